@@ -1,0 +1,220 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#ifndef KVET_KVET_H
+#define KVET_KVET_H
+
+/*
+ * libkvet: load Kubernetes manifests into one object graph, lint it, and
+ * iterate the findings and input errors.
+ *
+ * A context holds everything of one run. Contexts share nothing, so a
+ * program may run several at once in different threads. The library never
+ * prints and never aborts: failures come back as return values and as
+ * error records with positions.
+ *
+ * Strings handed out by a context (findings, errors, positions) are
+ * borrowed: they stay valid until kvet_ctx_destroy().
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(KVET_BUILDING_LIBRARY)
+#define KVET_API __attribute__((visibility("default")))
+#else
+#define KVET_API
+#endif
+
+#define KVET_VERSION "0.1.0"
+
+/* The exit codes of the kvet command, defined once for the CLI and tests. */
+enum kvet_exit {
+	KVET_EXIT_OK = 0,		/* nothing at or above --fail-on */
+	KVET_EXIT_FINDINGS = 1,		/* findings at or above --fail-on */
+	KVET_EXIT_INPUT = 2,		/* some input could not be used */
+	KVET_EXIT_USAGE = 3,		/* usage, config or rule-file error */
+};
+
+enum kvet_severity {
+	KVET_SEV_INFO = 0,
+	KVET_SEV_WARNING = 1,
+	KVET_SEV_ERROR = 2,
+};
+#define KVET_SEV_COUNT 3
+
+enum kvet_ctx_flags {
+	/* Treat the input as a complete cluster (RULES-CATALOGUE 1.3). */
+	KVET_CTX_COMPLETE_INPUT = 1u << 0,
+};
+
+/* Plain data: options for kvet_ctx_create(). Zero means the default. */
+struct kvet_options {
+	const char *default_namespace;	/* NULL: "default" */
+	unsigned int flags;		/* enum kvet_ctx_flags */
+	unsigned int jobs;		/* parallel file loads; 0: one per core */
+	size_t max_file_size;		/* bytes; 0: 512 MiB */
+};
+
+/* A 1-based position in an input. line == 0 means "no position". */
+struct kvet_position {
+	const char *file;		/* as given by the user; "-" is "<stdin>" */
+	unsigned int line;
+	unsigned int column;
+};
+
+/* Identity and place of one Kubernetes object. */
+struct kvet_object_ref {
+	const char *api_version;
+	const char *kind;
+	const char *namespace;		/* "" for cluster-scoped objects */
+	const char *name;
+	struct kvet_position pos;	/* the object's first line */
+};
+
+struct kvet_finding {
+	const char *rule;
+	enum kvet_severity severity;
+	const char *message;
+	struct kvet_object_ref object;
+	struct kvet_position pos;	/* the most specific field */
+	const char *source;		/* Helm "# Source:" path, or NULL */
+	const struct kvet_object_ref *related;
+	size_t n_related;
+};
+
+/* An input that could not be read or used, whole or in part. */
+struct kvet_error {
+	struct kvet_position pos;
+	const char *message;
+};
+
+struct kvet_summary {
+	size_t files;
+	size_t documents;
+	size_t objects;
+	size_t findings[KVET_SEV_COUNT];	/* indexed by kvet_severity */
+};
+
+struct kvet_ctx;
+
+/**
+ * kvet_ctx_create() - make an empty context.
+ * @opts: options, copied; NULL for defaults.
+ *
+ * Returns: a context the caller frees with kvet_ctx_destroy(), or NULL
+ * when out of memory.
+ */
+KVET_API struct kvet_ctx *kvet_ctx_create(const struct kvet_options *opts);
+
+/**
+ * kvet_ctx_destroy() - free a context and everything it handed out.
+ * @ctx: the context, or NULL.
+ */
+KVET_API void kvet_ctx_destroy(struct kvet_ctx *ctx);
+
+/**
+ * kvet_ctx_add_path() - queue a file, a directory or "-" (stdin).
+ * @ctx: the context.
+ * @path: copied. A directory is searched recursively for *.yaml, *.yml
+ *        and *.json files, in byte order of their paths.
+ *
+ * Problems with the path (missing, unreadable, a symlink loop) are not
+ * returned here; they become error records when the context runs.
+ *
+ * Returns: 0, or -1 when out of memory.
+ */
+KVET_API int kvet_ctx_add_path(struct kvet_ctx *ctx, const char *path);
+
+/**
+ * kvet_ctx_add_buffer() - queue an in-memory input.
+ * @ctx: the context.
+ * @name: the file name used in positions; copied.
+ * @data: the bytes; copied.
+ * @len: their length.
+ *
+ * Returns: 0, or -1 when out of memory.
+ */
+KVET_API int kvet_ctx_add_buffer(struct kvet_ctx *ctx, const char *name,
+				 const char *data, size_t len);
+
+/**
+ * kvet_ctx_run() - load every queued input, build the object graph and
+ * run the rules. A context runs once.
+ * @ctx: the context.
+ *
+ * Returns: 0 when the run completed (input errors are recorded, not
+ * returned), or -1 when it could not (out of memory, run twice).
+ */
+KVET_API int kvet_ctx_run(struct kvet_ctx *ctx);
+
+/* Findings, sorted by file, line, column and rule. */
+KVET_API size_t kvet_ctx_finding_count(const struct kvet_ctx *ctx);
+KVET_API const struct kvet_finding *kvet_ctx_finding(const struct kvet_ctx *ctx,
+						     size_t i);
+
+/* Input errors, in the order of the inputs and their positions. */
+KVET_API size_t kvet_ctx_error_count(const struct kvet_ctx *ctx);
+KVET_API const struct kvet_error *kvet_ctx_error(const struct kvet_ctx *ctx,
+						 size_t i);
+
+/* Counts of the run; valid after kvet_ctx_run(). */
+KVET_API void kvet_ctx_summary(const struct kvet_ctx *ctx,
+			       struct kvet_summary *out);
+
+/**
+ * kvet_ctx_source_line() - the text of one line of a loaded input, for
+ * showing context under a message.
+ * @ctx: the context.
+ * @file: a file name as it appears in positions.
+ * @line: 1-based.
+ * @len: set to the length of the line, without its line break.
+ *
+ * Returns: a pointer into the loaded input (borrowed), or NULL.
+ */
+KVET_API const char *kvet_ctx_source_line(const struct kvet_ctx *ctx,
+					  const char *file, unsigned int line,
+					  size_t *len);
+
+/* Report formats: one renderer each, chosen by name. */
+enum kvet_format {
+	KVET_FORMAT_TEXT,
+	KVET_FORMAT_JSON,
+};
+
+enum kvet_render_flags {
+	KVET_RENDER_COLOR = 1u << 0,	/* text: ANSI colours */
+	KVET_RENDER_QUIET = 1u << 1,	/* text: no summary line */
+};
+
+/**
+ * kvet_format_from_name() - look a format up by its CLI name.
+ * Returns: 0 and sets @out, or -1 for an unknown name.
+ */
+KVET_API int kvet_format_from_name(const char *name, enum kvet_format *out);
+
+/**
+ * kvet_render() - write the report of a run.
+ * @ctx: a context that has run.
+ * @format: the format.
+ * @flags: enum kvet_render_flags.
+ * @fp: the stream; kvet does not close it.
+ *
+ * Returns: 0, or -1 on a write error (errno is set).
+ */
+KVET_API int kvet_render(const struct kvet_ctx *ctx, enum kvet_format format,
+			 unsigned int flags, FILE *fp);
+
+/* The process exit code for a run: see enum kvet_exit. */
+KVET_API enum kvet_exit kvet_ctx_exit_code(const struct kvet_ctx *ctx,
+					   enum kvet_severity fail_on,
+					   bool fail_never);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#ifndef KVET_BASE_ARENA_H
+#define KVET_BASE_ARENA_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+/*
+ * A bump allocator for memory that lives exactly as long as one run or one
+ * rule set: the object graph, findings and messages. Nothing in it is freed
+ * on its own; kvet_arena_release() frees it all at once.
+ */
+struct kvet_arena_block;
+
+struct kvet_arena {
+	struct kvet_arena_block *head;
+	size_t total;		/* bytes obtained from malloc, for limits */
+};
+
+void kvet_arena_init(struct kvet_arena *arena);
+void kvet_arena_release(struct kvet_arena *arena);
+
+/*
+ * kvet_arena_alloc() - allocate @size bytes aligned for any object type.
+ * Returns: zeroed memory owned by @arena, or NULL when out of memory.
+ */
+void *kvet_arena_alloc(struct kvet_arena *arena, size_t size);
+
+/* Like kvet_arena_alloc() for @n elements of @size bytes, checking overflow. */
+void *kvet_arena_array(struct kvet_arena *arena, size_t n, size_t size);
+
+/* A NUL-terminated copy of @len bytes at @s; NULL when out of memory. */
+char *kvet_arena_strndup(struct kvet_arena *arena, const char *s, size_t len);
+char *kvet_arena_strdup(struct kvet_arena *arena, const char *s);
+char *kvet_arena_printf(struct kvet_arena *arena, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+char *kvet_arena_vprintf(struct kvet_arena *arena, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
+
+#endif

@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#include "base/diag.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+void kvet_diag_init(struct kvet_diag *diag, struct kvet_arena *arena)
+{
+	memset(diag, 0, sizeof(*diag));
+	diag->arena = arena;
+}
+
+void kvet_diag_release(struct kvet_diag *diag)
+{
+	if (!diag)
+		return;
+	free(diag->errors);
+	diag->errors = NULL;
+	diag->n = diag->cap = 0;
+}
+
+static struct kvet_error *grow(struct kvet_diag *diag, size_t more)
+{
+	struct kvet_error *v;
+	size_t cap;
+
+	if (diag->n + more <= diag->cap)
+		return diag->errors;
+	cap = diag->cap ? diag->cap * 2 : 8;
+	while (cap < diag->n + more)
+		cap *= 2;
+	v = realloc(diag->errors, cap * sizeof(*v));
+	if (!v)
+		return NULL;
+	diag->errors = v;
+	diag->cap = cap;
+	return v;
+}
+
+void kvet_diag_addf(struct kvet_diag *diag, const char *file,
+		    unsigned int line, unsigned int col, const char *fmt, ...)
+{
+	struct kvet_error *e;
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	msg = kvet_arena_vprintf(diag->arena, fmt, ap);
+	va_end(ap);
+	if (!msg || !grow(diag, 1)) {
+		diag->oom = 1;
+		return;
+	}
+	e = &diag->errors[diag->n++];
+	e->pos.file = file;
+	e->pos.line = line;
+	e->pos.column = line ? col : 0;
+	e->message = msg;
+}
+
+int kvet_diag_append(struct kvet_diag *to, struct kvet_diag *from)
+{
+	if (!from->n)
+		return 0;
+	if (!grow(to, from->n))
+		return -1;
+	memcpy(to->errors + to->n, from->errors,
+	       from->n * sizeof(*from->errors));
+	to->n += from->n;
+	from->n = 0;
+	to->oom |= from->oom;
+	return 0;
+}

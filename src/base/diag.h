@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#ifndef KVET_BASE_DIAG_H
+#define KVET_BASE_DIAG_H
+
+#include <stddef.h>
+
+#include "kvet/kvet.h"
+#include "base/arena.h"
+
+/*
+ * The sink for failures: inputs kvet could not read or use. Findings are a
+ * different thing and never go here. Messages follow git's wording rules:
+ * lowercase, no final period, what is wrong first.
+ */
+struct kvet_diag {
+	struct kvet_arena *arena;	/* messages live here */
+	struct kvet_error *errors;	/* malloc'd vector */
+	size_t n, cap;
+	int oom;			/* an error could not be recorded */
+};
+
+void kvet_diag_init(struct kvet_diag *diag, struct kvet_arena *arena);
+void kvet_diag_release(struct kvet_diag *diag);
+
+/* Record an error at @file:@line:@col (1-based; line 0: no position). */
+void kvet_diag_addf(struct kvet_diag *diag, const char *file,
+		    unsigned int line, unsigned int col, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+/* Move every record of @from to the end of @to, leaving @from empty. */
+int kvet_diag_append(struct kvet_diag *to, struct kvet_diag *from);
+
+#endif

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#ifndef KVET_LOAD_LOAD_H
+#define KVET_LOAD_LOAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/arena.h"
+#include "base/diag.h"
+#include "load/node.h"
+
+/* One non-empty YAML document (or top-level JSON value) of an input. */
+struct kvet_doc {
+	const struct kvet_node *root;	/* never NULL */
+	const char *source;		/* Helm "# Source:" path, or NULL */
+	uint32_t index;			/* 0-based among the input's documents */
+};
+
+/* The documents of one input, in order; the vector is malloc'd. */
+struct kvet_docs {
+	struct kvet_doc *v;
+	size_t n, cap;
+	size_t skipped;		/* documents dropped because of an error */
+};
+
+void kvet_docs_release(struct kvet_docs *docs);
+
+/* Bounds that keep hostile input cheap; see docs/input.md. */
+enum {
+	KVET_LOAD_MAX_DEPTH = 256,
+	/* a document may expand through aliases to at most this many nodes
+	 * more than its text holds (billion laughs) */
+	KVET_LOAD_MAX_ALIAS_EXPANSION = 1000000,
+};
+
+/**
+ * kvet_load_buffer() - parse a YAML or JSON stream into kvet trees.
+ * @arena: where nodes (and copied scalars) go.
+ * @diag: where errors go, positioned in @name.
+ * @name: the input's name for positions; must outlive @arena's users.
+ * @buf: the text; it must outlive the trees, which point into it. The
+ *       loader may overwrite invalid bytes in place (see below).
+ * @len: its length.
+ * @out: documents are appended here.
+ *
+ * Empty and comment-only documents are skipped. A document with an error
+ * (syntax, duplicate key, invalid UTF-8, a NUL byte, an alias bomb, too
+ * deep) is reported and dropped, and loading goes on with the next
+ * document: one bad document never hides the others.
+ *
+ * Returns: 0, or -1 when out of memory.
+ */
+int kvet_load_buffer(struct kvet_arena *arena, struct kvet_diag *diag,
+		     const char *name, char *buf, size_t len,
+		     struct kvet_docs *out);
+
+#endif

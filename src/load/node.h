@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#ifndef KVET_LOAD_NODE_H
+#define KVET_LOAD_NODE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * kvet's own YAML tree: built by the loader from libfyaml's event stream
+ * into the run's arena, 24 bytes a node, children stored contiguously.
+ * Every node knows its 1-based line and column. Aliases are resolved into
+ * shared subtrees (the tree is a DAG), merge keys are already applied, and
+ * scalars are typed the way Kubernetes' YAML decoder types them.
+ *
+ * Strings are <pointer, length> slices, not NUL-terminated: most point
+ * straight into the loaded input.
+ */
+enum kvet_node_type {
+	KVET_NODE_NULL,		/* ~, null, Null, NULL, or empty */
+	KVET_NODE_BOOL,		/* true/false and the YAML 1.1 forms */
+	KVET_NODE_INT,
+	KVET_NODE_FLOAT,
+	KVET_NODE_STRING,
+	KVET_NODE_MAP,
+	KVET_NODE_SEQ,
+};
+
+enum kvet_node_flags {
+	KVET_NODE_QUOTED = 1u << 0,	/* a quoted or block scalar */
+	KVET_NODE_FLOW = 1u << 1,	/* collection written in flow style */
+};
+
+struct kvet_pair;
+
+struct kvet_node {
+	uint8_t type;		/* enum kvet_node_type */
+	uint8_t flags;		/* enum kvet_node_flags */
+	uint16_t reserved;
+	uint32_t line;		/* 1-based */
+	uint32_t col;		/* 1-based */
+	uint32_t len;		/* scalar bytes, map pairs or sequence items */
+	union {
+		const char *str;		/* every scalar type */
+		const struct kvet_pair *pairs;	/* KVET_NODE_MAP */
+		const struct kvet_node *items;	/* KVET_NODE_SEQ */
+	} u;
+};
+
+struct kvet_pair {
+	struct kvet_node key;	/* always a scalar */
+	struct kvet_node value;
+};
+
+static inline bool kvet_node_is_map(const struct kvet_node *n)
+{
+	return n && n->type == KVET_NODE_MAP;
+}
+
+static inline bool kvet_node_is_seq(const struct kvet_node *n)
+{
+	return n && n->type == KVET_NODE_SEQ;
+}
+
+static inline bool kvet_node_is_scalar(const struct kvet_node *n)
+{
+	return n && n->type < KVET_NODE_MAP;
+}
+
+/* A value that is absent or null: Kubernetes treats both alike. */
+static inline bool kvet_node_is_null(const struct kvet_node *n)
+{
+	return !n || n->type == KVET_NODE_NULL;
+}
+
+/* A string scalar; quoted numbers and booleans are strings too. */
+static inline bool kvet_node_is_string(const struct kvet_node *n)
+{
+	return n && n->type == KVET_NODE_STRING;
+}
+
+/* The value of @key in mapping @map, or NULL (also when @map is no map). */
+const struct kvet_node *kvet_node_get(const struct kvet_node *map,
+				      const char *key);
+const struct kvet_node *kvet_node_getn(const struct kvet_node *map,
+				       const char *key, size_t keylen);
+
+/* The pair of @key, for the key's position; NULL when absent. */
+const struct kvet_pair *kvet_node_get_pair(const struct kvet_node *map,
+					   const char *key);
+
+/*
+ * kvet_node_path() - follow mapping keys: kvet_node_path(obj, "spec",
+ * "template", "metadata", NULL). Returns NULL when any step is missing or
+ * is not a mapping.
+ */
+const struct kvet_node *kvet_node_path(const struct kvet_node *n, ...)
+	__attribute__((sentinel));
+
+/* True when @n is a string scalar equal to @s. */
+bool kvet_node_eq(const struct kvet_node *n, const char *s);
+/* True when @n is a scalar of any type whose text is @s. */
+bool kvet_node_text_eq(const struct kvet_node *n, const char *s);
+
+/*
+ * kvet_node_int() - the value of an integer scalar.
+ * Returns: true and sets @out when @n is KVET_NODE_INT and fits.
+ */
+bool kvet_node_int(const struct kvet_node *n, long long *out);
+
+/* Typing of one plain scalar, shared by the loader and tests. */
+enum kvet_node_type kvet_scalar_type(const char *s, size_t len);
+
+/* A printable name for a node type: "string", "mapping", ... */
+const char *kvet_node_type_name(enum kvet_node_type type);
+
+#endif

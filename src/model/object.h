@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#ifndef KVET_MODEL_OBJECT_H
+#define KVET_MODEL_OBJECT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/arena.h"
+#include "base/diag.h"
+#include "load/load.h"
+#include "load/node.h"
+
+enum kvet_object_flags {
+	KVET_OBJ_CLUSTER_SCOPED = 1u << 0,
+	KVET_OBJ_HAS_STATUS = 1u << 1,	/* non-empty status: a live object */
+	KVET_OBJ_HELM_TEST = 1u << 2,	/* helm.sh/hook contains "test" */
+	KVET_OBJ_LIST_ITEM = 1u << 3,	/* came from the items of a *List */
+};
+
+/*
+ * One Kubernetes object of the input. Strings are NUL-terminated and live
+ * in the run's arena; namespace is "" for cluster-scoped objects and the
+ * default namespace for namespaced objects that name none.
+ */
+struct kvet_object {
+	const struct kvet_node *root;	/* the object's mapping */
+	const char *file;		/* input name */
+	const char *source;		/* Helm "# Source:" path, or NULL */
+	const char *api_version;	/* "apps/v1", "v1" */
+	const char *group;		/* "apps", "" for the core group */
+	const char *version;		/* "v1" */
+	const char *kind;
+	const char *namespace;
+	const char *name;
+	uint32_t line, col;		/* the object's first key */
+	uint32_t doc;			/* document index within the file */
+	uint32_t seq;			/* order of the object in the run */
+	unsigned int flags;		/* enum kvet_object_flags */
+};
+
+/* A growable vector of object pointers (malloc'd; objects in the arena). */
+struct kvet_objects {
+	struct kvet_object **v;
+	size_t n, cap;
+};
+
+void kvet_objects_release(struct kvet_objects *objs);
+
+/**
+ * kvet_objects_from_docs() - turn the documents of one input into objects.
+ * @arena: the run's arena.
+ * @diag: errors (not a mapping; no kind, apiVersion or metadata.name)
+ *        are recorded here with the document's position.
+ * @file: the input name.
+ * @docs: its documents.
+ * @default_ns: namespace for namespaced objects without one.
+ * @out: objects are appended here. A List or *List document with items
+ *       gives its items; items of a typed list (DeploymentList) without a
+ *       kind or apiVersion take them from the list.
+ *
+ * Returns: the number of objects added, or -1 when out of memory.
+ */
+long kvet_objects_from_docs(struct kvet_arena *arena, struct kvet_diag *diag,
+			    const char *file, const struct kvet_docs *docs,
+			    const char *default_ns, struct kvet_objects *out);
+
+/* True for the cluster-scoped kinds kvet knows (Namespace, Node, ...). */
+bool kvet_kind_is_cluster_scoped(const char *group, const char *kind);
+
+#endif
