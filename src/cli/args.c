@@ -28,8 +28,9 @@ static const struct command_spec {
 } commands[] = {
 	[KVET_CMD_LINT] = { "lint", "[OPTIONS] [PATH...]", 0, SIZE_MAX,
 			    "lint Kubernetes manifests" },
-	[KVET_CMD_RULES] = { "rules", "", 0, 0,
-			     "list the rules: id, severity, category, summary" },
+	[KVET_CMD_RULES] = {
+		"rules", "", 0, 0,
+		"list the rules: id, severity, category, summary" },
 	[KVET_CMD_EXPLAIN] = { "explain", "RULE-ID", 1, 1,
 			       "show the full documentation of a rule" },
 	[KVET_CMD_VERSION] = { "version", "", 0, 0, "print the version" },
@@ -290,15 +291,15 @@ static int parse_option(struct kvet_args *args, int argc, char **argv,
 	const struct option_spec *opt;
 	const char *arg = argv[*i], *val = NULL, *eq;
 	char shown[3] = "-?";
+	size_t len;
 
 	if (arg[1] == '-') {
 		eq = strchr(arg + 2, '=');
-		opt = find_long(arg + 2, eq ? (size_t)(eq - arg - 2) :
-				strlen(arg + 2));
+		len = eq ? (size_t)(eq - arg) : strlen(arg);
+		opt = find_long(arg + 2, len - 2);
 		if (!opt || !(opt->commands & CMD_BIT(args->command)))
 			return usage_error(args, err, "unknown option '%.*s'",
-					   eq ? (int)(eq - arg) : (int)strlen(arg),
-					   arg);
+					   (int)len, arg);
 		if (eq && !opt->arg)
 			return usage_error(args, err,
 					   "option '--%s' takes no value",
@@ -340,8 +341,10 @@ static int check_operands(struct kvet_args *args, FILE *err)
 		return usage_error(args, err, "'kvet %s' needs %s",
 				   cmd->name, cmd->operands);
 	if (args->n_operands > cmd->max_operands)
-		return usage_error(args, err, "'kvet %s' takes %s arguments",
-				   cmd->name, cmd->max_operands ? "fewer" : "no");
+		return usage_error(args, err,
+				   "too many arguments for 'kvet %s' (usage: kvet %s%s%s)",
+				   cmd->name, cmd->name,
+				   *cmd->operands ? " " : "", cmd->operands);
 	/* "kvet help CMD" is "kvet CMD --help". */
 	if (args->command == KVET_CMD_HELP && args->n_operands) {
 		if (find_command(args->operands[0], &target))

@@ -53,16 +53,16 @@ static int write_reports(const struct kvet_ctx *ctx,
 	const struct kvet_output *outs = args->n_outputs ? args->outputs : &text;
 	size_t i, n = args->n_outputs ? args->n_outputs : 1;
 	unsigned int flags = args->quiet ? KVET_RENDER_QUIET : 0;
+	unsigned int color = want_color(args->color) ? KVET_RENDER_COLOR : 0;
 	int ret = 0;
 
+	/* Colour only ever goes to standard output, never to a file. */
 	for (i = 0; i < n; i++) {
 		if (outs[i].path) {
 			if (kvet_output_write_file(ctx, outs[i].format, flags,
 						   outs[i].path, stderr))
 				ret = -1;
-		} else if (kvet_render(ctx, outs[i].format,
-				       flags | (want_color(args->color) ?
-						KVET_RENDER_COLOR : 0),
+		} else if (kvet_render(ctx, outs[i].format, flags | color,
 				       stdout)) {
 			fprintf(stderr,
 				"kvet: error: cannot write to standard output: %s\n",
