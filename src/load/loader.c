@@ -71,6 +71,10 @@ struct builder {
 	/* offsets of bytes that were invalid and replaced (sorted) */
 	const size_t *bad;
 	size_t nbad, badi;
+	/* the last published document, until the next one starts: only
+	 * then is its extent known (libfyaml gives no end mark) */
+	bool pending;
+	size_t pending_start;
 
 	struct kvet_docs *out;
 	uint32_t doc_index;
@@ -347,6 +351,9 @@ static void on_alias(struct builder *b, struct fy_event *fye)
 	size_t len;
 
 	mark_pos(b, fy_event_start_mark(fye), &line, &col, NULL);
+	/* libfyaml's alias mark is on the name; point at the '*' */
+	if (col > 1)
+		col--;
 	name = fy_token_get_text(fye->alias.anchor, &len);
 	if (!name)
 		name = "", len = 0;
@@ -604,12 +611,30 @@ static void close_collection(struct builder *b)
 		add_node(b, &n, f.weight);
 }
 
+/*
+ * A document that held an invalid byte was reported when the byte was
+ * replaced; drop it once its extent, up to @bound, is known.
+ */
+static void settle_pending(struct builder *b, size_t bound)
+{
+	while (b->badi < b->nbad && b->bad[b->badi] < bound) {
+		if (b->pending && b->bad[b->badi] >= b->pending_start) {
+			b->out->n--;
+			b->out->skipped++;
+			b->pending = false;
+		}
+		b->badi++;
+	}
+	b->pending = false;
+}
+
 static void begin_doc(struct builder *b, struct fy_event *fye)
 {
 	uint32_t line, col;
 	size_t pos;
 
 	mark_pos(b, fy_event_start_mark(fye), &line, &col, &pos);
+	settle_pending(b, pos);
 	b->in_doc = true;
 	b->doc_failed = false;
 	b->doc_start = pos;
@@ -654,26 +679,14 @@ static const char *helm_source(struct builder *b)
 	return kvet_arena_strndup(b->arena, found, flen);
 }
 
-static void end_doc(struct builder *b, struct fy_event *fye)
+static void end_doc(struct builder *b)
 {
 	struct kvet_doc *d;
 	struct kvet_node *root;
-	size_t end_pos;
-	bool bad = false;
-	uint32_t line, col;
 
-	mark_pos(b, fy_event_start_mark(fye), &line, &col, &end_pos);
-	if (fy_event_start_mark(fye) == NULL ||
-	    fy_event_start_mark(fye)->line < 0)
-		end_pos = b->len;
-	/* A document holding a replaced invalid byte was already reported. */
-	while (b->badi < b->nbad && b->bad[b->badi] < end_pos) {
-		bad = true;
-		b->badi++;
-	}
 	b->in_doc = false;
-	if (b->doc_failed || bad || b->nscratch != 1 || b->depth) {
-		if (b->doc_failed || bad)
+	if (b->doc_failed || b->nscratch != 1 || b->depth) {
+		if (b->doc_failed)
 			b->out->skipped++;
 		b->doc_index++;
 		return;
@@ -698,6 +711,8 @@ static void end_doc(struct builder *b, struct fy_event *fye)
 	memcpy((struct kvet_node *)d->root, root, sizeof(*root));
 	d->source = helm_source(b);
 	d->index = b->doc_index++;
+	b->pending = true;
+	b->pending_start = b->doc_start;
 }
 
 static void on_event(struct builder *b, struct fy_event *fye)
@@ -716,7 +731,7 @@ static void on_event(struct builder *b, struct fy_event *fye)
 		begin_doc(b, fye);
 		break;
 	case FYET_DOCUMENT_END:
-		end_doc(b, fye);
+		end_doc(b);
 		break;
 	case FYET_MAPPING_START:
 		if (!b->doc_failed)
@@ -850,6 +865,7 @@ static size_t parse_from(struct builder *b)
 		restart = next_doc_start(b, restart, &at);
 		b->base_line = at;
 	}
+	settle_pending(b, restart);
 out:
 	fy_parser_destroy(fyp);
 	fy_diag_destroy(fydiag);
