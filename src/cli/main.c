@@ -50,7 +50,8 @@ static int write_reports(const struct kvet_ctx *ctx,
 			 const struct kvet_args *args)
 {
 	static const struct kvet_output text = { KVET_FORMAT_TEXT, NULL };
-	const struct kvet_output *outs = args->n_outputs ? args->outputs : &text;
+	const struct kvet_output *outs =
+		args->n_outputs ? args->outputs : &text;
 	size_t i, n = args->n_outputs ? args->n_outputs : 1;
 	unsigned int flags = args->quiet ? KVET_RENDER_QUIET : 0;
 	unsigned int color = want_color(args->color) ? KVET_RENDER_COLOR : 0;

@@ -103,8 +103,9 @@ void kvet_text_write_excerpt(FILE *fp, const char *line, size_t len,
 	end = len;
 	if (len > KVET_TEXT_EXCERPT_MAX) {
 		/* Show a third of the window before the column. */
-		start = at > KVET_TEXT_EXCERPT_MAX / 3 ?
-			at - KVET_TEXT_EXCERPT_MAX / 3 : 0;
+		start = 0;
+		if (at > KVET_TEXT_EXCERPT_MAX / 3)
+			start = at - KVET_TEXT_EXCERPT_MAX / 3;
 		while (start > 0 && is_continuation(line, start))
 			start--;
 		end = start + KVET_TEXT_EXCERPT_MAX;

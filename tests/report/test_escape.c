@@ -143,7 +143,8 @@ static void check_excerpt(const char *line, size_t len, unsigned int column,
 	capture_check(&cap, want);
 }
 
-#define EXCERPT(line, col, want) check_excerpt(line, sizeof(line) - 1, col, want)
+#define EXCERPT(line, col, want) \
+	check_excerpt(line, sizeof(line) - 1, col, want)
 
 static void test_caret_plain(void **state)
 {
