@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load/utf8.h"
+#include "load/sanitize.h"
 
 /*
  * The loader turns libfyaml's event stream into kvet_node trees. libfyaml's

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "report/escape.h"
+#include "base/utf8.h"
 
 /*
  * UTF-8 as RFC 3629 defines it. Each malformed byte is replaced on its own,
