@@ -156,10 +156,10 @@ done
 # (ru_maxrss is KiB); the memory ratio is peak RSS over input bytes.
 fyv=$(pkg-config --modversion libfyaml 2>/dev/null || echo "?")
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
-kv=n/a
-[ $have_kvet = 1 ] && kv=$("$KVET" version 2>/dev/null | head -n 1 || echo "?")
+kv="kvet n/a"
+[ $have_kvet = 1 ] && kv=$("$KVET" version 2>/dev/null | head -n 1 || echo "kvet ?")
 echo "Measured $(date -u +%Y-%m-%d) on ${cpu:-unknown CPU} ($(nproc) CPUs), $(uname -sr)," \
-	"libfyaml $fyv, kvet $kv; median of $RUNS runs, largest peak RSS." \
+	"libfyaml $fyv, $kv; median of $RUNS runs, largest peak RSS." \
 	"Dumps from \`gen_dump${GEN_ARGS:+ $GEN_ARGS} N\`."
 echo
 hdr="| objects | input MB | event scan s | scan MiB | kvet s | kvet MiB | kvet/scan time | kvet peak/input |"
