@@ -42,11 +42,37 @@ static int record(struct kvet_utf8_fix *fix, size_t offset, uint32_t line,
 	return 0;
 }
 
+/* Where @to is, given that @from was at *line:*col (columns count
+ * characters: every byte that is not a UTF-8 continuation byte). */
+static void advance(const unsigned char *s, size_t from, size_t to,
+		    uint32_t *line, uint32_t *col)
+{
+	for (; from < to; from++) {
+		if (s[from] == '\n')
+			(*line)++, *col = 1;
+		else if ((s[from] & 0xc0) != 0x80)
+			(*col)++;
+	}
+}
+
+/* True when one of the eight bytes of @w is zero or has its top bit set. */
+static bool word_needs_look(uint64_t w)
+{
+	const uint64_t ones = 0x0101010101010101ull;
+	const uint64_t highs = 0x8080808080808080ull;
+
+	return ((w - ones) & ~w & highs) != 0 || (w & highs) != 0;
+}
+
+/*
+ * Most manifests are pure ASCII: skip eight bytes at a time and work out
+ * line and column only when there is something to report.
+ */
 int kvet_utf8_sanitize(char *buf, size_t len, struct kvet_utf8_fix *fix)
 {
 	const unsigned char *s = (const unsigned char *)buf;
 	uint32_t line = 1, col = 1;
-	size_t i = 0;
+	size_t i = 0, at = 0;
 	/* one error per line is enough to point at it; the rest of a binary
 	 * file would only be noise */
 	uint32_t last_line = 0;
@@ -54,36 +80,36 @@ int kvet_utf8_sanitize(char *buf, size_t len, struct kvet_utf8_fix *fix)
 	while (i < len) {
 		uint32_t cp;
 		size_t n;
+		bool nul;
 
-		if (s[i] >= 0x20 && s[i] < 0x80) {
-			i++, col++;
+		while (i + 8 <= len) {
+			uint64_t w;
+
+			memcpy(&w, s + i, sizeof(w));
+			if (word_needs_look(w))
+				break;
+			i += 8;
+		}
+		if (i >= len)
+			break;
+		if (s[i] && s[i] < 0x80) {
+			i++;
 			continue;
 		}
-		if (s[i] == '\n') {
-			i++, line++, col = 1;
-			continue;
+		nul = s[i] == '\0';
+		if (!nul) {
+			n = kvet_utf8_next(buf + i, len - i, &cp);
+			if (!(cp == KVET_UTF8_REPLACEMENT && n == 1)) {
+				i += n;
+				continue;
+			}
 		}
-		if (s[i] == '\0') {
-			if (line != last_line &&
-			    record(fix, i, line, col, true) < 0)
-				return -1;
-			last_line = line;
-			buf[i++] = '?';
-			col++;
-			continue;
-		}
-		n = kvet_utf8_next(buf + i, len - i, &cp);
-		if (cp == KVET_UTF8_REPLACEMENT && n == 1) {
-			if (line != last_line &&
-			    record(fix, i, line, col, false) < 0)
-				return -1;
-			last_line = line;
-			buf[i++] = '?';
-			col++;
-			continue;
-		}
-		i += n;
-		col++;
+		advance(s, at, i, &line, &col);
+		at = i;
+		if (line != last_line && record(fix, i, line, col, nul) < 0)
+			return -1;
+		last_line = line;
+		buf[i++] = '?';
 	}
 	return 0;
 }
