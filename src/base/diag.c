@@ -41,13 +41,21 @@ static struct kvet_error *grow(struct kvet_diag *diag, size_t more)
 void kvet_diag_addf(struct kvet_diag *diag, const char *file,
 		    unsigned int line, unsigned int col, const char *fmt, ...)
 {
-	struct kvet_error *e;
 	va_list ap;
-	char *msg;
 
 	va_start(ap, fmt);
-	msg = kvet_arena_vprintf(diag->arena, fmt, ap);
+	kvet_diag_vaddf(diag, file, line, col, fmt, ap);
 	va_end(ap);
+}
+
+void kvet_diag_vaddf(struct kvet_diag *diag, const char *file,
+		     unsigned int line, unsigned int col, const char *fmt,
+		     va_list ap)
+{
+	struct kvet_error *e;
+	char *msg;
+
+	msg = kvet_arena_vprintf(diag->arena, fmt, ap);
 	if (!msg || !grow(diag, 1)) {
 		diag->oom = 1;
 		return;

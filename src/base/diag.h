@@ -2,6 +2,7 @@
 #ifndef KVET_BASE_DIAG_H
 #define KVET_BASE_DIAG_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 #include "kvet/kvet.h"
@@ -26,6 +27,10 @@ void kvet_diag_release(struct kvet_diag *diag);
 void kvet_diag_addf(struct kvet_diag *diag, const char *file,
 		    unsigned int line, unsigned int col, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
+
+void kvet_diag_vaddf(struct kvet_diag *diag, const char *file,
+		     unsigned int line, unsigned int col, const char *fmt,
+		     va_list ap) __attribute__((format(printf, 5, 0)));
 
 /* Move every record of @from to the end of @to, leaving @from empty. */
 int kvet_diag_append(struct kvet_diag *to, struct kvet_diag *from);

@@ -1,0 +1,53 @@
+# shellcheck shell=bash
+# Shared by scripts/bootstrap and scripts/test: install what is missing
+# and configure a build directory. Sourced, never run.
+
+KVET_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+# Everything the build and the whole test suite use, as Debian 12 names.
+KVET_PACKAGES=(
+	gcc libc6-dev pkg-config meson ninja-build
+	libfyaml-dev libpcre2-dev libxml2-dev libcmocka-dev
+	libxml2-utils python3 python3-jsonschema python3-junitparser
+)
+
+say() { printf 'kvet: %s\n' "$*" >&2; }
+
+as_root() {
+	if [ "$(id -u)" = 0 ]; then
+		"$@"
+	elif command -v sudo >/dev/null 2>&1; then
+		sudo "$@"
+	else
+		say "need root to run: $* (run as root or install sudo)"
+		return 1
+	fi
+}
+
+# Install only the packages that are missing, so a second run costs a
+# dpkg query and nothing else.
+ensure_packages() {
+	local missing=() p status
+	for p in "${KVET_PACKAGES[@]}"; do
+		status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null) || status=
+		case "$status" in
+		*" installed") ;;
+		*) missing+=("$p") ;;
+		esac
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	say "installing ${missing[*]}"
+	as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
+		as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+			--no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# configure_build DIR [meson options...]: set up DIR once, then reuse it.
+configure_build() {
+	local dir=$1
+	shift
+	if [ -f "$KVET_ROOT/$dir/build.ninja" ]; then
+		return 0
+	fi
+	meson setup "$KVET_ROOT/$dir" "$KVET_ROOT" "$@" >/dev/null
+}

@@ -1,0 +1,387 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#include "kvet/kvet.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/arena.h"
+#include "base/diag.h"
+#include "input/source.h"
+#include "load/load.h"
+#include "model/object.h"
+#include "rules/check_types.h"
+#include "rules/findings.h"
+
+enum {
+	DEFAULT_MAX_FILE_SIZE = 512u * 1024 * 1024,
+	MAX_JOBS = 64,
+};
+
+/*
+ * Everything one input produces. Inputs load in parallel, each into its
+ * own arena and error list, so no lock is taken while parsing; the
+ * results are joined in input order, which keeps output independent of
+ * the number of threads.
+ */
+struct unit {
+	struct kvet_source *src;
+	struct kvet_arena arena;
+	struct kvet_diag diag;
+	struct kvet_docs docs;
+	struct kvet_objects objs;
+	size_t *lines;		/* byte offset of each line, built lazily */
+	size_t nlines;
+	int oom;
+};
+
+struct kvet_ctx {
+	struct kvet_options opts;
+	struct kvet_arena arena;
+	struct kvet_diag diag;		/* every error, in order */
+	struct kvet_diag path_diag;	/* errors from expanding paths */
+	struct kvet_sources srcs;
+	struct unit *units;
+	size_t nunits;
+	struct kvet_objects objects;
+	struct kvet_findings findings;
+	size_t documents;
+	bool ran;
+};
+
+KVET_API struct kvet_ctx *kvet_ctx_create(const struct kvet_options *opts)
+{
+	struct kvet_ctx *ctx = calloc(1, sizeof(*ctx));
+
+	if (!ctx)
+		return NULL;
+	if (opts)
+		ctx->opts = *opts;
+	kvet_arena_init(&ctx->arena);
+	kvet_diag_init(&ctx->diag, &ctx->arena);
+	kvet_diag_init(&ctx->path_diag, &ctx->arena);
+	kvet_findings_init(&ctx->findings, &ctx->arena);
+	ctx->opts.default_namespace = kvet_arena_strdup(
+		&ctx->arena, ctx->opts.default_namespace
+				     ? ctx->opts.default_namespace
+				     : "default");
+	if (!ctx->opts.default_namespace) {
+		kvet_ctx_destroy(ctx);
+		return NULL;
+	}
+	if (!ctx->opts.max_file_size)
+		ctx->opts.max_file_size = DEFAULT_MAX_FILE_SIZE;
+	return ctx;
+}
+
+KVET_API void kvet_ctx_destroy(struct kvet_ctx *ctx)
+{
+	size_t i;
+
+	if (!ctx)
+		return;
+	for (i = 0; i < ctx->nunits; i++) {
+		struct unit *u = &ctx->units[i];
+
+		kvet_docs_release(&u->docs);
+		kvet_objects_release(&u->objs);
+		kvet_diag_release(&u->diag);
+		kvet_arena_release(&u->arena);
+		free(u->lines);
+	}
+	free(ctx->units);
+	kvet_objects_release(&ctx->objects);
+	kvet_findings_release(&ctx->findings);
+	kvet_sources_release(&ctx->srcs);
+	kvet_diag_release(&ctx->path_diag);
+	kvet_diag_release(&ctx->diag);
+	kvet_arena_release(&ctx->arena);
+	free(ctx);
+}
+
+KVET_API int kvet_ctx_add_path(struct kvet_ctx *ctx, const char *path)
+{
+	return kvet_sources_add_path(&ctx->srcs, &ctx->arena, &ctx->path_diag,
+				     path);
+}
+
+KVET_API int kvet_ctx_add_buffer(struct kvet_ctx *ctx, const char *name,
+				 const char *data, size_t len)
+{
+	return kvet_sources_add_buffer(&ctx->srcs, &ctx->arena, name, data,
+				       len);
+}
+
+static void load_unit(struct unit *u, const struct kvet_options *opts)
+{
+	int rc = kvet_source_read(u->src, &u->diag, opts->max_file_size);
+
+	if (rc < 0) {
+		u->oom = 1;
+		return;
+	}
+	if (rc > 0)
+		return;
+	if (kvet_load_buffer(&u->arena, &u->diag, u->src->name, u->src->buf,
+			     u->src->len, &u->docs) < 0 ||
+	    kvet_objects_from_docs(&u->arena, &u->diag, u->src->name,
+				   &u->docs, opts->default_namespace,
+				   &u->objs) < 0)
+		u->oom = 1;
+}
+
+struct pool {
+	struct unit *units;
+	size_t n;
+	atomic_size_t next;
+	const struct kvet_options *opts;
+};
+
+static void *worker(void *arg)
+{
+	struct pool *pool = arg;
+	size_t i;
+
+	while ((i = atomic_fetch_add(&pool->next, 1)) < pool->n)
+		load_unit(&pool->units[i], pool->opts);
+	return NULL;
+}
+
+static unsigned int job_count(const struct kvet_options *opts, size_t n)
+{
+	long cores;
+	unsigned int jobs = opts->jobs;
+
+	if (!jobs) {
+		cores = sysconf(_SC_NPROCESSORS_ONLN);
+		jobs = cores > 0 ? (unsigned int)cores : 1;
+	}
+	if (jobs > MAX_JOBS)
+		jobs = MAX_JOBS;
+	if (jobs > n)
+		jobs = (unsigned int)n;
+	return jobs ? jobs : 1;
+}
+
+static void load_all(struct kvet_ctx *ctx)
+{
+	struct pool pool = { ctx->units, ctx->nunits, 0, &ctx->opts };
+	pthread_t threads[MAX_JOBS];
+	unsigned int jobs = job_count(&ctx->opts, ctx->nunits), started = 0;
+	unsigned int t;
+
+	/* stdin can be read only once and only by one thread: the pool
+	 * handles it like any file, since it appears once at most */
+	for (t = 1; t < jobs; t++) {
+		if (pthread_create(&threads[t], NULL, worker, &pool) != 0)
+			break;
+		started++;
+	}
+	worker(&pool);
+	for (t = 1; t <= started; t++)
+		pthread_join(threads[t], NULL);
+}
+
+static int join_units(struct kvet_ctx *ctx)
+{
+	size_t i, j;
+
+	if (kvet_diag_append(&ctx->diag, &ctx->path_diag) < 0)
+		return -1;
+	for (i = 0; i < ctx->nunits; i++) {
+		struct unit *u = &ctx->units[i];
+
+		if (u->oom)
+			return -1;
+		if (kvet_diag_append(&ctx->diag, &u->diag) < 0)
+			return -1;
+		ctx->documents += u->docs.n + u->docs.skipped;
+		for (j = 0; j < u->objs.n; j++) {
+			struct kvet_object *obj = u->objs.v[j];
+
+			if (ctx->objects.n == ctx->objects.cap) {
+				size_t cap = ctx->objects.cap
+						     ? ctx->objects.cap * 2
+						     : 256;
+				struct kvet_object **v = realloc(
+					ctx->objects.v, cap * sizeof(*v));
+
+				if (!v)
+					return -1;
+				ctx->objects.v = v;
+				ctx->objects.cap = cap;
+			}
+			obj->seq = (uint32_t)ctx->objects.n;
+			ctx->objects.v[ctx->objects.n++] = obj;
+		}
+	}
+	return 0;
+}
+
+static size_t unit_index(const struct kvet_ctx *ctx, const char *file)
+{
+	size_t i;
+
+	for (i = 0; i < ctx->nunits; i++)
+		if (ctx->units[i].src->name == file ||
+		    strcmp(ctx->units[i].src->name, file) == 0)
+			return i;
+	return ctx->nunits;
+}
+
+static int run_checks(struct kvet_ctx *ctx)
+{
+	size_t i, u = 0;
+
+	for (i = 0; i < ctx->objects.n; i++) {
+		const struct kvet_object *obj = ctx->objects.v[i];
+
+		if (obj->flags & KVET_OBJ_HELM_TEST)
+			continue;
+		while (u < ctx->nunits && ctx->units[u].src->name != obj->file)
+			u++;
+		if (kvet_check_field_types(&ctx->findings, obj, u) < 0)
+			return -1;
+	}
+	kvet_findings_sort(&ctx->findings);
+	return ctx->findings.oom ? -1 : 0;
+}
+
+KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
+{
+	size_t i;
+
+	if (!ctx || ctx->ran)
+		return -1;
+	ctx->ran = true;
+	ctx->nunits = ctx->srcs.n;
+	ctx->units = calloc(ctx->nunits ? ctx->nunits : 1,
+			    sizeof(*ctx->units));
+	if (!ctx->units)
+		return -1;
+	for (i = 0; i < ctx->nunits; i++) {
+		struct unit *u = &ctx->units[i];
+
+		u->src = &ctx->srcs.v[i];
+		kvet_arena_init(&u->arena);
+		kvet_diag_init(&u->diag, &u->arena);
+	}
+	load_all(ctx);
+	if (join_units(ctx) < 0)
+		return -1;
+	if (run_checks(ctx) < 0)
+		return -1;
+	return ctx->diag.oom ? -1 : 0;
+}
+
+KVET_API size_t kvet_ctx_finding_count(const struct kvet_ctx *ctx)
+{
+	return ctx->findings.n;
+}
+
+KVET_API const struct kvet_finding *kvet_ctx_finding(const struct kvet_ctx *ctx,
+						     size_t i)
+{
+	return i < ctx->findings.n ? &ctx->findings.v[i] : NULL;
+}
+
+KVET_API size_t kvet_ctx_error_count(const struct kvet_ctx *ctx)
+{
+	return ctx->ran ? ctx->diag.n : ctx->path_diag.n;
+}
+
+KVET_API const struct kvet_error *kvet_ctx_error(const struct kvet_ctx *ctx,
+						 size_t i)
+{
+	const struct kvet_diag *d = ctx->ran ? &ctx->diag : &ctx->path_diag;
+
+	return i < d->n ? &d->errors[i] : NULL;
+}
+
+KVET_API void kvet_ctx_summary(const struct kvet_ctx *ctx,
+			       struct kvet_summary *out)
+{
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	out->files = ctx->nunits;
+	out->documents = ctx->documents;
+	out->objects = ctx->objects.n;
+	for (i = 0; i < ctx->findings.n; i++)
+		out->findings[ctx->findings.v[i].severity]++;
+}
+
+static int index_lines(struct unit *u)
+{
+	const char *buf = u->src->buf;
+	size_t len = u->src->len, cap = 1024, n = 0, p = 0;
+	size_t *lines = malloc(cap * sizeof(*lines));
+
+	if (!lines)
+		return -1;
+	for (;;) {
+		const char *nl;
+
+		if (n == cap) {
+			size_t *l = realloc(lines, cap * 2 * sizeof(*lines));
+
+			if (!l) {
+				free(lines);
+				return -1;
+			}
+			lines = l;
+			cap *= 2;
+		}
+		lines[n++] = p;
+		nl = p < len ? memchr(buf + p, '\n', len - p) : NULL;
+		if (!nl)
+			break;
+		p = (size_t)(nl - buf) + 1;
+	}
+	u->lines = lines;
+	u->nlines = n;
+	return 0;
+}
+
+KVET_API const char *kvet_ctx_source_line(const struct kvet_ctx *ctx,
+					  const char *file, unsigned int line,
+					  size_t *len)
+{
+	size_t i = unit_index(ctx, file), start, end;
+	struct unit *u;
+
+	if (i == ctx->nunits || !line)
+		return NULL;
+	u = &ctx->units[i];
+	if (!u->src->buf)
+		return NULL;
+	/* the context is logically const: the index is a cache */
+	if (!u->lines && index_lines(u) < 0)
+		return NULL;
+	if (line > u->nlines)
+		return NULL;
+	start = u->lines[line - 1];
+	end = line < u->nlines ? u->lines[line] - 1 : u->src->len;
+	if (end > start && u->src->buf[end - 1] == '\r')
+		end--;
+	*len = end - start;
+	return u->src->buf + start;
+}
+
+KVET_API enum kvet_exit kvet_ctx_exit_code(const struct kvet_ctx *ctx,
+					   enum kvet_severity fail_on,
+					   bool fail_never)
+{
+	size_t i;
+
+	if (kvet_ctx_error_count(ctx))
+		return KVET_EXIT_INPUT;
+	if (fail_never)
+		return KVET_EXIT_OK;
+	for (i = 0; i < ctx->findings.n; i++)
+		if (ctx->findings.v[i].severity >= fail_on)
+			return KVET_EXIT_FINDINGS;
+	return KVET_EXIT_OK;
+}

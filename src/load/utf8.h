@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#ifndef KVET_LOAD_UTF8_H
+#define KVET_LOAD_UTF8_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* One invalid byte sequence or NUL byte found in an input. */
+struct kvet_utf8_bad {
+	size_t offset;
+	uint32_t line, col;	/* 1-based; col counts characters */
+	bool is_nul;
+};
+
+struct kvet_utf8_fix {
+	struct kvet_utf8_bad *v;
+	size_t *offsets;	/* the offsets alone, sorted */
+	size_t n, cap;
+};
+
+/*
+ * kvet_utf8_sanitize() - find invalid UTF-8 and NUL bytes and overwrite
+ * each with '?', so that the parser can go on and every other document of
+ * the input still loads; positions stay as they were because the length
+ * does not change. Overlong forms and surrogates are invalid (RFC 3629).
+ * Returns: 0, or -1 when out of memory. Free @fix with
+ * kvet_utf8_fix_release().
+ */
+int kvet_utf8_sanitize(char *buf, size_t len, struct kvet_utf8_fix *fix);
+void kvet_utf8_fix_release(struct kvet_utf8_fix *fix);
+
+/* Length of the valid UTF-8 sequence at @s (1-4), or 0 if invalid. */
+size_t kvet_utf8_seq_len(const unsigned char *s, size_t avail);
+
+#endif

@@ -1,0 +1,286 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#include "model/object.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void kvet_objects_release(struct kvet_objects *objs)
+{
+	if (!objs)
+		return;
+	free(objs->v);
+	memset(objs, 0, sizeof(*objs));
+}
+
+/*
+ * Cluster-scoped kinds of the built-in API groups. Custom resources are
+ * assumed namespaced unless a CustomResourceDefinition in the input says
+ * otherwise (kvet_objects_apply_crd_scopes()).
+ */
+static const struct {
+	const char *group;
+	const char *kind;
+} cluster_kinds[] = {
+	{ "", "Namespace" },
+	{ "", "Node" },
+	{ "", "PersistentVolume" },
+	{ "", "ComponentStatus" },
+	{ "admissionregistration.k8s.io", "MutatingWebhookConfiguration" },
+	{ "admissionregistration.k8s.io", "ValidatingWebhookConfiguration" },
+	{ "admissionregistration.k8s.io", "ValidatingAdmissionPolicy" },
+	{ "admissionregistration.k8s.io", "ValidatingAdmissionPolicyBinding" },
+	{ "admissionregistration.k8s.io", "MutatingAdmissionPolicy" },
+	{ "admissionregistration.k8s.io", "MutatingAdmissionPolicyBinding" },
+	{ "apiextensions.k8s.io", "CustomResourceDefinition" },
+	{ "apiregistration.k8s.io", "APIService" },
+	{ "rbac.authorization.k8s.io", "ClusterRole" },
+	{ "rbac.authorization.k8s.io", "ClusterRoleBinding" },
+	{ "scheduling.k8s.io", "PriorityClass" },
+	{ "storage.k8s.io", "StorageClass" },
+	{ "storage.k8s.io", "CSIDriver" },
+	{ "storage.k8s.io", "CSINode" },
+	{ "storage.k8s.io", "VolumeAttachment" },
+	{ "networking.k8s.io", "IngressClass" },
+	{ "node.k8s.io", "RuntimeClass" },
+	{ "certificates.k8s.io", "CertificateSigningRequest" },
+	{ "flowcontrol.apiserver.k8s.io", "FlowSchema" },
+	{ "flowcontrol.apiserver.k8s.io", "PriorityLevelConfiguration" },
+	{ "authentication.k8s.io", "TokenReview" },
+	{ "authorization.k8s.io", "SubjectAccessReview" },
+	{ "authorization.k8s.io", "SelfSubjectAccessReview" },
+	{ "authorization.k8s.io", "SelfSubjectRulesReview" },
+	{ "policy", "PodSecurityPolicy" },
+};
+
+bool kvet_kind_is_cluster_scoped(const char *group, const char *kind)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(cluster_kinds) / sizeof(cluster_kinds[0]); i++)
+		if (strcmp(cluster_kinds[i].kind, kind) == 0 &&
+		    strcmp(cluster_kinds[i].group, group) == 0)
+			return true;
+	return false;
+}
+
+static const char *dup_node(struct kvet_arena *arena,
+			    const struct kvet_node *n)
+{
+	return kvet_arena_strndup(arena, n->u.str, n->len);
+}
+
+static bool ends_with(const char *s, size_t len, const char *suffix)
+{
+	size_t sl = strlen(suffix);
+
+	return len >= sl && memcmp(s + len - sl, suffix, sl) == 0;
+}
+
+/* The list kinds kubectl and the API server produce: "List" itself and
+ * "<Kind>List" (DeploymentList, ConfigMapList, ...). */
+static bool is_list(const struct kvet_node *root)
+{
+	const struct kvet_node *kind = kvet_node_get(root, "kind");
+
+	return kvet_node_is_string(kind) &&
+	       ends_with(kind->u.str, kind->len, "List") &&
+	       kvet_node_is_seq(kvet_node_get(root, "items"));
+}
+
+struct list_defaults {
+	const struct kvet_node *kind;		/* item kind, or NULL */
+	const struct kvet_node *api_version;
+};
+
+/* Report @v unless it is a non-empty string; true when it is one. */
+static bool required_string(struct kvet_diag *diag, const char *file,
+			    const struct kvet_node *obj,
+			    const struct kvet_node *v, const char *what)
+{
+	if (kvet_node_is_null(v)) {
+		kvet_diag_addf(diag, file, obj->line, obj->col,
+			       "object has no \"%s\"", what);
+		return false;
+	}
+	if (!kvet_node_is_string(v) || v->len == 0) {
+		kvet_diag_addf(diag, file, v->line, v->col,
+			       "\"%s\" must be a non-empty string, not %s%s",
+			       what,
+			       v->type == KVET_NODE_STRING ? "an empty "
+							   : "a ",
+			       kvet_node_type_name(v->type));
+		return false;
+	}
+	return true;
+}
+
+static bool has_helm_test_hook(const struct kvet_node *meta)
+{
+	const struct kvet_node *hook =
+		kvet_node_path(meta, "annotations", "helm.sh/hook", NULL);
+	size_t i;
+
+	if (!kvet_node_is_scalar(hook) || hook->len < 4)
+		return false;
+	for (i = 0; i + 4 <= hook->len; i++)
+		if (memcmp(hook->u.str + i, "test", 4) == 0)
+			return true;
+	return false;
+}
+
+static int push(struct kvet_objects *out, struct kvet_object *obj)
+{
+	if (out->n == out->cap) {
+		size_t cap = out->cap ? out->cap * 2 : 64;
+		struct kvet_object **v = realloc(out->v, cap * sizeof(*v));
+
+		if (!v)
+			return -1;
+		out->v = v;
+		out->cap = cap;
+	}
+	out->v[out->n++] = obj;
+	return 0;
+}
+
+/* Returns 1 when an object was added, 0 when it was reported, -1 on OOM. */
+static int add_object(struct kvet_arena *arena, struct kvet_diag *diag,
+		      const char *file, const struct kvet_doc *doc,
+		      const struct kvet_node *root,
+		      const struct list_defaults *defs, const char *default_ns,
+		      struct kvet_objects *out)
+{
+	const struct kvet_node *kind, *apiv, *meta, *name, *ns, *status;
+	struct kvet_object *obj;
+	const char *slash;
+
+	if (!kvet_node_is_map(root)) {
+		kvet_diag_addf(diag, file, root->line, root->col,
+			       "%s is a %s, not a mapping: not a Kubernetes object",
+			       defs ? "list item" : "document",
+			       kvet_node_type_name(root->type));
+		return 0;
+	}
+	kind = kvet_node_get(root, "kind");
+	apiv = kvet_node_get(root, "apiVersion");
+	if (defs && kvet_node_is_null(kind))
+		kind = defs->kind;
+	if (defs && kvet_node_is_null(apiv))
+		apiv = defs->api_version;
+	meta = kvet_node_get(root, "metadata");
+	name = kvet_node_get(meta, "name");
+	if (kvet_node_is_null(name))
+		name = kvet_node_get(meta, "generateName");
+	if (!required_string(diag, file, root, kind, "kind") ||
+	    !required_string(diag, file, root, apiv, "apiVersion"))
+		return 0;
+	if (!kvet_node_is_null(meta) && !kvet_node_is_map(meta)) {
+		kvet_diag_addf(diag, file, meta->line, meta->col,
+			       "\"metadata\" must be a mapping, not a %s",
+			       kvet_node_type_name(meta->type));
+		return 0;
+	}
+	if (!required_string(diag, file, root, name, "metadata.name"))
+		return 0;
+	obj = kvet_arena_alloc(arena, sizeof(*obj));
+	if (!obj)
+		return -1;
+	obj->root = root;
+	obj->file = file;
+	obj->source = doc->source;
+	obj->api_version = dup_node(arena, apiv);
+	obj->kind = dup_node(arena, kind);
+	obj->name = dup_node(arena, name);
+	if (!obj->api_version || !obj->kind || !obj->name)
+		return -1;
+	slash = strchr(obj->api_version, '/');
+	if (slash) {
+		obj->group = kvet_arena_strndup(arena, obj->api_version,
+						(size_t)(slash - obj->api_version));
+		obj->version = slash + 1;
+	} else {
+		obj->group = "";
+		obj->version = obj->api_version;
+	}
+	if (!obj->group)
+		return -1;
+	obj->line = root->line;
+	obj->col = root->col;
+	obj->doc = doc->index;
+	if (defs)
+		obj->flags |= KVET_OBJ_LIST_ITEM;
+	ns = kvet_node_get(meta, "namespace");
+	if (kvet_kind_is_cluster_scoped(obj->group, obj->kind)) {
+		obj->flags |= KVET_OBJ_CLUSTER_SCOPED;
+		obj->namespace = "";
+	} else if (kvet_node_is_string(ns) && ns->len) {
+		obj->namespace = dup_node(arena, ns);
+	} else {
+		obj->namespace = default_ns;
+	}
+	if (!obj->namespace)
+		return -1;
+	status = kvet_node_get(root, "status");
+	if ((kvet_node_is_map(status) || kvet_node_is_seq(status)) &&
+	    status->len)
+		obj->flags |= KVET_OBJ_HAS_STATUS;
+	if (has_helm_test_hook(meta))
+		obj->flags |= KVET_OBJ_HELM_TEST;
+	if (push(out, obj) < 0)
+		return -1;
+	return 1;
+}
+
+static const struct kvet_node *item_kind(struct kvet_arena *arena,
+					 const struct kvet_node *list_kind)
+{
+	struct kvet_node *n;
+
+	/* "List" says nothing about its items; "DeploymentList" does. */
+	if (list_kind->len <= 4)
+		return NULL;
+	n = kvet_arena_alloc(arena, sizeof(*n));
+	if (!n)
+		return NULL;
+	*n = *list_kind;
+	n->len -= 4;
+	return n;
+}
+
+long kvet_objects_from_docs(struct kvet_arena *arena, struct kvet_diag *diag,
+			    const char *file, const struct kvet_docs *docs,
+			    const char *default_ns, struct kvet_objects *out)
+{
+	size_t start = out->n, i;
+	uint32_t j;
+	int rc;
+
+	for (i = 0; i < docs->n; i++) {
+		const struct kvet_doc *doc = &docs->v[i];
+		const struct kvet_node *root = doc->root;
+
+		if (kvet_node_is_map(root) && is_list(root)) {
+			const struct kvet_node *items = kvet_node_get(root, "items");
+			struct list_defaults defs;
+
+			defs.kind = item_kind(arena, kvet_node_get(root, "kind"));
+			defs.api_version = kvet_node_get(root, "apiVersion");
+			/* a bare "List" is v1 and lends its items nothing */
+			if (!defs.kind)
+				defs.api_version = NULL;
+			for (j = 0; j < items->len; j++) {
+				rc = add_object(arena, diag, file, doc,
+						&items->u.items[j], &defs,
+						default_ns, out);
+				if (rc < 0)
+					return -1;
+			}
+			continue;
+		}
+		rc = add_object(arena, diag, file, doc, root, NULL, default_ns,
+				out);
+		if (rc < 0)
+			return -1;
+	}
+	return (long)(out->n - start);
+}

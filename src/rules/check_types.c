@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#include "rules/check_types.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+enum want {
+	WANT_INT,		/* a non-negative integer */
+	WANT_INT_OR_STRING,	/* IntOrString */
+	WANT_STRING,
+	WANT_MAP,
+	WANT_STRING_MAP,	/* labels and annotations */
+};
+
+/* Fields read by the shared definitions of RULES-CATALOGUE section 1. */
+static const struct field {
+	const char *group;	/* NULL: any */
+	const char *kind;	/* NULL: any */
+	const char *path[5];
+	enum want want;
+} fields[] = {
+	{ NULL, NULL, { "metadata", "namespace" }, WANT_STRING },
+	{ NULL, NULL, { "metadata", "labels" }, WANT_STRING_MAP },
+	{ NULL, NULL, { "metadata", "annotations" }, WANT_STRING_MAP },
+	{ "apps", "Deployment", { "spec", "replicas" }, WANT_INT },
+	{ "apps", "ReplicaSet", { "spec", "replicas" }, WANT_INT },
+	{ "apps", "StatefulSet", { "spec", "replicas" }, WANT_INT },
+	{ "", "ReplicationController", { "spec", "replicas" }, WANT_INT },
+	{ "apps", "Deployment", { "spec", "template", "metadata", "labels" },
+	  WANT_STRING_MAP },
+	{ "apps", "StatefulSet", { "spec", "template", "metadata", "labels" },
+	  WANT_STRING_MAP },
+	{ "apps", "DaemonSet", { "spec", "template", "metadata", "labels" },
+	  WANT_STRING_MAP },
+	{ "apps", "ReplicaSet", { "spec", "template", "metadata", "labels" },
+	  WANT_STRING_MAP },
+	{ "apps", "Deployment", { "spec", "selector" }, WANT_MAP },
+	{ "apps", "StatefulSet", { "spec", "selector" }, WANT_MAP },
+	{ "apps", "DaemonSet", { "spec", "selector" }, WANT_MAP },
+	{ "autoscaling", "HorizontalPodAutoscaler", { "spec", "minReplicas" },
+	  WANT_INT },
+	{ "autoscaling", "HorizontalPodAutoscaler", { "spec", "maxReplicas" },
+	  WANT_INT },
+	{ "policy", "PodDisruptionBudget", { "spec", "minAvailable" },
+	  WANT_INT_OR_STRING },
+	{ "policy", "PodDisruptionBudget", { "spec", "maxUnavailable" },
+	  WANT_INT_OR_STRING },
+};
+
+static const char *want_name(enum want want)
+{
+	switch (want) {
+	case WANT_INT:
+		return "a non-negative integer";
+	case WANT_INT_OR_STRING:
+		return "an integer or a percentage string";
+	case WANT_STRING:
+		return "a string";
+	case WANT_MAP:
+		return "a mapping";
+	case WANT_STRING_MAP:
+		return "a mapping of strings";
+	}
+	return "?";
+}
+
+static const struct kvet_node *bad_value(const struct kvet_node *v,
+					 enum want want)
+{
+	uint32_t i;
+	long long n;
+
+	switch (want) {
+	case WANT_INT:
+		if (v->type != KVET_NODE_INT || !kvet_node_int(v, &n) || n < 0)
+			return v;
+		return NULL;
+	case WANT_INT_OR_STRING:
+		return v->type == KVET_NODE_INT || v->type == KVET_NODE_STRING
+			       ? NULL
+			       : v;
+	case WANT_STRING:
+		return v->type == KVET_NODE_STRING ? NULL : v;
+	case WANT_MAP:
+		return v->type == KVET_NODE_MAP ? NULL : v;
+	case WANT_STRING_MAP:
+		if (v->type != KVET_NODE_MAP)
+			return v;
+		/* label values are strings: "version: 1.0" must be quoted */
+		for (i = 0; i < v->len; i++)
+			if (v->u.pairs[i].value.type != KVET_NODE_STRING &&
+			    v->u.pairs[i].value.type != KVET_NODE_NULL)
+				return &v->u.pairs[i].value;
+		return NULL;
+	}
+	return NULL;
+}
+
+static const char *describe(const struct kvet_node *v, char *buf, size_t len)
+{
+	if (v->type == KVET_NODE_MAP || v->type == KVET_NODE_SEQ)
+		snprintf(buf, len, "a %s", kvet_node_type_name(v->type));
+	else
+		snprintf(buf, len, "the %s \"%.*s\"",
+			 kvet_node_type_name(v->type),
+			 (int)(v->len > 40 ? 40 : v->len), v->u.str);
+	return buf;
+}
+
+int kvet_check_field_types(struct kvet_findings *fs,
+			   const struct kvet_object *obj, size_t file_order)
+{
+	size_t i, k;
+
+	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
+		const struct field *fd = &fields[i];
+		const struct kvet_node *v = obj->root, *bad;
+		const struct kvet_pair *pair = NULL;
+		char path[128] = "", what[80];
+		size_t used = 0;
+
+		if ((fd->group && strcmp(fd->group, obj->group) != 0) ||
+		    (fd->kind && strcmp(fd->kind, obj->kind) != 0))
+			continue;
+		for (k = 0; k < 5 && fd->path[k] && v; k++) {
+			pair = kvet_node_get_pair(v, fd->path[k]);
+			v = pair ? &pair->value : NULL;
+			used += (size_t)snprintf(path + used, sizeof(path) - used,
+						 "%s%s", k ? "." : "",
+						 fd->path[k]);
+		}
+		if (!v || kvet_node_is_null(v))
+			continue;
+		bad = bad_value(v, fd->want);
+		if (!bad)
+			continue;
+		if (bad != v) {
+			const struct kvet_pair *bp =
+				(const struct kvet_pair *)((const char *)bad -
+							   offsetof(struct kvet_pair, value));
+
+			if (!kvet_findings_addf(fs, KVET_RULE_FIELD_TYPE,
+						KVET_SEV_ERROR, obj, file_order,
+						bad,
+						"%s \"%.*s\" must be a string, not %s",
+						path, (int)bp->key.len,
+						bp->key.u.str,
+						describe(bad, what, sizeof(what))))
+				return -1;
+			continue;
+		}
+		if (!kvet_findings_addf(fs, KVET_RULE_FIELD_TYPE,
+					KVET_SEV_ERROR, obj, file_order, v,
+					"%s must be %s, not %s", path,
+					want_name(fd->want),
+					describe(v, what, sizeof(what))))
+			return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#include "rules/findings.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+void kvet_findings_init(struct kvet_findings *fs, struct kvet_arena *arena)
+{
+	memset(fs, 0, sizeof(*fs));
+	fs->arena = arena;
+}
+
+void kvet_findings_release(struct kvet_findings *fs)
+{
+	if (!fs)
+		return;
+	free(fs->v);
+	free(fs->order);
+	fs->v = NULL;
+	fs->order = NULL;
+	fs->n = fs->cap = 0;
+}
+
+void kvet_object_ref_set(struct kvet_object_ref *ref,
+			 const struct kvet_object *obj)
+{
+	ref->api_version = obj->api_version;
+	ref->kind = obj->kind;
+	ref->namespace = obj->namespace;
+	ref->name = obj->name;
+	ref->pos.file = obj->file;
+	ref->pos.line = obj->line;
+	ref->pos.column = obj->col;
+}
+
+struct kvet_finding *kvet_findings_addf(struct kvet_findings *fs,
+					const char *rule,
+					enum kvet_severity sev,
+					const struct kvet_object *obj,
+					size_t file_order,
+					const struct kvet_node *at,
+					const char *fmt, ...)
+{
+	struct kvet_finding *f;
+	va_list ap;
+	char *msg;
+
+	if (fs->n == fs->cap) {
+		size_t cap = fs->cap ? fs->cap * 2 : 32;
+		struct kvet_finding *v = realloc(fs->v, cap * sizeof(*v));
+		size_t *o;
+
+		if (!v)
+			goto oom;
+		fs->v = v;
+		o = realloc(fs->order, cap * sizeof(*o));
+		if (!o)
+			goto oom;
+		fs->order = o;
+		fs->cap = cap;
+	}
+	va_start(ap, fmt);
+	msg = kvet_arena_vprintf(fs->arena, fmt, ap);
+	va_end(ap);
+	if (!msg)
+		goto oom;
+	f = &fs->v[fs->n];
+	memset(f, 0, sizeof(*f));
+	fs->order[fs->n] = file_order;
+	fs->n++;
+	f->rule = rule;
+	f->severity = sev;
+	f->message = msg;
+	kvet_object_ref_set(&f->object, obj);
+	f->pos = f->object.pos;
+	if (at && at->line) {
+		f->pos.line = at->line;
+		f->pos.column = at->col;
+	}
+	f->source = obj->source;
+	return f;
+oom:
+	fs->oom = 1;
+	return NULL;
+}
+
+struct sort_item {
+	const struct kvet_finding *f;
+	size_t order;
+};
+
+static int cmp_finding(const void *pa, const void *pb)
+{
+	const struct sort_item *a = pa, *b = pb;
+	int c;
+
+	if (a->order != b->order)
+		return a->order < b->order ? -1 : 1;
+	if (a->f->pos.line != b->f->pos.line)
+		return a->f->pos.line < b->f->pos.line ? -1 : 1;
+	if (a->f->pos.column != b->f->pos.column)
+		return a->f->pos.column < b->f->pos.column ? -1 : 1;
+	c = strcmp(a->f->rule, b->f->rule);
+	if (c)
+		return c;
+	return strcmp(a->f->message, b->f->message);
+}
+
+void kvet_findings_sort(struct kvet_findings *fs)
+{
+	struct sort_item *items;
+	struct kvet_finding *sorted;
+	size_t i;
+
+	if (fs->n < 2)
+		return;
+	items = malloc(fs->n * sizeof(*items));
+	sorted = malloc(fs->n * sizeof(*sorted));
+	if (!items || !sorted) {
+		free(items);
+		free(sorted);
+		fs->oom = 1;
+		return;
+	}
+	for (i = 0; i < fs->n; i++) {
+		items[i].f = &fs->v[i];
+		items[i].order = fs->order[i];
+	}
+	qsort(items, fs->n, sizeof(*items), cmp_finding);
+	for (i = 0; i < fs->n; i++) {
+		sorted[i] = *items[i].f;
+		fs->order[i] = items[i].order;
+	}
+	free(fs->v);
+	fs->v = sorted;
+	fs->cap = fs->n;
+	free(items);
+}
