@@ -197,6 +197,15 @@ enum kvet_render_flags {
 KVET_API int kvet_format_from_name(const char *name, enum kvet_format *out);
 
 /**
+ * kvet_format_name() - the CLI name of a format.
+ * @format: the format; every value from 0 up to the first that gives
+ *          NULL is a format, so a caller can list them all.
+ *
+ * Returns: a static string, or NULL when @format is not a format.
+ */
+KVET_API const char *kvet_format_name(enum kvet_format format);
+
+/**
  * kvet_render() - write the report of a run.
  * @ctx: a context that has run.
  * @format: the format.

@@ -1,0 +1,495 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#include "cli/args.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * A small table-driven parser: each command and each option is one row,
+ * and the help text is generated from the same rows, so that the parser
+ * and the documentation cannot disagree. Options and operands may be
+ * mixed; "--" ends the options. Both "--opt VALUE" and "--opt=VALUE" are
+ * accepted, and "-j N" or "-jN" for short options.
+ */
+
+#define CMD_BIT(cmd) (1u << (cmd))
+#define ALL_COMMANDS (CMD_BIT(KVET_CMD_LINT) | CMD_BIT(KVET_CMD_RULES) | \
+		      CMD_BIT(KVET_CMD_EXPLAIN) | CMD_BIT(KVET_CMD_VERSION) | \
+		      CMD_BIT(KVET_CMD_HELP))
+
+static const struct command_spec {
+	const char *name;
+	const char *operands;
+	size_t min_operands, max_operands;
+	const char *summary;
+} commands[] = {
+	[KVET_CMD_LINT] = { "lint", "[OPTIONS] [PATH...]", 0, SIZE_MAX,
+			    "lint Kubernetes manifests" },
+	[KVET_CMD_RULES] = {
+		"rules", "", 0, 0,
+		"list the rules: id, severity, category, summary" },
+	[KVET_CMD_EXPLAIN] = { "explain", "RULE-ID", 1, 1,
+			       "show the full documentation of a rule" },
+	[KVET_CMD_VERSION] = { "version", "", 0, 0, "print the version" },
+	[KVET_CMD_HELP] = { "help", "[COMMAND]", 0, 1,
+			    "show the help of a command" },
+};
+
+#define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+/* Prefix of every usage error, then a hint pointing at the right help. */
+__attribute__((format(printf, 3, 4)))
+static int usage_error(const struct kvet_args *args, FILE *err,
+		       const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("kvet: error: ", err);
+	va_start(ap, fmt);
+	vfprintf(err, fmt, ap);
+	va_end(ap);
+	if (args->command == KVET_CMD_HELP)
+		fputs("\nkvet: hint: see 'kvet --help'\n", err);
+	else
+		fprintf(err, "\nkvet: hint: see 'kvet %s --help'\n",
+			commands[args->command].name);
+	return -1;
+}
+
+/* "text, json": the formats the library knows, for messages and help. */
+static void format_names(char *buf, size_t size)
+{
+	size_t used = 0;
+	const char *name;
+	unsigned int i;
+	int n;
+
+	buf[0] = '\0';
+	for (i = 0; (name = kvet_format_name((enum kvet_format)i)); i++) {
+		n = snprintf(buf + used, size - used, "%s%s", i ? ", " : "",
+			     name);
+		if (n < 0 || (size_t)n >= size - used)
+			break;
+		used += (size_t)n;
+	}
+}
+
+static int set_format(struct kvet_args *args, const char *val, FILE *err)
+{
+	struct kvet_output *out;
+	const char *eq = strchr(val, '=');
+	size_t len = eq ? (size_t)(eq - val) : strlen(val);
+	char name[32], expected[128];
+	enum kvet_format fmt;
+
+	if (len < sizeof(name)) {
+		memcpy(name, val, len);
+		name[len] = '\0';
+	}
+	if (len >= sizeof(name) || kvet_format_from_name(name, &fmt)) {
+		format_names(expected, sizeof(expected));
+		return usage_error(args, err,
+				   "unknown format '%.*s' (expected %s)",
+				   (int)len, val, expected);
+	}
+	if (eq && !eq[1])
+		return usage_error(args, err, "no file name after '%s'", val);
+	if (args->n_outputs == KVET_MAX_OUTPUTS)
+		return usage_error(args, err, "more than %d --format options",
+				   KVET_MAX_OUTPUTS);
+	out = &args->outputs[args->n_outputs++];
+	out->format = fmt;
+	out->path = eq && strcmp(eq + 1, "-") ? eq + 1 : NULL;
+	return 0;
+}
+
+/* An RFC 1123 label, which Kubernetes requires of namespace names. */
+static bool is_dns_label(const char *s)
+{
+	size_t i, len = strlen(s);
+
+	if (len == 0 || len > 63 || s[0] == '-' || s[len - 1] == '-')
+		return false;
+	for (i = 0; i < len; i++) {
+		if (!((s[i] >= 'a' && s[i] <= 'z') ||
+		      (s[i] >= '0' && s[i] <= '9') || s[i] == '-'))
+			return false;
+	}
+	return true;
+}
+
+static int set_namespace(struct kvet_args *args, const char *val, FILE *err)
+{
+	if (!is_dns_label(val))
+		return usage_error(args, err,
+				   "invalid namespace '%s' (expected a DNS label: lowercase letters, digits and '-', at most 63)",
+				   val);
+	args->opts.default_namespace = val;
+	return 0;
+}
+
+static const struct {
+	const char *name;
+	enum kvet_severity sev;
+	bool never;
+} fail_on_values[] = {
+	{ "error", KVET_SEV_ERROR, false },
+	{ "warning", KVET_SEV_WARNING, false },
+	{ "info", KVET_SEV_INFO, false },
+	{ "never", KVET_SEV_ERROR, true },
+};
+
+static int set_fail_on(struct kvet_args *args, const char *val, FILE *err)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(fail_on_values) / sizeof(fail_on_values[0]);
+	     i++) {
+		if (!strcmp(val, fail_on_values[i].name)) {
+			args->fail_on = fail_on_values[i].sev;
+			args->fail_never = fail_on_values[i].never;
+			return 0;
+		}
+	}
+	return usage_error(args, err,
+			   "invalid value '%s' for '--fail-on' (expected error, warning, info or never)",
+			   val);
+}
+
+static const char *const color_values[] = {
+	[KVET_COLOR_AUTO] = "auto",
+	[KVET_COLOR_ALWAYS] = "always",
+	[KVET_COLOR_NEVER] = "never",
+};
+
+static int set_color(struct kvet_args *args, const char *val, FILE *err)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(color_values) / sizeof(color_values[0]); i++) {
+		if (!strcmp(val, color_values[i])) {
+			args->color = (enum kvet_color)i;
+			return 0;
+		}
+	}
+	return usage_error(args, err,
+			   "invalid value '%s' for '--color' (expected auto, always or never)",
+			   val);
+}
+
+/* More parallel loads than this only costs memory. */
+#define KVET_MAX_JOBS 1024
+
+static int set_jobs(struct kvet_args *args, const char *val, FILE *err)
+{
+	unsigned long n;
+	char *end;
+
+	errno = 0;
+	n = strtoul(val, &end, 10);
+	if (val[0] < '0' || val[0] > '9' || *end || errno || n > KVET_MAX_JOBS)
+		return usage_error(args, err,
+				   "invalid value '%s' for '--jobs' (expected 0 to %d; 0 is one per core)",
+				   val, KVET_MAX_JOBS);
+	args->opts.jobs = (unsigned int)n;
+	return 0;
+}
+
+static int set_complete_input(struct kvet_args *args, const char *val,
+			      FILE *err)
+{
+	args->opts.flags |= KVET_CTX_COMPLETE_INPUT;
+	return 0;
+}
+
+static int set_quiet(struct kvet_args *args, const char *val, FILE *err)
+{
+	args->quiet = true;
+	return 0;
+}
+
+static int set_help(struct kvet_args *args, const char *val, FILE *err)
+{
+	args->help = true;
+	return 0;
+}
+
+static const struct option_spec {
+	const char *name;		/* the long name, without "--" */
+	char short_name;		/* 0: none */
+	const char *arg;		/* the value's name; NULL: no value */
+	unsigned int commands;		/* CMD_BIT()s of the commands */
+	int (*apply)(struct kvet_args *args, const char *val, FILE *err);
+	const char *help;
+} options[] = {
+	{ "format", 0, "FMT[=FILE]", CMD_BIT(KVET_CMD_LINT), set_format,
+	  "report format (see below); repeatable; =FILE writes that report to FILE instead of standard output (default: text)" },
+	{ "namespace", 0, "NS", CMD_BIT(KVET_CMD_LINT), set_namespace,
+	  "namespace of namespaced objects that name none (default: default)" },
+	{ "fail-on", 0, "SEVERITY", CMD_BIT(KVET_CMD_LINT), set_fail_on,
+	  "exit 1 on findings of this severity or above: error, warning, info or never (default: warning)" },
+	{ "complete-input", 0, NULL, CMD_BIT(KVET_CMD_LINT),
+	  set_complete_input,
+	  "the input is the whole cluster: report references to objects it does not contain" },
+	{ "jobs", 'j', "N", CMD_BIT(KVET_CMD_LINT), set_jobs,
+	  "load up to N files in parallel (default: 0, one per core)" },
+	{ "color", 0, "WHEN", CMD_BIT(KVET_CMD_LINT), set_color,
+	  "colour the text report: auto, always or never (default: auto, on a terminal unless NO_COLOR is set)" },
+	{ "quiet", 'q', NULL, CMD_BIT(KVET_CMD_LINT), set_quiet,
+	  "leave out the summary line of the text report" },
+	{ "help", 'h', NULL, ALL_COMMANDS, set_help, "show this help" },
+};
+
+#define N_OPTIONS (sizeof(options) / sizeof(options[0]))
+
+static const struct option_spec *find_long(const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < N_OPTIONS; i++) {
+		if (strlen(options[i].name) == len &&
+		    !memcmp(options[i].name, name, len))
+			return &options[i];
+	}
+	return NULL;
+}
+
+static const struct option_spec *find_short(char c)
+{
+	size_t i;
+
+	for (i = 0; i < N_OPTIONS; i++) {
+		if (options[i].short_name && options[i].short_name == c)
+			return &options[i];
+	}
+	return NULL;
+}
+
+static int find_command(const char *name, enum kvet_command *out)
+{
+	size_t i;
+
+	for (i = 0; i < N_COMMANDS; i++) {
+		if (!strcmp(commands[i].name, name)) {
+			*out = (enum kvet_command)i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/*
+ * Parse the option at argv[*i], taking its value from the next argument
+ * when it is not attached, and advance *i past what was used.
+ */
+static int parse_option(struct kvet_args *args, int argc, char **argv,
+			int *i, FILE *err)
+{
+	const struct option_spec *opt;
+	const char *arg = argv[*i], *val = NULL, *eq;
+	char shown[3] = "-?";
+	size_t len;
+
+	if (arg[1] == '-') {
+		eq = strchr(arg + 2, '=');
+		len = eq ? (size_t)(eq - arg) : strlen(arg);
+		opt = find_long(arg + 2, len - 2);
+		if (!opt || !(opt->commands & CMD_BIT(args->command)))
+			return usage_error(args, err, "unknown option '%.*s'",
+					   (int)len, arg);
+		if (eq && !opt->arg)
+			return usage_error(args, err,
+					   "option '--%s' takes no value",
+					   opt->name);
+		if (eq)
+			val = eq + 1;
+	} else {
+		shown[1] = arg[1];
+		opt = find_short(arg[1]);
+		if (!opt || !(opt->commands & CMD_BIT(args->command)))
+			return usage_error(args, err, "unknown option '%s'",
+					   shown);
+		/* No bundling: "-qj4" is not "-q -j4". */
+		if (arg[2] && !opt->arg)
+			return usage_error(args, err, "unknown option '%s'",
+					   arg);
+		if (arg[2])
+			val = arg + 2;
+	}
+	if (opt->arg && !val) {
+		if (*i + 1 >= argc)
+			return usage_error(args, err,
+					   "option '--%s' needs a value (%s)",
+					   opt->name, opt->arg);
+		val = argv[++*i];
+	}
+	(*i)++;
+	return opt->apply(args, val, err);
+}
+
+static int check_operands(struct kvet_args *args, FILE *err)
+{
+	const struct command_spec *cmd = &commands[args->command];
+	enum kvet_command target;
+
+	if (args->help)
+		return 0;
+	if (args->n_operands < cmd->min_operands)
+		return usage_error(args, err, "'kvet %s' needs %s",
+				   cmd->name, cmd->operands);
+	if (args->n_operands > cmd->max_operands)
+		return usage_error(args, err,
+				   "too many arguments for 'kvet %s' (usage: kvet %s%s%s)",
+				   cmd->name, cmd->name,
+				   *cmd->operands ? " " : "", cmd->operands);
+	/* "kvet help CMD" is "kvet CMD --help". */
+	if (args->command == KVET_CMD_HELP && args->n_operands) {
+		if (find_command(args->operands[0], &target))
+			return usage_error(args, err, "unknown command '%s'",
+					   args->operands[0]);
+		args->command = target;
+		args->help = true;
+		args->n_operands = 0;
+	}
+	return 0;
+}
+
+int kvet_args_parse(struct kvet_args *args, int argc, char **argv, FILE *err)
+{
+	bool options_done = false;
+	const char *first;
+	int i;
+
+	memset(args, 0, sizeof(*args));
+	args->command = KVET_CMD_HELP;
+	args->fail_on = KVET_SEV_WARNING;
+	args->color = KVET_COLOR_AUTO;
+
+	if (argc < 2) {
+		kvet_args_usage(KVET_CMD_HELP, err);
+		return -1;
+	}
+	first = argv[1];
+	if (!strcmp(first, "--version")) {
+		args->command = KVET_CMD_VERSION;
+	} else if (!strcmp(first, "--help") || !strcmp(first, "-h")) {
+		args->command = KVET_CMD_HELP;
+	} else if (find_command(first, &args->command)) {
+		return usage_error(args, err, first[0] == '-' ?
+				   "unknown option '%s'" :
+				   "unknown command '%s'", first);
+	}
+
+	/* Operands are a subset of argv, kept in order, in argv's place. */
+	args->operands = argv + 2;
+	for (i = 2; i < argc;) {
+		if (!options_done && !strcmp(argv[i], "--")) {
+			options_done = true;
+			i++;
+		} else if (!options_done && argv[i][0] == '-' && argv[i][1]) {
+			if (parse_option(args, argc, argv, &i, err))
+				return -1;
+		} else {
+			args->operands[args->n_operands++] = argv[i++];
+		}
+	}
+	return check_operands(args, err);
+}
+
+/* Help columns: options start at 2, their help at HELP_COL, wrap at 79. */
+#define HELP_COL 24
+#define HELP_WIDTH 79
+
+/* Write @text from column @col, wrapping at spaces to HELP_WIDTH. */
+static void write_wrapped(FILE *fp, const char *text, int col)
+{
+	const char *word = text, *end;
+	int len, pos = col;
+
+	while (*word) {
+		end = strchr(word, ' ');
+		len = end ? (int)(end - word) : (int)strlen(word);
+		if (pos > col && pos + 1 + len > HELP_WIDTH) {
+			fprintf(fp, "\n%*s", col, "");
+			pos = col;
+		} else if (pos > col) {
+			putc(' ', fp);
+			pos++;
+		}
+		fwrite(word, 1, (size_t)len, fp);
+		pos += len;
+		word += len;
+		while (*word == ' ')
+			word++;
+	}
+	putc('\n', fp);
+}
+
+static void write_option(FILE *fp, const struct option_spec *opt)
+{
+	int n;
+
+	if (opt->short_name)
+		n = fprintf(fp, "  -%c, --%s", opt->short_name, opt->name);
+	else
+		n = fprintf(fp, "      --%s", opt->name);
+	if (opt->arg)
+		n += fprintf(fp, " %s", opt->arg);
+	if (n >= HELP_COL - 1) {
+		fprintf(fp, "\n%*s", HELP_COL, "");
+	} else {
+		fprintf(fp, "%*s", HELP_COL - n, "");
+	}
+	write_wrapped(fp, opt->help, HELP_COL);
+}
+
+static void usage_overview(FILE *fp)
+{
+	size_t i;
+
+	fputs("usage: kvet COMMAND [ARGS]\n\n"
+	      "A static linter for Kubernetes manifests.\n\n"
+	      "commands:\n", fp);
+	for (i = 0; i < N_COMMANDS; i++)
+		fprintf(fp, "  %-10s%s\n", commands[i].name,
+			commands[i].summary);
+	fputs("\nRun 'kvet help COMMAND' or 'kvet COMMAND --help' for the options of a\n"
+	      "command; 'kvet --version' prints the version.\n", fp);
+}
+
+void kvet_args_usage(enum kvet_command command, FILE *fp)
+{
+	const struct command_spec *cmd;
+	char formats[128];
+	size_t i;
+
+	if (command == KVET_CMD_HELP || (unsigned int)command >= N_COMMANDS) {
+		usage_overview(fp);
+		return;
+	}
+	cmd = &commands[command];
+	fprintf(fp, "usage: kvet %s%s%s\n\n", cmd->name,
+		*cmd->operands ? " " : "", cmd->operands);
+	write_wrapped(fp, cmd->summary, 0);
+	if (command == KVET_CMD_LINT) {
+		putc('\n', fp);
+		write_wrapped(fp, "PATH is a file, a directory (searched recursively for *.yaml, *.yml and *.json files) or - for standard input; the default is the current directory.", 0);
+	}
+	fputs("\noptions:\n", fp);
+	for (i = 0; i < N_OPTIONS; i++) {
+		if (options[i].commands & CMD_BIT(command))
+			write_option(fp, &options[i]);
+	}
+	if (command != KVET_CMD_LINT)
+		return;
+	format_names(formats, sizeof(formats));
+	fprintf(fp, "\nformats: %s\n", formats);
+	fputs("\nexit status:\n"
+	      "  0  no finding at or above --fail-on\n"
+	      "  1  findings at or above --fail-on\n"
+	      "  2  some input could not be read or parsed; the rest was linted\n"
+	      "  3  usage error, or a report could not be written\n", fp);
+}

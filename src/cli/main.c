@@ -1,24 +1,141 @@
-/* placeholder until the CLI lands */
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * kvet, the command: parse the command line, run libkvet, write the
+ * reports and map the result to an exit code (enum kvet_exit).
+ */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
 #include "kvet/kvet.h"
+#include "cli/args.h"
+#include "cli/output.h"
+
+/* no-color.org: a non-empty NO_COLOR turns colour off unless asked for. */
+static bool want_color(enum kvet_color color)
+{
+	const char *no_color = getenv("NO_COLOR");
+	const char *term = getenv("TERM");
+
+	switch (color) {
+	case KVET_COLOR_ALWAYS:
+		return true;
+	case KVET_COLOR_NEVER:
+		return false;
+	case KVET_COLOR_AUTO:
+		break;
+	}
+	if (no_color && *no_color)
+		return false;
+	if (term && !strcmp(term, "dumb"))
+		return false;
+	return isatty(STDOUT_FILENO);
+}
+
+/* Output to a closed pipe or a full disk must not look like success. */
+static enum kvet_exit finish_stdout(enum kvet_exit code)
+{
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr,
+			"kvet: error: cannot write to standard output: %s\n",
+			strerror(errno));
+		return KVET_EXIT_USAGE;
+	}
+	return code;
+}
+
+static int write_reports(const struct kvet_ctx *ctx,
+			 const struct kvet_args *args)
+{
+	static const struct kvet_output text = { KVET_FORMAT_TEXT, NULL };
+	const struct kvet_output *outs =
+		args->n_outputs ? args->outputs : &text;
+	size_t i, n = args->n_outputs ? args->n_outputs : 1;
+	unsigned int flags = args->quiet ? KVET_RENDER_QUIET : 0;
+	unsigned int color = want_color(args->color) ? KVET_RENDER_COLOR : 0;
+	int ret = 0;
+
+	/* Colour only ever goes to standard output, never to a file. */
+	for (i = 0; i < n; i++) {
+		if (outs[i].path) {
+			if (kvet_output_write_file(ctx, outs[i].format, flags,
+						   outs[i].path, stderr))
+				ret = -1;
+		} else if (kvet_render(ctx, outs[i].format, flags | color,
+				       stdout)) {
+			fprintf(stderr,
+				"kvet: error: cannot write to standard output: %s\n",
+				strerror(errno));
+			ret = -1;
+		}
+	}
+	return ret;
+}
+
+static enum kvet_exit lint(const struct kvet_args *args)
+{
+	enum kvet_exit code = KVET_EXIT_USAGE;
+	struct kvet_ctx *ctx;
+	size_t i, n_stdout = 0;
+
+	for (i = 0; i < args->n_outputs; i++)
+		n_stdout += !args->outputs[i].path;
+	if (n_stdout > 1) {
+		fputs("kvet: error: more than one --format writes to standard output\n"
+		      "kvet: hint: give the others a file: --format FMT=FILE\n",
+		      stderr);
+		return KVET_EXIT_USAGE;
+	}
+
+	ctx = kvet_ctx_create(&args->opts);
+	if (!ctx)
+		goto oom;
+	if (!args->n_operands && kvet_ctx_add_path(ctx, "."))
+		goto oom;
+	for (i = 0; i < args->n_operands; i++) {
+		if (kvet_ctx_add_path(ctx, args->operands[i]))
+			goto oom;
+	}
+	if (kvet_ctx_run(ctx)) {
+		fprintf(stderr, "kvet: error: cannot lint: %s\n",
+			strerror(errno ? errno : ENOMEM));
+		goto out;
+	}
+	if (write_reports(ctx, args))
+		goto out;
+	code = kvet_ctx_exit_code(ctx, args->fail_on, args->fail_never);
+	goto out;
+oom:
+	fprintf(stderr, "kvet: error: %s\n", strerror(ENOMEM));
+out:
+	kvet_ctx_destroy(ctx);
+	return code;
+}
+
 int main(int argc, char **argv)
 {
-	struct kvet_ctx *ctx = kvet_ctx_create(NULL);
-	struct kvet_summary s;
-	size_t i;
-	for (i = 1; i < (size_t)argc; i++)
-		kvet_ctx_add_path(ctx, argv[i]);
-	kvet_ctx_run(ctx);
-	for (i = 0; i < kvet_ctx_error_count(ctx); i++) {
-		const struct kvet_error *e = kvet_ctx_error(ctx, i);
-		printf("%s:%u:%u: error: %s\n", e->pos.file, e->pos.line, e->pos.column, e->message);
+	struct kvet_args args;
+
+	if (kvet_args_parse(&args, argc, argv, stderr))
+		return KVET_EXIT_USAGE;
+	if (args.help || args.command == KVET_CMD_HELP) {
+		kvet_args_usage(args.command, stdout);
+		return finish_stdout(KVET_EXIT_OK);
 	}
-	for (i = 0; i < kvet_ctx_finding_count(ctx); i++) {
-		const struct kvet_finding *f = kvet_ctx_finding(ctx, i);
-		printf("%s:%u:%u: %d: %s [%s]\n", f->pos.file, f->pos.line, f->pos.column, f->severity, f->message, f->rule);
+	switch (args.command) {
+	case KVET_CMD_LINT:
+		/* kvet_render() flushes and reports its own write errors. */
+		return lint(&args);
+	case KVET_CMD_VERSION:
+		printf("kvet %s\n", KVET_VERSION);
+		return finish_stdout(KVET_EXIT_OK);
+	case KVET_CMD_RULES:
+	case KVET_CMD_EXPLAIN:
+	case KVET_CMD_HELP:
+		break;
 	}
-	kvet_ctx_summary(ctx, &s);
-	printf("files=%zu documents=%zu objects=%zu\n", s.files, s.documents, s.objects);
-	kvet_ctx_destroy(ctx);
-	return 0;
+	fprintf(stderr, "kvet: error: '%s' is not available yet\n", argv[1]);
+	return KVET_EXIT_USAGE;
 }

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load/utf8.h"
+#include "load/sanitize.h"
 
 /*
  * The loader turns libfyaml's event stream into kvet_node trees. libfyaml's
@@ -327,6 +327,11 @@ static void on_scalar(struct builder *b, struct fy_event *fye)
 				      style == FYSS_PLAIN);
 	if (style != FYSS_PLAIN)
 		n.flags |= KVET_NODE_QUOTED;
+	/* libfyaml's mark of a quoted scalar is inside the quotes; users
+	 * expect the column of the value as written */
+	if ((style == FYSS_SINGLE_QUOTED || style == FYSS_DOUBLE_QUOTED) &&
+	    n.col > 1)
+		n.col--;
 	if (len > UINT32_MAX) {
 		fail_doc(b, n.line, n.col, "scalar longer than 4 GiB");
 		return;

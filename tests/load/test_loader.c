@@ -82,6 +82,9 @@ static void test_scalar_types(void **state)
 	r = l->docs.v[0].root;
 	assert_int_equal(kvet_node_get(r, "a")->type, KVET_NODE_INT);
 	assert_int_equal(kvet_node_get(r, "b")->type, KVET_NODE_STRING);
+	/* a quoted value is at its opening quote */
+	assert_int_equal(kvet_node_get(r, "b")->col, 4);
+	assert_int_equal(kvet_node_get(r, "d")->col, 4);
 	assert_int_equal(kvet_node_get(r, "c")->type, KVET_NODE_BOOL);
 	assert_int_equal(kvet_node_get(r, "d")->type, KVET_NODE_STRING);
 	assert_int_equal(kvet_node_get(r, "e")->type, KVET_NODE_NULL);

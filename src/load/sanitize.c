@@ -1,37 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "load/utf8.h"
+#include "load/sanitize.h"
+
 
 #include <stdlib.h>
 #include <string.h>
 
-size_t kvet_utf8_seq_len(const unsigned char *s, size_t avail)
-{
-	unsigned char c = s[0];
-	size_t need, i;
-	uint32_t cp;
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		need = 2, cp = c & 0x1f;
-	else if (c >= 0xe0 && c <= 0xef)
-		need = 3, cp = c & 0x0f;
-	else if (c >= 0xf0 && c <= 0xf4)
-		need = 4, cp = c & 0x07;
-	else
-		return 0;
-	if (avail < need)
-		return 0;
-	for (i = 1; i < need; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[i] & 0x3f);
-	}
-	if ((need == 3 && cp < 0x800) || (need == 4 && cp < 0x10000) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-		return 0;
-	return need;
-}
+#include "base/utf8.h"
 
 void kvet_utf8_fix_release(struct kvet_utf8_fix *fix)
 {
@@ -78,6 +52,7 @@ int kvet_utf8_sanitize(char *buf, size_t len, struct kvet_utf8_fix *fix)
 	uint32_t last_line = 0;
 
 	while (i < len) {
+		uint32_t cp;
 		size_t n;
 
 		if (s[i] >= 0x20 && s[i] < 0x80) {
@@ -97,8 +72,8 @@ int kvet_utf8_sanitize(char *buf, size_t len, struct kvet_utf8_fix *fix)
 			col++;
 			continue;
 		}
-		n = kvet_utf8_seq_len(s + i, len - i);
-		if (n == 0) {
+		n = kvet_utf8_next(buf + i, len - i, &cp);
+		if (cp == KVET_UTF8_REPLACEMENT && n == 1) {
 			if (line != last_line &&
 			    record(fix, i, line, col, false) < 0)
 				return -1;

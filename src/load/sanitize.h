@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#ifndef KVET_LOAD_UTF8_H
-#define KVET_LOAD_UTF8_H
+#ifndef KVET_LOAD_SANITIZE_H
+#define KVET_LOAD_SANITIZE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -29,8 +29,5 @@ struct kvet_utf8_fix {
  */
 int kvet_utf8_sanitize(char *buf, size_t len, struct kvet_utf8_fix *fix);
 void kvet_utf8_fix_release(struct kvet_utf8_fix *fix);
-
-/* Length of the valid UTF-8 sequence at @s (1-4), or 0 if invalid. */
-size_t kvet_utf8_seq_len(const unsigned char *s, size_t avail);
 
 #endif

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#ifndef KVET_BASE_UTF8_H
+#define KVET_BASE_UTF8_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* U+FFFD, which stands in for every byte that is not valid UTF-8. */
+#define KVET_UTF8_REPLACEMENT 0xfffdu
+
+/**
+ * kvet_utf8_next() - decode one code point.
+ * @s: the text.
+ * @len: bytes left at @s; at least 1.
+ * @cp: set to the code point, or to KVET_UTF8_REPLACEMENT when @s does
+ *      not start with a well-formed UTF-8 sequence (overlong forms,
+ *      surrogates and values above U+10FFFF are not well formed).
+ *
+ * Returns: the number of bytes consumed, 1 to 4; an invalid sequence
+ * consumes exactly one byte.
+ */
+size_t kvet_utf8_next(const char *s, size_t len, uint32_t *cp);
+
+/* Write @cp as UTF-8. */
+void kvet_utf8_put(FILE *fp, uint32_t cp);
+
+#endif

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#ifndef KVET_CLI_ARGS_H
+#define KVET_CLI_ARGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "kvet/kvet.h"
+
+/* The subcommands of kvet. */
+enum kvet_command {
+	KVET_CMD_LINT,
+	KVET_CMD_RULES,
+	KVET_CMD_EXPLAIN,
+	KVET_CMD_VERSION,
+	KVET_CMD_HELP,
+};
+
+enum kvet_color {
+	KVET_COLOR_AUTO,
+	KVET_COLOR_ALWAYS,
+	KVET_COLOR_NEVER,
+};
+
+/* One report to write: --format FMT or --format FMT=FILE. */
+struct kvet_output {
+	enum kvet_format format;
+	const char *path;	/* NULL: standard output */
+};
+
+/* Enough for every format to one file and one more to stdout, twice. */
+#define KVET_MAX_OUTPUTS 16
+
+/*
+ * The parsed command line. Strings point into argv; nothing is allocated,
+ * so there is nothing to free.
+ */
+struct kvet_args {
+	enum kvet_command command;
+	bool help;			/* "kvet CMD --help" */
+	struct kvet_options opts;
+	enum kvet_severity fail_on;
+	bool fail_never;
+	enum kvet_color color;
+	bool quiet;
+	struct kvet_output outputs[KVET_MAX_OUTPUTS];
+	size_t n_outputs;		/* 0: text to standard output */
+	char **operands;		/* paths, or a rule id for explain */
+	size_t n_operands;
+};
+
+/**
+ * kvet_args_parse() - parse the command line.
+ * @args: filled in.
+ * @argc: as given to main().
+ * @argv: as given to main(); @args points into it afterwards.
+ * @err: where a usage error is described, git style ("kvet: error: ...",
+ *       then a hint to --help).
+ *
+ * Returns: 0, or -1 after describing a usage error on @err.
+ */
+int kvet_args_parse(struct kvet_args *args, int argc, char **argv, FILE *err);
+
+/**
+ * kvet_args_usage() - write the help of a command.
+ * @command: KVET_CMD_HELP for the overview.
+ * @fp: the stream.
+ */
+void kvet_args_usage(enum kvet_command command, FILE *fp);
+
+#endif

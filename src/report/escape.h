@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#ifndef KVET_REPORT_ESCAPE_H
+#define KVET_REPORT_ESCAPE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "base/utf8.h"
+
+/*
+ * The escaping of each report format, one function per format, exposed
+ * here for the unit tests. Input text comes from manifests and may hold
+ * anything: control characters, invalid UTF-8, NUL bytes. Every writer
+ * below turns it into output that is valid for its format.
+ *
+ * They write with stdio and do not report errors: the caller checks
+ * ferror() once after the whole report.
+ */
+
+/**
+ * kvet_json_write_string() - write a JSON string literal, quotes included.
+ * @fp: the stream.
+ * @s: the bytes, not necessarily NUL-terminated; NULL writes null.
+ * @len: their number.
+ *
+ * '"' and '\' are escaped, control characters become \b \f \n \r \t or
+ * \u00XX, U+2028 and U+2029 become \u2028 and \u2029 (so that the output
+ * is also valid JavaScript), and every byte that is not valid UTF-8
+ * becomes U+FFFD, so that the output is always valid JSON (RFC 8259).
+ */
+void kvet_json_write_string(FILE *fp, const char *s, size_t len);
+
+/**
+ * kvet_text_write() - write text for a terminal or a log.
+ * @fp: the stream.
+ * @s: the bytes, not necessarily NUL-terminated.
+ * @len: their number.
+ *
+ * Tabs are kept; every other control character (C0, DEL, C1) and every
+ * invalid byte becomes U+FFFD, so that input cannot move the cursor or
+ * send escape sequences to a terminal. Each code point stays one code
+ * point, so a caret line computed on @s still lines up.
+ */
+void kvet_text_write(FILE *fp, const char *s, size_t len);
+
+/* The widest source excerpt shown under a message, in bytes. */
+#define KVET_TEXT_EXCERPT_MAX 240
+
+/**
+ * kvet_text_write_excerpt() - write a source line and a caret line under
+ * one of its columns.
+ * @fp: the stream.
+ * @line: the line, without its line break (a trailing CR is dropped).
+ * @len: its length in bytes.
+ * @column: 1-based, in code points, a tab counting as one; 0 writes the
+ *          source line alone. A column past the end of the line puts the
+ *          caret just after its last character.
+ * @caret_on: written just before the caret (a colour), or NULL.
+ * @caret_off: written just after it, or NULL.
+ *
+ * The caret line repeats every tab of the source line before the column,
+ * and has a space for every other character, so the caret sits under the
+ * column whatever the terminal's tab width. Lines longer than
+ * KVET_TEXT_EXCERPT_MAX bytes are cut to a window around the column,
+ * with "..." marking each cut.
+ */
+void kvet_text_write_excerpt(FILE *fp, const char *line, size_t len,
+			     unsigned int column, const char *caret_on,
+			     const char *caret_off);
+
+#endif

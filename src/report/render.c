@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#include "kvet/kvet.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "report/render.h"
+
+/* The report formats, indexed by enum kvet_format. */
+static const struct {
+	const char *name;
+	kvet_render_fn render;
+} formats[] = {
+	[KVET_FORMAT_TEXT] = { "text", kvet_render_text },
+	[KVET_FORMAT_JSON] = { "json", kvet_render_json },
+};
+
+#define N_FORMATS (sizeof(formats) / sizeof(formats[0]))
+
+static const char *const severity_names[KVET_SEV_COUNT] = {
+	[KVET_SEV_INFO] = "info",
+	[KVET_SEV_WARNING] = "warning",
+	[KVET_SEV_ERROR] = "error",
+};
+
+const char *kvet_severity_name(enum kvet_severity sev)
+{
+	if ((unsigned int)sev >= KVET_SEV_COUNT)
+		return "error";
+	return severity_names[sev];
+}
+
+int kvet_format_from_name(const char *name, enum kvet_format *out)
+{
+	size_t i;
+
+	if (!name)
+		return -1;
+	for (i = 0; i < N_FORMATS; i++) {
+		if (formats[i].name && !strcmp(formats[i].name, name)) {
+			*out = (enum kvet_format)i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+const char *kvet_format_name(enum kvet_format format)
+{
+	if ((unsigned int)format >= N_FORMATS || !formats[format].name)
+		return NULL;
+	return formats[format].name;
+}
+
+int kvet_render(const struct kvet_ctx *ctx, enum kvet_format format,
+		unsigned int flags, FILE *fp)
+{
+	if (!ctx || !fp || (unsigned int)format >= N_FORMATS ||
+	    !formats[format].render) {
+		errno = EINVAL;
+		return -1;
+	}
+	errno = 0;
+	if (formats[format].render(ctx, flags, fp))
+		return -1;
+	/* Buffered writes fail late: surface the error here, with errno. */
+	if (fflush(fp) || ferror(fp)) {
+		if (!errno)
+			errno = EIO;
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,275 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#include "report/render.h"
+
+#include <string.h>
+
+#include "report/escape.h"
+
+/*
+ * The text report, compiler style so that editors and CI log viewers can
+ * jump to each position:
+ *
+ *	rendered/trainer.yaml:12:3: error: pdb blocks every drain [rule-id]
+ *	  minAvailable: 1
+ *	  ^
+ *	  rendered/trainer.yaml:40: note: related Deployment ops/mgr
+ *	kvet: 1 file, 17 objects: 1 error, 0 warnings, 0 infos, 0 input errors
+ *
+ * Input errors come first, then findings, each in the context's order.
+ */
+
+/* ANSI SGR sequences, or empty strings when colour is off. */
+struct palette {
+	const char *loc;
+	const char *sev[KVET_SEV_COUNT];
+	const char *input_error;
+	const char *note;
+	const char *caret;
+	const char *reset;
+};
+
+static const struct palette plain = {
+	.loc = "",
+	.sev = { "", "", "" },
+	.input_error = "",
+	.note = "",
+	.caret = "",
+	.reset = "",
+};
+
+static const struct palette ansi = {
+	.loc = "\033[1m",
+	.sev = {
+		[KVET_SEV_INFO] = "\033[1;36m",
+		[KVET_SEV_WARNING] = "\033[1;33m",
+		[KVET_SEV_ERROR] = "\033[1;31m",
+	},
+	.input_error = "\033[1;31m",
+	.note = "\033[1;36m",
+	.caret = "\033[1;32m",
+	.reset = "\033[0m",
+};
+
+void kvet_text_write(FILE *fp, const char *s, size_t len)
+{
+	size_t i, n;
+	uint32_t cp;
+
+	for (i = 0; i < len; i += n) {
+		n = kvet_utf8_next(s + i, len - i, &cp);
+		if (cp == '\t' || (cp >= 0x20 && cp < 0x7f))
+			putc((int)cp, fp);
+		else if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0))
+			kvet_utf8_put(fp, KVET_UTF8_REPLACEMENT);
+		else
+			kvet_utf8_put(fp, cp);
+	}
+}
+
+static void text_puts(FILE *fp, const char *s)
+{
+	if (s)
+		kvet_text_write(fp, s, strlen(s));
+}
+
+/* Byte offset of 1-based @column in @s, or @len when it is past the end. */
+static size_t column_offset(const char *s, size_t len, unsigned int column)
+{
+	size_t at = 0;
+	uint32_t cp;
+
+	while (at < len && column > 1) {
+		at += kvet_utf8_next(s + at, len - at, &cp);
+		column--;
+	}
+	return at;
+}
+
+static bool is_continuation(const char *s, size_t i)
+{
+	return ((unsigned char)s[i] & 0xc0) == 0x80;
+}
+
+void kvet_text_write_excerpt(FILE *fp, const char *line, size_t len,
+			     unsigned int column, const char *caret_on,
+			     const char *caret_off)
+{
+	size_t at, start = 0, end, i, n;
+	uint32_t cp;
+
+	if (len && line[len - 1] == '\r')
+		len--;
+	at = column_offset(line, len, column);
+	end = len;
+	if (len > KVET_TEXT_EXCERPT_MAX) {
+		/* Show a third of the window before the column. */
+		start = 0;
+		if (at > KVET_TEXT_EXCERPT_MAX / 3)
+			start = at - KVET_TEXT_EXCERPT_MAX / 3;
+		while (start > 0 && is_continuation(line, start))
+			start--;
+		end = start + KVET_TEXT_EXCERPT_MAX;
+		if (end > len) {
+			end = len;
+			start = len - KVET_TEXT_EXCERPT_MAX;
+			while (start < at && is_continuation(line, start))
+				start++;
+		}
+		while (end > at && end < len && is_continuation(line, end))
+			end--;
+	}
+
+	if (start)
+		fputs("...", fp);
+	kvet_text_write(fp, line + start, end - start);
+	if (end < len)
+		fputs("...", fp);
+	putc('\n', fp);
+	if (!column)
+		return;
+
+	if (start)
+		fputs("   ", fp);
+	for (i = start; i < at; i += n) {
+		n = kvet_utf8_next(line + i, at - i, &cp);
+		putc(cp == '\t' ? '\t' : ' ', fp);
+	}
+	fprintf(fp, "%s^%s\n", caret_on ? caret_on : "",
+		caret_off ? caret_off : "");
+}
+
+/* "file:line:col:", "file:line:" or "file:", in the location colour. */
+static void write_location(FILE *fp, const struct palette *pal,
+			   const struct kvet_position *pos, bool with_column)
+{
+	fputs(pal->loc, fp);
+	text_puts(fp, pos->file ? pos->file : "kvet");
+	if (pos->line) {
+		fprintf(fp, ":%u", pos->line);
+		if (with_column && pos->column)
+			fprintf(fp, ":%u", pos->column);
+	}
+	putc(':', fp);
+	fputs(pal->reset, fp);
+}
+
+static void write_source(FILE *fp, const struct palette *pal,
+			 const struct kvet_ctx *ctx,
+			 const struct kvet_position *pos)
+{
+	const char *line;
+	size_t len = 0;
+
+	if (!pos->file || !pos->line)
+		return;
+	line = kvet_ctx_source_line(ctx, pos->file, pos->line, &len);
+	if (!line)
+		return;
+	kvet_text_write_excerpt(fp, line, len, pos->column, pal->caret,
+				pal->reset);
+}
+
+static void write_error(FILE *fp, const struct palette *pal,
+			const struct kvet_ctx *ctx, const struct kvet_error *e)
+{
+	write_location(fp, pal, &e->pos, true);
+	fprintf(fp, " %serror:%s ", pal->input_error, pal->reset);
+	text_puts(fp, e->message);
+	putc('\n', fp);
+	write_source(fp, pal, ctx, &e->pos);
+}
+
+static void write_related(FILE *fp, const struct palette *pal,
+			  const struct kvet_object_ref *rel)
+{
+	fputs("  ", fp);
+	write_location(fp, pal, &rel->pos, false);
+	fprintf(fp, " %snote:%s related ", pal->note, pal->reset);
+	text_puts(fp, rel->kind);
+	putc(' ', fp);
+	if (rel->namespace && *rel->namespace) {
+		text_puts(fp, rel->namespace);
+		putc('/', fp);
+	}
+	text_puts(fp, rel->name);
+	putc('\n', fp);
+}
+
+static void write_finding(FILE *fp, const struct palette *pal,
+			  const struct kvet_ctx *ctx,
+			  const struct kvet_finding *f)
+{
+	unsigned int sev = (unsigned int)f->severity;
+	size_t i;
+
+	if (sev >= KVET_SEV_COUNT)
+		sev = KVET_SEV_ERROR;
+	write_location(fp, pal, &f->pos, true);
+	fprintf(fp, " %s%s:%s ", pal->sev[sev], kvet_severity_name(sev),
+		pal->reset);
+	text_puts(fp, f->message);
+	fputs(" [", fp);
+	text_puts(fp, f->rule);
+	fputs("]\n", fp);
+	write_source(fp, pal, ctx, &f->pos);
+	if (f->source) {
+		fprintf(fp, "  %snote:%s rendered from Helm template ",
+			pal->note, pal->reset);
+		text_puts(fp, f->source);
+		putc('\n', fp);
+	}
+	for (i = 0; i < f->n_related; i++)
+		write_related(fp, pal, &f->related[i]);
+}
+
+static void write_count(FILE *fp, size_t n, const char *one, const char *many)
+{
+	fprintf(fp, "%zu %s", n, n == 1 ? one : many);
+}
+
+static void write_summary(FILE *fp, const struct kvet_ctx *ctx)
+{
+	struct kvet_summary sum;
+
+	memset(&sum, 0, sizeof(sum));
+	kvet_ctx_summary(ctx, &sum);
+	fputs("kvet: ", fp);
+	write_count(fp, sum.files, "file", "files");
+	fputs(", ", fp);
+	write_count(fp, sum.objects, "object", "objects");
+	fputs(": ", fp);
+	write_count(fp, sum.findings[KVET_SEV_ERROR], "error", "errors");
+	fputs(", ", fp);
+	write_count(fp, sum.findings[KVET_SEV_WARNING], "warning", "warnings");
+	fputs(", ", fp);
+	write_count(fp, sum.findings[KVET_SEV_INFO], "info", "infos");
+	fputs(", ", fp);
+	write_count(fp, kvet_ctx_error_count(ctx), "input error",
+		    "input errors");
+	putc('\n', fp);
+}
+
+/**
+ * kvet_render_text() - write the text report of a run.
+ * @ctx: a context that has run.
+ * @flags: KVET_RENDER_COLOR for ANSI colours, KVET_RENDER_QUIET to leave
+ *         out the summary line.
+ * @fp: the stream.
+ *
+ * Returns: 0; write errors are left on @fp for kvet_render().
+ */
+int kvet_render_text(const struct kvet_ctx *ctx, unsigned int flags, FILE *fp)
+{
+	const struct palette *pal = flags & KVET_RENDER_COLOR ? &ansi : &plain;
+	size_t i, n;
+
+	n = kvet_ctx_error_count(ctx);
+	for (i = 0; i < n; i++)
+		write_error(fp, pal, ctx, kvet_ctx_error(ctx, i));
+	n = kvet_ctx_finding_count(ctx);
+	for (i = 0; i < n; i++)
+		write_finding(fp, pal, ctx, kvet_ctx_finding(ctx, i));
+	if (!(flags & KVET_RENDER_QUIET))
+		write_summary(fp, ctx);
+	return 0;
+}

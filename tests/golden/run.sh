@@ -1,0 +1,177 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+#
+# Golden end-to-end tests: run kvet on every case under testdata/ and
+# compare its output byte for byte with the expected files.
+#
+# usage: run.sh [--update] KVET TESTDATA [CASE...]
+#
+# A case is a directory that holds a file named "args" (see
+# testdata/README.md):
+#   README           one line: what the case checks
+#   args             kvet's arguments after "kvet", one per line; blank
+#                    lines and lines starting with '#' are ignored; paths
+#                    are relative to the case directory, where kvet runs
+#   stdin            optional: fed to kvet's standard input (else /dev/null)
+#   expected.txt     expected standard output of --format text
+#   expected.json    expected standard output of --format json
+#   expected.stderr  optional: expected standard error
+#   exit-code        the expected exit status, a number
+#
+# For "lint" cases whose args hold no --format, the runner runs kvet once
+# per expected file, inserting "--format text" or "--format json" after
+# "lint". Other cases run once and compare with expected.txt.
+#
+# --update rewrites the expected files from what kvet does now, for review
+# with git diff; it is never used in CI. The output is TAP.
+
+set -u
+
+update=0
+if [ "${1-}" = "--update" ]; then
+	update=1
+	shift
+fi
+if [ $# -lt 2 ]; then
+	echo "usage: run.sh [--update] KVET TESTDATA [CASE...]" >&2
+	exit 2
+fi
+
+kvet=$1
+testdata=$2
+shift 2
+case $kvet in
+/*) ;;
+*) kvet=$PWD/$kvet ;;
+esac
+if [ ! -x "$kvet" ]; then
+	echo "run.sh: not an executable: $kvet" >&2
+	exit 2
+fi
+testdata=$(cd "$testdata" && pwd) || exit 2
+
+export NO_COLOR=1 LC_ALL=C
+unset KVET_COLOR TERM
+
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+if [ $# -gt 0 ]; then
+	cases=("$@")
+else
+	cases=()
+	while IFS= read -r f; do
+		d=${f%/args}
+		cases+=("${d#"$testdata"/}")
+	done < <(find "$testdata" -name args -type f | LC_ALL=C sort)
+fi
+
+n=0
+passed=0
+failed=0
+
+# Print the first lines of a diff as TAP comments.
+show_diff() {
+	diff -u "$1" "$2" | head -n 40 | sed 's/^/# /'
+}
+
+# run_case DIR FORMAT: run kvet for one expected file; FORMAT is "text",
+# "json" or "" (run the args as they are). Sets out, err and rc.
+run_case() {
+	local dir=$1 format=$2 stdin=/dev/null
+	local -a argv=()
+	local line
+
+	while IFS= read -r line || [ -n "$line" ]; do
+		case $line in
+		'' | '#'*) continue ;;
+		esac
+		argv+=("$line")
+	done < "$dir/args"
+	if [ -n "$format" ]; then
+		argv=("${argv[0]}" --format "$format" "${argv[@]:1}")
+	fi
+	[ -f "$dir/stdin" ] && stdin=$dir/stdin
+	out=$tmp/stdout
+	err=$tmp/stderr
+	(cd "$dir" && exec "$kvet" "${argv[@]}") <"$stdin" >"$out" 2>"$err"
+	rc=$?
+}
+
+# Does this case get --format added?
+adds_format() {
+	local first
+	first=$(grep -v -e '^$' -e '^#' "$1/args" | head -n 1)
+	[ "$first" = lint ] && ! grep -q -e '^--format' "$1/args"
+}
+
+for name in "${cases[@]}"; do
+	dir=$testdata/$name
+	if [ ! -f "$dir/args" ]; then
+		echo "run.sh: no args file in $dir" >&2
+		exit 2
+	fi
+	formats=()
+	if adds_format "$dir"; then
+		[ -f "$dir/expected.txt" ] && formats+=(text)
+		[ -f "$dir/expected.json" ] && formats+=(json)
+		if [ ${#formats[@]} -eq 0 ] && [ $update = 1 ]; then
+			formats=(text json)
+		fi
+	else
+		formats=("")
+	fi
+
+	for format in "${formats[@]}"; do
+		case $format in
+		json) expected=$dir/expected.json ;;
+		*) expected=$dir/expected.txt ;;
+		esac
+		run_case "$dir" "$format"
+		n=$((n + 1))
+		label="$name${format:+ ($format)}"
+
+		if [ $update = 1 ]; then
+			cp "$out" "$expected"
+			echo "$rc" > "$dir/exit-code"
+			if [ -f "$dir/expected.stderr" ] || [ -s "$err" ]; then
+				cp "$err" "$dir/expected.stderr"
+			fi
+			echo "ok $n - $label # updated"
+			passed=$((passed + 1))
+			continue
+		fi
+
+		ok=1
+		if [ ! -f "$expected" ]; then
+			echo "# $name: missing ${expected##*/}"
+			ok=0
+		elif ! cmp -s "$expected" "$out"; then
+			echo "# $name: standard output differs"
+			show_diff "$expected" "$out"
+			ok=0
+		fi
+		want_rc=$(cat "$dir/exit-code" 2>/dev/null)
+		if [ "$want_rc" != "$rc" ]; then
+			echo "# $name: exit code $rc, expected ${want_rc:-(no exit-code file)}"
+			ok=0
+		fi
+		if [ -f "$dir/expected.stderr" ] &&
+		   ! cmp -s "$dir/expected.stderr" "$err"; then
+			echo "# $name: standard error differs"
+			show_diff "$dir/expected.stderr" "$err"
+			ok=0
+		fi
+		if [ $ok = 1 ]; then
+			echo "ok $n - $label"
+			passed=$((passed + 1))
+		else
+			echo "not ok $n - $label"
+			failed=$((failed + 1))
+		fi
+	done
+done
+
+echo "1..$n"
+echo "# $passed passed, $failed failed"
+[ $failed = 0 ]
