@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#include "model/pdb.h"
+
+#include <stdint.h>
+#include <string.h>
+
+void kvet_intstr_parse(const struct kvet_node *n, struct kvet_intstr *out)
+{
+	long long v = 0;
+	uint32_t i;
+
+	memset(out, 0, sizeof(*out));
+	out->node = n;
+	if (kvet_node_is_null(n)) {
+		out->type = KVET_INTSTR_ABSENT;
+		out->node = NULL;
+		return;
+	}
+	out->type = KVET_INTSTR_INVALID;
+	if (n->type == KVET_NODE_INT) {
+		/* IntOrString decodes a JSON number into an int32 */
+		if (kvet_node_int(n, &v) && v >= INT32_MIN && v <= INT32_MAX) {
+			out->type = KVET_INTSTR_INT;
+			out->value = v;
+		}
+		return;
+	}
+	if (n->type != KVET_NODE_STRING || n->len < 2 ||
+	    n->u.str[n->len - 1] != '%')
+		return;
+	/* validation.IsValidPercent: ^[0-9]+%$ */
+	for (i = 0; i + 1 < n->len; i++) {
+		char c = n->u.str[i];
+
+		if (c < '0' || c > '9')
+			return;
+		/* saturate: any value above 100% is out of range anyway */
+		if (v < 1000000)
+			v = v * 10 + (c - '0');
+	}
+	out->type = KVET_INTSTR_PERCENT;
+	out->value = v;
+}
+
+long long kvet_intstr_scaled(const struct kvet_intstr *v, long long total)
+{
+	if (v->type == KVET_INTSTR_INT)
+		return v->value;
+	if (v->type != KVET_INTSTR_PERCENT || total <= 0)
+		return 0;
+	/* ceil(pct * total / 100); pct is at most 1e6 and totals are sums
+	 * of int32 replica counts, so this cannot overflow */
+	return (v->value * total + 99) / 100;
+}
+
+static bool set(const struct kvet_intstr *v)
+{
+	return v && v->type != KVET_INTSTR_ABSENT;
+}
+
+/* Out of the range validation.go accepts: negative, or above 100%. */
+static bool bad_value(const struct kvet_intstr *v)
+{
+	if (!set(v))
+		return false;
+	switch (v->type) {
+	case KVET_INTSTR_INT:
+		return v->value < 0;
+	case KVET_INTSTR_PERCENT:
+		return v->value > 100;
+	default:
+		return true;
+	}
+}
+
+void kvet_pdb_evaluate(const struct kvet_intstr *min_available,
+		       const struct kvet_intstr *max_unavailable,
+		       const struct kvet_pdb_member *members, size_t n,
+		       struct kvet_pdb_result *out)
+{
+	long long total = 0, scalable = 0;
+	bool unknown = false, unscalable = false;
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	for (i = 0; i < n; i++) {
+		const struct kvet_pdb_member *m = &members[i];
+		long long c = m->kind == KVET_PDB_BARE_POD ? 1 : m->n;
+
+		if (c < 0) {
+			unknown = true;
+			c = 0;
+		}
+		if (c > INT32_MAX)
+			c = INT32_MAX;
+		total += c;
+		if (m->kind == KVET_PDB_SCALABLE)
+			scalable += c;
+		else if (m->kind == KVET_PDB_UNSCALABLE)
+			unscalable = true;
+	}
+	out->pods_total = unknown ? -1 : total;
+	out->uses_scale = set(max_unavailable) ||
+			  (set(min_available) &&
+			   min_available->type != KVET_INTSTR_INT);
+
+	if (set(min_available) && set(max_unavailable)) {
+		out->status = KVET_PDB_INVALID_BOTH_SET;
+		return;
+	}
+	if (bad_value(min_available) || bad_value(max_unavailable)) {
+		out->status = KVET_PDB_INVALID_VALUE;
+		out->bad = bad_value(min_available) ? min_available :
+						      max_unavailable;
+		return;
+	}
+	if (out->uses_scale) {
+		/* getExpectedScale fails for a controller without a scale
+		 * subresource, and the controller's fail-safe then sets
+		 * disruptionsAllowed to 0 for the whole budget */
+		if (unscalable) {
+			out->status = KVET_PDB_SYNC_FAILS;
+			return;
+		}
+		/* pods without a controller are ignored in expectedCount
+		 * but are counted as healthy below */
+		out->expected = scalable;
+		if (set(max_unavailable)) {
+			long long mu = kvet_intstr_scaled(max_unavailable,
+							  scalable);
+
+			out->desired = scalable - mu > 0 ? scalable - mu : 0;
+		} else {
+			out->desired = kvet_intstr_scaled(min_available,
+							  scalable);
+		}
+	} else if (set(min_available)) {
+		if (unknown) {
+			out->status = KVET_PDB_UNKNOWN;
+			out->allowed = -1;
+			out->desired = min_available->value;
+			out->expected = -1;
+			return;
+		}
+		out->expected = total;
+		out->desired = min_available->value;
+	} else {
+		out->status = KVET_PDB_NO_POLICY;
+		return;
+	}
+	out->status = KVET_PDB_OK;
+	if (out->expected > 0 && total - out->desired > 0)
+		out->allowed = total - out->desired;
+}
+
+const char *kvet_pdb_status_name(enum kvet_pdb_status status)
+{
+	static const char *const names[] = {
+		[KVET_PDB_OK] = "ok",
+		[KVET_PDB_INVALID_BOTH_SET] = "invalid-both-set",
+		[KVET_PDB_INVALID_VALUE] = "invalid-value",
+		[KVET_PDB_SYNC_FAILS] = "sync-fails",
+		[KVET_PDB_NO_POLICY] = "no-policy",
+		[KVET_PDB_UNKNOWN] = "unknown",
+	};
+
+	return (unsigned)status < sizeof(names) / sizeof(names[0]) ?
+	       names[status] : "?";
+}
+
+int kvet_pdb_parse(struct kvet_arena *arena, const struct kvet_object *obj,
+		   struct kvet_pdb *out)
+{
+	const struct kvet_node *spec = kvet_node_get(obj->root, "spec");
+
+	memset(out, 0, sizeof(*out));
+	out->obj = obj;
+	out->v1beta1 = obj->version && strcmp(obj->version, "v1beta1") == 0;
+	kvet_intstr_parse(kvet_node_get(spec, "minAvailable"),
+			  &out->min_available);
+	kvet_intstr_parse(kvet_node_get(spec, "maxUnavailable"),
+			  &out->max_unavailable);
+	out->unhealthy_policy = kvet_node_get(spec,
+					      "unhealthyPodEvictionPolicy");
+	if (kvet_node_is_null(out->unhealthy_policy))
+		out->unhealthy_policy = NULL;
+	return kvet_selector_parse(arena, kvet_node_get(spec, "selector"),
+				   out->v1beta1 ? KVET_SEL_FIELD_PDB_V1BETA1 :
+						  KVET_SEL_FIELD_PDB_V1,
+				   &out->selector);
+}

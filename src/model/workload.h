@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#ifndef KVET_MODEL_WORKLOAD_H
+#define KVET_MODEL_WORKLOAD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/arena.h"
+#include "load/node.h"
+#include "model/labels.h"
+#include "model/object.h"
+#include "model/pdb.h"
+#include "model/replicas.h"
+#include "model/selector.h"
+
+/*
+ * Workloads: objects that own a pod template (RULES-CATALOGUE 1.2).
+ * The graph builds them; rules read them. Plain data, read-only after
+ * kvet_graph_create(); everything lives in the run's arena.
+ */
+enum kvet_workload_kind {
+	KVET_WL_DEPLOYMENT,
+	KVET_WL_REPLICASET,
+	KVET_WL_STATEFULSET,
+	KVET_WL_DAEMONSET,
+	KVET_WL_JOB,
+	KVET_WL_CRONJOB,
+	KVET_WL_REPLICATION_CONTROLLER,
+	KVET_WL_POD,			/* a bare Pod */
+};
+
+struct kvet_workload {
+	const struct kvet_object *obj;	/* the top-level owner: its identity */
+	enum kvet_workload_kind kind;
+	uint32_t index;			/* in the graph's workload list */
+	const struct kvet_node *template;	/* pod template; a Pod's root */
+	const struct kvet_node *pod_spec;	/* the template's spec */
+	struct kvet_labels labels;	/* L(W): template metadata.labels */
+	struct kvet_selector selector;	/* spec.selector (NOTHING for a Pod) */
+	struct kvet_replicas replicas;
+	uint32_t n_folded;		/* objects folded into it (dump mode) */
+	uint32_t live_pods;		/* Pods among them */
+	bool orphan;			/* a Pod or ReplicaSet with a controller
+					 * it was not folded into */
+};
+
+/**
+ * kvet_workload_kind_of() - is (@group, @kind) a workload kind?
+ * Returns: true and sets @out when it is.
+ */
+bool kvet_workload_kind_of(const char *group, const char *kind,
+			   enum kvet_workload_kind *out);
+
+const char *kvet_workload_kind_name(enum kvet_workload_kind kind);
+
+/* Deployment, ReplicaSet, StatefulSet, ReplicationController: a scale
+ * subresource the disruption controller and HPAs can use. */
+bool kvet_workload_kind_scalable(enum kvet_workload_kind kind);
+
+/**
+ * kvet_workload_init() - read the pod template, labels and selector.
+ * @arena: the run's arena.
+ * @obj: the object.
+ * @kind: its workload kind.
+ * @index: its place in the graph, also its runtime uid.
+ * @out: the workload; replicas are filled by kvet_workload_set_replicas().
+ *
+ * Returns: 0, or -1 when out of memory.
+ */
+int kvet_workload_init(struct kvet_arena *arena, const struct kvet_object *obj,
+		       enum kvet_workload_kind kind, uint32_t index,
+		       struct kvet_workload *out);
+
+/**
+ * kvet_workload_set_replicas() - compute N_spec, N_min and N_max.
+ * @wl: the workload.
+ * @hpa: the first HPA targeting @wl, or NULL.
+ * @n_hpas: how many target it.
+ * @dump_mode: the input is a cluster dump, so status counts are real.
+ */
+void kvet_workload_set_replicas(struct kvet_workload *wl,
+				const struct kvet_hpa *hpa,
+				unsigned int n_hpas, bool dump_mode);
+
+/**
+ * kvet_workload_runtime() - the runtime labels of one pod of @wl (1.6).
+ * @wl: the workload.
+ * @revision: 0 for the current revision; other values model pods of
+ *            another revision during a rollout.
+ * @ordinal: which sibling.
+ * @out: the runtime labels.
+ */
+void kvet_workload_runtime(const struct kvet_workload *wl, uint32_t revision,
+			   uint32_t ordinal, struct kvet_pod_runtime *out);
+
+/**
+ * kvet_workload_selected_by() - does @sel select the pods of @wl? Evaluated
+ * on L(@wl) plus the runtime labels of its first pod of the current
+ * revision. The caller checks the namespace scope.
+ */
+bool kvet_workload_selected_by(const struct kvet_workload *wl,
+			       const struct kvet_selector *sel);
+
+/**
+ * kvet_workload_pdb_member() - @wl as the disruption controller counts it,
+ * with N = N_min (1.9).
+ */
+struct kvet_pdb_member kvet_workload_pdb_member(const struct kvet_workload *wl);
+
+#endif
