@@ -11,6 +11,7 @@
 #include "base/diag.h"
 #include "input/source.h"
 #include "load/load.h"
+#include "model/graph.h"
 #include "model/object.h"
 #include "rules/check_types.h"
 #include "rules/findings.h"
@@ -46,6 +47,7 @@ struct kvet_ctx {
 	struct unit *units;
 	size_t nunits;
 	struct kvet_objects objects;
+	struct kvet_graph *graph;
 	struct kvet_findings findings;
 	size_t documents;
 	bool ran;
@@ -92,6 +94,7 @@ KVET_API void kvet_ctx_destroy(struct kvet_ctx *ctx)
 		free(u->lines);
 	}
 	free(ctx->units);
+	kvet_graph_destroy(ctx->graph);
 	kvet_objects_release(&ctx->objects);
 	kvet_findings_release(&ctx->findings);
 	kvet_sources_release(&ctx->srcs);
@@ -270,6 +273,15 @@ KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 	}
 	load_all(ctx);
 	if (join_units(ctx) < 0)
+		return -1;
+	ctx->graph = kvet_graph_create(&ctx->arena, ctx->objects.v,
+				       ctx->objects.n, &(struct kvet_graph_config){
+					       .flags = (ctx->opts.flags &
+							 KVET_CTX_COMPLETE_INPUT)
+								? KVET_GRAPH_COMPLETE
+								: 0,
+				       });
+	if (!ctx->graph)
 		return -1;
 	if (run_checks(ctx) < 0)
 		return -1;
