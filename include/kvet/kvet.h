@@ -179,6 +179,29 @@ KVET_API const char *kvet_ctx_source_line(const struct kvet_ctx *ctx,
 					  const char *file, unsigned int line,
 					  size_t *len);
 
+/*
+ * What a rule is, for reports that describe their rules (SARIF) and for
+ * `kvet rules` / `kvet explain`. Plain data, borrowed from the context.
+ */
+struct kvet_rule_info {
+	const char *id;			/* kebab-case */
+	enum kvet_severity severity;	/* default severity */
+	const char *category;
+	const char *summary;		/* one line */
+	const char *description;	/* why it matters; Markdown */
+	const char *remediation;	/* how to fix it; Markdown */
+	const char *const *references;	/* URLs; the first is the main one */
+	size_t n_references;
+};
+
+/* The rules a context knows, sorted by id; valid after creation. */
+KVET_API size_t kvet_ctx_rule_count(const struct kvet_ctx *ctx);
+KVET_API const struct kvet_rule_info *kvet_ctx_rule(const struct kvet_ctx *ctx,
+						    size_t i);
+/* The rule @id, or NULL. */
+KVET_API const struct kvet_rule_info *kvet_ctx_rule_find(const struct kvet_ctx *ctx,
+							 const char *id);
+
 /* Report formats: one renderer each, chosen by name. */
 enum kvet_format {
 	KVET_FORMAT_TEXT,

@@ -288,6 +288,34 @@ KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 	return ctx->diag.oom ? -1 : 0;
 }
 
+/* Built-in checks written in C; rule files join them with the engine. */
+static const struct kvet_rule_info *const builtin_rules[] = {
+	&kvet_check_field_types_info,
+};
+
+KVET_API size_t kvet_ctx_rule_count(const struct kvet_ctx *ctx)
+{
+	(void)ctx;
+	return sizeof(builtin_rules) / sizeof(builtin_rules[0]);
+}
+
+KVET_API const struct kvet_rule_info *kvet_ctx_rule(const struct kvet_ctx *ctx,
+						    size_t i)
+{
+	return i < kvet_ctx_rule_count(ctx) ? builtin_rules[i] : NULL;
+}
+
+KVET_API const struct kvet_rule_info *kvet_ctx_rule_find(const struct kvet_ctx *ctx,
+							 const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < kvet_ctx_rule_count(ctx); i++)
+		if (strcmp(builtin_rules[i]->id, id) == 0)
+			return builtin_rules[i];
+	return NULL;
+}
+
 KVET_API size_t kvet_ctx_finding_count(const struct kvet_ctx *ctx)
 {
 	return ctx->findings.n;

@@ -5,6 +5,29 @@
 #include <stdio.h>
 #include <string.h>
 
+static const char *const field_type_refs[] = {
+	"https://kubernetes.io/docs/reference/using-api/api-concepts/#field-validation",
+};
+
+const struct kvet_rule_info kvet_check_field_types_info = {
+	.id = KVET_RULE_FIELD_TYPE,
+	.severity = KVET_SEV_ERROR,
+	.category = "schema",
+	.summary = "a field that rules read has the wrong type",
+	.description =
+		"The YAML is valid, but a field the availability rules read has a "
+		"type the API server rejects: `replicas: \"two\"`, a label value "
+		"`1.0` that is not a string, a `minAvailable` that is a boolean. "
+		"`kubectl apply` fails on the object, and kvet's rules treat the "
+		"field as absent.",
+	.remediation =
+		"Write the value with the type the API expects: integers unquoted, "
+		"label and annotation values quoted when YAML would read them as "
+		"numbers or booleans.",
+	.references = field_type_refs,
+	.n_references = 1,
+};
+
 enum want {
 	WANT_INT,		/* a non-negative integer */
 	WANT_INT_OR_STRING,	/* IntOrString */

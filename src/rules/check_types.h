@@ -7,6 +7,9 @@
 
 #define KVET_RULE_FIELD_TYPE "invalid-field-type"
 
+/* The documentation of the check, for reports and `kvet explain`. */
+extern const struct kvet_rule_info kvet_check_field_types_info;
+
 /*
  * kvet_check_field_types() - report fields the rules rely on whose YAML
  * is fine but whose type the API server would reject ("replicas: two").
