@@ -2,6 +2,7 @@
 #include "report/render.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,10 +117,7 @@ static void end(struct junit *j)
 	check(j, xmlTextWriterEndElement(j->w));
 }
 
-/*
- * Element text is built in a memory stream with the same helpers the
- * attributes use, then sanitised once.
- */
+/* Element text, sanitised like every attribute. */
 static void text(struct junit *j, const char *s, size_t len)
 {
 	char *clean = kvet_xml_sanitize(s, len);
@@ -152,7 +150,10 @@ static void write_place(FILE *fp, const struct kvet_position *pos,
 	}
 }
 
-/* A string made with stdio: open, write to fp, then finish. */
+/*
+ * Names, messages and bodies are composed with stdio in a memory stream,
+ * then sanitised and handed to the writer in one piece.
+ */
 struct mstr {
 	FILE *fp;
 	char *buf;
@@ -388,6 +389,15 @@ static void write_report(struct junit *j)
 	check(j, xmlTextWriterFlush(j->w));
 }
 
+/* libxml2 2.9 sets up its globals on first use, racily: contexts in
+ * several threads may render at once, so the set-up is done here once. */
+static pthread_once_t xml_once = PTHREAD_ONCE_INIT;
+
+static void xml_init(void)
+{
+	xmlInitParser();
+}
+
 /**
  * kvet_render_junit() - write the JUnit XML report of a run.
  * @ctx: a context that has run.
@@ -402,6 +412,7 @@ int kvet_render_junit(const struct kvet_ctx *ctx, unsigned int flags, FILE *fp)
 	struct junit j = { .ctx = ctx };
 	xmlOutputBufferPtr out;
 
+	pthread_once(&xml_once, xml_init);
 	if (kvet_report_index_init(&j.idx, ctx) < 0) {
 		errno = ENOMEM;
 		return -1;

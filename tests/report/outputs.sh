@@ -106,5 +106,21 @@ rc=$?
 	! ls "$tmp/full" | grep -q '\.tmp\.'
 ok $? "a write that fails halfway: exit 3, old report kept, no temporary file"
 
+# SARIF fingerprints follow a finding when lines above it move.
+mkdir -p "$tmp/shift"
+cp "$testdata/report-ci-formats/charts.yaml" "$tmp/shift/a.yaml"
+(cd "$tmp/shift" && "$kvet" lint --format sarif a.yaml) >"$tmp/before.sarif"
+{ printf '# a comment\n\n\n'; cat "$testdata/report-ci-formats/charts.yaml"; } \
+	>"$tmp/shift/a.yaml"
+(cd "$tmp/shift" && "$kvet" lint --format sarif a.yaml) >"$tmp/after.sarif"
+rc=0
+grep kvetFindingHash "$tmp/before.sarif" >"$tmp/fp.before"
+grep kvetFindingHash "$tmp/after.sarif" >"$tmp/fp.after"
+[ -s "$tmp/fp.before" ] && cmp -s "$tmp/fp.before" "$tmp/fp.after" || rc=1
+grep startLine "$tmp/before.sarif" >"$tmp/l.before"
+grep startLine "$tmp/after.sarif" >"$tmp/l.after"
+cmp -s "$tmp/l.before" "$tmp/l.after" && rc=1
+ok $rc "SARIF fingerprints stay the same when lines shift"
+
 echo "1..$n"
 [ $failed = 0 ]
