@@ -244,22 +244,3 @@ bool kvet_report_applies(const struct kvet_report_index *idx,
 	(void)idx;
 	return suite->applies && suite->applies[i];
 }
-
-const struct kvet_report_suite *
-kvet_report_suite_find(const struct kvet_report_index *idx, const char *id)
-{
-	size_t lo = 0, hi = idx->n_suites;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(idx->suites[mid].id, id);
-
-		if (!c)
-			return &idx->suites[mid];
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
-}

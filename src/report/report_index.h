@@ -53,8 +53,4 @@ void kvet_report_index_release(struct kvet_report_index *idx);
 bool kvet_report_applies(const struct kvet_report_index *idx,
 			 const struct kvet_report_suite *suite, size_t i);
 
-/* The suite of rule @id, or NULL. */
-const struct kvet_report_suite *
-kvet_report_suite_find(const struct kvet_report_index *idx, const char *id);
-
 #endif
