@@ -220,21 +220,15 @@ static int number_occurrences(struct result *res, size_t n)
 	return 0;
 }
 
+/* The index of rule @id in the driver's rules, which list the context's
+ * rules in its order, or -1. */
 static long rule_index(const struct kvet_ctx *ctx, const char *id)
 {
-	size_t lo = 0, hi = kvet_ctx_rule_count(ctx);
+	size_t i, n = kvet_ctx_rule_count(ctx);
 
-	while (id && lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(kvet_ctx_rule(ctx, mid)->id, id);
-
-		if (!c)
-			return (long)mid;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	for (i = 0; id && i < n; i++)
+		if (!strcmp(kvet_ctx_rule(ctx, i)->id, id))
+			return (long)i;
 	return -1;
 }
 

@@ -131,31 +131,44 @@ static int collect_entries(struct kvet_report_index *idx,
 	return 0;
 }
 
+static int rule_cmp(const void *a, const void *b)
+{
+	const struct kvet_rule_info *const *x = a, *const *y = b;
+
+	return strcmp((*x)->id, (*y)->id);
+}
+
 /* The sorted union of the context's rule ids and the entries' ones. */
 static int make_suites(struct kvet_report_index *idx,
 		       const struct kvet_ctx *ctx)
 {
 	size_t nr = kvet_ctx_rule_count(ctx), r = 0, e = 0, n = 0;
 	const struct kvet_report_entry *ent = idx->entries;
+	const struct kvet_rule_info **rules;
 
+	rules = malloc((nr ? nr : 1) * sizeof(*rules));
 	idx->suites = calloc(nr + idx->n_entries + 1, sizeof(*idx->suites));
-	if (!idx->suites)
+	if (!rules || !idx->suites) {
+		free(rules);
 		return -1;
+	}
+	for (r = 0; r < nr; r++)
+		rules[r] = kvet_ctx_rule(ctx, r);
+	qsort(rules, nr, sizeof(*rules), rule_cmp);
+	r = 0;
 	while (r < nr || e < idx->n_entries) {
 		struct kvet_report_suite *s = &idx->suites[n++];
-		const struct kvet_rule_info *rule =
-			r < nr ? kvet_ctx_rule(ctx, r) : NULL;
-		const char *eid =
-			e < idx->n_entries ? ent[e].finding->rule : NULL;
+		const struct kvet_rule_info *rule = r < nr ? rules[r] : NULL;
+		const char *eid = NULL;
 		int c;
 
-		if (!eid)
-			eid = e < idx->n_entries ? "" : NULL;
+		if (e < idx->n_entries)
+			eid = ent[e].finding->rule ? ent[e].finding->rule : "";
 		c = !rule ? 1 : !eid ? -1 : strcmp(rule->id, eid);
 		s->id = c <= 0 ? rule->id : eid;
 		s->rule = c <= 0 ? rule : NULL;
 		r += c <= 0;
-		s->lo = s->hi = e;
+		s->lo = e;
 		while (e < idx->n_entries &&
 		       !strcmp(ent[e].finding->rule ? ent[e].finding->rule : "",
 			       s->id))
@@ -163,6 +176,7 @@ static int make_suites(struct kvet_report_index *idx,
 		s->hi = e;
 	}
 	idx->n_suites = n;
+	free(rules);
 	return 0;
 }
 
