@@ -1,0 +1,2 @@
+#include "tgraph.h"
+int main(void){return 0;}
