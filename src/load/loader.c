@@ -539,8 +539,9 @@ static void merge_from(struct kvet_pair *pairs, size_t *n,
  */
 static void build_map(struct builder *b, struct frame *f, struct kvet_node *n)
 {
-	const struct kvet_node *kv = &b->scratch[f->start];
 	size_t npairs = (b->nscratch - f->start) / 2, extra = 0, i, out = 0;
+	/* an empty mapping may come before anything was ever pushed */
+	const struct kvet_node *kv = npairs ? &b->scratch[f->start] : NULL;
 	struct kvet_pair *pairs;
 
 	if (!check_keys(b, kv, npairs))
