@@ -328,8 +328,8 @@ static void scan_mounts(const struct kvet_graph *g,
 	uint32_t i;
 
 	for (i = 0; kvet_node_is_seq(mounts) && i < mounts->len; i++) {
-		const struct kvet_node *name = kvet_node_get(&mounts->u.items[i],
-							     "name");
+		const struct kvet_node *name =
+			kvet_node_get(&mounts->u.items[i], "name");
 
 		if (kvet_node_is_string(name))
 			scan_volume(g, wl, name, v);

@@ -32,7 +32,7 @@ enum kvet_manager_criteria {
 struct kvet_manager {
 	unsigned int criteria;		/* enum kvet_manager_criteria */
 	const struct kvet_webhook *entry;	/* M1: first entry it backs */
-	const struct kvet_apiservice *apiservice;	/* M1: first APIService */
+	const struct kvet_apiservice *apiservice;	/* M1: the first */
 	struct kvet_leader leader;	/* 1.13, computed for every workload */
 	const struct kvet_node *label;	/* M3: the matching label's value */
 	const struct kvet_node *container;	/* M4: the container */

@@ -124,7 +124,8 @@ void kvet_effective_priority(const struct kvet_priorities *p,
 
 	memset(out, 0, sizeof(*out));
 	name = kvet_node_get(wl->pod_spec, "priorityClassName");
-	if (kvet_node_is_null(name) || (kvet_node_is_scalar(name) && !name->len))
+	if (kvet_node_is_null(name) ||
+	    (kvet_node_is_scalar(name) && !name->len))
 		name = NULL;
 	out->name_node = name;
 	if (p->live && wl->index < p->n_wls && p->live[wl->index]) {

@@ -33,7 +33,7 @@ struct kvet_priority {
 	bool known;			/* false: value is meaningless */
 	long long value;
 	enum kvet_priority_source source;
-	const struct kvet_object *priority_class;	/* CLASS, GLOBAL_DEFAULT */
+	const struct kvet_object *priority_class;	/* CLASS, GLOBAL_... */
 	const struct kvet_node *name_node;	/* priorityClassName, or NULL */
 	const struct kvet_node *value_node;	/* the class's value or the
 						 * live Pod's spec.priority */

@@ -193,7 +193,8 @@ static const struct kvet_object *bound_role(const struct kvet_rbac *r,
 	memcpy(buf, name->u.str, name->len);
 	buf[name->len] = '\0';
 	if (kvet_node_eq(kind, "ClusterRole"))
-		return kvet_graph_find(r->g, RBAC_GROUP, "ClusterRole", "", buf);
+		return kvet_graph_find(r->g, RBAC_GROUP, "ClusterRole", "",
+				       buf);
 	/* a ClusterRoleBinding can only refer to a ClusterRole */
 	if (kvet_node_eq(kind, "Role") && !crb)
 		return kvet_graph_find(r->g, RBAC_GROUP, "Role", b->namespace,

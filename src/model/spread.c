@@ -99,7 +99,8 @@ static int incoming_value(struct kvet_arena *arena,
 	return kvet_labels_get(&wl->labels, key, out) ? 1 : 0;
 }
 
-static int add_key_reqs(struct kvet_arena *arena, const struct kvet_workload *wl,
+static int add_key_reqs(struct kvet_arena *arena,
+			const struct kvet_workload *wl,
 			const struct kvet_node *keys, enum kvet_sel_op op,
 			struct kvet_requirement *reqs, size_t *n)
 {
@@ -146,7 +147,8 @@ static int build_merged(struct kvet_arena *arena, struct kvet_term *t)
 	size_t cap, n;
 
 	t->merged = *sel;
-	if (sel->meaning != KVET_SEL_MATCH && sel->meaning != KVET_SEL_EVERYTHING)
+	if (sel->meaning != KVET_SEL_MATCH &&
+	    sel->meaning != KVET_SEL_EVERYTHING)
 		return 0;
 	cap = sel->n_reqs +
 	      (kvet_node_is_seq(t->match_label_keys) ?
@@ -246,7 +248,8 @@ int kvet_workload_terms(struct kvet_arena *arena,
 
 	out->v = NULL;
 	out->n = 0;
-	anti = kvet_node_path(wl->pod_spec, "affinity", "podAntiAffinity", NULL);
+	anti = kvet_node_path(wl->pod_spec, "affinity", "podAntiAffinity",
+			      NULL);
 	req = kvet_node_get(anti,
 			    "requiredDuringSchedulingIgnoredDuringExecution");
 	pref = kvet_node_get(anti,
@@ -275,7 +278,8 @@ int kvet_workload_terms(struct kvet_arena *arena,
 	}
 	for (i = 0; pref && i < pref->len; i++) {
 		const struct kvet_node *e = &pref->u.items[i];
-		const struct kvet_node *term = kvet_node_get(e, "podAffinityTerm");
+		const struct kvet_node *term =
+			kvet_node_get(e, "podAffinityTerm");
 
 		if (kvet_node_is_map(term) &&
 		    parse_term(arena, wl, KVET_TERM_PREFERRED_ANTI_AFFINITY, i,
@@ -411,7 +415,8 @@ int kvet_term_foreign_workloads(const struct kvet_graph *g,
 	 * by the namespaceSelector, rather than one walk per namespace.
 	 */
 	w.by_selector = true;
-	return kvet_graph_select_workloads(g, NULL, &t->merged, foreign_one, &w);
+	return kvet_graph_select_workloads(g, NULL, &t->merged, foreign_one,
+					   &w);
 }
 
 struct hit_list {
@@ -443,8 +448,8 @@ static int collect(void *data, const struct kvet_workload *wl,
 	return 0;
 }
 
-int kvet_term_foreign_list(struct kvet_arena *arena,
-			   const struct kvet_graph *g, const struct kvet_term *t,
+int kvet_term_foreign_list(struct kvet_arena *arena, const struct kvet_graph *g,
+			   const struct kvet_term *t,
 			   const struct kvet_term_hit **out, size_t *n)
 {
 	struct hit_list l = { arena, NULL, 0, 0 };

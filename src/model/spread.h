@@ -20,8 +20,8 @@
  */
 enum kvet_term_kind {
 	KVET_TERM_REQUIRED_ANTI_AFFINITY,	/* required...Execution[i] */
-	KVET_TERM_PREFERRED_ANTI_AFFINITY,	/* preferred...[i].podAffinityTerm */
-	KVET_TERM_SPREAD_CONSTRAINT,		/* topologySpreadConstraints[i] */
+	KVET_TERM_PREFERRED_ANTI_AFFINITY,	/* its podAffinityTerm */
+	KVET_TERM_SPREAD_CONSTRAINT,		/* topologySpreadConstraints */
 };
 
 /* Plain data in the run's arena, filled by kvet_workload_terms(). */
@@ -147,7 +147,8 @@ struct kvet_term_hit {
  * Returns: 0, or -1 when out of memory.
  */
 int kvet_term_foreign_list(struct kvet_arena *arena,
-			   const struct kvet_graph *g, const struct kvet_term *t,
+			   const struct kvet_graph *g,
+			   const struct kvet_term *t,
 			   const struct kvet_term_hit **out, size_t *n);
 
 /**

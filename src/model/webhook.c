@@ -154,8 +154,8 @@ static int collect_wl(void *data, const struct kvet_workload *wl)
  * Resolve Service @ref->namespace/@ref->name once per run: several
  * entries of one configuration usually share a Service.
  */
-static int resolve(struct kvet_webhooks *whs, const struct kvet_service_ref *ref,
-		   struct kvet_backend *out)
+static int resolve(struct kvet_webhooks *whs,
+		   const struct kvet_service_ref *ref, struct kvet_backend *out)
 {
 	struct kvet_slice parts[2] = { kvet_slice_of(ref->namespace),
 				       kvet_slice_of(ref->name) };
@@ -318,7 +318,8 @@ static int read_conversion(struct kvet_webhooks *whs,
 
 static bool is_config(const struct kvet_object *obj)
 {
-	return is_kind(obj, ADMISSION_GROUP, "ValidatingWebhookConfiguration") ||
+	return is_kind(obj, ADMISSION_GROUP,
+		       "ValidatingWebhookConfiguration") ||
 	       is_kind(obj, ADMISSION_GROUP, "MutatingWebhookConfiguration");
 }
 
@@ -391,7 +392,8 @@ static int read_all(struct kvet_webhooks *whs)
 		}
 		if (svc) {
 			apis[a].obj = obj;
-			if (parse_service_ref(whs->arena, svc, &apis[a].service) ||
+			if (parse_service_ref(whs->arena, svc,
+					      &apis[a].service) ||
 			    resolve(whs, &apis[a].service, &apis[a].backend))
 				return -1;
 			whs->apis[a] = &apis[a];
@@ -419,7 +421,8 @@ static int index_backends(struct kvet_webhooks *whs)
 				.n_entries++;
 	for (i = 0; i < whs->n_apis; i++)
 		for (j = 0; j < whs->apis[i]->backend.n_wls; j++)
-			whs->by_wl[whs->apis[i]->backend.wls[j]->index].n_apis++;
+			whs->by_wl[whs->apis[i]->backend.wls[j]->index]
+				.n_apis++;
 	for (i = 0; i < whs->n_wls; i++) {
 		struct backs *b = &whs->by_wl[i];
 

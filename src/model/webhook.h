@@ -22,7 +22,7 @@
 enum kvet_webhook_source {
 	KVET_WEBHOOK_VALIDATING,	/* ValidatingWebhookConfiguration */
 	KVET_WEBHOOK_MUTATING,		/* MutatingWebhookConfiguration */
-	KVET_WEBHOOK_CONVERSION,	/* CustomResourceDefinition conversion */
+	KVET_WEBHOOK_CONVERSION,	/* a CRD's conversion webhook */
 };
 
 enum kvet_failure_policy {
@@ -68,12 +68,12 @@ struct kvet_backend {
 struct kvet_webhook {
 	enum kvet_webhook_source source;
 	const struct kvet_object *obj;	/* the configuration or the CRD */
-	const char *id;			/* <kind>/<config-name>#<webhook-name> */
+	const char *id;			/* <kind>/<config>#<webhook-name> */
 	const char *name;		/* webhooks[].name; the CRD's name */
 	uint32_t index;			/* place in webhooks[] */
 	const struct kvet_node *node;	/* the webhooks[] item, or the CRD's
 					 * spec.conversion */
-	bool v1beta1;			/* admissionregistration.k8s.io/v1beta1 */
+	bool v1beta1;			/* apiVersion .../v1beta1 */
 	enum kvet_failure_policy failure_policy;	/* effective */
 	const struct kvet_node *failure_policy_node;	/* NULL: implicit */
 	const struct kvet_node *client_config;
