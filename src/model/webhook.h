@@ -50,7 +50,10 @@ struct kvet_service_ref {
 };
 
 /*
- * Where requests go. Counts follow 1.4 and 1.10: N_min and N_max summed
+ * Where requests go. B is the workloads of the Service's namespace whose
+ * pods the Service selector selects: template labels, plus the runtime
+ * labels of 1.6 (a selector on statefulset.kubernetes.io/pod-name picks
+ * a StatefulSet). Counts follow 1.4 and 1.10: N_min and N_max summed
  * over B; a DaemonSet whose count only a dump knows contributes 2 and
  * sets at_least; Jobs and CronJobs contribute 0.
  */
