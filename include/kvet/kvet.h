@@ -31,7 +31,7 @@ extern "C" {
 
 #define KVET_VERSION "0.1.0"
 /* Where reports point users for documentation (SARIF informationUri). */
-#define KVET_HOMEPAGE "https://github.com/kvet-linter/kvet"
+#define KVET_HOMEPAGE "https://kvet.dev"
 
 /* The exit codes of the kvet command, defined once for the CLI and tests. */
 enum kvet_exit {
