@@ -200,8 +200,8 @@ static enum kvet_node_type tagged_type(struct fy_token *tag, const char *s,
 	return plain ? kvet_scalar_type(s, len) : KVET_NODE_STRING;
 }
 
-static struct kvet_build_anchor *find_anchor(struct kvet_builder *b, const char *name,
-				  size_t len)
+static struct kvet_build_anchor *find_anchor(struct kvet_builder *b,
+					     const char *name, size_t len)
 {
 	size_t i;
 
