@@ -81,10 +81,10 @@ static void positioned_errors(void **state)
 		     9, 12, "unknown function \"fooBar\"");
 	expect_error(replace("condition: object.spec.replicas >= params.n",
 			     "condition: object.spec.replicas >= \"2\" + 1"),
-		     9, 42, "no operator '+'");
+		     9, 40, "no operator '+'");
 	expect_error(replace("condition: object.spec.replicas >= params.n",
 			     "condition: object.metadata.name.matches('a(')"),
-		     9, 43, "invalid regex");
+		     9, 44, "invalid regex");
 	expect_error(replace("condition: object.spec.replicas >= params.n",
 			     "condition: |\n  object.spec.replicas >=\n    (1 +"),
 		     11, 8, "expected an expression");
