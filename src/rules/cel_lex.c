@@ -341,6 +341,10 @@ int cel_lex_next(struct cel_lexer *lx, struct cel_token *tok,
 	memset(tok, 0, sizeof(*tok));
 	tok->off = lx->pos;
 	if (lx->pos >= lx->len) {
+		/* "expected ..." at the end points just after the last token,
+		 * not at trailing space or line breaks */
+		while (tok->off > 0 && strchr(" \t\r\n\f", lx->text[tok->off - 1]))
+			tok->off--;
 		tok->kind = CEL_T_EOF;
 		return 0;
 	}

@@ -94,6 +94,20 @@ static void scalar_pos(const struct rfile *rf, const struct kvet_node *n,
 		*col = (unsigned int)(indent + (off - last)) + 1;
 		return;
 	}
+	if (memchr(n->u.str, '\n', n->len)) {
+		/* a block scalar whose position is its first content line:
+		 * its lines keep their indentation beyond the block's */
+		for (i = 0; i < off && i < n->len; i++)
+			if (n->u.str[i] == '\n') {
+				k++;
+				last = i + 1;
+			}
+		while (p && p + indent < rf->buf + rf->len && p[indent] == ' ')
+			indent++;
+		*line = n->line + (unsigned int)k;
+		*col = (unsigned int)(indent + (off - last)) + 1;
+		return;
+	}
 	*line = n->line;
 	*col = n->col + 1 + (unsigned int)off;
 }

@@ -87,21 +87,21 @@ static void positioned_errors(void **state)
 		     9, 44, "invalid regex");
 	expect_error(replace("condition: object.spec.replicas >= params.n",
 			     "condition: |\n  object.spec.replicas >=\n    (1 +"),
-		     11, 8, "expected an expression");
+		     11, 9, "expected an expression");
 	expect_error(replace("severity: warning", "severity: fatal"), 2, 11,
 		     "invalid severity");
 	expect_error(replace("id: my-rule", "id: My_Rule"), 1, 5, "kebab-case");
 	expect_error(replace("category: test\n", "category: test\nfoo: 1\n"), 4,
 		     1, "unknown field \"foo\"");
 	expect_error(replace("'has {{ object.spec.replicas }} replicas'",
-			     "'has {{ object.spec.replicas replicas'"), 10, 14,
+			     "'has {{ object.spec.replicas replicas'"), 10, 15,
 		     "without \"}}\"");
 	expect_error(replace("'has {{ object.spec.replicas }} replicas'",
 			     "'has {{ object.spec.replicas + }} replicas'"), 10,
 		     40, "expected an expression");
 	expect_error(replace("match: {kinds: [Deployment]}\n", ""), 1, 1,
 		     "missing field \"match\"");
-	expect_error("id: x\n  bad: [\n", 2, 6, "");
+	expect_error("id: x\n  bad: [\n", 1, 5, "multiline");
 }
 
 int main(void)
