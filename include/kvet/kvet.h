@@ -30,6 +30,8 @@ extern "C" {
 #endif
 
 #define KVET_VERSION "0.1.0"
+/* Where reports point users for documentation (SARIF informationUri). */
+#define KVET_HOMEPAGE "https://kvet.dev"
 
 /* The exit codes of the kvet command, defined once for the CLI and tests. */
 enum kvet_exit {
@@ -205,6 +207,7 @@ KVET_API const struct kvet_rule_info *kvet_ctx_rule(const struct kvet_ctx *ctx,
 KVET_API const struct kvet_rule_info *kvet_ctx_rule_find(const struct kvet_ctx *ctx,
 							 const char *id);
 
+<<<<<<< HEAD
 /**
  * kvet_ctx_add_rules_dir() - load the rule files (*.yaml, *.yml) directly
  * in @dir (docs/rule-language.md). Call before kvet_ctx_run().
@@ -254,11 +257,62 @@ KVET_API int kvet_ctx_set_param(struct kvet_ctx *ctx, const char *rule,
  */
 KVET_API int kvet_ctx_rule_write_markdown(const struct kvet_ctx *ctx,
 					  const char *id, FILE *fp);
+=======
+/* The objects of a run, in input order (file, then position). */
+KVET_API size_t kvet_ctx_object_count(const struct kvet_ctx *ctx);
+
+/**
+ * kvet_ctx_object() - the identity and place of one object.
+ * @ctx: a context that has run.
+ * @i: 0 to kvet_ctx_object_count() - 1.
+ * @out: filled with strings borrowed from @ctx.
+ *
+ * Returns: 0, or -1 when @i is out of range (@out is then zeroed).
+ */
+KVET_API int kvet_ctx_object(const struct kvet_ctx *ctx, size_t i,
+			     struct kvet_object_ref *out);
+
+/**
+ * kvet_ctx_rule_applies() - whether a rule looks at an object, for reports
+ * that list what passed as well as what failed (JUnit: one test case per
+ * object a rule applies to).
+ * @ctx: a context that has run.
+ * @rule_id: a rule id.
+ * @object_index: an object, as for kvet_ctx_object().
+ *
+ * A rule applies to the objects its `match` selects (kinds, for rule
+ * files); the built-in invalid-field-type applies to every object. No rule
+ * applies to a Helm test hook, which kvet does not lint, nor to an unknown
+ * rule or object.
+ *
+ * Returns: true when the rule is evaluated on the object.
+ */
+KVET_API bool kvet_ctx_rule_applies(const struct kvet_ctx *ctx,
+				    const char *rule_id, size_t object_index);
+
+/*
+ * A finding that was not reported because something suppressed it.
+ * Plain data, borrowed from the context.
+ */
+struct kvet_suppressed {
+	struct kvet_finding finding;
+	const char *reason;		/* "annotation", "config" or "baseline" */
+};
+
+/* Suppressed findings, in the order of findings; none until suppression
+ * (annotations, config, baseline) exists. */
+KVET_API size_t kvet_ctx_suppressed_count(const struct kvet_ctx *ctx);
+KVET_API const struct kvet_suppressed *
+kvet_ctx_suppressed(const struct kvet_ctx *ctx, size_t i);
+>>>>>>> main
 
 /* Report formats: one renderer each, chosen by name. */
 enum kvet_format {
 	KVET_FORMAT_TEXT,
 	KVET_FORMAT_JSON,
+	KVET_FORMAT_JUNIT,	/* JUnit XML for CI test dashboards */
+	KVET_FORMAT_SARIF,	/* SARIF 2.1.0 for code scanning */
+	KVET_FORMAT_GITHUB,	/* GitHub Actions workflow commands */
 };
 
 enum kvet_render_flags {

@@ -541,3 +541,61 @@ KVET_API enum kvet_exit kvet_ctx_exit_code(const struct kvet_ctx *ctx,
 			return KVET_EXIT_FINDINGS;
 	return KVET_EXIT_OK;
 }
+
+KVET_API size_t kvet_ctx_object_count(const struct kvet_ctx *ctx)
+{
+	return ctx->objects.n;
+}
+
+KVET_API int kvet_ctx_object(const struct kvet_ctx *ctx, size_t i,
+			     struct kvet_object_ref *out)
+{
+	if (i >= ctx->objects.n) {
+		memset(out, 0, sizeof(*out));
+		return -1;
+	}
+	kvet_object_ref_set(out, ctx->objects.v[i]);
+	return 0;
+}
+
+/*
+ * Which objects a rule looks at. Built-in checks written in C look at
+ * every linted object; a rule file will add its `match` (kinds) here.
+ */
+static bool rule_matches(const struct kvet_rule_info *rule,
+			 const struct kvet_object *obj)
+{
+	(void)rule;
+	(void)obj;
+	return true;
+}
+
+KVET_API bool kvet_ctx_rule_applies(const struct kvet_ctx *ctx,
+				    const char *rule_id, size_t object_index)
+{
+	const struct kvet_rule_info *rule;
+	const struct kvet_object *obj;
+
+	if (!rule_id || object_index >= ctx->objects.n)
+		return false;
+	rule = kvet_ctx_rule_find(ctx, rule_id);
+	obj = ctx->objects.v[object_index];
+	/* run_checks() skips Helm test hooks: nothing is evaluated on them */
+	if (!rule || (obj->flags & KVET_OBJ_HELM_TEST))
+		return false;
+	return rule_matches(rule, obj);
+}
+
+KVET_API size_t kvet_ctx_suppressed_count(const struct kvet_ctx *ctx)
+{
+	(void)ctx;
+	return 0;
+}
+
+KVET_API const struct kvet_suppressed *
+kvet_ctx_suppressed(const struct kvet_ctx *ctx, size_t i)
+{
+	(void)ctx;
+	(void)i;
+	return NULL;
+}

@@ -503,6 +503,11 @@ void kvet_graph_destroy(struct kvet_graph *g)
 	free(g);
 }
 
+const struct kvet_graph_config *kvet_graph_config(const struct kvet_graph *g)
+{
+	return &g->cfg;
+}
+
 bool kvet_graph_dump_mode(const struct kvet_graph *g)
 {
 	return g->dump_mode;

@@ -38,6 +38,9 @@ struct kvet_graph_config {
 	/* replace the built-in manager component values (1.12) */
 	const char *const *manager_components;
 	size_t n_manager_components;
+	/* replace the built-in shared label keys of C3's heuristic */
+	const char *const *shared_keys;
+	size_t n_shared_keys;
 };
 
 /* A namespace the input covers (1.3). Plain data owned by the graph. */
@@ -70,6 +73,9 @@ struct kvet_graph *kvet_graph_create(struct kvet_arena *arena,
 
 /* Free the graph's indexes; the arena keeps the rest. NULL is fine. */
 void kvet_graph_destroy(struct kvet_graph *g);
+
+/* The configuration the graph was created with (zero for defaults). */
+const struct kvet_graph_config *kvet_graph_config(const struct kvet_graph *g);
 
 /* Dump mode (1.1): objects with a status, Node objects, or the flag. */
 bool kvet_graph_dump_mode(const struct kvet_graph *g);

@@ -2,6 +2,7 @@
 #ifndef KVET_REPORT_ESCAPE_H
 #define KVET_REPORT_ESCAPE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -68,5 +69,50 @@ void kvet_text_write(FILE *fp, const char *s, size_t len);
 void kvet_text_write_excerpt(FILE *fp, const char *line, size_t len,
 			     unsigned int column, const char *caret_on,
 			     const char *caret_off);
+
+/**
+ * kvet_xml_sanitize() - make text safe to hand to libxml2's writer.
+ * @s: the bytes, not necessarily NUL-terminated.
+ * @len: their number.
+ *
+ * libxml2 escapes '&', '<', '>' and '"' itself but passes through what
+ * XML 1.0 (section 2.2, Char) forbids, which makes the document
+ * ill-formed. So every invalid UTF-8 byte, NUL, every C0 control
+ * character other than tab, LF and CR, and U+FFFE and U+FFFF become
+ * U+FFFD here.
+ *
+ * Returns: a NUL-terminated copy the caller frees, or NULL when out of
+ * memory.
+ */
+char *kvet_xml_sanitize(const char *s, size_t len);
+
+/**
+ * kvet_github_write() - write text into a GitHub Actions workflow command.
+ * @fp: the stream.
+ * @s: the bytes, not necessarily NUL-terminated.
+ * @len: their number.
+ * @property: true for a property value (file=, title=), false for the
+ *            message after "::".
+ *
+ * GitHub's runner unescapes %25, %0D and %0A in messages, and also %3A
+ * and %2C in properties, so '%', CR and LF (and ':' and ',' in
+ * properties) are written that way. Other control characters and invalid
+ * bytes become U+FFFD, so that a message cannot inject a second command
+ * or terminal escapes into the log.
+ */
+void kvet_github_write(FILE *fp, const char *s, size_t len, bool property);
+
+/**
+ * kvet_uri_write() - write a file path as a relative URI reference
+ * (RFC 3986, section 4.2), as a JSON string literal with its quotes.
+ * @fp: the stream.
+ * @path: the path as the user gave it; NUL-terminated.
+ *
+ * Unreserved characters and '/' stay; every other byte is written as %XX,
+ * so that spaces, '%', '#', '?' and ':' cannot change the URI's meaning.
+ * Leading "./" segments are dropped. An absolute path becomes a file://
+ * URI, since it is relative to nothing.
+ */
+void kvet_uri_write(FILE *fp, const char *path);
 
 #endif

@@ -13,6 +13,9 @@ static const struct {
 } formats[] = {
 	[KVET_FORMAT_TEXT] = { "text", kvet_render_text },
 	[KVET_FORMAT_JSON] = { "json", kvet_render_json },
+	[KVET_FORMAT_JUNIT] = { "junit", kvet_render_junit },
+	[KVET_FORMAT_SARIF] = { "sarif", kvet_render_sarif },
+	[KVET_FORMAT_GITHUB] = { "github", kvet_render_github },
 };
 
 #define N_FORMATS (sizeof(formats) / sizeof(formats[0]))

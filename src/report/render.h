@@ -17,6 +17,12 @@ typedef int (*kvet_render_fn)(const struct kvet_ctx *ctx, unsigned int flags,
 
 int kvet_render_text(const struct kvet_ctx *ctx, unsigned int flags, FILE *fp);
 int kvet_render_json(const struct kvet_ctx *ctx, unsigned int flags, FILE *fp);
+int kvet_render_junit(const struct kvet_ctx *ctx, unsigned int flags,
+		      FILE *fp);
+int kvet_render_sarif(const struct kvet_ctx *ctx, unsigned int flags,
+		      FILE *fp);
+int kvet_render_github(const struct kvet_ctx *ctx, unsigned int flags,
+		       FILE *fp);
 
 /* "error", "warning" or "info": the spelling shared by every format. */
 const char *kvet_severity_name(enum kvet_severity sev);

@@ -15,12 +15,15 @@
 #   stdin            optional: fed to kvet's standard input (else /dev/null)
 #   expected.txt     expected standard output of --format text
 #   expected.json    expected standard output of --format json
+#   expected.xml     expected standard output of --format junit
+#   expected.sarif   expected standard output of --format sarif
+#   expected.github  expected standard output of --format github
 #   expected.stderr  optional: expected standard error
 #   exit-code        the expected exit status, a number
 #
 # For "lint" cases whose args hold no --format, the runner runs kvet once
-# per expected file, inserting "--format text" or "--format json" after
-# "lint". Other cases run once and compare with expected.txt.
+# per expected file, inserting "--format FMT" after "lint". Other cases
+# run once and compare with expected.txt.
 #
 # --update rewrites the expected files from what kvet does now, for review
 # with git diff; it is never used in CI. The output is TAP.
@@ -75,8 +78,8 @@ show_diff() {
 	diff -u "$1" "$2" | head -n 40 | sed 's/^/# /'
 }
 
-# run_case DIR FORMAT: run kvet for one expected file; FORMAT is "text",
-# "json" or "" (run the args as they are). Sets out, err and rc.
+# run_case DIR FORMAT: run kvet for one expected file; FORMAT is a format
+# name or "" (run the args as they are). Sets out, err and rc.
 run_case() {
 	local dir=$1 format=$2 stdin=/dev/null
 	local -a argv=()
@@ -98,6 +101,17 @@ run_case() {
 	rc=$?
 }
 
+# The expected file of a format; "" is a case that passes its own args.
+expected_file() {
+	case $1 in
+	json) echo expected.json ;;
+	junit) echo expected.xml ;;
+	sarif) echo expected.sarif ;;
+	github) echo expected.github ;;
+	*) echo expected.txt ;;
+	esac
+}
+
 # Does this case get --format added?
 adds_format() {
 	local first
@@ -113,8 +127,10 @@ for name in "${cases[@]}"; do
 	fi
 	formats=()
 	if adds_format "$dir"; then
-		[ -f "$dir/expected.txt" ] && formats+=(text)
-		[ -f "$dir/expected.json" ] && formats+=(json)
+		for format in text json junit sarif github; do
+			[ -f "$dir/$(expected_file "$format")" ] &&
+				formats+=("$format")
+		done
 		if [ ${#formats[@]} -eq 0 ] && [ $update = 1 ]; then
 			formats=(text json)
 		fi
@@ -123,10 +139,7 @@ for name in "${cases[@]}"; do
 	fi
 
 	for format in "${formats[@]}"; do
-		case $format in
-		json) expected=$dir/expected.json ;;
-		*) expected=$dir/expected.txt ;;
-		esac
+		expected=$dir/$(expected_file "$format")
 		run_case "$dir" "$format"
 		n=$((n + 1))
 		label="$name${format:+ ($format)}"

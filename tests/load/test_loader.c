@@ -457,6 +457,19 @@ static void test_default_namespace_and_helm_test(void **state)
 	loaded_free(l);
 }
 
+/* fuzz regression: an empty mapping before any other node was built */
+static void test_fuzz_empty_mapping_first(void **state)
+{
+	struct loaded *l = load_str("{}");
+
+	(void)state;
+	assert_int_equal(l->docs.n, 1);
+	assert_int_equal(l->docs.v[0].root->len, 0);
+	assert_int_equal(l->diag.n, 1);
+	assert_error(l, 0, 1, 1, "object has no \"kind\"");
+	loaded_free(l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -481,6 +494,7 @@ int main(void)
 		cmocka_unit_test(test_managed_fields_dropped),
 		cmocka_unit_test(test_many_documents),
 		cmocka_unit_test(test_default_namespace_and_helm_test),
+		cmocka_unit_test(test_fuzz_empty_mapping_first),
 	};
 
 	return cmocka_run_group_tests_name("loader", tests, NULL, NULL);

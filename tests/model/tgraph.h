@@ -12,18 +12,25 @@ struct tgraph {
 	struct kvet_graph *g;
 };
 
-static inline struct tgraph tg_load(const char *yaml, unsigned int flags)
+static inline struct tgraph tg_load_cfg(const char *yaml,
+				       const struct kvet_graph_config *cfg)
 {
-	struct kvet_graph_config cfg = { 0 };
 	struct tgraph t;
 
-	cfg.flags = flags;
 	t.l = load_str(yaml);
 	if (t.l->diag.n)
 		fail_msg("input error: %s", t.l->diag.errors[0].message);
-	t.g = kvet_graph_create(&t.l->arena, t.l->objs.v, t.l->objs.n, &cfg);
+	t.g = kvet_graph_create(&t.l->arena, t.l->objs.v, t.l->objs.n, cfg);
 	assert_non_null(t.g);
 	return t;
+}
+
+static inline struct tgraph tg_load(const char *yaml, unsigned int flags)
+{
+	struct kvet_graph_config cfg = { 0 };
+
+	cfg.flags = flags;
+	return tg_load_cfg(yaml, &cfg);
 }
 
 static inline void tg_free(struct tgraph *t)

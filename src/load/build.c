@@ -1,0 +1,565 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#include "load/build.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/vec.h"
+
+struct kvet_build_frame {
+	uint8_t type;		/* KVET_NODE_MAP or KVET_NODE_SEQ */
+	uint8_t flags;
+	uint32_t line, col;
+	size_t start;		/* first child on the scratch stack */
+	size_t anchor;		/* index + 1 into the anchor table, or 0 */
+	uint64_t weight;	/* nodes this collection expands to */
+	bool in_metadata;	/* this is the value of a "metadata" key */
+};
+
+struct kvet_build_anchor {
+	const char *name;
+	size_t len;
+	struct kvet_node node;
+	uint64_t weight;
+	bool done;		/* false while the collection is still open */
+};
+
+static uint64_t sat_add(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+void kvet_build_mark(const struct kvet_builder *b, const struct fy_mark *m,
+		     uint32_t *line, uint32_t *col, size_t *pos)
+{
+	if (!m || m->line < 0) {
+		*line = b->base_line;
+		*col = 1;
+		if (pos)
+			*pos = b->base_pos;
+		return;
+	}
+	*line = b->base_line + (uint32_t)m->line;
+	*col = (uint32_t)m->column + 1;
+	if (pos)
+		*pos = b->base_pos + m->input_pos;
+}
+
+void kvet_build_fail(struct kvet_builder *b, uint32_t line, uint32_t col,
+		     const char *fmt, ...)
+{
+	va_list ap;
+
+	if (b->doc_failed)
+		return;
+	b->doc_failed = true;
+	va_start(ap, fmt);
+	kvet_diag_vaddf(b->diag, b->name, line, col, fmt, ap);
+	va_end(ap);
+}
+
+static bool push_child(struct kvet_builder *b, const struct kvet_node *n,
+		       uint64_t weight)
+{
+	if (b->nscratch == b->capscratch) {
+		size_t cap = b->capscratch;
+		uint64_t *w;
+
+		if (!kvet_vec_grow((void **)&b->scratch, &b->capscratch,
+			  b->nscratch + 1, sizeof(*b->scratch))) {
+			b->oom = true;
+			return false;
+		}
+		/* the weights vector keeps the scratch stack's capacity */
+		w = realloc(b->weights, b->capscratch * sizeof(*b->weights));
+		if (!w) {
+			b->capscratch = cap;
+			b->oom = true;
+			return false;
+		}
+		b->weights = w;
+	}
+	b->scratch[b->nscratch] = *n;
+	b->weights[b->nscratch] = weight;
+	b->nscratch++;
+	return true;
+}
+
+/* True when the next child of the open mapping is a key. */
+static bool expecting_key(const struct kvet_builder *b)
+{
+	const struct kvet_build_frame *f;
+
+	if (!b->depth)
+		return false;
+	f = &b->frames[b->depth - 1];
+	return f->type == KVET_NODE_MAP && (b->nscratch - f->start) % 2 == 0;
+}
+
+/* The key whose value comes next, when the open collection is a map. */
+static const struct kvet_node *pending_key(const struct kvet_builder *b)
+{
+	const struct kvet_build_frame *f;
+
+	if (!b->depth)
+		return NULL;
+	f = &b->frames[b->depth - 1];
+	if (f->type != KVET_NODE_MAP || (b->nscratch - f->start) % 2 == 0)
+		return NULL;
+	return &b->scratch[b->nscratch - 1];
+}
+
+static bool key_is(const struct kvet_node *k, const char *s)
+{
+	size_t len = strlen(s);
+
+	return k && k->len == len && memcmp(k->u.str, s, len) == 0;
+}
+
+static void add_node(struct kvet_builder *b, const struct kvet_node *n,
+		     uint64_t weight)
+{
+	if (n->type >= KVET_NODE_MAP && expecting_key(b)) {
+		kvet_build_fail(b, n->line, n->col,
+			 "mapping key is a collection, not a string");
+		return;
+	}
+	if (!b->depth) {
+		/* the document's root: published at DOCUMENT_END */
+		if (!push_child(b, n, weight))
+			return;
+		return;
+	}
+	if (!push_child(b, n, weight))
+		return;
+	b->frames[b->depth - 1].weight =
+		sat_add(b->frames[b->depth - 1].weight, weight);
+}
+
+/*
+ * The text of a scalar. A one-line scalar whose text is exactly its bytes
+ * in the input (plain, or quoted without escapes) is sliced from the
+ * buffer; asking libfyaml for the text would build a copy, which costs
+ * an eighth of the load. Everything else is copied into the arena.
+ */
+static const char *scalar_text(struct kvet_builder *b, struct fy_event *fye,
+			       enum fy_scalar_style style, size_t *len)
+{
+	const struct fy_mark *sm = fy_event_start_mark(fye);
+	const struct fy_mark *em = fy_event_end_mark(fye);
+	const char *t;
+	char *copy;
+
+	if (sm && em && sm->line == em->line && em->input_pos >= sm->input_pos &&
+	    (style == FYSS_PLAIN || style == FYSS_DOUBLE_QUOTED ||
+	     style == FYSS_SINGLE_QUOTED)) {
+		const char *p = b->buf + b->base_pos + sm->input_pos;
+		size_t n = em->input_pos - sm->input_pos;
+		char esc = style == FYSS_DOUBLE_QUOTED ? '\\' : '\'';
+
+		if (style == FYSS_PLAIN || !memchr(p, esc, n)) {
+			*len = n;
+			return p;
+		}
+	}
+	t = fy_token_get_text(fye->scalar.value, len);
+	if (!t) {
+		*len = 0;
+		return "";
+	}
+	copy = kvet_arena_strndup(b->arena, t, *len);
+	if (!copy)
+		b->oom = true;
+	return copy ? copy : "";
+}
+
+static enum kvet_node_type tagged_type(struct fy_token *tag, const char *s,
+				       size_t len, bool plain)
+{
+	static const struct {
+		const char *tag;
+		enum kvet_node_type type;
+	} core[] = {
+		{ "tag:yaml.org,2002:str", KVET_NODE_STRING },
+		{ "tag:yaml.org,2002:int", KVET_NODE_INT },
+		{ "tag:yaml.org,2002:float", KVET_NODE_FLOAT },
+		{ "tag:yaml.org,2002:bool", KVET_NODE_BOOL },
+		{ "tag:yaml.org,2002:null", KVET_NODE_NULL },
+	};
+	size_t i, tlen;
+	const char *t;
+
+	if (tag) {
+		t = fy_token_get_text(tag, &tlen);
+		for (i = 0; t && i < sizeof(core) / sizeof(core[0]); i++)
+			if (strlen(core[i].tag) == tlen &&
+			    memcmp(core[i].tag, t, tlen) == 0)
+				return core[i].type;
+	}
+	return plain ? kvet_scalar_type(s, len) : KVET_NODE_STRING;
+}
+
+static struct kvet_build_anchor *find_anchor(struct kvet_builder *b, const char *name,
+				  size_t len)
+{
+	size_t i;
+
+	/* The newest definition wins (YAML 1.2 6.9.2): search backwards. */
+	for (i = b->nanchors; i-- > 0;)
+		if (b->anchors[i].len == len &&
+		    memcmp(b->anchors[i].name, name, len) == 0)
+			return &b->anchors[i];
+	return NULL;
+}
+
+static size_t add_anchor(struct kvet_builder *b, struct fy_token *tok)
+{
+	struct kvet_build_anchor *a;
+	const char *name;
+	size_t len;
+
+	if (!tok)
+		return 0;
+	name = fy_token_get_text(tok, &len);
+	if (!name)
+		return 0;
+	if (!kvet_vec_grow((void **)&b->anchors, &b->capanchors, b->nanchors + 1,
+		  sizeof(*b->anchors))) {
+		b->oom = true;
+		return 0;
+	}
+	a = &b->anchors[b->nanchors++];
+	memset(a, 0, sizeof(*a));
+	a->name = kvet_arena_strndup(b->arena, name, len);
+	a->len = len;
+	if (!a->name) {
+		b->oom = true;
+		b->nanchors--;
+		return 0;
+	}
+	return b->nanchors;
+}
+
+void kvet_build_scalar(struct kvet_builder *b, struct fy_event *fye)
+{
+	struct fy_token *tok = fye->scalar.value;
+	struct kvet_node n = { 0 };
+	enum fy_scalar_style style;
+	size_t pos, anchor;
+	const char *s;
+	size_t len;
+
+	kvet_build_mark(b, fy_event_start_mark(fye), &n.line, &n.col, &pos);
+	if (!b->depth && !b->have_root_pos) {
+		b->root_pos = pos;
+		b->have_root_pos = true;
+	}
+	style = fy_token_scalar_style(tok);
+	s = scalar_text(b, fye, style, &len);
+	n.type = (uint8_t)tagged_type(fye->scalar.tag, s, len,
+				      style == FYSS_PLAIN);
+	if (style != FYSS_PLAIN)
+		n.flags |= KVET_NODE_QUOTED;
+	/* libfyaml's mark of a quoted scalar is inside the quotes; users
+	 * expect the column of the value as written */
+	if ((style == FYSS_SINGLE_QUOTED || style == FYSS_DOUBLE_QUOTED) &&
+	    n.col > 1)
+		n.col--;
+	if (len > UINT32_MAX) {
+		kvet_build_fail(b, n.line, n.col, "scalar longer than 4 GiB");
+		return;
+	}
+	n.len = (uint32_t)len;
+	n.u.str = s;
+	anchor = add_anchor(b, fye->scalar.anchor);
+	if (anchor) {
+		b->anchors[anchor - 1].node = n;
+		b->anchors[anchor - 1].weight = 1;
+		b->anchors[anchor - 1].done = true;
+	}
+	add_node(b, &n, 1);
+}
+
+void kvet_build_alias(struct kvet_builder *b, struct fy_event *fye)
+{
+	struct kvet_node n;
+	struct kvet_build_anchor *a;
+	const char *name;
+	uint32_t line, col;
+	size_t len;
+
+	kvet_build_mark(b, fy_event_start_mark(fye), &line, &col, NULL);
+	/* libfyaml's alias mark is on the name; point at the '*' */
+	if (col > 1)
+		col--;
+	name = fy_token_get_text(fye->alias.anchor, &len);
+	if (!name)
+		name = "", len = 0;
+	a = find_anchor(b, name, len);
+	if (!a) {
+		kvet_build_fail(b, line, col, "alias \"*%.*s\" refers to no anchor",
+			 (int)len, name);
+		return;
+	}
+	if (!a->done) {
+		kvet_build_fail(b, line, col,
+			 "recursive alias: \"*%.*s\" is inside the node it refers to",
+			 (int)len, name);
+		return;
+	}
+	/* The alias shares the anchored subtree; only the budget sees the
+	 * expansion, so a billion laughs costs a few nodes, then an error. */
+	b->doc_alias_weight = sat_add(b->doc_alias_weight, a->weight);
+	if (b->doc_alias_weight > KVET_LOAD_MAX_ALIAS_EXPANSION) {
+		kvet_build_fail(b, line, col,
+			 "aliases expand this document past the limit of %d nodes (\"*%.*s\")",
+			 KVET_LOAD_MAX_ALIAS_EXPANSION, (int)len, name);
+		return;
+	}
+	n = a->node;
+	n.line = line;
+	n.col = col;
+	add_node(b, &n, a->weight);
+}
+
+void kvet_build_open(struct kvet_builder *b, struct fy_event *fye,
+		     uint8_t type)
+{
+	const struct kvet_node *key = pending_key(b);
+	struct fy_token *anchor_tok, *start_tok;
+	struct kvet_build_frame *f;
+	uint32_t line, col;
+	size_t pos;
+
+	if (type == KVET_NODE_MAP) {
+		anchor_tok = fye->mapping_start.anchor;
+		start_tok = fye->mapping_start.mapping_start;
+	} else {
+		anchor_tok = fye->sequence_start.anchor;
+		start_tok = fye->sequence_start.sequence_start;
+	}
+	kvet_build_mark(b, fy_event_start_mark(fye), &line, &col, &pos);
+	if (!b->depth && !b->have_root_pos) {
+		b->root_pos = pos;
+		b->have_root_pos = true;
+	}
+	/*
+	 * metadata.managedFields of a live object is bookkeeping of the API
+	 * server's field ownership, often half of a cluster dump. No rule
+	 * reads it, so it is dropped here rather than built and ignored.
+	 */
+	if (key_is(key, "managedFields") && b->depth &&
+	    b->frames[b->depth - 1].in_metadata) {
+		b->nscratch--;
+		b->skip_depth = 1;
+		return;
+	}
+	if (expecting_key(b)) {
+		kvet_build_fail(b, line, col, "mapping key is a collection, not a string");
+		return;
+	}
+	if (b->depth >= KVET_LOAD_MAX_DEPTH) {
+		kvet_build_fail(b, line, col, "nesting deeper than %d levels",
+			 KVET_LOAD_MAX_DEPTH);
+		return;
+	}
+	if (!kvet_vec_grow((void **)&b->frames, &b->capframes, b->depth + 1,
+		  sizeof(*b->frames))) {
+		b->oom = true;
+		return;
+	}
+	f = &b->frames[b->depth++];
+	memset(f, 0, sizeof(*f));
+	f->type = type;
+	f->line = line;
+	f->col = col;
+	f->start = b->nscratch;
+	f->weight = 1;
+	/* an explicit start token means '{' or '[': flow style */
+	if (start_tok && fy_token_get_type(start_tok) != FYTT_BLOCK_MAPPING_START &&
+	    fy_token_get_type(start_tok) != FYTT_BLOCK_SEQUENCE_START)
+		f->flags |= KVET_NODE_FLOW;
+	f->in_metadata = key_is(key, "metadata") && b->depth == 2;
+	f->anchor = add_anchor(b, anchor_tok);
+}
+
+/* Scalar keys only; duplicates are an error, as in the API server's
+ * strict decoding and in libfyaml's own document loader. */
+static bool check_keys(struct kvet_builder *b, const struct kvet_node *kv,
+		       size_t npairs)
+{
+	size_t i, j;
+
+	for (i = 0; i < npairs; i++) {
+		const struct kvet_node *k = &kv[2 * i];
+
+		if (k->len == 2 && memcmp(k->u.str, "<<", 2) == 0 &&
+		    !(k->flags & KVET_NODE_QUOTED))
+			continue;
+		/* Kubernetes objects have few keys per mapping; ConfigMap data
+		 * can have many, where a quadratic check would show: cap it. */
+		for (j = i + 1; j < npairs && j < i + 4096; j++) {
+			const struct kvet_node *o = &kv[2 * j];
+
+			if (o->len == k->len &&
+			    memcmp(o->u.str, k->u.str, k->len) == 0) {
+				kvet_build_fail(b, o->line, o->col,
+					 "duplicate key \"%.*s\"", (int)o->len,
+					 o->u.str);
+				return false;
+			}
+		}
+	}
+	return true;
+}
+
+static bool has_key(const struct kvet_pair *pairs, size_t n,
+		    const struct kvet_node *key)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (pairs[i].key.len == key->len &&
+		    memcmp(pairs[i].key.u.str, key->u.str, key->len) == 0)
+			return true;
+	return false;
+}
+
+static size_t merge_source_pairs(const struct kvet_node *v)
+{
+	size_t i, n = 0;
+
+	if (v->type == KVET_NODE_MAP)
+		return v->len;
+	for (i = 0; i < v->len; i++)
+		if (v->u.items[i].type == KVET_NODE_MAP)
+			n += v->u.items[i].len;
+	return n;
+}
+
+static void merge_from(struct kvet_pair *pairs, size_t *n,
+		       const struct kvet_node *src)
+{
+	uint32_t i;
+
+	for (i = 0; i < src->len; i++)
+		if (!has_key(pairs, *n, &src->u.pairs[i].key))
+			pairs[(*n)++] = src->u.pairs[i];
+}
+
+/*
+ * Build a mapping from key/value children, applying merge keys: "<<: *a"
+ * or "<<: [*a, *b]" adds the keys of a (then b) that the mapping does not
+ * set itself (YAML merge key type, used by Helm and compose files alike).
+ */
+static void build_map(struct kvet_builder *b, struct kvet_build_frame *f,
+		      struct kvet_node *n)
+{
+	size_t npairs = (b->nscratch - f->start) / 2, extra = 0, i, out = 0;
+	/* an empty mapping may come before anything was ever pushed */
+	const struct kvet_node *kv = npairs ? &b->scratch[f->start] : NULL;
+	struct kvet_pair *pairs;
+
+	if (!check_keys(b, kv, npairs))
+		return;
+	for (i = 0; i < npairs; i++) {
+		const struct kvet_node *k = &kv[2 * i], *v = &kv[2 * i + 1];
+
+		if (!(k->len == 2 && memcmp(k->u.str, "<<", 2) == 0 &&
+		      !(k->flags & KVET_NODE_QUOTED)))
+			continue;
+		if (v->type != KVET_NODE_MAP && v->type != KVET_NODE_SEQ) {
+			kvet_build_fail(b, v->line, v->col,
+				 "merge key \"<<\" needs a mapping or a list of mappings");
+			return;
+		}
+		extra += merge_source_pairs(v);
+	}
+	pairs = kvet_arena_array(b->arena, npairs + extra, sizeof(*pairs));
+	if (!pairs && npairs + extra) {
+		b->oom = true;
+		return;
+	}
+	for (i = 0; i < npairs; i++) {
+		const struct kvet_node *k = &kv[2 * i];
+
+		if (k->len == 2 && memcmp(k->u.str, "<<", 2) == 0 &&
+		    !(k->flags & KVET_NODE_QUOTED))
+			continue;
+		pairs[out].key = *k;
+		pairs[out].value = kv[2 * i + 1];
+		out++;
+	}
+	for (i = 0; extra && i < npairs; i++) {
+		const struct kvet_node *k = &kv[2 * i], *v = &kv[2 * i + 1];
+		uint32_t j;
+
+		if (!(k->len == 2 && memcmp(k->u.str, "<<", 2) == 0 &&
+		      !(k->flags & KVET_NODE_QUOTED)))
+			continue;
+		if (v->type == KVET_NODE_MAP)
+			merge_from(pairs, &out, v);
+		else
+			for (j = 0; j < v->len; j++)
+				if (v->u.items[j].type == KVET_NODE_MAP)
+					merge_from(pairs, &out, &v->u.items[j]);
+	}
+	n->len = (uint32_t)out;
+	n->u.pairs = pairs;
+}
+
+void kvet_build_close(struct kvet_builder *b)
+{
+	struct kvet_node n = { 0 };
+	struct kvet_build_frame f;
+	size_t count;
+
+	if (!b->depth)
+		return;
+	f = b->frames[--b->depth];
+	count = b->nscratch - f.start;
+	n.type = f.type;
+	n.flags = f.flags;
+	n.line = f.line;
+	n.col = f.col;
+	if (!b->doc_failed) {
+		if (count > UINT32_MAX) {
+			kvet_build_fail(b, f.line, f.col,
+				 "collection with more than 4294967295 entries");
+		} else if (f.type == KVET_NODE_MAP) {
+			build_map(b, &f, &n);
+		} else {
+			struct kvet_node *items =
+				kvet_arena_array(b->arena, count, sizeof(*items));
+
+			if (!items && count)
+				b->oom = true;
+			else if (count)
+				memcpy(items, &b->scratch[f.start],
+				       count * sizeof(*items));
+			n.len = (uint32_t)count;
+			n.u.items = items;
+		}
+	}
+	b->nscratch = f.start;
+	if (f.anchor) {
+		b->anchors[f.anchor - 1].node = n;
+		b->anchors[f.anchor - 1].weight = f.weight;
+		b->anchors[f.anchor - 1].done = true;
+	}
+	if (!b->doc_failed)
+		add_node(b, &n, f.weight);
+}
+
+void kvet_build_release(struct kvet_builder *b)
+{
+	free(b->scratch);
+	free(b->weights);
+	free(b->frames);
+	free(b->anchors);
+	b->scratch = NULL;
+	b->weights = NULL;
+	b->frames = NULL;
+	b->anchors = NULL;
+}

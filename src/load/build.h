@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#ifndef KVET_LOAD_BUILD_H
+#define KVET_LOAD_BUILD_H
+
+#include <libfyaml.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/arena.h"
+#include "base/diag.h"
+#include "load/load.h"
+#include "load/node.h"
+
+/*
+ * The tree builder: libfyaml events in, kvet_node trees out. Children of
+ * open collections wait on one scratch stack; when a collection ends they
+ * are copied into the arena in one block, so the finished tree has no
+ * per-node allocation and no spare capacity. The stream driver in
+ * loader.c feeds it and handles documents, errors and recovery.
+ */
+
+struct kvet_build_frame;
+struct kvet_build_anchor;
+
+struct kvet_builder {
+	struct kvet_arena *arena;
+	struct kvet_diag *diag;
+	const char *name;
+	const char *buf;
+	size_t len;
+
+	/* where the current parser started within buf */
+	size_t base_pos;
+	uint32_t base_line;
+
+	struct kvet_node *scratch;
+	uint64_t *weights;	/* parallel to scratch: expanded size */
+	size_t nscratch, capscratch;
+
+	struct kvet_build_frame *frames;
+	size_t depth, capframes;
+
+	struct kvet_build_anchor *anchors;
+	size_t nanchors, capanchors;
+
+	/* the document being built */
+	bool in_doc;
+	bool doc_failed;
+	size_t doc_start;	/* byte offset of the document's start */
+	size_t root_pos;	/* byte offset of the root node */
+	bool have_root_pos;
+	uint64_t doc_alias_weight;
+	size_t skip_depth;	/* > 0 while dropping a subtree */
+
+	/* offsets of bytes that were invalid and replaced (sorted) */
+	const size_t *bad;
+	size_t nbad, badi;
+	/* the last published document, until the next one starts: only
+	 * then is its extent known (libfyaml gives no end mark) */
+	bool pending;
+	size_t pending_start;
+
+	struct kvet_docs *out;
+	uint32_t doc_index;
+	bool oom;
+};
+
+/* Convert a libfyaml mark (0-based, relative to where the current parser
+ * started) into kvet's 1-based line and column and a byte offset. */
+void kvet_build_mark(const struct kvet_builder *b, const struct fy_mark *m,
+		     uint32_t *line, uint32_t *col, size_t *pos);
+
+/* Report the first problem of a document; the document is then dropped. */
+void kvet_build_fail(struct kvet_builder *b, uint32_t line, uint32_t col,
+		     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* One event each; the document's root ends up alone on the scratch stack. */
+void kvet_build_scalar(struct kvet_builder *b, struct fy_event *fye);
+void kvet_build_alias(struct kvet_builder *b, struct fy_event *fye);
+void kvet_build_open(struct kvet_builder *b, struct fy_event *fye,
+		     uint8_t type);
+void kvet_build_close(struct kvet_builder *b);
+
+/* Free the builder's scratch vectors (not the arena). */
+void kvet_build_release(struct kvet_builder *b);
+
+#endif

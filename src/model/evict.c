@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#include "model/evict.h"
+
+#include <string.h>
+
+static const struct kvet_node *annotation(const struct kvet_workload *wl,
+					  const char *key)
+{
+	return kvet_node_get(kvet_node_path(wl->template, "metadata",
+					    "annotations", NULL), key);
+}
+
+enum kvet_safe_to_evict
+kvet_workload_safe_to_evict(const struct kvet_workload *wl,
+			    const struct kvet_node **node)
+{
+	const struct kvet_node *n = annotation(wl, KVET_SAFE_TO_EVICT);
+
+	if (node)
+		*node = n;
+	/* the autoscaler compares the string with "true" and "false" */
+	if (kvet_node_eq(n, "true"))
+		return KVET_EVICT_TRUE;
+	if (kvet_node_eq(n, "false"))
+		return KVET_EVICT_FALSE;
+	return KVET_EVICT_UNSET;
+}
+
+/* Is @name one of the comma-separated names in @list? */
+static bool listed(const struct kvet_node *list, struct kvet_slice name)
+{
+	size_t p = 0, start;
+
+	if (!kvet_node_is_string(list))
+		return false;
+	while (p <= list->len) {
+		start = p;
+		while (p < list->len && list->u.str[p] != ',')
+			p++;
+		if (p - start == name.len && name.len &&
+		    memcmp(list->u.str + start, name.s, name.len) == 0)
+			return true;
+		p++;
+	}
+	return false;
+}
+
+int kvet_workload_blocking_volumes(struct kvet_arena *arena,
+				   const struct kvet_workload *wl,
+				   struct kvet_local_volumes *out)
+{
+	const struct kvet_node *vols = kvet_node_get(wl->pod_spec, "volumes");
+	const struct kvet_node *safe;
+	struct kvet_local_volume *v;
+	uint32_t i;
+	size_t n = 0;
+
+	out->v = NULL;
+	out->n = 0;
+	if (!kvet_node_is_seq(vols) || !vols->len)
+		return 0;
+	v = kvet_arena_array(arena, vols->len, sizeof(*v));
+	if (!v)
+		return -1;
+	safe = annotation(wl, KVET_SAFE_TO_EVICT_LOCAL_VOLUMES);
+	for (i = 0; i < vols->len; i++) {
+		const struct kvet_node *vol = &vols->u.items[i];
+		const struct kvet_node *name = kvet_node_get(vol, "name");
+		const struct kvet_node *ed = kvet_node_get(vol, "emptyDir");
+		bool host = kvet_node_get(vol, "hostPath") != NULL;
+
+		/* "emptyDir: {}" and "emptyDir:" (null) are both emptyDir */
+		if (!host && (!kvet_node_get_pair(vol, "emptyDir") ||
+			      kvet_node_eq(kvet_node_get(ed, "medium"),
+					   "Memory")))
+			continue;
+		v[n].name.s = kvet_node_is_string(name) ? name->u.str : "";
+		v[n].name.len = kvet_node_is_string(name) ? name->len : 0;
+		if (listed(safe, v[n].name))
+			continue;
+		v[n].node = vol;
+		v[n].host_path = host;
+		n++;
+	}
+	out->v = v;
+	out->n = n;
+	return 0;
+}

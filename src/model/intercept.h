@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#ifndef KVET_MODEL_INTERCEPT_H
+#define KVET_MODEL_INTERCEPT_H
+
+#include "load/node.h"
+#include "model/graph.h"
+#include "model/labels.h"
+#include "model/selector.h"
+#include "model/webhook.h"
+
+/*
+ * The interception predicate (RULES-CATALOGUE 1.11): would the API server
+ * call webhook entry E for this request?
+ */
+
+/* One admission request, as a rule poses it. Strings are NUL-terminated. */
+struct kvet_request {
+	const char *operation;		/* CREATE, UPDATE, DELETE, CONNECT */
+	const char *group;		/* "" for the core group */
+	const char *version;		/* "v1" */
+	const char *resource;		/* plural: "pods" */
+	const char *subresource;	/* "eviction"; "" or NULL for none */
+	const char *namespace;		/* "" or NULL when cluster-scoped */
+	const struct kvet_labels *labels;	/* the object's labels */
+	const struct kvet_pod_runtime *runtime;	/* its runtime labels (1.6),
+						 * or NULL */
+};
+
+/* The answer with the steps that decided it, for messages and positions. */
+struct kvet_interception {
+	enum kvet_match result;
+	const struct kvet_node *rule;	/* the first matching rule, or NULL */
+	enum kvet_match namespace_step;	/* step 2 */
+	enum kvet_match object_step;	/* step 3 */
+	bool conditions;		/* step 4: non-empty matchConditions */
+};
+
+/**
+ * kvet_webhook_intercepts() - evaluate the four steps of 1.11.
+ * @g: the graph, for the namespace's labels.
+ * @wh: the entry.
+ * @req: the request.
+ * @out: the result and its steps; may be NULL.
+ *
+ * Rules match by operation, API group, version (any version of the
+ * resource under matchPolicy Equivalent), resource and subresource with
+ * their wildcards, and scope. The namespaceSelector is not applied to
+ * cluster-scoped requests; an absent Namespace object gives ASSUMED
+ * results (1.5). Requests for webhook configuration and admission policy
+ * objects are never sent to webhooks. A CRD conversion webhook intercepts
+ * every request for its CRD's resource.
+ *
+ * Returns: TRUE, FALSE, ASSUMED_TRUE, ASSUMED_FALSE or UNKNOWN, combined
+ * with kvet_match_and().
+ */
+enum kvet_match kvet_webhook_intercepts(const struct kvet_graph *g,
+					const struct kvet_webhook *wh,
+					const struct kvet_request *req,
+					struct kvet_interception *out);
+
+/**
+ * kvet_webhook_rule_matches() - step 1 for one item of rules[].
+ * @rule: the RuleWithOperations mapping.
+ * @equivalent: matchPolicy Equivalent: the version is not compared.
+ * @req: the request.
+ */
+bool kvet_webhook_rule_matches(const struct kvet_node *rule, bool equivalent,
+			       const struct kvet_request *req);
+
+#endif

@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#include "model/manager.h"
+
+#include <string.h>
+
+#define COMPONENT_LABEL "app.kubernetes.io/component"
+
+/* M3's default values of app.kubernetes.io/component. */
+static const char *const manager_components[] = {
+	"manager", "controller", "controller-manager", "operator", "webhook",
+	"webhook-server",
+};
+
+const char *kvet_manager_criterion_name(enum kvet_manager_criteria c)
+{
+	switch (c) {
+	case KVET_MANAGER_BACKEND:
+		return "webhook backend";
+	case KVET_MANAGER_LEADER_ELECTION:
+		return "leader election";
+	case KVET_MANAGER_COMPONENT:
+		return "component label";
+	case KVET_MANAGER_CONTAINER:
+		return "manager container";
+	}
+	return "?";
+}
+
+static void check_backend(const struct kvet_webhooks *whs,
+			  const struct kvet_workload *wl,
+			  struct kvet_manager *out)
+{
+	const struct kvet_webhook *const *entries;
+	const struct kvet_apiservice *const *apis;
+	size_t n_entries, n_apis;
+
+	entries = kvet_webhooks_backed_by(whs, wl, &n_entries);
+	apis = kvet_apiservices_backed_by(whs, wl, &n_apis);
+	if (n_entries)
+		out->entry = entries[0];
+	if (n_apis)
+		out->apiservice = apis[0];
+	if (n_entries || n_apis)
+		out->criteria |= KVET_MANAGER_BACKEND;
+}
+
+/* The component label's value node in @labels when it names a manager. */
+static const struct kvet_node *component_of(const struct kvet_graph *g,
+					    const struct kvet_node *labels)
+{
+	const struct kvet_graph_config *cfg = kvet_graph_config(g);
+	const char *const *values = manager_components;
+	size_t n = sizeof(manager_components) / sizeof(manager_components[0]);
+	const struct kvet_node *v = kvet_node_get(labels, COMPONENT_LABEL);
+	size_t i;
+
+	if (cfg->manager_components) {
+		values = cfg->manager_components;
+		n = cfg->n_manager_components;
+	}
+	for (i = 0; v && i < n; i++)
+		if (kvet_node_text_eq(v, values[i]))
+			return v;
+	return NULL;
+}
+
+static void check_component(const struct kvet_graph *g,
+			    const struct kvet_workload *wl,
+			    struct kvet_manager *out)
+{
+	const struct kvet_node *own, *tmpl, *cp;
+
+	own = kvet_node_path(wl->obj->root, "metadata", "labels", NULL);
+	tmpl = kvet_node_path(wl->template, "metadata", "labels", NULL);
+	out->label = component_of(g, own);
+	if (!out->label)
+		out->label = component_of(g, tmpl);
+	/* the kubebuilder scaffold's label */
+	cp = kvet_node_get(tmpl, "control-plane");
+	if (!out->label && kvet_node_text_eq(cp, "controller-manager"))
+		out->label = cp;
+	if (out->label)
+		out->criteria |= KVET_MANAGER_COMPONENT;
+}
+
+static bool ends_with_manager(const struct kvet_node *n)
+{
+	static const char suffix[] = "/manager";
+	size_t k = sizeof(suffix) - 1;
+
+	return kvet_node_is_string(n) && n->len >= k &&
+	       memcmp(n->u.str + n->len - k, suffix, k) == 0;
+}
+
+static void check_container(const struct kvet_workload *wl,
+			    struct kvet_manager *out)
+{
+	const struct kvet_node *cs = kvet_node_get(wl->pod_spec, "containers");
+	uint32_t i;
+
+	for (i = 0; kvet_node_is_seq(cs) && i < cs->len; i++) {
+		const struct kvet_node *c = &cs->u.items[i];
+		const struct kvet_node *name = kvet_node_get(c, "name");
+		const struct kvet_node *cmd = kvet_node_get(c, "command");
+
+		if (kvet_node_eq(name, "manager")) {
+			out->container_evidence = name;
+		} else if (kvet_node_is_seq(cmd) && cmd->len &&
+			   ends_with_manager(&cmd->u.items[0])) {
+			out->container_evidence = &cmd->u.items[0];
+		} else {
+			continue;
+		}
+		out->container = c;
+		out->criteria |= KVET_MANAGER_CONTAINER;
+		return;
+	}
+}
+
+int kvet_manager_of(struct kvet_arena *arena, const struct kvet_graph *g,
+		    const struct kvet_webhooks *whs,
+		    const struct kvet_workload *wl, struct kvet_manager *out)
+{
+	memset(out, 0, sizeof(*out));
+	check_backend(whs, wl, out);
+	if (kvet_leader_election(arena, g, wl, &out->leader))
+		return -1;
+	if (out->leader.state != KVET_LEADER_UNKNOWN)
+		out->criteria |= KVET_MANAGER_LEADER_ELECTION;
+	check_component(g, wl, out);
+	check_container(wl, out);
+	return 0;
+}

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#ifndef KVET_MODEL_RBAC_H
+#define KVET_MODEL_RBAC_H
+
+#include <stdbool.h>
+
+#include "base/arena.h"
+#include "model/graph.h"
+#include "model/labels.h"
+#include "model/object.h"
+#include "model/workload.h"
+
+/*
+ * Just enough RBAC for D5 (RULES-CATALOGUE D5): may a ServiceAccount get,
+ * create and update coordination.k8s.io Leases in a namespace? Bindings
+ * are indexed by subject once per run.
+ */
+struct kvet_rbac;
+
+/**
+ * kvet_rbac_create() - index every RoleBinding and ClusterRoleBinding of
+ * the graph by subject (ServiceAccount, the service-account groups, and
+ * the service-account user name).
+ * @arena: the run's arena.
+ * @g: the graph; borrowed for the index's lifetime.
+ *
+ * Returns: an index freed with kvet_rbac_destroy(), or NULL when out of
+ * memory.
+ */
+struct kvet_rbac *kvet_rbac_create(struct kvet_arena *arena,
+				   const struct kvet_graph *g);
+
+void kvet_rbac_destroy(struct kvet_rbac *r);
+
+/* The verbs leader election needs on its Lease. */
+enum kvet_lease_verbs {
+	KVET_LEASE_GET = 1u << 0,
+	KVET_LEASE_CREATE = 1u << 1,
+	KVET_LEASE_UPDATE = 1u << 2,
+	KVET_LEASE_ALL = (1u << 3) - 1,
+};
+
+struct kvet_lease_access {
+	bool bound;			/* some binding names the account */
+	unsigned int verbs;		/* enum kvet_lease_verbs granted in
+					 * the namespace, summed over every
+					 * applicable binding */
+	const struct kvet_object *binding;	/* the first granting one */
+	const struct kvet_object *role;		/* and its role */
+};
+
+/**
+ * kvet_rbac_lease_access() - what ServiceAccount @sa_ns/@sa_name may do
+ * with Leases in @ns: through RoleBindings in @ns (to a Role in @ns or a
+ * ClusterRole) and ClusterRoleBindings (to a ClusterRole). RBAC is
+ * additive, so verbs of several roles add up. Rules restricted by
+ * resourceNames count (the Lease's name is not known statically), and so
+ * does an aggregated ClusterRole, whose rules the cluster fills in.
+ * @out: the result.
+ *
+ * Returns: 0, or -1 when out of memory.
+ */
+int kvet_rbac_lease_access(const struct kvet_rbac *r, const char *sa_ns,
+			   const char *sa_name, const char *ns,
+			   struct kvet_lease_access *out);
+
+/**
+ * kvet_workload_service_account() - spec.serviceAccountName of the pod
+ * template (or the deprecated serviceAccount), else "default".
+ */
+struct kvet_slice kvet_workload_service_account(const struct kvet_workload *wl);
+
+#endif

@@ -1,0 +1,486 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#include "model/spread.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* https://kubernetes.io/docs/reference/labels-annotations-taints/ */
+static const char *const spreading_keys[] = {
+	"kubernetes.io/hostname",
+	"topology.kubernetes.io/zone",
+	"topology.kubernetes.io/region",
+	"failure-domain.beta.kubernetes.io/zone",
+	"failure-domain.beta.kubernetes.io/region",
+};
+
+/* RULES-CATALOGUE C3: keys that several installations share. */
+static const char *const shared_keys[] = {
+	"app.kubernetes.io/part-of",
+	"app.kubernetes.io/component",
+	"app.kubernetes.io/managed-by",
+	"app.kubernetes.io/version",
+	"helm.sh/chart",
+	"control-plane",
+	"tier",
+};
+
+#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+const char *kvet_term_kind_name(enum kvet_term_kind kind)
+{
+	switch (kind) {
+	case KVET_TERM_REQUIRED_ANTI_AFFINITY:
+		return "required pod anti-affinity term";
+	case KVET_TERM_PREFERRED_ANTI_AFFINITY:
+		return "preferred pod anti-affinity term";
+	case KVET_TERM_SPREAD_CONSTRAINT:
+		return "topology spread constraint";
+	}
+	return "?";
+}
+
+bool kvet_term_is_anti_affinity(const struct kvet_term *t)
+{
+	return t->kind != KVET_TERM_SPREAD_CONSTRAINT;
+}
+
+static struct kvet_slice str_of(const struct kvet_node *n)
+{
+	struct kvet_slice s = { "", 0 };
+
+	if (kvet_node_is_string(n)) {
+		s.s = n->u.str;
+		s.len = n->len;
+	}
+	return s;
+}
+
+static int slice_qcmp(const void *a, const void *b)
+{
+	return kvet_slice_cmp(*(const struct kvet_slice *)a,
+			      *(const struct kvet_slice *)b);
+}
+
+static bool sorted_contains(const struct kvet_slice *v, size_t n,
+			    struct kvet_slice s)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = kvet_slice_cmp(v[mid], s);
+
+		if (c == 0)
+			return true;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+/*
+ * The incoming pod's value of @key: a runtime label (1.6) wins, as its
+ * controller sets it over the template; else the template label.
+ * Returns 1 when the pod carries @key, 0 when not, -1 when out of memory.
+ */
+static int incoming_value(struct kvet_arena *arena,
+			  const struct kvet_workload *wl, struct kvet_slice key,
+			  struct kvet_slice *out)
+{
+	struct kvet_pod_runtime rt;
+	int ret;
+
+	kvet_workload_runtime(wl, 0, 0, &rt);
+	ret = kvet_runtime_value(arena, &rt, key, out);
+	if (ret)
+		return ret;
+	return kvet_labels_get(&wl->labels, key, out) ? 1 : 0;
+}
+
+static int add_key_reqs(struct kvet_arena *arena,
+			const struct kvet_workload *wl,
+			const struct kvet_node *keys, enum kvet_sel_op op,
+			struct kvet_requirement *reqs, size_t *n)
+{
+	uint32_t i;
+
+	for (i = 0; kvet_node_is_seq(keys) && i < keys->len; i++) {
+		const struct kvet_node *k = &keys->u.items[i];
+		struct kvet_requirement *r = &reqs[*n];
+		struct kvet_slice *v;
+		int ret;
+
+		if (!kvet_node_is_string(k))
+			continue;
+		v = kvet_arena_alloc(arena, sizeof(*v));
+		if (!v)
+			return -1;
+		ret = incoming_value(arena, wl, str_of(k), v);
+		if (ret < 0)
+			return -1;
+		/* "keys that don't exist in the incoming pod labels will be
+		 * ignored" (PodAffinityTerm.matchLabelKeys) */
+		if (!ret)
+			continue;
+		r->key = str_of(k);
+		r->op = op;
+		r->values = v;
+		r->n_values = 1;
+		r->node = k;
+		(*n)++;
+	}
+	return 0;
+}
+
+/*
+ * 1.8: the API server appends one requirement per key to the term's
+ * labelSelector when it creates the pod, so this is what the scheduler
+ * evaluates. A null or invalid labelSelector stays as it is: the keys
+ * are only allowed together with a selector.
+ */
+static int build_merged(struct kvet_arena *arena, struct kvet_term *t)
+{
+	const struct kvet_selector *sel = &t->selector;
+	struct kvet_requirement *reqs;
+	size_t cap, n;
+
+	t->merged = *sel;
+	if (sel->meaning != KVET_SEL_MATCH &&
+	    sel->meaning != KVET_SEL_EVERYTHING)
+		return 0;
+	cap = sel->n_reqs +
+	      (kvet_node_is_seq(t->match_label_keys) ?
+	       t->match_label_keys->len : 0) +
+	      (kvet_node_is_seq(t->mismatch_label_keys) ?
+	       t->mismatch_label_keys->len : 0);
+	if (cap == sel->n_reqs)
+		return 0;
+	reqs = kvet_arena_array(arena, cap, sizeof(*reqs));
+	if (!reqs)
+		return -1;
+	if (sel->n_reqs)
+		memcpy(reqs, sel->reqs, sel->n_reqs * sizeof(*reqs));
+	n = sel->n_reqs;
+	if (add_key_reqs(arena, t->wl, t->match_label_keys, KVET_SEL_IN, reqs,
+			 &n) ||
+	    add_key_reqs(arena, t->wl, t->mismatch_label_keys, KVET_SEL_NOT_IN,
+			 reqs, &n))
+		return -1;
+	if (n == sel->n_reqs)
+		return 0;
+	t->merged.reqs = reqs;
+	t->merged.n_reqs = n;
+	t->merged.meaning = KVET_SEL_MATCH;
+	t->merged.form = KVET_SEL_FORM_REQUIREMENTS;
+	return 0;
+}
+
+static int parse_namespaces(struct kvet_arena *arena, struct kvet_term *t,
+			    const struct kvet_node *list)
+{
+	struct kvet_slice *v;
+	size_t i, n = 0, k = 0;
+
+	if (!kvet_node_is_seq(list) || !list->len)
+		return 0;
+	v = kvet_arena_array(arena, list->len, sizeof(*v));
+	if (!v)
+		return -1;
+	for (i = 0; i < list->len; i++)
+		if (kvet_node_is_string(&list->u.items[i]))
+			v[n++] = str_of(&list->u.items[i]);
+	qsort(v, n, sizeof(*v), slice_qcmp);
+	for (i = 0; i < n; i++)
+		if (!k || !kvet_slice_eq(v[i], v[k - 1]))
+			v[k++] = v[i];
+	t->namespaces = v;
+	t->n_namespaces = k;
+	return 0;
+}
+
+static int parse_term(struct kvet_arena *arena, const struct kvet_workload *wl,
+		      enum kvet_term_kind kind, uint32_t index,
+		      const struct kvet_node *entry, const struct kvet_node *n,
+		      struct kvet_term *t)
+{
+	bool spread = kind == KVET_TERM_SPREAD_CONSTRAINT;
+
+	memset(t, 0, sizeof(*t));
+	t->kind = kind;
+	t->wl = wl;
+	t->index = index;
+	t->entry = entry;
+	t->node = n;
+	t->topology_key_node = kvet_node_get(n, "topologyKey");
+	t->topology_key = str_of(t->topology_key_node);
+	t->match_label_keys = kvet_node_get(n, "matchLabelKeys");
+	if (!spread)
+		t->mismatch_label_keys = kvet_node_get(n, "mismatchLabelKeys");
+	if (kvet_selector_parse(arena, kvet_node_get(n, "labelSelector"),
+				spread ? KVET_SEL_FIELD_SPREAD :
+					 KVET_SEL_FIELD_AFFINITY_TERM,
+				&t->selector) ||
+	    build_merged(arena, t))
+		return -1;
+	if (spread) {
+		t->scope_own = true;
+		t->ns_selector.meaning = KVET_SEL_NOTHING;
+		return 0;
+	}
+	if (parse_namespaces(arena, t, kvet_node_get(n, "namespaces")) ||
+	    kvet_selector_parse(arena, kvet_node_get(n, "namespaceSelector"),
+				KVET_SEL_FIELD_AFFINITY_NS, &t->ns_selector))
+		return -1;
+	t->scope_own = !t->n_namespaces &&
+		       t->ns_selector.form == KVET_SEL_FORM_ABSENT;
+	return 0;
+}
+
+int kvet_workload_terms(struct kvet_arena *arena,
+			const struct kvet_workload *wl, struct kvet_terms *out)
+{
+	const struct kvet_node *anti, *req, *pref, *tsc;
+	struct kvet_term *v;
+	size_t cap = 0, n = 0;
+	uint32_t i;
+
+	out->v = NULL;
+	out->n = 0;
+	anti = kvet_node_path(wl->pod_spec, "affinity", "podAntiAffinity",
+			      NULL);
+	req = kvet_node_get(anti,
+			    "requiredDuringSchedulingIgnoredDuringExecution");
+	pref = kvet_node_get(anti,
+			     "preferredDuringSchedulingIgnoredDuringExecution");
+	tsc = kvet_node_get(wl->pod_spec, "topologySpreadConstraints");
+	if (!kvet_node_is_seq(req))
+		req = NULL;
+	if (!kvet_node_is_seq(pref))
+		pref = NULL;
+	if (!kvet_node_is_seq(tsc))
+		tsc = NULL;
+	cap = (req ? req->len : 0) + (pref ? pref->len : 0) +
+	      (tsc ? tsc->len : 0);
+	if (!cap)
+		return 0;
+	v = kvet_arena_array(arena, cap, sizeof(*v));
+	if (!v)
+		return -1;
+	for (i = 0; req && i < req->len; i++) {
+		const struct kvet_node *e = &req->u.items[i];
+
+		if (kvet_node_is_map(e) &&
+		    parse_term(arena, wl, KVET_TERM_REQUIRED_ANTI_AFFINITY, i,
+			       e, e, &v[n++]))
+			return -1;
+	}
+	for (i = 0; pref && i < pref->len; i++) {
+		const struct kvet_node *e = &pref->u.items[i];
+		const struct kvet_node *term =
+			kvet_node_get(e, "podAffinityTerm");
+
+		if (kvet_node_is_map(term) &&
+		    parse_term(arena, wl, KVET_TERM_PREFERRED_ANTI_AFFINITY, i,
+			       e, term, &v[n++]))
+			return -1;
+	}
+	for (i = 0; tsc && i < tsc->len; i++) {
+		const struct kvet_node *e = &tsc->u.items[i];
+
+		if (kvet_node_is_map(e) &&
+		    parse_term(arena, wl, KVET_TERM_SPREAD_CONSTRAINT, i, e, e,
+			       &v[n++]))
+			return -1;
+	}
+	out->v = v;
+	out->n = n;
+	return 0;
+}
+
+bool kvet_term_matches_siblings(const struct kvet_term *t)
+{
+	struct kvet_pod_runtime rt;
+
+	/* the incoming pod is ordinal 0; the sibling it meets is 1 */
+	kvet_workload_runtime(t->wl, 0, 1, &rt);
+	return kvet_selector_matches(&t->merged, &t->wl->labels, &rt);
+}
+
+bool kvet_term_matches_siblings_across_revisions(const struct kvet_term *t)
+{
+	struct kvet_pod_runtime rt;
+
+	kvet_workload_runtime(t->wl, 1, 1, &rt);
+	return kvet_selector_matches(&t->merged, &t->wl->labels, &rt);
+}
+
+bool kvet_spreading_topology_key(const struct kvet_graph *g,
+				 struct kvet_slice key)
+{
+	const struct kvet_graph_config *cfg = kvet_graph_config(g);
+	size_t i;
+
+	for (i = 0; i < N_OF(spreading_keys); i++)
+		if (kvet_slice_eq0(key, spreading_keys[i]))
+			return true;
+	for (i = 0; i < cfg->n_spread_keys; i++)
+		if (kvet_slice_eq0(key, cfg->spread_keys[i]))
+			return true;
+	return false;
+}
+
+enum kvet_match kvet_term_scope_includes(const struct kvet_graph *g,
+					 const struct kvet_term *t,
+					 const char *ns)
+{
+	if (t->scope_own)
+		return strcmp(ns, t->wl->obj->namespace) == 0 ?
+		       KVET_MATCH_TRUE : KVET_MATCH_FALSE;
+	if (sorted_contains(t->namespaces, t->n_namespaces, kvet_slice_of(ns)))
+		return KVET_MATCH_TRUE;
+	/* a null namespaceSelector next to a namespaces list adds nothing */
+	if (t->ns_selector.form == KVET_SEL_FORM_ABSENT)
+		return KVET_MATCH_FALSE;
+	return kvet_graph_match_namespace(g, &t->ns_selector, ns);
+}
+
+enum kvet_match kvet_term_effective(const struct kvet_graph *g,
+				    const struct kvet_term *t)
+{
+	if (!kvet_term_matches_siblings(t) ||
+	    !kvet_spreading_topology_key(g, t->topology_key))
+		return KVET_MATCH_FALSE;
+	return kvet_term_scope_includes(g, t, t->wl->obj->namespace);
+}
+
+struct foreign_walk {
+	const struct kvet_graph *g;
+	const struct kvet_term *t;
+	kvet_term_fn fn;
+	void *data;
+	bool by_selector;	/* the namespaceSelector pass */
+};
+
+static int foreign_one(void *data, const struct kvet_workload *wl)
+{
+	struct foreign_walk *w = data;
+	enum kvet_match m = KVET_MATCH_TRUE;
+
+	if (wl == w->t->wl)
+		return 0;
+	if (w->by_selector) {
+		/* listed namespaces were reported by the first pass */
+		if (sorted_contains(w->t->namespaces, w->t->n_namespaces,
+				    kvet_slice_of(wl->obj->namespace)))
+			return 0;
+		m = kvet_graph_match_namespace(w->g, &w->t->ns_selector,
+					       wl->obj->namespace);
+		if (m == KVET_MATCH_FALSE || m == KVET_MATCH_ASSUMED_FALSE)
+			return 0;
+	}
+	return w->fn(w->data, wl, m);
+}
+
+int kvet_term_foreign_workloads(const struct kvet_graph *g,
+				const struct kvet_term *t, kvet_term_fn fn,
+				void *data)
+{
+	struct foreign_walk w = { g, t, fn, data, false };
+	char *ns;
+	size_t i;
+	int ret;
+
+	if (t->scope_own)
+		return kvet_graph_select_workloads(g, t->wl->obj->namespace,
+						   &t->merged, foreign_one, &w);
+	for (i = 0; i < t->n_namespaces; i++) {
+		/* the index takes NUL-terminated names */
+		ns = malloc(t->namespaces[i].len + 1);
+		if (!ns)
+			return -1;
+		memcpy(ns, t->namespaces[i].s, t->namespaces[i].len);
+		ns[t->namespaces[i].len] = '\0';
+		ret = kvet_graph_select_workloads(g, ns, &t->merged,
+						  foreign_one, &w);
+		free(ns);
+		if (ret)
+			return ret;
+	}
+	if (t->ns_selector.form == KVET_SEL_FORM_ABSENT)
+		return 0;
+	/*
+	 * One walk over every namespace through the label index, filtered
+	 * by the namespaceSelector, rather than one walk per namespace.
+	 */
+	w.by_selector = true;
+	return kvet_graph_select_workloads(g, NULL, &t->merged, foreign_one,
+					   &w);
+}
+
+struct hit_list {
+	struct kvet_arena *arena;
+	struct kvet_term_hit *v;
+	size_t n, cap;
+};
+
+static int collect(void *data, const struct kvet_workload *wl,
+		   enum kvet_match scope)
+{
+	struct hit_list *l = data;
+
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 8;
+		struct kvet_term_hit *v = kvet_arena_array(l->arena, cap,
+							   sizeof(*v));
+
+		if (!v)
+			return -1;
+		if (l->n)
+			memcpy(v, l->v, l->n * sizeof(*v));
+		l->v = v;
+		l->cap = cap;
+	}
+	l->v[l->n].wl = wl;
+	l->v[l->n].scope = scope;
+	l->n++;
+	return 0;
+}
+
+int kvet_term_foreign_list(struct kvet_arena *arena, const struct kvet_graph *g,
+			   const struct kvet_term *t,
+			   const struct kvet_term_hit **out, size_t *n)
+{
+	struct hit_list l = { arena, NULL, 0, 0 };
+	int ret = kvet_term_foreign_workloads(g, t, collect, &l);
+
+	*out = l.v;
+	*n = l.n;
+	return ret ? -1 : 0;
+}
+
+bool kvet_term_shared_keys_only(const struct kvet_graph *g,
+				const struct kvet_term *t)
+{
+	const struct kvet_graph_config *cfg = kvet_graph_config(g);
+	const char *const *keys = shared_keys;
+	size_t n_keys = N_OF(shared_keys), i, j;
+
+	if (cfg->shared_keys) {
+		keys = cfg->shared_keys;
+		n_keys = cfg->n_shared_keys;
+	}
+	if (t->merged.meaning == KVET_SEL_EVERYTHING)
+		return true;
+	if (t->merged.meaning != KVET_SEL_MATCH)
+		return false;
+	for (i = 0; i < t->merged.n_reqs; i++) {
+		for (j = 0; j < n_keys; j++)
+			if (kvet_slice_eq0(t->merged.reqs[i].key, keys[j]))
+				break;
+		if (j == n_keys)
+			return false;
+	}
+	return true;
+}

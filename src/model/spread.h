@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#ifndef KVET_MODEL_SPREAD_H
+#define KVET_MODEL_SPREAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/arena.h"
+#include "load/node.h"
+#include "model/graph.h"
+#include "model/selector.h"
+#include "model/workload.h"
+
+/*
+ * Spreading terms and the merged selector (RULES-CATALOGUE 1.8): the pod
+ * anti-affinity terms and topology spread constraints of a workload, each
+ * with the selector the API server builds from it at pod creation, and
+ * its namespace scope (1.7).
+ */
+enum kvet_term_kind {
+	KVET_TERM_REQUIRED_ANTI_AFFINITY,	/* required...Execution[i] */
+	KVET_TERM_PREFERRED_ANTI_AFFINITY,	/* its podAffinityTerm */
+	KVET_TERM_SPREAD_CONSTRAINT,		/* topologySpreadConstraints */
+};
+
+/* Plain data in the run's arena, filled by kvet_workload_terms(). */
+struct kvet_term {
+	enum kvet_term_kind kind;
+	const struct kvet_workload *wl;
+	uint32_t index;			/* place in its list in the template */
+	const struct kvet_node *node;	/* the PodAffinityTerm or constraint */
+	const struct kvet_node *entry;	/* the list item (a preferred term's
+					 * weighted entry); else == node */
+	struct kvet_slice topology_key;	/* empty when absent or no string */
+	const struct kvet_node *topology_key_node;	/* NULL when absent */
+	struct kvet_selector selector;	/* labelSelector as written */
+	/* labelSelector AND matchLabelKeys In AND mismatchLabelKeys NotIn,
+	 * with the incoming pod's values (template and runtime labels) */
+	struct kvet_selector merged;
+	const struct kvet_node *match_label_keys;	/* NULL when absent */
+	const struct kvet_node *mismatch_label_keys;	/* affinity only */
+	/* 1.7 scope: the pod's own namespace when both fields below are
+	 * empty or null, and always for a spread constraint */
+	bool scope_own;
+	const struct kvet_slice *namespaces;	/* sorted, unique */
+	size_t n_namespaces;
+	struct kvet_selector ns_selector;	/* NOTHING when absent */
+};
+
+struct kvet_terms {
+	const struct kvet_term *v;
+	size_t n;
+};
+
+/**
+ * kvet_workload_terms() - the spreading terms of @wl, in template order:
+ * required anti-affinity terms, preferred ones, then spread constraints.
+ * @arena: the run's arena; the terms and merged selectors go here.
+ * @wl: the workload.
+ * @out: the terms; empty when the template has none.
+ *
+ * Items of the wrong shape (not a mapping) are skipped: check_types and
+ * C6 report them.
+ *
+ * Returns: 0, or -1 when out of memory.
+ */
+int kvet_workload_terms(struct kvet_arena *arena,
+			const struct kvet_workload *wl, struct kvet_terms *out);
+
+const char *kvet_term_kind_name(enum kvet_term_kind kind);
+
+/* True for both kinds of pod anti-affinity term. */
+bool kvet_term_is_anti_affinity(const struct kvet_term *t);
+
+/**
+ * kvet_term_matches_siblings() - does the merged selector match a sibling
+ * replica of the same revision? A per-pod key (StatefulSet pod-name) in
+ * matchLabelKeys makes it miss: the sibling's value differs.
+ */
+bool kvet_term_matches_siblings(const struct kvet_term *t);
+
+/**
+ * kvet_term_matches_siblings_across_revisions() - does the merged
+ * selector also match a sibling of another revision (a pod of the old
+ * ReplicaSet during a rollout, C4)? False when matchLabelKeys names
+ * pod-template-hash or controller-revision-hash.
+ */
+bool kvet_term_matches_siblings_across_revisions(const struct kvet_term *t);
+
+/**
+ * kvet_spreading_topology_key() - one of the five well-known node
+ * topology labels of 1.8, or a key the configuration adds.
+ */
+bool kvet_spreading_topology_key(const struct kvet_graph *g,
+				 struct kvet_slice key);
+
+/**
+ * kvet_term_scope_includes() - is namespace @ns in the term's scope (1.7)?
+ * Returns: TRUE or FALSE, or an ASSUMED result when a namespaceSelector
+ * decides it and the input has no Namespace object for @ns.
+ */
+enum kvet_match kvet_term_scope_includes(const struct kvet_graph *g,
+					 const struct kvet_term *t,
+					 const char *ns);
+
+/**
+ * kvet_term_effective() - is @t an effective spreading term (1.8): it
+ * matches siblings, its topologyKey is a spreading key and its scope
+ * includes the workload's namespace?
+ * Returns: FALSE when any part fails, else the scope's result.
+ */
+enum kvet_match kvet_term_effective(const struct kvet_graph *g,
+				    const struct kvet_term *t);
+
+/*
+ * Called for each foreign workload a term selects, with the scope result
+ * for its namespace (TRUE, ASSUMED_TRUE); non-zero stops the walk.
+ */
+typedef int (*kvet_term_fn)(void *data, const struct kvet_workload *wl,
+			    enum kvet_match scope);
+
+/**
+ * kvet_term_foreign_workloads() - the workloads other than the term's own
+ * whose pods its merged selector selects within its scope, through the
+ * graph's label index. Listed namespaces first, in list order, then those
+ * a namespaceSelector matches; workloads in namespaces the selector
+ * matches FALSE or ASSUMED_FALSE are left out.
+ *
+ * Returns: 0, the first non-zero value of @fn, or -1 when out of memory.
+ */
+int kvet_term_foreign_workloads(const struct kvet_graph *g,
+				const struct kvet_term *t, kvet_term_fn fn,
+				void *data);
+
+struct kvet_term_hit {
+	const struct kvet_workload *wl;
+	enum kvet_match scope;
+};
+
+/**
+ * kvet_term_foreign_list() - kvet_term_foreign_workloads() into an array.
+ * @arena: where the array goes.
+ * @out: the hits, borrowed from @arena; NULL when there are none.
+ * @n: how many.
+ *
+ * Returns: 0, or -1 when out of memory.
+ */
+int kvet_term_foreign_list(struct kvet_arena *arena,
+			   const struct kvet_graph *g,
+			   const struct kvet_term *t,
+			   const struct kvet_term_hit **out, size_t *n);
+
+/**
+ * kvet_term_shared_keys_only() - C3's heuristic: does every requirement
+ * of the merged selector use a shared key (app.kubernetes.io/part-of,
+ * ...component, ...managed-by, ...version, helm.sh/chart, control-plane,
+ * tier; replaced by the configuration's shared_keys), so that another
+ * installation would be matched? A selector that matches everything is
+ * shared; one that matches nothing is not.
+ */
+bool kvet_term_shared_keys_only(const struct kvet_graph *g,
+				const struct kvet_term *t);
+
+#endif

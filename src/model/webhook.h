@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#ifndef KVET_MODEL_WEBHOOK_H
+#define KVET_MODEL_WEBHOOK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/arena.h"
+#include "load/node.h"
+#include "model/graph.h"
+#include "model/object.h"
+#include "model/selector.h"
+#include "model/workload.h"
+
+/*
+ * Webhook entries and their backends (RULES-CATALOGUE 1.10): every entry
+ * of a Validating/MutatingWebhookConfiguration, every CRD conversion
+ * webhook, and every APIService backed by a Service, resolved once per run
+ * to the workloads that serve them.
+ */
+enum kvet_webhook_source {
+	KVET_WEBHOOK_VALIDATING,	/* ValidatingWebhookConfiguration */
+	KVET_WEBHOOK_MUTATING,		/* MutatingWebhookConfiguration */
+	KVET_WEBHOOK_CONVERSION,	/* a CRD's conversion webhook */
+};
+
+enum kvet_failure_policy {
+	KVET_FAILURE_FAIL,
+	KVET_FAILURE_IGNORE,
+	KVET_FAILURE_INVALID,	/* neither: the API server rejects it */
+};
+
+enum kvet_backend_state {
+	KVET_BACKEND_NONE,	/* neither service nor url */
+	KVET_BACKEND_URL,	/* clientConfig.url: no resolvable backend */
+	KVET_BACKEND_MISSING,	/* the Service is not in the input */
+	KVET_BACKEND_EXTERNAL,	/* an ExternalName Service */
+	KVET_BACKEND_WORKLOADS,	/* resolved to B (possibly empty) */
+};
+
+/* clientConfig.service, or an APIService's spec.service. */
+struct kvet_service_ref {
+	const char *namespace;		/* "" when absent */
+	const char *name;		/* "" when absent */
+	const char *path;		/* NULL when absent */
+	long long port;			/* effective: port, or 443 */
+	const struct kvet_node *node;	/* the service mapping */
+	const struct kvet_node *port_node;	/* NULL when defaulted */
+};
+
+/*
+ * Where requests go. B is the workloads of the Service's namespace whose
+ * pods the Service selector selects: template labels, plus the runtime
+ * labels of 1.6 (a selector on statefulset.kubernetes.io/pod-name picks
+ * a StatefulSet). Counts follow 1.4 and 1.10: N_min and N_max summed
+ * over B; a DaemonSet whose count only a dump knows contributes 2 and
+ * sets at_least; Jobs and CronJobs contribute 0.
+ */
+struct kvet_backend {
+	enum kvet_backend_state state;
+	const struct kvet_object *service;	/* the Service, when found */
+	const struct kvet_workload *const *wls;	/* B, in workload order */
+	size_t n_wls;
+	long long n_min;		/* N_min(B) */
+	long long n_max;		/* N_max(B) */
+	bool at_least;			/* the counts are lower bounds */
+};
+
+/* One webhook entry; plain data in the run's arena. */
+struct kvet_webhook {
+	enum kvet_webhook_source source;
+	const struct kvet_object *obj;	/* the configuration or the CRD */
+	const char *id;			/* <kind>/<config>#<webhook-name> */
+	const char *name;		/* webhooks[].name; the CRD's name */
+	uint32_t index;			/* place in webhooks[] */
+	const struct kvet_node *node;	/* the webhooks[] item, or the CRD's
+					 * spec.conversion */
+	bool v1beta1;			/* apiVersion .../v1beta1 */
+	enum kvet_failure_policy failure_policy;	/* effective */
+	const struct kvet_node *failure_policy_node;	/* NULL: implicit */
+	const struct kvet_node *client_config;
+	bool has_service;
+	struct kvet_service_ref service;
+	const struct kvet_node *url;	/* clientConfig.url, or NULL */
+	struct kvet_backend backend;
+	/* what it intercepts (1.11); unset for conversion webhooks */
+	const struct kvet_node *rules;
+	struct kvet_selector namespace_selector;
+	struct kvet_selector object_selector;
+	bool match_equivalent;		/* matchPolicy Equivalent */
+	const struct kvet_node *match_conditions;	/* NULL when absent */
+	/* conversion webhooks: the CRD's group and plural */
+	const char *crd_group;
+	const char *crd_plural;
+};
+
+/* An APIService served by a Service in the cluster (spec.service set). */
+struct kvet_apiservice {
+	const struct kvet_object *obj;
+	struct kvet_service_ref service;
+	struct kvet_backend backend;
+};
+
+/* The per-run index: entries, APIServices, and who backs what. */
+struct kvet_webhooks;
+
+/**
+ * kvet_webhooks_create() - read every webhook entry and APIService of the
+ * graph and resolve their backends, in one pass over the objects.
+ * @arena: the run's arena: entries, backends and lists go here.
+ * @g: the graph; borrowed for the index's lifetime.
+ *
+ * Returns: an index freed with kvet_webhooks_destroy(), or NULL when out
+ * of memory.
+ */
+struct kvet_webhooks *kvet_webhooks_create(struct kvet_arena *arena,
+					   const struct kvet_graph *g);
+
+/* Free what the arena does not own. NULL is fine. */
+void kvet_webhooks_destroy(struct kvet_webhooks *whs);
+
+/* Every webhook entry, in input order (conversion webhooks included). */
+const struct kvet_webhook *const *
+kvet_webhooks_entries(const struct kvet_webhooks *whs, size_t *n);
+
+/* Every APIService with a spec.service, in input order. */
+const struct kvet_apiservice *const *
+kvet_webhooks_apiservices(const struct kvet_webhooks *whs, size_t *n);
+
+/* The webhook entries @wl is a backend of; *@n is 0 for none. */
+const struct kvet_webhook *const *
+kvet_webhooks_backed_by(const struct kvet_webhooks *whs,
+			const struct kvet_workload *wl, size_t *n);
+
+/* The APIServices @wl is a backend of; *@n is 0 for none. */
+const struct kvet_apiservice *const *
+kvet_apiservices_backed_by(const struct kvet_webhooks *whs,
+			   const struct kvet_workload *wl, size_t *n);
+
+const char *kvet_failure_policy_name(enum kvet_failure_policy fp);
+const char *kvet_backend_state_name(enum kvet_backend_state state);
+
+#endif

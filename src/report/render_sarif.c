@@ -1,0 +1,444 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#include "report/render.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/escape.h"
+#include "report/json_writer.h"
+
+/*
+ * The SARIF 2.1.0 report (OASIS SARIF v2.1.0, docs/formats.md): one run
+ * whose driver lists every rule, one result per finding, suppressed
+ * findings as results with a suppression, and input errors as tool
+ * execution notifications. Pretty-printed like the JSON report, through
+ * the same writer and the same string escaping.
+ *
+ * Artifact URIs are the paths as given, relative to %SRCROOT%, the
+ * directory kvet ran in (§3.4.4 uriBaseId); no absolute path is written
+ * unless the user gave one. Columns count code points (§3.14.23
+ * columnKind), as everywhere in kvet.
+ */
+
+#define SRCROOT "%SRCROOT%"
+/* The key of partialFingerprints (§3.27.17); bump the version whenever
+ * the hashed fields change, so that consumers do not mix the two. */
+#define FINGERPRINT_KEY "kvetFindingHash/v1"
+
+static const char *const levels[KVET_SEV_COUNT] = {
+	[KVET_SEV_INFO] = "note",
+	[KVET_SEV_WARNING] = "warning",
+	[KVET_SEV_ERROR] = "error",
+};
+
+static const char *level(enum kvet_severity sev)
+{
+	return (unsigned int)sev < KVET_SEV_COUNT ? levels[sev] : "error";
+}
+
+static bool is_unreserved(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' ||
+	       c == '~';
+}
+
+void kvet_uri_write(FILE *fp, const char *path)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	const unsigned char *p = (const unsigned char *)path;
+
+	putc('"', fp);
+	if (*p == '/') {
+		fputs("file://", fp);
+	} else {
+		while (p[0] == '.' && p[1] == '/') {
+			p += 2;
+			while (*p == '/')
+				p++;
+		}
+	}
+	for (; *p; p++) {
+		if (is_unreserved(*p) || *p == '/') {
+			putc(*p, fp);
+		} else {
+			putc('%', fp);
+			putc(hex[*p >> 4], fp);
+			putc(hex[*p & 0xf], fp);
+		}
+	}
+	putc('"', fp);
+}
+
+/* Input read from standard input has no path; it is named "stdin". */
+static void artifact(struct kvet_jw *jw, const char *file)
+{
+	bool std = !strcmp(file, "<stdin>");
+
+	kvet_jw_open(jw, "artifactLocation", '{');
+	kvet_jw_item(jw, "uri");
+	kvet_uri_write(jw->fp, std ? "stdin" : file);
+	if (!std && file[0] != '/')
+		kvet_jw_str(jw, "uriBaseId", SRCROOT);
+	kvet_jw_close(jw, '}');
+}
+
+static void physical(struct kvet_jw *jw, const struct kvet_position *pos,
+		     bool column)
+{
+	kvet_jw_open(jw, "physicalLocation", '{');
+	artifact(jw, pos->file);
+	if (pos->line) {
+		kvet_jw_open(jw, "region", '{');
+		kvet_jw_uint(jw, "startLine", pos->line);
+		if (column && pos->column)
+			kvet_jw_uint(jw, "startColumn", pos->column);
+		kvet_jw_close(jw, '}');
+	}
+	kvet_jw_close(jw, '}');
+}
+
+static void text(struct kvet_jw *jw, const char *key, const char *val)
+{
+	kvet_jw_open(jw, key, '{');
+	kvet_jw_str(jw, "text", val ? val : "");
+	kvet_jw_close(jw, '}');
+}
+
+/* "Deployment ns/name", or "Namespace name" when cluster-scoped. */
+static char *identity(const struct kvet_object_ref *obj)
+{
+	char *s = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&s, &len);
+
+	if (!fp)
+		return NULL;
+	fprintf(fp, "%s ", obj->kind ? obj->kind : "");
+	if (obj->namespace && *obj->namespace)
+		fprintf(fp, "%s/", obj->namespace);
+	fputs(obj->name ? obj->name : "", fp);
+	if (fclose(fp)) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+static void write_rule(struct kvet_jw *jw, const struct kvet_rule_info *r)
+{
+	kvet_jw_open(jw, NULL, '{');
+	kvet_jw_str(jw, "id", r->id);
+	text(jw, "shortDescription", r->summary);
+	text(jw, "fullDescription", r->description ? r->description
+						   : r->summary);
+	kvet_jw_open(jw, "help", '{');
+	kvet_jw_str(jw, "text", r->remediation ? r->remediation : "");
+	kvet_jw_str(jw, "markdown", r->remediation ? r->remediation : "");
+	kvet_jw_close(jw, '}');
+	if (r->n_references)
+		kvet_jw_str(jw, "helpUri", r->references[0]);
+	kvet_jw_open(jw, "defaultConfiguration", '{');
+	kvet_jw_str(jw, "level", level(r->severity));
+	kvet_jw_close(jw, '}');
+	kvet_jw_open(jw, "properties", '{');
+	kvet_jw_str(jw, "category", r->category);
+	kvet_jw_open(jw, "tags", '[');
+	kvet_jw_str(jw, NULL, r->category);
+	kvet_jw_close(jw, ']');
+	kvet_jw_close(jw, '}');
+	kvet_jw_close(jw, '}');
+}
+
+/*
+ * FNV-1a, 64 bits, over the fields that identify a finding independently
+ * of where it is: rule, object identity and message, each followed by a
+ * NUL so that no two field lists hash the same text. Line and column are
+ * left out on purpose, so that a finding keeps its fingerprint when lines
+ * above it move.
+ */
+static uint64_t fnv1a(uint64_t h, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)(s ? s : "");
+
+	do {
+		h ^= *p;
+		h *= 0x100000001b3ull;
+	} while (*p++);
+	return h;
+}
+
+static uint64_t fingerprint(const struct kvet_finding *f)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	h = fnv1a(h, f->rule);
+	h = fnv1a(h, f->object.api_version);
+	h = fnv1a(h, f->object.kind);
+	h = fnv1a(h, f->object.namespace);
+	h = fnv1a(h, f->object.name);
+	return fnv1a(h, f->message);
+}
+
+/* A result to write: a finding or a suppressed finding. */
+struct result {
+	const struct kvet_finding *f;
+	const char *reason;	/* non-NULL when suppressed */
+	uint64_t hash;
+	size_t occurrence;	/* 1 + earlier results with the same hash */
+};
+
+static int hash_cmp(const void *a, const void *b)
+{
+	const struct result *const *x = a, *const *y = b;
+
+	if ((*x)->hash != (*y)->hash)
+		return (*x)->hash < (*y)->hash ? -1 : 1;
+	return *x < *y ? -1 : *x > *y;
+}
+
+/* Equal fingerprints (the same message twice on one object) are told
+ * apart by their order, which line shifts do not change. */
+static int number_occurrences(struct result *res, size_t n)
+{
+	struct result **by = malloc((n ? n : 1) * sizeof(*by));
+	size_t i;
+
+	if (!by)
+		return -1;
+	for (i = 0; i < n; i++)
+		by[i] = &res[i];
+	qsort(by, n, sizeof(*by), hash_cmp);
+	for (i = 0; i < n; i++)
+		by[i]->occurrence = i && by[i - 1]->hash == by[i]->hash
+					    ? by[i - 1]->occurrence + 1
+					    : 1;
+	free(by);
+	return 0;
+}
+
+/* The index of rule @id in the driver's rules, which list the context's
+ * rules in its order, or -1. */
+static long rule_index(const struct kvet_ctx *ctx, const char *id)
+{
+	size_t i, n = kvet_ctx_rule_count(ctx);
+
+	for (i = 0; id && i < n; i++)
+		if (!strcmp(kvet_ctx_rule(ctx, i)->id, id))
+			return (long)i;
+	return -1;
+}
+
+static int write_related(struct kvet_jw *jw, const struct kvet_finding *f)
+{
+	size_t i;
+	char *id;
+
+	if (!f->n_related)
+		return 0;
+	kvet_jw_open(jw, "relatedLocations", '[');
+	for (i = 0; i < f->n_related; i++) {
+		const struct kvet_object_ref *rel = &f->related[i];
+
+		if (!rel->pos.file)
+			continue;
+		id = identity(rel);
+		if (!id)
+			return -1;
+		kvet_jw_open(jw, NULL, '{');
+		kvet_jw_uint(jw, "id", i + 1);
+		physical(jw, &rel->pos, false);
+		text(jw, "message", id);
+		kvet_jw_close(jw, '}');
+		free(id);
+	}
+	kvet_jw_close(jw, ']');
+	return 0;
+}
+
+static int write_result(struct kvet_jw *jw, const struct kvet_ctx *ctx,
+			const struct result *r)
+{
+	const struct kvet_finding *f = r->f;
+	long ri = rule_index(ctx, f->rule);
+	char *id = identity(&f->object);
+
+	if (!id)
+		return -1;
+	kvet_jw_open(jw, NULL, '{');
+	kvet_jw_str(jw, "ruleId", f->rule);
+	if (ri >= 0)
+		kvet_jw_uint(jw, "ruleIndex", (unsigned long long)ri);
+	kvet_jw_str(jw, "level", level(f->severity));
+	text(jw, "message", f->message);
+	kvet_jw_open(jw, "locations", '[');
+	if (f->pos.file) {
+		kvet_jw_open(jw, NULL, '{');
+		physical(jw, &f->pos, true);
+		kvet_jw_open(jw, "logicalLocations", '[');
+		kvet_jw_open(jw, NULL, '{');
+		kvet_jw_str(jw, "name", f->object.name);
+		kvet_jw_str(jw, "fullyQualifiedName", id);
+		kvet_jw_str(jw, "kind", "resource");
+		kvet_jw_close(jw, '}');
+		kvet_jw_close(jw, ']');
+		kvet_jw_close(jw, '}');
+	}
+	kvet_jw_close(jw, ']');
+	free(id);
+	if (write_related(jw, f) < 0)
+		return -1;
+	kvet_jw_open(jw, "partialFingerprints", '{');
+	kvet_jw_item(jw, FINGERPRINT_KEY);
+	fprintf(jw->fp, "\"%016" PRIx64 ":%zu\"", r->hash, r->occurrence);
+	kvet_jw_close(jw, '}');
+	if (r->reason) {
+		/* §3.35: an annotation is in the source, the rest outside */
+		kvet_jw_open(jw, "suppressions", '[');
+		kvet_jw_open(jw, NULL, '{');
+		kvet_jw_str(jw, "kind", !strcmp(r->reason, "annotation")
+						? "inSource"
+						: "external");
+		kvet_jw_str(jw, "justification", r->reason);
+		kvet_jw_close(jw, '}');
+		kvet_jw_close(jw, ']');
+	}
+	if (f->source) {
+		kvet_jw_open(jw, "properties", '{');
+		kvet_jw_str(jw, "helmSource", f->source);
+		kvet_jw_close(jw, '}');
+	}
+	kvet_jw_close(jw, '}');
+	return 0;
+}
+
+static void write_invocation(struct kvet_jw *jw, const struct kvet_ctx *ctx)
+{
+	size_t i, n = kvet_ctx_error_count(ctx);
+	const struct kvet_error *e;
+
+	kvet_jw_open(jw, "invocations", '[');
+	kvet_jw_open(jw, NULL, '{');
+	/* input errors mean some input was not linted (exit code 2) */
+	kvet_jw_bool(jw, "executionSuccessful", n == 0);
+	kvet_jw_open(jw, "toolExecutionNotifications", '[');
+	for (i = 0; i < n; i++) {
+		e = kvet_ctx_error(ctx, i);
+		kvet_jw_open(jw, NULL, '{');
+		kvet_jw_str(jw, "level", "error");
+		text(jw, "message", e->message);
+		kvet_jw_open(jw, "locations", '[');
+		if (e->pos.file) {
+			kvet_jw_open(jw, NULL, '{');
+			physical(jw, &e->pos, true);
+			kvet_jw_close(jw, '}');
+		}
+		kvet_jw_close(jw, ']');
+		kvet_jw_open(jw, "descriptor", '{');
+		kvet_jw_str(jw, "id", "input-error");
+		kvet_jw_close(jw, '}');
+		kvet_jw_close(jw, '}');
+	}
+	kvet_jw_close(jw, ']');
+	kvet_jw_close(jw, '}');
+	kvet_jw_close(jw, ']');
+}
+
+static void write_driver(struct kvet_jw *jw, const struct kvet_ctx *ctx)
+{
+	size_t i, n = kvet_ctx_rule_count(ctx);
+
+	kvet_jw_open(jw, "tool", '{');
+	kvet_jw_open(jw, "driver", '{');
+	kvet_jw_str(jw, "name", "kvet");
+	kvet_jw_str(jw, "version", KVET_VERSION);
+	kvet_jw_str(jw, "semanticVersion", KVET_VERSION);
+	kvet_jw_str(jw, "informationUri", KVET_HOMEPAGE);
+	kvet_jw_open(jw, "rules", '[');
+	for (i = 0; i < n; i++)
+		write_rule(jw, kvet_ctx_rule(ctx, i));
+	kvet_jw_close(jw, ']');
+	kvet_jw_close(jw, '}');
+	kvet_jw_close(jw, '}');
+}
+
+static struct result *collect(const struct kvet_ctx *ctx, size_t *count)
+{
+	size_t nf = kvet_ctx_finding_count(ctx);
+	size_t ns = kvet_ctx_suppressed_count(ctx), i, n = 0;
+	struct result *res = calloc(nf + ns + 1, sizeof(*res));
+	const struct kvet_suppressed *sup;
+
+	if (!res)
+		return NULL;
+	for (i = 0; i < nf; i++)
+		if ((res[n].f = kvet_ctx_finding(ctx, i)))
+			n++;
+	for (i = 0; i < ns; i++) {
+		sup = kvet_ctx_suppressed(ctx, i);
+		if (!sup)
+			continue;
+		res[n].f = &sup->finding;
+		res[n++].reason = sup->reason ? sup->reason : "";
+	}
+	for (i = 0; i < n; i++)
+		res[i].hash = fingerprint(res[i].f);
+	if (number_occurrences(res, n) < 0) {
+		free(res);
+		return NULL;
+	}
+	*count = n;
+	return res;
+}
+
+/**
+ * kvet_render_sarif() - write the SARIF 2.1.0 report of a run.
+ * @ctx: a context that has run.
+ * @flags: unused.
+ * @fp: the stream.
+ *
+ * Returns: 0, or -1 when out of memory (errno is set); write errors are
+ * left on @fp for kvet_render().
+ */
+int kvet_render_sarif(const struct kvet_ctx *ctx, unsigned int flags, FILE *fp)
+{
+	struct kvet_jw jw = { .fp = fp };
+	struct result *res;
+	size_t i, n = 0;
+	int ret = 0;
+
+	res = collect(ctx, &n);
+	if (!res) {
+		errno = ENOMEM;
+		return -1;
+	}
+	kvet_jw_open(&jw, NULL, '{');
+	kvet_jw_str(&jw, "$schema",
+		    "https://json.schemastore.org/sarif-2.1.0.json");
+	kvet_jw_str(&jw, "version", "2.1.0");
+	kvet_jw_open(&jw, "runs", '[');
+	kvet_jw_open(&jw, NULL, '{');
+	write_driver(&jw, ctx);
+	kvet_jw_open(&jw, "originalUriBaseIds", '{');
+	kvet_jw_open(&jw, SRCROOT, '{');
+	text(&jw, "description", "the directory kvet ran in");
+	kvet_jw_close(&jw, '}');
+	kvet_jw_close(&jw, '}');
+	write_invocation(&jw, ctx);
+	kvet_jw_str(&jw, "columnKind", "unicodeCodePoints");
+	kvet_jw_open(&jw, "results", '[');
+	for (i = 0; i < n && !ret; i++)
+		ret = write_result(&jw, ctx, &res[i]);
+	kvet_jw_close(&jw, ']');
+	kvet_jw_close(&jw, '}');
+	kvet_jw_close(&jw, ']');
+	kvet_jw_close(&jw, '}');
+	putc('\n', fp);
+	free(res);
+	if (ret)
+		errno = ENOMEM;
+	return ret;
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#ifndef KVET_REPORT_REPORT_INDEX_H
+#define KVET_REPORT_REPORT_INDEX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "kvet/kvet.h"
+
+/*
+ * The findings of a run regrouped by rule and object, for reports that
+ * show every rule with the objects it looked at (JUnit) or need a rule's
+ * index (SARIF). Built from the public API only.
+ */
+
+/* A finding or a suppressed finding (@reason non-NULL). */
+struct kvet_report_entry {
+	const struct kvet_finding *finding;
+	const char *reason;
+	size_t object;		/* its index in the context, or SIZE_MAX */
+	size_t order;		/* its place in the context's lists */
+};
+
+/*
+ * One rule: the context's rules, and any rule a finding names that the
+ * context does not list (@rule NULL). Sorted by id.
+ */
+struct kvet_report_suite {
+	const char *id;
+	const struct kvet_rule_info *rule;
+	size_t lo, hi;		/* its entries */
+	bool *applies;		/* per object; NULL: applies to none */
+	size_t tests;		/* objects it applies to, or has entries for */
+	size_t failures;	/* of those, with findings */
+	size_t skipped;		/* with suppressed findings only */
+};
+
+struct kvet_report_index {
+	/* sorted by rule id, object, findings before suppressed, order */
+	struct kvet_report_entry *entries;
+	size_t n_entries;
+	struct kvet_report_suite *suites;
+	size_t n_suites;
+	size_t tests, failures, skipped;	/* sums over the suites */
+};
+
+/* Returns 0, or -1 when out of memory (nothing to release then). */
+int kvet_report_index_init(struct kvet_report_index *idx,
+			   const struct kvet_ctx *ctx);
+void kvet_report_index_release(struct kvet_report_index *idx);
+
+/* Whether @suite's rule applies to object @i. */
+bool kvet_report_applies(const struct kvet_report_index *idx,
+			 const struct kvet_report_suite *suite, size_t i);
+
+#endif
