@@ -207,7 +207,6 @@ KVET_API const struct kvet_rule_info *kvet_ctx_rule(const struct kvet_ctx *ctx,
 KVET_API const struct kvet_rule_info *kvet_ctx_rule_find(const struct kvet_ctx *ctx,
 							 const char *id);
 
-<<<<<<< HEAD
 /**
  * kvet_ctx_add_rules_dir() - load the rule files (*.yaml, *.yml) directly
  * in @dir (docs/rule-language.md). Call before kvet_ctx_run().
@@ -257,7 +256,7 @@ KVET_API int kvet_ctx_set_param(struct kvet_ctx *ctx, const char *rule,
  */
 KVET_API int kvet_ctx_rule_write_markdown(const struct kvet_ctx *ctx,
 					  const char *id, FILE *fp);
-=======
+
 /* The objects of a run, in input order (file, then position). */
 KVET_API size_t kvet_ctx_object_count(const struct kvet_ctx *ctx);
 
@@ -304,7 +303,6 @@ struct kvet_suppressed {
 KVET_API size_t kvet_ctx_suppressed_count(const struct kvet_ctx *ctx);
 KVET_API const struct kvet_suppressed *
 kvet_ctx_suppressed(const struct kvet_ctx *ctx, size_t i);
->>>>>>> main
 
 /* Report formats: one renderer each, chosen by name. */
 enum kvet_format {

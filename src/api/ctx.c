@@ -560,14 +560,15 @@ KVET_API int kvet_ctx_object(const struct kvet_ctx *ctx, size_t i,
 
 /*
  * Which objects a rule looks at. Built-in checks written in C look at
- * every linted object; a rule file will add its `match` (kinds) here.
+ * every linted object; a rule file at those its `match` selects.
  */
-static bool rule_matches(const struct kvet_rule_info *rule,
+static bool rule_matches(const struct kvet_ctx *ctx,
+			 const struct kvet_rule_info *rule,
 			 const struct kvet_object *obj)
 {
-	(void)rule;
-	(void)obj;
-	return true;
+	const struct kvet_rule *r = kvet_rule_set_find(&ctx->rules, rule->id);
+
+	return r ? kvet_rule_matches(r, obj) : true;
 }
 
 KVET_API bool kvet_ctx_rule_applies(const struct kvet_ctx *ctx,
@@ -583,7 +584,7 @@ KVET_API bool kvet_ctx_rule_applies(const struct kvet_ctx *ctx,
 	/* run_checks() skips Helm test hooks: nothing is evaluated on them */
 	if (!rule || (obj->flags & KVET_OBJ_HELM_TEST))
 		return false;
-	return rule_matches(rule, obj);
+	return rule_matches(ctx, rule, obj);
 }
 
 KVET_API size_t kvet_ctx_suppressed_count(const struct kvet_ctx *ctx)

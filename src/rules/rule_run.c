@@ -94,8 +94,8 @@ static bool kind_matches(const struct kvet_rule *rule,
 	return false;
 }
 
-static bool matches(const struct kvet_rule *rule,
-		    const struct kvet_object *obj)
+bool kvet_rule_matches(const struct kvet_rule *rule,
+		       const struct kvet_object *obj)
 {
 	const struct kvet_node *labels;
 	size_t i;
@@ -278,7 +278,7 @@ int kvet_rule_runner_object(struct kvet_rule_runner *r,
 	for (i = 0; i < r->set->n && !ret; i++) {
 		const struct kvet_rule *rule = r->set->v[i];
 
-		if (!matches(rule, obj))
+		if (!kvet_rule_matches(rule, obj))
 			continue;
 		ret = run_rule(r, rule, obj, file_order);
 		kvet_arena_reset(&r->scratch, &r->empty);

@@ -154,6 +154,10 @@ struct kvet_rule_runner *kvet_rule_runner_create(const struct kvet_rule_set *set
 						 struct kvet_findings *fs);
 void kvet_rule_runner_destroy(struct kvet_rule_runner *r);
 
+/* Does @obj pass the `match` of @rule (kinds, namespaces, labels)? */
+bool kvet_rule_matches(const struct kvet_rule *rule,
+		       const struct kvet_object *obj);
+
 /* Run every rule matching @obj. Returns 0, or -1 when out of memory. */
 int kvet_rule_runner_object(struct kvet_rule_runner *r,
 			    const struct kvet_object *obj, size_t file_order);
