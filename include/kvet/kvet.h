@@ -51,6 +51,9 @@ enum kvet_severity {
 enum kvet_ctx_flags {
 	/* Treat the input as a complete cluster (RULES-CATALOGUE 1.3). */
 	KVET_CTX_COMPLETE_INPUT = 1u << 0,
+	/* Leave out the built-in rules: only rules added with
+	 * kvet_ctx_add_rules_dir() run (and none when there are none). */
+	KVET_CTX_NO_BUILTIN_RULES = 1u << 1,
 };
 
 /* Plain data: options for kvet_ctx_create(). Zero means the default. */
@@ -203,6 +206,56 @@ KVET_API const struct kvet_rule_info *kvet_ctx_rule(const struct kvet_ctx *ctx,
 /* The rule @id, or NULL. */
 KVET_API const struct kvet_rule_info *kvet_ctx_rule_find(const struct kvet_ctx *ctx,
 							 const char *id);
+
+/**
+ * kvet_ctx_add_rules_dir() - load the rule files (*.yaml, *.yml) directly
+ * in @dir (docs/rule-language.md). Call before kvet_ctx_run().
+ * @ctx: the context.
+ * @dir: the directory; copied.
+ *
+ * A rule file with a problem (YAML or CEL syntax, an unknown function, a
+ * type error, a duplicate id, a bad regex) is refused; each problem is a
+ * rule error with its file:line:column, see kvet_ctx_rule_error(). Rules
+ * of the other files are still added.
+ *
+ * Returns: 0, or -1 when some file was refused or memory ran out.
+ */
+KVET_API int kvet_ctx_add_rules_dir(struct kvet_ctx *ctx, const char *dir);
+
+/* Like kvet_ctx_add_rules_dir() for one rule file in memory (copied). */
+KVET_API int kvet_ctx_add_rules_buffer(struct kvet_ctx *ctx, const char *name,
+				       const char *data, size_t len);
+
+/*
+ * Rule errors: problems of rule files and of parameter overrides, in the
+ * order they were found. A program should not lint when there are any
+ * (the CLI exits with KVET_EXIT_USAGE). The built-in rules never have
+ * any; they are tested.
+ */
+KVET_API size_t kvet_ctx_rule_error_count(const struct kvet_ctx *ctx);
+KVET_API const struct kvet_error *kvet_ctx_rule_error(const struct kvet_ctx *ctx,
+						      size_t i);
+
+/**
+ * kvet_ctx_set_param() - override a rule parameter (--param RULE.NAME=VALUE).
+ * @ctx: the context, with its rule files loaded.
+ * @rule: the rule id.
+ * @name: the parameter.
+ * @value: the value, read with the type of the parameter's default.
+ *
+ * Returns: 0, or -1 with a rule error recorded (unknown rule or
+ * parameter, or a value of the wrong type).
+ */
+KVET_API int kvet_ctx_set_param(struct kvet_ctx *ctx, const char *rule,
+				const char *name, const char *value);
+
+/**
+ * kvet_ctx_rule_write_markdown() - write the documentation of rule @id
+ * (what `kvet explain` prints and docs/rules/ID.md holds) to @fp.
+ * Returns: 0, or -1 for an unknown id or a write error.
+ */
+KVET_API int kvet_ctx_rule_write_markdown(const struct kvet_ctx *ctx,
+					  const char *id, FILE *fp);
 
 /* The objects of a run, in input order (file, then position). */
 KVET_API size_t kvet_ctx_object_count(const struct kvet_ctx *ctx);

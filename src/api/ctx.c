@@ -15,6 +15,7 @@
 #include "model/object.h"
 #include "rules/check_types.h"
 #include "rules/findings.h"
+#include "rules/rules.h"
 
 enum {
 	DEFAULT_MAX_FILE_SIZE = 512u * 1024 * 1024,
@@ -49,9 +50,47 @@ struct kvet_ctx {
 	struct kvet_objects objects;
 	struct kvet_graph *graph;
 	struct kvet_findings findings;
+	struct kvet_rule_set rules;	/* rule files: built-in and --rules */
+	const struct kvet_rule_info **infos;	/* every rule, sorted by id */
+	size_t n_infos;
+	size_t rule_errors;		/* conditions that gave an error */
 	size_t documents;
 	bool ran;
 };
+
+/* Built-in checks written in C; rule files join them. */
+static const struct kvet_rule_info *const c_checks[] = {
+	&kvet_check_field_types_info,
+};
+
+static int cmp_info(const void *a, const void *b)
+{
+	return strcmp((*(const struct kvet_rule_info *const *)a)->id,
+		      (*(const struct kvet_rule_info *const *)b)->id);
+}
+
+/* The list kvet_ctx_rule() serves, rebuilt when rules are added. */
+static int index_rules(struct kvet_ctx *ctx)
+{
+	size_t i, n = 0, nc = sizeof(c_checks) / sizeof(c_checks[0]);
+	const struct kvet_rule_info **v;
+
+	if (ctx->opts.flags & KVET_CTX_NO_BUILTIN_RULES)
+		nc = 0;
+	kvet_rule_set_sort(&ctx->rules);
+	v = malloc((nc + ctx->rules.n + 1) * sizeof(*v));
+	if (!v)
+		return -1;
+	for (i = 0; i < nc; i++)
+		v[n++] = c_checks[i];
+	for (i = 0; i < ctx->rules.n; i++)
+		v[n++] = &ctx->rules.v[i]->info;
+	qsort(v, n, sizeof(*v), cmp_info);
+	free(ctx->infos);
+	ctx->infos = v;
+	ctx->n_infos = n;
+	return 0;
+}
 
 KVET_API struct kvet_ctx *kvet_ctx_create(const struct kvet_options *opts)
 {
@@ -75,6 +114,14 @@ KVET_API struct kvet_ctx *kvet_ctx_create(const struct kvet_options *opts)
 	}
 	if (!ctx->opts.max_file_size)
 		ctx->opts.max_file_size = DEFAULT_MAX_FILE_SIZE;
+	kvet_rule_set_init(&ctx->rules);
+	/* the built-in rules are small: parsing them per context is cheap */
+	if (!(ctx->opts.flags & KVET_CTX_NO_BUILTIN_RULES))
+		(void)kvet_rule_set_add_builtin(&ctx->rules);
+	if (ctx->rules.diag.oom || index_rules(ctx)) {
+		kvet_ctx_destroy(ctx);
+		return NULL;
+	}
 	return ctx;
 }
 
@@ -97,6 +144,8 @@ KVET_API void kvet_ctx_destroy(struct kvet_ctx *ctx)
 	kvet_graph_destroy(ctx->graph);
 	kvet_objects_release(&ctx->objects);
 	kvet_findings_release(&ctx->findings);
+	kvet_rule_set_release(&ctx->rules);
+	free(ctx->infos);
 	kvet_sources_release(&ctx->srcs);
 	kvet_diag_release(&ctx->path_diag);
 	kvet_diag_release(&ctx->diag);
@@ -236,20 +285,46 @@ static size_t unit_index(const struct kvet_ctx *ctx, const char *file)
 
 static int run_checks(struct kvet_ctx *ctx)
 {
-	size_t i, u = 0;
+	struct kvet_object *const *objs;
+	struct kvet_rule_runner *runner = NULL;
+	size_t i, n, u = 0;
+	int ret = -1;
 
-	for (i = 0; i < ctx->objects.n; i++) {
-		const struct kvet_object *obj = ctx->objects.v[i];
+	if (!(ctx->opts.flags & KVET_CTX_NO_BUILTIN_RULES)) {
+		for (i = 0; i < ctx->objects.n; i++) {
+			const struct kvet_object *obj = ctx->objects.v[i];
 
-		if (obj->flags & KVET_OBJ_HELM_TEST)
-			continue;
-		while (u < ctx->nunits && ctx->units[u].src->name != obj->file)
-			u++;
-		if (kvet_check_field_types(&ctx->findings, obj, u) < 0)
+			if (obj->flags & KVET_OBJ_HELM_TEST)
+				continue;
+			while (u < ctx->nunits &&
+			       ctx->units[u].src->name != obj->file)
+				u++;
+			if (kvet_check_field_types(&ctx->findings, obj, u) < 0)
+				return -1;
+		}
+	}
+	if (ctx->rules.n) {
+		runner = kvet_rule_runner_create(&ctx->rules, ctx->graph,
+						 &ctx->arena, &ctx->findings);
+		if (!runner)
 			return -1;
+		/* the graph's objects: input order, duplicates and Helm
+		 * tests left out */
+		objs = kvet_graph_objects(ctx->graph, &n);
+		for (i = 0, u = 0; i < n; i++) {
+			while (u < ctx->nunits &&
+			       ctx->units[u].src->name != objs[i]->file)
+				u++;
+			if (kvet_rule_runner_object(runner, objs[i], u) < 0)
+				goto out;
+		}
+		ctx->rule_errors = kvet_rule_runner_errors(runner);
 	}
 	kvet_findings_sort(&ctx->findings);
-	return ctx->findings.oom ? -1 : 0;
+	ret = ctx->findings.oom ? -1 : 0;
+out:
+	kvet_rule_runner_destroy(runner);
+	return ret;
 }
 
 KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
@@ -288,21 +363,15 @@ KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 	return ctx->diag.oom ? -1 : 0;
 }
 
-/* Built-in checks written in C; rule files join them with the engine. */
-static const struct kvet_rule_info *const builtin_rules[] = {
-	&kvet_check_field_types_info,
-};
-
 KVET_API size_t kvet_ctx_rule_count(const struct kvet_ctx *ctx)
 {
-	(void)ctx;
-	return sizeof(builtin_rules) / sizeof(builtin_rules[0]);
+	return ctx->n_infos;
 }
 
 KVET_API const struct kvet_rule_info *kvet_ctx_rule(const struct kvet_ctx *ctx,
 						    size_t i)
 {
-	return i < kvet_ctx_rule_count(ctx) ? builtin_rules[i] : NULL;
+	return i < ctx->n_infos ? ctx->infos[i] : NULL;
 }
 
 KVET_API const struct kvet_rule_info *kvet_ctx_rule_find(const struct kvet_ctx *ctx,
@@ -310,10 +379,57 @@ KVET_API const struct kvet_rule_info *kvet_ctx_rule_find(const struct kvet_ctx *
 {
 	size_t i;
 
-	for (i = 0; i < kvet_ctx_rule_count(ctx); i++)
-		if (strcmp(builtin_rules[i]->id, id) == 0)
-			return builtin_rules[i];
+	for (i = 0; i < ctx->n_infos; i++)
+		if (strcmp(ctx->infos[i]->id, id) == 0)
+			return ctx->infos[i];
 	return NULL;
+}
+
+KVET_API int kvet_ctx_add_rules_dir(struct kvet_ctx *ctx, const char *dir)
+{
+	int rc = kvet_rule_set_add_dir(&ctx->rules, dir);
+
+	if (index_rules(ctx))
+		return -1;
+	return rc;
+}
+
+KVET_API int kvet_ctx_add_rules_buffer(struct kvet_ctx *ctx, const char *name,
+				       const char *data, size_t len)
+{
+	int rc = kvet_rule_set_add_buffer(&ctx->rules, name, data, len);
+
+	if (index_rules(ctx))
+		return -1;
+	return rc;
+}
+
+KVET_API size_t kvet_ctx_rule_error_count(const struct kvet_ctx *ctx)
+{
+	return ctx->rules.diag.n;
+}
+
+KVET_API const struct kvet_error *kvet_ctx_rule_error(const struct kvet_ctx *ctx,
+						      size_t i)
+{
+	return i < ctx->rules.diag.n ? &ctx->rules.diag.errors[i] : NULL;
+}
+
+KVET_API int kvet_ctx_set_param(struct kvet_ctx *ctx, const char *rule,
+				const char *name, const char *value)
+{
+	return kvet_rule_set_param(&ctx->rules, rule, name, value);
+}
+
+KVET_API int kvet_ctx_rule_write_markdown(const struct kvet_ctx *ctx,
+					  const char *id, FILE *fp)
+{
+	const struct kvet_rule_info *info = kvet_ctx_rule_find(ctx, id);
+
+	if (!info)
+		return -1;
+	return kvet_rule_write_markdown(info,
+					kvet_rule_set_find(&ctx->rules, id), fp);
 }
 
 KVET_API size_t kvet_ctx_finding_count(const struct kvet_ctx *ctx)
@@ -444,14 +560,15 @@ KVET_API int kvet_ctx_object(const struct kvet_ctx *ctx, size_t i,
 
 /*
  * Which objects a rule looks at. Built-in checks written in C look at
- * every linted object; a rule file will add its `match` (kinds) here.
+ * every linted object; a rule file at those its `match` selects.
  */
-static bool rule_matches(const struct kvet_rule_info *rule,
+static bool rule_matches(const struct kvet_ctx *ctx,
+			 const struct kvet_rule_info *rule,
 			 const struct kvet_object *obj)
 {
-	(void)rule;
-	(void)obj;
-	return true;
+	const struct kvet_rule *r = kvet_rule_set_find(&ctx->rules, rule->id);
+
+	return r ? kvet_rule_matches(r, obj) : true;
 }
 
 KVET_API bool kvet_ctx_rule_applies(const struct kvet_ctx *ctx,
@@ -467,7 +584,7 @@ KVET_API bool kvet_ctx_rule_applies(const struct kvet_ctx *ctx,
 	/* run_checks() skips Helm test hooks: nothing is evaluated on them */
 	if (!rule || (obj->flags & KVET_OBJ_HELM_TEST))
 		return false;
-	return rule_matches(rule, obj);
+	return rule_matches(ctx, rule, obj);
 }
 
 KVET_API size_t kvet_ctx_suppressed_count(const struct kvet_ctx *ctx)

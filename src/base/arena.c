@@ -14,6 +14,7 @@ struct kvet_arena_block {
 	struct kvet_arena_block *next;
 	size_t used;
 	size_t size;
+	size_t serial;		/* order of creation in its arena */
 	max_align_t data[];
 };
 
@@ -21,6 +22,7 @@ void kvet_arena_init(struct kvet_arena *arena)
 {
 	arena->head = NULL;
 	arena->total = 0;
+	arena->blocks = 0;
 }
 
 void kvet_arena_release(struct kvet_arena *arena)
@@ -49,6 +51,7 @@ static struct kvet_arena_block *new_block(struct kvet_arena *arena,
 		return NULL;
 	blk->used = 0;
 	blk->size = size;
+	blk->serial = arena->blocks++;
 	arena->total += size;
 	/* An oversized request gets a block of its own behind the current
 	 * one, so the rest of the current block stays usable. */
@@ -60,6 +63,47 @@ static struct kvet_arena_block *new_block(struct kvet_arena *arena,
 		arena->head = blk;
 	}
 	return blk;
+}
+
+void kvet_arena_mark(const struct kvet_arena *arena,
+		     struct kvet_arena_mark *mark)
+{
+	mark->head = arena->head;
+	mark->used = arena->head ? arena->head->used : 0;
+	mark->blocks = arena->blocks;
+}
+
+void kvet_arena_reset(struct kvet_arena *arena,
+		      const struct kvet_arena_mark *mark)
+{
+	struct kvet_arena_block **link = &arena->head, *blk, *keep = NULL;
+
+	/* newer blocks may sit behind the marked head (oversized ones), so
+	 * the whole list is walked; scratch arenas hold few blocks */
+	while ((blk = *link)) {
+		if (blk->serial < mark->blocks) {
+			link = &blk->next;
+			continue;
+		}
+		*link = blk->next;
+		if (!keep && blk->size == ARENA_BLOCK_SIZE && !mark->head) {
+			keep = blk;
+			continue;
+		}
+		arena->total -= blk->size;
+		free(blk);
+	}
+	if (mark->head) {
+		mark->head->used = mark->used;
+		return;
+	}
+	/* an arena marked empty keeps one block: the loop's working set */
+	if (keep) {
+		keep->used = 0;
+		keep->next = arena->head;
+		keep->serial = arena->blocks > 0 ? arena->blocks - 1 : 0;
+		arena->head = keep;
+	}
 }
 
 void *kvet_arena_alloc(struct kvet_arena *arena, size_t size)

@@ -15,10 +15,34 @@ struct kvet_arena_block;
 struct kvet_arena {
 	struct kvet_arena_block *head;
 	size_t total;		/* bytes obtained from malloc, for limits */
+	size_t blocks;		/* blocks ever made: the serial of the next */
+};
+
+/* A point to return to with kvet_arena_reset(); plain data. */
+struct kvet_arena_mark {
+	struct kvet_arena_block *head;
+	size_t used;
+	size_t blocks;
 };
 
 void kvet_arena_init(struct kvet_arena *arena);
 void kvet_arena_release(struct kvet_arena *arena);
+
+/*
+ * kvet_arena_mark() - remember the arena's fill, so that scratch memory
+ * (one rule evaluation) can be given back with kvet_arena_reset().
+ */
+void kvet_arena_mark(const struct kvet_arena *arena,
+		     struct kvet_arena_mark *mark);
+
+/*
+ * kvet_arena_reset() - free everything allocated since @mark. Blocks made
+ * since then are freed, except that the newest is kept for reuse when it
+ * is of the normal size, so a loop that marks and resets stops calling
+ * malloc once it has warmed up.
+ */
+void kvet_arena_reset(struct kvet_arena *arena,
+		      const struct kvet_arena_mark *mark);
 
 /*
  * kvet_arena_alloc() - allocate @size bytes aligned for any object type.

@@ -16,6 +16,8 @@
  */
 
 #define CMD_BIT(cmd) (1u << (cmd))
+#define RULE_COMMANDS (CMD_BIT(KVET_CMD_LINT) | CMD_BIT(KVET_CMD_RULES) | \
+		       CMD_BIT(KVET_CMD_EXPLAIN))
 #define ALL_COMMANDS (CMD_BIT(KVET_CMD_LINT) | CMD_BIT(KVET_CMD_RULES) | \
 		      CMD_BIT(KVET_CMD_EXPLAIN) | CMD_BIT(KVET_CMD_VERSION) | \
 		      CMD_BIT(KVET_CMD_HELP))
@@ -205,6 +207,36 @@ static int set_complete_input(struct kvet_args *args, const char *val,
 	return 0;
 }
 
+static int add_rules_dir(struct kvet_args *args, const char *val, FILE *err)
+{
+	if (args->n_rules_dirs == KVET_MAX_RULE_ARGS)
+		return usage_error(args, err, "more than %d --rules options",
+				   KVET_MAX_RULE_ARGS);
+	args->rules_dirs[args->n_rules_dirs++] = val;
+	return 0;
+}
+
+static int add_param(struct kvet_args *args, const char *val, FILE *err)
+{
+	const char *dot = strchr(val, '.'), *eq = strchr(val, '=');
+
+	if (!dot || !eq || dot > eq || dot == val || eq == dot + 1)
+		return usage_error(args, err,
+				   "invalid --param '%s' (expected RULE.NAME=VALUE)",
+				   val);
+	if (args->n_params == KVET_MAX_RULE_ARGS)
+		return usage_error(args, err, "more than %d --param options",
+				   KVET_MAX_RULE_ARGS);
+	args->params[args->n_params++] = val;
+	return 0;
+}
+
+static int set_no_builtin(struct kvet_args *args, const char *val, FILE *err)
+{
+	args->opts.flags |= KVET_CTX_NO_BUILTIN_RULES;
+	return 0;
+}
+
 static int set_quiet(struct kvet_args *args, const char *val, FILE *err)
 {
 	args->quiet = true;
@@ -234,6 +266,12 @@ static const struct option_spec {
 	{ "complete-input", 0, NULL, CMD_BIT(KVET_CMD_LINT),
 	  set_complete_input,
 	  "the input is the whole cluster: report references to objects it does not contain" },
+	{ "rules", 0, "DIR", RULE_COMMANDS, add_rules_dir,
+	  "also load the rule files (*.yaml, *.yml) in DIR; repeatable" },
+	{ "param", 0, "RULE.NAME=VALUE", RULE_COMMANDS, add_param,
+	  "override parameter NAME of rule RULE; repeatable" },
+	{ "no-builtin-rules", 0, NULL, RULE_COMMANDS, set_no_builtin,
+	  "leave out the built-in rules: only --rules run" },
 	{ "jobs", 'j', "N", CMD_BIT(KVET_CMD_LINT), set_jobs,
 	  "load up to N files in parallel (default: 0, one per core)" },
 	{ "color", 0, "WHEN", CMD_BIT(KVET_CMD_LINT), set_color,
@@ -491,5 +529,5 @@ void kvet_args_usage(enum kvet_command command, FILE *fp)
 	      "  0  no finding at or above --fail-on\n"
 	      "  1  findings at or above --fail-on\n"
 	      "  2  some input could not be read or parsed; the rest was linted\n"
-	      "  3  usage error, or a report could not be written\n", fp);
+	      "  3  usage, rule-file or --param error, or a report could not be written\n", fp);
 }

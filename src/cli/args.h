@@ -29,6 +29,9 @@ struct kvet_output {
 	const char *path;	/* NULL: standard output */
 };
 
+/* --rules and --param options accepted. */
+#define KVET_MAX_RULE_ARGS 64
+
 /* Enough for every format to one file and one more to stdout, twice. */
 #define KVET_MAX_OUTPUTS 16
 
@@ -46,6 +49,10 @@ struct kvet_args {
 	bool quiet;
 	struct kvet_output outputs[KVET_MAX_OUTPUTS];
 	size_t n_outputs;		/* 0: text to standard output */
+	const char *rules_dirs[KVET_MAX_RULE_ARGS];	/* --rules DIR */
+	size_t n_rules_dirs;
+	const char *params[KVET_MAX_RULE_ARGS];	/* --param RULE.NAME=VALUE */
+	size_t n_params;
 	char **operands;		/* paths, or a rule id for explain */
 	size_t n_operands;
 };

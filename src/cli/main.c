@@ -12,6 +12,7 @@
 #include "kvet/kvet.h"
 #include "cli/args.h"
 #include "cli/output.h"
+#include "cli/rules_cmd.h"
 
 /* no-color.org: a non-empty NO_COLOR turns colour off unless asked for. */
 static bool want_color(enum kvet_color color)
@@ -89,9 +90,9 @@ static enum kvet_exit lint(const struct kvet_args *args)
 		return KVET_EXIT_USAGE;
 	}
 
-	ctx = kvet_ctx_create(&args->opts);
+	ctx = kvet_cli_context(args, stderr);
 	if (!ctx)
-		goto oom;
+		return KVET_EXIT_USAGE;
 	if (!args->n_operands && kvet_ctx_add_path(ctx, "."))
 		goto oom;
 	for (i = 0; i < args->n_operands; i++) {
@@ -114,6 +115,21 @@ out:
 	return code;
 }
 
+static enum kvet_exit rule_command(const struct kvet_args *args)
+{
+	struct kvet_ctx *ctx = kvet_cli_context(args, stderr);
+	enum kvet_exit code;
+
+	if (!ctx)
+		return KVET_EXIT_USAGE;
+	if (args->command == KVET_CMD_RULES)
+		code = kvet_cli_rules(ctx, stdout);
+	else
+		code = kvet_cli_explain(ctx, args->operands[0], stdout, stderr);
+	kvet_ctx_destroy(ctx);
+	return finish_stdout(code);
+}
+
 int main(int argc, char **argv)
 {
 	struct kvet_args args;
@@ -133,6 +149,7 @@ int main(int argc, char **argv)
 		return finish_stdout(KVET_EXIT_OK);
 	case KVET_CMD_RULES:
 	case KVET_CMD_EXPLAIN:
+		return rule_command(&args);
 	case KVET_CMD_HELP:
 		break;
 	}

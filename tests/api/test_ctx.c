@@ -12,7 +12,7 @@
 #include "kvet/kvet.h"
 
 static const char good[] = "apiVersion: apps/v1\nkind: Deployment\n"
-			   "metadata: {name: web}\nspec:\n  replicas: 2\n";
+			   "metadata: {name: web}\nspec:\n  replicas: 1\n";
 static const char two[] = "apiVersion: apps/v1\nkind: Deployment\n"
 			  "metadata: {name: web}\nspec:\n  replicas: two\n";
 static const char broken[] = "kind: [\n";

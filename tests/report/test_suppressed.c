@@ -25,7 +25,7 @@ static const char input[] =
 	"metadata: {name: web}\nspec:\n  replicas: two\n"
 	"---\n"
 	"apiVersion: apps/v1\nkind: Deployment\n"
-	"metadata: {name: api}\nspec:\n  replicas: 2\n";
+	"metadata: {name: api}\nspec:\n  replicas: 1\n";
 
 static struct kvet_suppressed sups[2];
 

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#ifndef KVET_CLI_RULES_CMD_H
+#define KVET_CLI_RULES_CMD_H
+
+#include <stdio.h>
+
+#include "kvet/kvet.h"
+#include "cli/args.h"
+
+/*
+ * kvet_cli_context() - a context with the rules of the command line:
+ * built-in rules unless --no-builtin-rules, every --rules DIR, then every
+ * --param. Rule errors are written to @err, compiler style.
+ * Returns: the context, or NULL after writing why (the exit code is then
+ * KVET_EXIT_USAGE).
+ */
+struct kvet_ctx *kvet_cli_context(const struct kvet_args *args, FILE *err);
+
+/* kvet rules: one line per rule. */
+enum kvet_exit kvet_cli_rules(const struct kvet_ctx *ctx, FILE *out);
+
+/* kvet explain ID: the rule's Markdown documentation. */
+enum kvet_exit kvet_cli_explain(const struct kvet_ctx *ctx, const char *id,
+				FILE *out, FILE *err);
+
+#endif

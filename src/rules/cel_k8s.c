@@ -1,0 +1,731 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The Kubernetes functions of kvet's CEL: the shared definitions of
+ * RULES-CATALOGUE section 1, written once in C on the model (src/model)
+ * and exposed as one table, k8s_funcs[]. A new function is one row and
+ * one static function. Names read like the English of a condition:
+ *
+ *   size(pdbsCovering(object)) == 0 && minReplicas(object) >= 2
+ *
+ * Objects are CEL maps that remember their kvet_object (cel_value.obj);
+ * functions that take a workload accept the object of any workload.
+ */
+#include "rules/cel_k8s.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/pdb.h"
+#include "rules/cel.h"
+
+struct pdb_entry {
+	const struct kvet_object *obj;
+	struct kvet_pdb pdb;
+	const struct kvet_workload **wls;	/* selected, in workload order */
+	size_t n;
+	struct kvet_pdb_result res;		/* at N_min */
+};
+
+struct cel_k8s {
+	struct kvet_arena *arena;
+	const struct kvet_graph *g;
+	bool built;
+	bool oom;
+	struct pdb_entry *pdbs;		/* sorted by object address */
+	size_t n_pdbs;
+	const struct kvet_object ***wl_pdbs;	/* per workload index */
+	uint32_t *wl_npdbs;
+};
+
+struct cel_k8s *cel_k8s_create(struct kvet_arena *arena,
+			       const struct kvet_graph *g)
+{
+	struct cel_k8s *k = calloc(1, sizeof(*k));
+
+	if (!k)
+		return NULL;
+	k->arena = arena;
+	k->g = g;
+	return k;
+}
+
+void cel_k8s_destroy(struct cel_k8s *k)
+{
+	free(k);
+}
+
+/* A growable vector of workloads for the select callbacks. */
+struct wl_vec {
+	const struct kvet_workload **v;
+	size_t n, cap;
+};
+
+static int collect(void *data, const struct kvet_workload *wl)
+{
+	struct wl_vec *vec = data;
+
+	if (vec->n == vec->cap) {
+		size_t cap = vec->cap ? vec->cap * 2 : 8;
+		const struct kvet_workload **v = realloc(vec->v, cap * sizeof(*v));
+
+		if (!v)
+			return -1;
+		vec->v = v;
+		vec->cap = cap;
+	}
+	vec->v[vec->n++] = wl;
+	return 0;
+}
+
+static int cmp_pdb(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)((const struct pdb_entry *)a)->obj;
+	uintptr_t y = (uintptr_t)((const struct pdb_entry *)b)->obj;
+
+	return (x > y) - (x < y);
+}
+
+static void evaluate(struct pdb_entry *e)
+{
+	struct kvet_pdb_member local[16], *m = local;
+	size_t i;
+
+	if (e->n > 16)
+		m = malloc(e->n * sizeof(*m));
+	if (!m) {
+		e->res.status = KVET_PDB_UNKNOWN;
+		e->res.allowed = -1;
+		return;
+	}
+	for (i = 0; i < e->n; i++)
+		m[i] = kvet_workload_pdb_member(e->wls[i]);
+	kvet_pdb_evaluate(&e->pdb.min_available, &e->pdb.max_unavailable, m,
+			  e->n, &e->res);
+	if (m != local)
+		free(m);
+}
+
+/* PDB -> workloads through the label index, then workload -> PDBs. */
+static int build(struct cel_k8s *k)
+{
+	struct kvet_object *const *objs;
+	struct wl_vec vec = { 0 };
+	size_t i, j, n, n_wls;
+	int ret = -1;
+
+	kvet_graph_workloads(k->g, &n_wls);
+	objs = kvet_graph_kind(k->g, "policy", "PodDisruptionBudget", &n);
+	k->pdbs = kvet_arena_array(k->arena, n + 1, sizeof(*k->pdbs));
+	k->wl_pdbs = kvet_arena_array(k->arena, n_wls + 1, sizeof(*k->wl_pdbs));
+	k->wl_npdbs = kvet_arena_array(k->arena, n_wls + 1, sizeof(*k->wl_npdbs));
+	if (!k->pdbs || !k->wl_pdbs || !k->wl_npdbs)
+		goto out;
+	for (i = 0; i < n; i++) {
+		struct pdb_entry *e = &k->pdbs[i];
+
+		e->obj = objs[i];
+		if (kvet_pdb_parse(k->arena, objs[i], &e->pdb))
+			goto out;
+		vec.n = 0;
+		if (kvet_graph_select_workloads(k->g, objs[i]->namespace,
+						&e->pdb.selector, collect, &vec))
+			goto out;
+		e->wls = kvet_arena_array(k->arena, vec.n + 1, sizeof(*e->wls));
+		if (!e->wls)
+			goto out;
+		if (vec.n)
+			memcpy(e->wls, vec.v, vec.n * sizeof(*e->wls));
+		e->n = vec.n;
+		evaluate(e);
+		for (j = 0; j < e->n; j++)
+			k->wl_npdbs[e->wls[j]->index]++;
+	}
+	k->n_pdbs = n;
+	for (i = 0; i < n_wls; i++) {
+		if (!k->wl_npdbs[i])
+			continue;
+		k->wl_pdbs[i] = kvet_arena_array(k->arena, k->wl_npdbs[i],
+						 sizeof(**k->wl_pdbs));
+		if (!k->wl_pdbs[i])
+			goto out;
+		k->wl_npdbs[i] = 0;
+	}
+	/* input order of PDBs is kept within each workload's list */
+	for (i = 0; i < n; i++)
+		for (j = 0; j < k->pdbs[i].n; j++) {
+			uint32_t w = k->pdbs[i].wls[j]->index;
+
+			k->wl_pdbs[w][k->wl_npdbs[w]++] = k->pdbs[i].obj;
+		}
+	qsort(k->pdbs, n, sizeof(*k->pdbs), cmp_pdb);
+	ret = 0;
+out:
+	free(vec.v);
+	return ret;
+}
+
+static struct cel_k8s *relations(struct cel_eval *ev)
+{
+	struct cel_k8s *k = ev->env->k8s;
+
+	if (!k || k->oom)
+		return NULL;
+	if (!k->built) {
+		k->built = true;
+		if (build(k)) {
+			k->oom = true;
+			return NULL;
+		}
+	}
+	return k;
+}
+
+static const struct pdb_entry *pdb_entry(struct cel_eval *ev,
+					 const struct kvet_object *obj)
+{
+	struct cel_k8s *k = relations(ev);
+	struct pdb_entry key = { .obj = obj };
+
+	if (!k)
+		return NULL;
+	return bsearch(&key, k->pdbs, k->n_pdbs, sizeof(key), cmp_pdb);
+}
+
+static bool is_kind(const struct kvet_object *obj, const char *group,
+		    const char *kind)
+{
+	return !strcmp(obj->kind, kind) && !strcmp(obj->group, group);
+}
+
+/* The object behind an argument, or an error naming the function. */
+#define OBJ_ARG(ev, v, name)						\
+	if (!(v)->obj)							\
+		return cel_eval_errorf(ev, "%s() needs an object, not %s", \
+				       name, cel_type_name((v)->type))
+
+static struct cel_value no_graph(struct cel_eval *ev, const char *name)
+{
+	return cel_eval_errorf(ev, "%s() needs the object graph of a run", name);
+}
+
+static struct cel_value object_list(struct cel_eval *ev,
+				    const struct kvet_object *const *objs,
+				    size_t n)
+{
+	struct cel_value v = { .type = CEL_LIST }, *items;
+	size_t i;
+
+	items = kvet_arena_array(ev->env->scratch, n + 1, sizeof(*items));
+	if (!items)
+		return cel_eval_errorf(ev, "out of memory");
+	for (i = 0; i < n; i++)
+		items[i] = cel_from_object(objs[i]);
+	v.u.items = items;
+	v.len = (uint32_t)n;
+	return v;
+}
+
+static struct cel_value workload_list(struct cel_eval *ev,
+				      const struct kvet_workload *const *wls,
+				      size_t n)
+{
+	struct cel_value v = { .type = CEL_LIST }, *items;
+	size_t i;
+
+	items = kvet_arena_array(ev->env->scratch, n + 1, sizeof(*items));
+	if (!items)
+		return cel_eval_errorf(ev, "out of memory");
+	for (i = 0; i < n; i++)
+		items[i] = cel_from_object(wls[i]->obj);
+	v.u.items = items;
+	v.len = (uint32_t)n;
+	return v;
+}
+
+/* The workload of @v (1.2), or an error value in @err. */
+static const struct kvet_workload *workload_arg(struct cel_eval *ev,
+						const struct cel_value *v,
+						const char *name,
+						struct cel_value *err)
+{
+	const struct kvet_workload *wl;
+
+	if (!v->obj) {
+		*err = cel_eval_errorf(ev, "%s() needs an object, not %s", name,
+				       cel_type_name(v->type));
+		return NULL;
+	}
+	if (!ev->env->graph) {
+		*err = no_graph(ev, name);
+		return NULL;
+	}
+	wl = kvet_graph_workload_of(ev->env->graph, v->obj);
+	if (!wl)
+		*err = cel_eval_errorf(ev, "%s(): %s \"%s\" is not a workload",
+				       name, v->obj->kind, v->obj->name);
+	return wl;
+}
+
+#define K8S_FN(fn)							\
+	static struct cel_value fn(struct cel_eval *ev,			\
+				   const struct cel_ast *call,		\
+				   const struct cel_value *args, size_t n)
+
+K8S_FN(fn_selected_by)
+{
+	const struct cel_value *c = &args[0];
+	const struct pdb_entry *e;
+	struct kvet_selector sel;
+	struct wl_vec vec = { 0 };
+	struct cel_value out;
+
+	OBJ_ARG(ev, c, "workloadsSelectedBy");
+	if (!ev->env->graph)
+		return no_graph(ev, "workloadsSelectedBy");
+	if (is_kind(c->obj, "policy", "PodDisruptionBudget")) {
+		e = pdb_entry(ev, c->obj);
+		if (!e)
+			return cel_eval_errorf(ev, "out of memory");
+		return workload_list(ev, e->wls, e->n);
+	}
+	if (!is_kind(c->obj, "", "Service"))
+		return cel_eval_errorf(ev, "workloadsSelectedBy() takes a PodDisruptionBudget or a Service, not a %s",
+				       c->obj->kind);
+	if (kvet_selector_parse(ev->env->scratch,
+				kvet_node_path(c->obj->root, "spec", "selector",
+					       NULL),
+				KVET_SEL_FIELD_SERVICE, &sel) ||
+	    kvet_graph_select_workloads(ev->env->graph, c->obj->namespace, &sel,
+					collect, &vec)) {
+		free(vec.v);
+		return cel_eval_errorf(ev, "out of memory");
+	}
+	out = workload_list(ev, vec.v, vec.n);
+	free(vec.v);
+	return out;
+}
+
+K8S_FN(fn_pdbs_covering)
+{
+	struct cel_value err;
+	const struct kvet_workload *wl = workload_arg(ev, &args[0],
+						      "pdbsCovering", &err);
+	struct cel_k8s *k;
+
+	if (!wl)
+		return err;
+	k = relations(ev);
+	if (!k)
+		return cel_eval_errorf(ev, "out of memory");
+	return object_list(ev, k->wl_pdbs[wl->index], k->wl_npdbs[wl->index]);
+}
+
+K8S_FN(fn_selects)
+{
+	struct cel_value err, list;
+	const struct kvet_workload *wl = workload_arg(ev, &args[1], "selects",
+						      &err);
+	size_t i;
+
+	if (!wl)
+		return err;
+	list = fn_selected_by(ev, call, args, 1);
+	if (list.type == CEL_ERROR)
+		return list;
+	for (i = 0; i < list.len; i++)
+		if (list.u.items[i].obj == wl->obj)
+			return cel_bool(true);
+	return cel_bool(false);
+}
+
+/* Only the top-level owner is the workload: a ReplicaSet folded into
+ * its Deployment in dump mode is not one (1.2). */
+K8S_FN(fn_is_workload)
+{
+	const struct kvet_workload *wl;
+
+	OBJ_ARG(ev, &args[0], "isWorkload");
+	if (!ev->env->graph)
+		return no_graph(ev, "isWorkload");
+	wl = kvet_graph_workload_of(ev->env->graph, args[0].obj);
+	return cel_bool(wl && wl->obj == args[0].obj);
+}
+
+K8S_FN(fn_namespace_of)
+{
+	OBJ_ARG(ev, &args[0], "namespaceOf");
+	return cel_string(args[0].obj->namespace,
+			  strlen(args[0].obj->namespace));
+}
+
+K8S_FN(fn_is_scalable)
+{
+	struct cel_value err;
+	const struct kvet_workload *wl = workload_arg(ev, &args[0],
+						      "isScalable", &err);
+
+	if (!wl)
+		return err;
+	return cel_bool(kvet_workload_kind_scalable(wl->kind));
+}
+
+K8S_FN(fn_workload_of)
+{
+	const struct kvet_workload *wl;
+
+	OBJ_ARG(ev, &args[0], "workloadOf");
+	if (!ev->env->graph)
+		return no_graph(ev, "workloadOf");
+	wl = kvet_graph_workload_of(ev->env->graph, args[0].obj);
+	return wl ? cel_from_object(wl->obj) : cel_null();
+}
+
+/* N_spec, N_min or N_max (1.4); unknown counts are errors, so a
+ * condition on them does not fire. */
+static struct cel_value replicas(struct cel_eval *ev, const struct cel_value *v,
+				 const char *name, int which)
+{
+	struct cel_value err;
+	const struct kvet_workload *wl = workload_arg(ev, v, name, &err);
+
+	if (!wl)
+		return err;
+	if (wl->replicas.state == KVET_REPLICAS_EXCLUDED)
+		return cel_eval_errorf(ev, "%s(): a %s is not a long-running workload",
+				       name, wl->obj->kind);
+	if (wl->replicas.state != KVET_REPLICAS_KNOWN)
+		return cel_eval_errorf(ev, "%s(): the replicas of %s \"%s\" are unknown",
+				       name, wl->obj->kind, wl->obj->name);
+	return cel_int(which < 0 ? wl->replicas.min
+		       : which > 0 ? wl->replicas.max : wl->replicas.spec);
+}
+
+K8S_FN(fn_min_replicas)
+{
+	return replicas(ev, &args[0], "minReplicas", -1);
+}
+
+K8S_FN(fn_max_replicas)
+{
+	return replicas(ev, &args[0], "maxReplicas", 1);
+}
+
+K8S_FN(fn_spec_replicas)
+{
+	return replicas(ev, &args[0], "specReplicas", 0);
+}
+
+K8S_FN(fn_hpa_for)
+{
+	struct cel_value err;
+	const struct kvet_workload *wl = workload_arg(ev, &args[0], "hpaFor",
+						      &err);
+
+	if (!wl)
+		return err;
+	return wl->replicas.hpa ? cel_from_object(wl->replicas.hpa->obj)
+				: cel_null();
+}
+
+K8S_FN(fn_template_labels)
+{
+	struct cel_value err;
+	const struct kvet_workload *wl = workload_arg(ev, &args[0],
+						      "templateLabels", &err);
+	const struct kvet_node *labels;
+
+	if (!wl)
+		return err;
+	labels = kvet_node_path(wl->template, "metadata", "labels", NULL);
+	if (!kvet_node_is_map(labels)) {
+		struct cel_value empty = { .type = CEL_MAP };
+
+		return empty;
+	}
+	return cel_from_node(labels, NULL);
+}
+
+static const struct pdb_entry *pdb_arg(struct cel_eval *ev,
+				       const struct cel_value *v,
+				       const char *name, struct cel_value *err)
+{
+	const struct pdb_entry *e;
+
+	if (!v->obj || !is_kind(v->obj, "policy", "PodDisruptionBudget")) {
+		*err = cel_eval_errorf(ev, "%s() needs a PodDisruptionBudget",
+				       name);
+		return NULL;
+	}
+	if (!ev->env->graph) {
+		*err = no_graph(ev, name);
+		return NULL;
+	}
+	e = pdb_entry(ev, v->obj);
+	if (!e)
+		*err = cel_eval_errorf(ev, "out of memory");
+	return e;
+}
+
+/* A field of the budget at N_min; unknown pod counts are errors. */
+static struct cel_value pdb_number(struct cel_eval *ev,
+				   const struct cel_value *v, const char *name,
+				   size_t field)
+{
+	struct cel_value err;
+	const struct pdb_entry *e = pdb_arg(ev, v, name, &err);
+	long long x;
+
+	if (!e)
+		return err;
+	if (e->res.status == KVET_PDB_UNKNOWN)
+		return cel_eval_errorf(ev, "%s(): the pod count is unknown", name);
+	memcpy(&x, (const char *)&e->res + field, sizeof(x));
+	return cel_int(x);
+}
+
+K8S_FN(fn_allowed)
+{
+	return pdb_number(ev, &args[0], "allowedDisruptions",
+			  offsetof(struct kvet_pdb_result, allowed));
+}
+
+K8S_FN(fn_pods_total)
+{
+	return pdb_number(ev, &args[0], "podsTotal",
+			  offsetof(struct kvet_pdb_result, pods_total));
+}
+
+K8S_FN(fn_expected)
+{
+	return pdb_number(ev, &args[0], "expectedPods",
+			  offsetof(struct kvet_pdb_result, expected));
+}
+
+K8S_FN(fn_desired)
+{
+	return pdb_number(ev, &args[0], "desiredHealthy",
+			  offsetof(struct kvet_pdb_result, desired));
+}
+
+K8S_FN(fn_pdb_status)
+{
+	struct cel_value err;
+	const struct pdb_entry *e = pdb_arg(ev, &args[0], "pdbStatus", &err);
+	const char *s;
+
+	if (!e)
+		return err;
+	s = kvet_pdb_status_name(e->res.status);
+	return cel_string(s, strlen(s));
+}
+
+/* The budget as if it selected one scalable workload of @n pods (1.9). */
+K8S_FN(fn_allowed_at)
+{
+	struct cel_value err;
+	const struct pdb_entry *e = pdb_arg(ev, &args[0],
+					    "allowedDisruptionsAt", &err);
+	struct kvet_pdb_member m;
+	struct kvet_pdb_result r;
+
+	if (!e)
+		return err;
+	if (args[1].type != CEL_INT || args[1].u.i < 0 ||
+	    args[1].u.i > INT32_MAX)
+		return cel_eval_errorf(ev, "allowedDisruptionsAt() needs a replica count from 0 to 2147483647");
+	m.n = args[1].u.i;
+	m.kind = KVET_PDB_SCALABLE;
+	kvet_pdb_evaluate(&e->pdb.min_available, &e->pdb.max_unavailable, &m, 1,
+			  &r);
+	return cel_int(r.allowed);
+}
+
+/* Kinds rules name without their group, and the group they mean. */
+static const struct {
+	const char *kind, *group;
+} kind_groups[] = {
+	{ "APIService", "apiregistration.k8s.io" },
+	{ "ClusterRole", "rbac.authorization.k8s.io" },
+	{ "ClusterRoleBinding", "rbac.authorization.k8s.io" },
+	{ "ConfigMap", "" },
+	{ "CronJob", "batch" },
+	{ "CustomResourceDefinition", "apiextensions.k8s.io" },
+	{ "DaemonSet", "apps" },
+	{ "Deployment", "apps" },
+	{ "HorizontalPodAutoscaler", "autoscaling" },
+	{ "Job", "batch" },
+	{ "Lease", "coordination.k8s.io" },
+	{ "MutatingWebhookConfiguration", "admissionregistration.k8s.io" },
+	{ "Namespace", "" },
+	{ "Node", "" },
+	{ "Pod", "" },
+	{ "PodDisruptionBudget", "policy" },
+	{ "PriorityClass", "scheduling.k8s.io" },
+	{ "ReplicaSet", "apps" },
+	{ "ReplicationController", "" },
+	{ "Role", "rbac.authorization.k8s.io" },
+	{ "RoleBinding", "rbac.authorization.k8s.io" },
+	{ "Secret", "" },
+	{ "Service", "" },
+	{ "ServiceAccount", "" },
+	{ "StatefulSet", "apps" },
+	{ "ValidatingWebhookConfiguration", "admissionregistration.k8s.io" },
+};
+
+K8S_FN(fn_objects)
+{
+	const struct cel_value *k = &args[0];
+	struct kvet_object *const *objs;
+	char group[128], kind[128];
+	const char *slash;
+	size_t i, cnt, glen;
+	struct cel_value v = { .type = CEL_LIST }, *items;
+
+	if (!ev->env->graph)
+		return no_graph(ev, "objects");
+	if (k->type != CEL_STRING || k->len >= sizeof(kind))
+		return cel_eval_errorf(ev, "objects() needs a kind such as \"Deployment\" or \"apps/Deployment\"");
+	slash = memchr(k->u.s, '/', k->len);
+	glen = slash ? (size_t)(slash - k->u.s) : 0;
+	memcpy(group, k->u.s, glen);
+	group[glen] = '\0';
+	memcpy(kind, k->u.s + (slash ? glen + 1 : 0), k->len - (slash ? glen + 1 : 0));
+	kind[k->len - (slash ? glen + 1 : 0)] = '\0';
+	if (!slash) {
+		for (i = 0; i < sizeof(kind_groups) / sizeof(kind_groups[0]); i++)
+			if (!strcmp(kind_groups[i].kind, kind))
+				break;
+		if (i == sizeof(kind_groups) / sizeof(kind_groups[0]))
+			return cel_eval_errorf(ev, "objects(): give the group of kind \"%s\" as \"group/%s\"",
+					       kind, kind);
+		memcpy(group, kind_groups[i].group,
+		       strlen(kind_groups[i].group) + 1);
+	}
+	objs = kvet_graph_kind(ev->env->graph, group, kind, &cnt);
+	items = kvet_arena_array(ev->env->scratch, cnt + 1, sizeof(*items));
+	if (!items)
+		return cel_eval_errorf(ev, "out of memory");
+	for (i = 0; i < cnt; i++) {
+		if (n == 2 && (args[1].type != CEL_STRING ||
+			       strlen(objs[i]->namespace) != args[1].len ||
+			       memcmp(objs[i]->namespace, args[1].u.s, args[1].len)))
+			continue;
+		items[v.len++] = cel_from_object(objs[i]);
+	}
+	v.u.items = items;
+	return v;
+}
+
+/* A namespace name as a NUL-terminated string, or NULL. */
+static const char *ns_arg(struct cel_eval *ev, const struct cel_value *v)
+{
+	if (v->type != CEL_STRING)
+		return NULL;
+	return kvet_arena_strndup(ev->env->scratch, v->u.s, v->len);
+}
+
+K8S_FN(fn_ns_covered)
+{
+	const char *ns = ns_arg(ev, &args[0]);
+
+	if (!ev->env->graph)
+		return no_graph(ev, "namespaceCovered");
+	if (!ns)
+		return cel_eval_errorf(ev, "namespaceCovered() needs a namespace name");
+	return cel_bool(kvet_graph_ns_covered(ev->env->graph, ns));
+}
+
+K8S_FN(fn_ns_operator)
+{
+	const char *ns = ns_arg(ev, &args[0]);
+
+	if (!ev->env->graph)
+		return no_graph(ev, "operatorPopulated");
+	if (!ns)
+		return cel_eval_errorf(ev, "operatorPopulated() needs a namespace name");
+	return cel_bool(kvet_graph_ns_operator_populated(ev->env->graph, ns));
+}
+
+K8S_FN(fn_dump_mode)
+{
+	return cel_bool(ev->env->graph && kvet_graph_dump_mode(ev->env->graph));
+}
+
+K8S_FN(fn_complete)
+{
+	return cel_bool(ev->env->graph && kvet_graph_complete(ev->env->graph));
+}
+
+#define G CEL_CALL_GLOBAL
+#define DYN CEL_ST_DYN
+#define MAP CEL_ST_MAP
+#define INT CEL_ST_INT
+#define STR CEL_ST_STRING
+#define LIST CEL_ST_LIST
+#define BOOL CEL_ST_BOOL
+
+/*
+ * The registry. Rows for the definitions of RULES-CATALOGUE 1.8 and 1.10
+ * to 1.14 (spreading terms, webhook backends, interception, managers,
+ * leader election, effective priority) are added here when the model
+ * provides them.
+ */
+static const struct cel_func k8s_funcs[] = {
+	/* 1.7 selection, through the label index */
+	{ "workloadsSelectedBy", G, 1, 1, LIST, { MAP }, fn_selected_by,
+	  "the workloads a PodDisruptionBudget or Service selects in its namespace" },
+	{ "pdbsCovering", G, 1, 1, LIST, { MAP }, fn_pdbs_covering,
+	  "the PodDisruptionBudgets that select a workload" },
+	{ "selects", G, 2, 2, BOOL, { MAP, MAP }, fn_selects,
+	  "selects(pdbOrService, workload)" },
+	/* 1.2 workloads */
+	{ "isWorkload", G, 1, 1, BOOL, { MAP }, fn_is_workload,
+	  "the object is a top-level workload (not folded into its owner)" },
+	{ "namespaceOf", G, 1, 1, STR, { MAP }, fn_namespace_of,
+	  "the object's namespace, with the default applied; \"\" when cluster-scoped" },
+	{ "isScalable", G, 1, 1, BOOL, { MAP }, fn_is_scalable,
+	  "Deployment, ReplicaSet, StatefulSet or ReplicationController" },
+	{ "workloadOf", G, 1, 1, MAP, { MAP }, fn_workload_of,
+	  "the top-level workload an object is or belongs to, or null" },
+	{ "templateLabels", G, 1, 1, MAP, { MAP }, fn_template_labels,
+	  "L(W): the pod template's labels" },
+	/* 1.4 replicas */
+	{ "minReplicas", G, 1, 1, INT, { MAP }, fn_min_replicas,
+	  "N_min: an HPA's minReplicas when one targets it, else N_spec" },
+	{ "maxReplicas", G, 1, 1, INT, { MAP }, fn_max_replicas,
+	  "N_max: an HPA's maxReplicas when one targets it, else N_spec" },
+	{ "specReplicas", G, 1, 1, INT, { MAP }, fn_spec_replicas,
+	  "N_spec: spec.replicas, default 1" },
+	{ "hpaFor", G, 1, 1, MAP, { MAP }, fn_hpa_for,
+	  "the first HPA targeting a workload, or null" },
+	/* 1.9 PDB evaluation, at N_min */
+	{ "allowedDisruptions", G, 1, 1, INT, { MAP }, fn_allowed,
+	  "disruptionsAllowed of a PDB in steady state" },
+	{ "allowedDisruptionsAt", G, 2, 2, INT, { MAP, INT }, fn_allowed_at,
+	  "disruptionsAllowed if the PDB selected one scalable workload of N pods" },
+	{ "podsTotal", G, 1, 1, INT, { MAP }, fn_pods_total,
+	  "the pods a PDB selects" },
+	{ "expectedPods", G, 1, 1, INT, { MAP }, fn_expected,
+	  "expectedCount of the disruption controller" },
+	{ "desiredHealthy", G, 1, 1, INT, { MAP }, fn_desired,
+	  "desiredHealthy of the disruption controller" },
+	{ "pdbStatus", G, 1, 1, STR, { MAP }, fn_pdb_status,
+	  "\"ok\", \"no-policy\", \"invalid-both-set\", \"invalid-value\", \"sync-fails\" or \"unknown\"" },
+	/* 1.1 and 1.3 the input */
+	{ "objects", G, 1, 2, LIST, { STR, STR }, fn_objects,
+	  "objects(kind[, namespace]): the objects of a kind, from the kind index" },
+	{ "namespaceCovered", G, 1, 1, BOOL, { STR }, fn_ns_covered,
+	  "the input covers the namespace (1.3)" },
+	{ "operatorPopulated", G, 1, 1, BOOL, { STR }, fn_ns_operator,
+	  "custom resources live in the namespace (1.3)" },
+	{ "dumpMode", G, 0, 0, BOOL, { DYN }, fn_dump_mode,
+	  "the input is a cluster dump (1.1)" },
+	{ "completeInput", G, 0, 0, BOOL, { DYN }, fn_complete,
+	  "the input is the whole cluster (1.3)" },
+};
+
+const struct cel_func *cel_k8s_funcs(size_t *n)
+{
+	*n = sizeof(k8s_funcs) / sizeof(k8s_funcs[0]);
+	return k8s_funcs;
+}

@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * A rule's documentation in Markdown: what `kvet explain ID` prints and
+ * what docs/rules/ID.md holds (generated at build time, checked by a
+ * test, so the two cannot drift apart).
+ */
+#include "rules/rules.h"
+
+#include <string.h>
+
+static const char *const sev_names[] = { "info", "warning", "error" };
+
+/* Text with its trailing line breaks removed, then one. */
+static void para(FILE *fp, const char *s)
+{
+	size_t n = strlen(s);
+
+	while (n && (s[n - 1] == '\n' || s[n - 1] == ' '))
+		n--;
+	fprintf(fp, "%.*s\n", (int)n, s);
+}
+
+static void write_example(FILE *fp, const struct kvet_rule_example *e)
+{
+	size_t n = e->len;
+
+	while (n && e->manifest[n - 1] == '\n')
+		n--;
+	fprintf(fp, "\n%s%s%s:\n\n```yaml\n%.*s\n```\n",
+		e->fails ? "Fires" : "Does not fire",
+		e->name && *e->name ? " — " : "", e->name ? e->name : "",
+		(int)n, e->manifest);
+}
+
+int kvet_rule_write_markdown(const struct kvet_rule_info *info,
+			     const struct kvet_rule *rule, FILE *fp)
+{
+	size_t i, pass;
+
+	fprintf(fp, "# %s\n\n", info->id);
+	fprintf(fp, "Severity: **%s** · Category: %s%s%s\n\n",
+		sev_names[info->severity], info->category,
+		rule && rule->has_severity_expr ? " · severity depends on the object" : "",
+		rule ? "" : " · built into kvet (C)");
+	para(fp, info->summary);
+	fputs("\n## Why it matters\n\n", fp);
+	para(fp, info->description);
+	fputs("\n## How to fix it\n\n", fp);
+	para(fp, info->remediation);
+	if (rule) {
+		fputs("\n## Condition\n\nApplies to: ", fp);
+		for (i = 0; i < rule->n_kinds; i++)
+			fprintf(fp, "%s`%s`", i ? ", " : "", rule->kinds[i]);
+		for (i = 0; i < rule->n_namespaces; i++)
+			fprintf(fp, "%s`%s`", i ? ", " : " in namespaces ",
+				rule->namespaces[i]);
+		fputs("\n\n```cel\n", fp);
+		para(fp, rule->condition_text);
+		fputs("```\n", fp);
+		if (rule->n_params) {
+			fputs("\nParameters (override with `--param ", fp);
+			fprintf(fp, "%s.NAME=VALUE`):\n\n", info->id);
+			for (i = 0; i < rule->n_params; i++) {
+				struct kvet_arena tmp;
+				char *v;
+
+				kvet_arena_init(&tmp);
+				v = cel_to_text(&tmp, rule->param_list[i].value);
+				fprintf(fp, "- `%s` (default `%s`)\n",
+					rule->param_list[i].name, v ? v : "?");
+				kvet_arena_release(&tmp);
+			}
+		}
+	}
+	if (info->n_references) {
+		fputs("\n## References\n\n", fp);
+		for (i = 0; i < info->n_references; i++)
+			fprintf(fp, "- <%s>\n", info->references[i]);
+	}
+	if (rule && rule->n_examples) {
+		fputs("\n## Examples\n", fp);
+		for (pass = 0; pass < 2; pass++)
+			for (i = 0; i < rule->n_examples; i++)
+				if (rule->examples[i].fails == !pass)
+					write_example(fp, &rule->examples[i]);
+	}
+	fflush(fp);
+	return ferror(fp) ? -1 : 0;
+}

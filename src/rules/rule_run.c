@@ -1,0 +1,287 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The rule runner: for each object, the rules whose `match` it passes;
+ * for each rule, the condition (once, or once per item of `each`), and
+ * for each firing, a finding with its message, severity, position and
+ * related object. Evaluation memory is a scratch arena reset between
+ * objects, so the runner calls malloc only while it warms up.
+ */
+#include "rules/rules.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/cel_k8s.h"
+
+struct kvet_rule_runner {
+	const struct kvet_rule_set *set;
+	struct kvet_arena *arena;
+	struct kvet_findings *fs;
+	struct kvet_arena scratch;
+	struct kvet_arena_mark empty;
+	struct cel_env env;
+	struct cel_value *vars;
+	unsigned int n_vars;
+	size_t errors;
+};
+
+struct kvet_rule_runner *kvet_rule_runner_create(const struct kvet_rule_set *set,
+						 const struct kvet_graph *g,
+						 struct kvet_arena *arena,
+						 struct kvet_findings *fs)
+{
+	struct kvet_rule_runner *r = calloc(1, sizeof(*r));
+	size_t i;
+
+	if (!r)
+		return NULL;
+	r->set = set;
+	r->arena = arena;
+	r->fs = fs;
+	kvet_arena_init(&r->scratch);
+	kvet_arena_mark(&r->scratch, &r->empty);
+	if (cel_env_init(&r->env, &r->scratch))
+		goto fail;
+	r->env.graph = g;
+	r->env.k8s = cel_k8s_create(arena, g);
+	r->n_vars = KVET_RULE_VAR_EACH + 1;
+	for (i = 0; i < set->n; i++)
+		if (set->v[i]->n_slots > r->n_vars)
+			r->n_vars = set->v[i]->n_slots;
+	r->vars = calloc(r->n_vars, sizeof(*r->vars));
+	if (!r->env.k8s || !r->vars)
+		goto fail;
+	return r;
+fail:
+	kvet_rule_runner_destroy(r);
+	return NULL;
+}
+
+void kvet_rule_runner_destroy(struct kvet_rule_runner *r)
+{
+	if (!r)
+		return;
+	cel_k8s_destroy(r->env.k8s);
+	cel_env_release(&r->env);
+	kvet_arena_release(&r->scratch);
+	free(r->vars);
+	free(r);
+}
+
+size_t kvet_rule_runner_errors(const struct kvet_rule_runner *r)
+{
+	return r->errors;
+}
+
+static bool kind_matches(const struct kvet_rule *rule,
+			 const struct kvet_object *obj)
+{
+	size_t i, gl;
+
+	for (i = 0; i < rule->n_kinds; i++) {
+		const char *k = rule->kinds[i], *slash = strchr(k, '/');
+
+		if (!slash) {
+			if (!strcmp(k, obj->kind))
+				return true;
+			continue;
+		}
+		gl = (size_t)(slash - k);
+		if (!strcmp(slash + 1, obj->kind) && strlen(obj->group) == gl &&
+		    !memcmp(obj->group, k, gl))
+			return true;
+	}
+	return false;
+}
+
+bool kvet_rule_matches(const struct kvet_rule *rule,
+		       const struct kvet_object *obj)
+{
+	const struct kvet_node *labels;
+	size_t i;
+
+	if (!kind_matches(rule, obj))
+		return false;
+	if (rule->n_namespaces) {
+		for (i = 0; i < rule->n_namespaces; i++)
+			if (!strcmp(rule->namespaces[i], obj->namespace))
+				break;
+		if (i == rule->n_namespaces)
+			return false;
+	}
+	labels = kvet_node_path(obj->root, "metadata", "labels", NULL);
+	for (i = 0; i < rule->n_labels; i++) {
+		struct cel_value lv = cel_from_node(labels, NULL), v;
+		const struct cel_value *want = &rule->labels[i].value;
+
+		if (!cel_map_find(&lv, &rule->labels[i].key, &v) ||
+		    cel_equal(&v, want) != 1)
+			return false;
+	}
+	return true;
+}
+
+/* Findings are one line: YAML folding may leave line breaks in the
+ * template, and runs of spaces they leave become one. */
+static char *one_line(char *msg)
+{
+	char *in = msg, *out = msg;
+
+	for (; *in; in++) {
+		char c = *in == '\n' || *in == '\t' || *in == '\r' ? ' ' : *in;
+
+		if (c == ' ' && (out == msg || out[-1] == ' '))
+			continue;
+		*out++ = c;
+	}
+	while (out > msg && out[-1] == ' ')
+		out--;
+	*out = '\0';
+	return msg;
+}
+
+/* The message: text pieces and the text of each {{ expression }}. */
+static char *render_message(struct kvet_rule_runner *r,
+			    const struct kvet_rule *rule)
+{
+	size_t i, len = 0;
+	char **parts, *msg;
+	size_t *lens;
+
+	parts = kvet_arena_array(&r->scratch, rule->n_message + 1, sizeof(*parts));
+	lens = kvet_arena_array(&r->scratch, rule->n_message + 1, sizeof(*lens));
+	if (!parts || !lens)
+		return NULL;
+	for (i = 0; i < rule->n_message; i++) {
+		const struct kvet_msg_part *p = &rule->message[i];
+		struct cel_value v;
+
+		if (p->text) {
+			parts[i] = (char *)p->text;
+			lens[i] = p->len;
+		} else {
+			v = cel_eval(&r->env, &p->prog, r->vars);
+			parts[i] = cel_to_text(&r->scratch, &v);
+			if (!parts[i])
+				return NULL;
+			lens[i] = strlen(parts[i]);
+		}
+		len += lens[i];
+	}
+	msg = kvet_arena_alloc(&r->scratch, len + 1);
+	if (!msg)
+		return NULL;
+	for (len = 0, i = 0; i < rule->n_message; i++) {
+		memcpy(msg + len, parts[i], lens[i]);
+		len += lens[i];
+	}
+	msg[len] = '\0';
+	return one_line(msg);
+}
+
+static const struct kvet_node *resolve_at(struct kvet_rule_runner *r,
+					  const struct kvet_rule *rule)
+{
+	size_t i;
+
+	for (i = 0; i < rule->n_at; i++) {
+		struct cel_value v = cel_eval(&r->env, &rule->at[i], r->vars);
+
+		if (v.type != CEL_ERROR && v.at)
+			return v.at;
+	}
+	return NULL;
+}
+
+static enum kvet_severity severity(struct kvet_rule_runner *r,
+				   const struct kvet_rule *rule)
+{
+	static const char *const names[] = { "info", "warning", "error" };
+	struct cel_value v;
+	size_t i;
+
+	if (!rule->has_severity_expr)
+		return rule->info.severity;
+	v = cel_eval(&r->env, &rule->severity_expr, r->vars);
+	for (i = 0; v.type == CEL_STRING && i < KVET_SEV_COUNT; i++)
+		if (v.len == strlen(names[i]) && !memcmp(v.u.s, names[i], v.len))
+			return (enum kvet_severity)i;
+	return rule->info.severity;
+}
+
+static int emit(struct kvet_rule_runner *r, const struct kvet_rule *rule,
+		const struct kvet_object *obj, size_t file_order,
+		const struct kvet_object *related)
+{
+	struct kvet_object_ref *ref;
+	struct kvet_finding *f;
+	char *msg = render_message(r, rule);
+
+	if (!msg)
+		return -1;
+	f = kvet_findings_addf(r->fs, rule->info.id, severity(r, rule), obj,
+			       file_order, resolve_at(r, rule), "%s", msg);
+	if (!f)
+		return -1;
+	if (related && related != obj) {
+		ref = kvet_arena_alloc(r->arena, sizeof(*ref));
+		if (!ref)
+			return -1;
+		kvet_object_ref_set(ref, related);
+		f->related = ref;
+		f->n_related = 1;
+	}
+	return 0;
+}
+
+static int fires(struct kvet_rule_runner *r, const struct kvet_rule *rule)
+{
+	struct cel_value v = cel_eval(&r->env, &rule->condition, r->vars);
+
+	if (v.type == CEL_BOOL)
+		return v.u.b;
+	r->errors++;
+	return 0;
+}
+
+static int run_rule(struct kvet_rule_runner *r, const struct kvet_rule *rule,
+		    const struct kvet_object *obj, size_t file_order)
+{
+	struct cel_value list, item;
+	size_t i, n;
+
+	r->vars[KVET_RULE_VAR_OBJECT] = cel_from_object(obj);
+	r->vars[KVET_RULE_VAR_PARAMS] = rule->params;
+	if (!rule->has_each)
+		return fires(r, rule) ? emit(r, rule, obj, file_order, NULL) : 0;
+	list = cel_eval(&r->env, &rule->each, r->vars);
+	if (list.type != CEL_LIST) {
+		r->errors++;
+		return 0;
+	}
+	for (i = 0, n = cel_len(&list); i < n; i++) {
+		item = cel_list_at(&list, i);
+		r->vars[KVET_RULE_VAR_EACH] = item;
+		if (fires(r, rule) &&
+		    emit(r, rule, obj, file_order, item.obj) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int kvet_rule_runner_object(struct kvet_rule_runner *r,
+			    const struct kvet_object *obj, size_t file_order)
+{
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < r->set->n && !ret; i++) {
+		const struct kvet_rule *rule = r->set->v[i];
+
+		if (!kvet_rule_matches(rule, obj))
+			continue;
+		ret = run_rule(r, rule, obj, file_order);
+		kvet_arena_reset(&r->scratch, &r->empty);
+	}
+	return ret;
+}

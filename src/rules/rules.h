@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#ifndef KVET_RULES_RULES_H
+#define KVET_RULES_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "kvet/kvet.h"
+#include "base/arena.h"
+#include "base/diag.h"
+#include "model/graph.h"
+#include "rules/cel.h"
+#include "rules/findings.h"
+
+/*
+ * Rules as data (docs/rule-language.md): one YAML file per rule, loaded
+ * and validated into a rule set, whose conditions, messages and `at`
+ * fields are compiled CEL programs. Built-in rules are the files of
+ * rules/, embedded at build time (builtin_rules.c, generated); users add
+ * theirs with --rules DIR.
+ */
+
+/* Variable slots of every rule expression. */
+enum {
+	KVET_RULE_VAR_OBJECT,
+	KVET_RULE_VAR_PARAMS,
+	KVET_RULE_VAR_EACH,	/* the `each.as` variable, when there is one */
+};
+
+struct kvet_rule_example {
+	const char *name;
+	bool fails;		/* expect: fail */
+	long findings;		/* exact count expected; -1: at least one */
+	bool complete;		/* lint with --complete-input */
+	const char *manifest;
+	size_t len;
+	unsigned int line;	/* of the example in its rule file */
+};
+
+/* One piece of a message template: text, or a {{ expression }}. */
+struct kvet_msg_part {
+	const char *text;	/* NULL for an expression */
+	size_t len;
+	struct cel_program prog;
+};
+
+struct kvet_rule_param {
+	const char *name;
+	struct cel_value *value;	/* in the rule's params map */
+};
+
+struct kvet_rule {
+	struct kvet_rule_info info;
+	const char *file;
+	const char *const *kinds;	/* "Kind" or "group/Kind" */
+	size_t n_kinds;
+	const char *const *namespaces;	/* none: every namespace */
+	size_t n_namespaces;
+	const struct cel_entry *labels;	/* metadata.labels to require */
+	size_t n_labels;
+	struct cel_value params;	/* a map */
+	struct kvet_rule_param *param_list;
+	size_t n_params;
+	struct cel_program condition;
+	const char *condition_text;
+	bool has_each;
+	const char *each_as;
+	struct cel_program each;
+	bool has_severity_expr;
+	struct cel_program severity_expr;
+	struct kvet_msg_part *message;
+	size_t n_message;
+	const char *message_text;
+	struct cel_program *at;		/* the first giving a field wins */
+	size_t n_at;
+	struct kvet_rule_example *examples;
+	size_t n_examples;
+	unsigned int n_slots;		/* the most any program needs */
+};
+
+struct kvet_rule_set {
+	struct kvet_arena arena;	/* rules, programs, rule file texts */
+	struct cel_regexes rx;
+	struct kvet_diag diag;		/* rule-file errors, positioned */
+	struct kvet_rule **v;		/* malloc'd, sorted by id when done */
+	size_t n, cap;
+};
+
+void kvet_rule_set_init(struct kvet_rule_set *set);
+void kvet_rule_set_release(struct kvet_rule_set *set);
+
+/**
+ * kvet_rule_set_add_buffer() - load the rules of one rule file.
+ * @set: the set.
+ * @name: the file name for positions; copied.
+ * @text: the YAML; copied.
+ * @len: its length.
+ *
+ * Each document is one rule. Problems are recorded in @set->diag with
+ * their file:line:column; a rule with a problem is not added.
+ *
+ * Returns: 0, or -1 when the file had a problem or memory ran out.
+ */
+int kvet_rule_set_add_buffer(struct kvet_rule_set *set, const char *name,
+			     const char *text, size_t len);
+
+/* Load every *.yaml and *.yml file of @dir (recursively, in byte order). */
+int kvet_rule_set_add_dir(struct kvet_rule_set *set, const char *dir);
+
+/* Load the built-in rules embedded in the library. */
+int kvet_rule_set_add_builtin(struct kvet_rule_set *set);
+
+/* Sort by id; call after the last add. */
+void kvet_rule_set_sort(struct kvet_rule_set *set);
+
+const struct kvet_rule *kvet_rule_set_find(const struct kvet_rule_set *set,
+					   const char *id);
+
+/**
+ * kvet_rule_set_param() - override parameter @name of rule @id with
+ * @value, read as a YAML scalar of the default's type.
+ * Returns: 0, or -1 with the reason recorded in @set->diag.
+ */
+int kvet_rule_set_param(struct kvet_rule_set *set, const char *id,
+			const char *name, const char *value);
+
+/* The built-in rule files, generated from rules/ by tools/embed_rules. */
+struct kvet_builtin_rule_file {
+	const char *name;	/* "rules/ID.yaml" */
+	const char *text;
+	size_t len;
+};
+
+extern const struct kvet_builtin_rule_file kvet_builtin_rule_files[];
+extern const size_t kvet_builtin_rule_file_count;
+
+/* ---- running ---- */
+
+struct kvet_rule_runner;
+
+/**
+ * kvet_rule_runner_create() - prepare to run @set over a graph.
+ * @set: the rules; borrowed.
+ * @g: the graph; borrowed.
+ * @arena: the run's arena (relations, related-object arrays).
+ * @fs: findings go here.
+ *
+ * Returns: the runner, or NULL when out of memory.
+ */
+struct kvet_rule_runner *kvet_rule_runner_create(const struct kvet_rule_set *set,
+						 const struct kvet_graph *g,
+						 struct kvet_arena *arena,
+						 struct kvet_findings *fs);
+void kvet_rule_runner_destroy(struct kvet_rule_runner *r);
+
+/* Does @obj pass the `match` of @rule (kinds, namespaces, labels)? */
+bool kvet_rule_matches(const struct kvet_rule *rule,
+		       const struct kvet_object *obj);
+
+/* Run every rule matching @obj. Returns 0, or -1 when out of memory. */
+int kvet_rule_runner_object(struct kvet_rule_runner *r,
+			    const struct kvet_object *obj, size_t file_order);
+
+/* Conditions that gave an error instead of a bool, for debugging. */
+size_t kvet_rule_runner_errors(const struct kvet_rule_runner *r);
+
+/* ---- documentation ---- */
+
+/* Write the Markdown documentation of a rule (docs/rules/ID.md). */
+int kvet_rule_write_markdown(const struct kvet_rule_info *info,
+			     const struct kvet_rule *rule, FILE *fp);
+
+#endif

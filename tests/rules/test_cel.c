@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The CEL lexer, parser, checker and evaluator, on their own. */
+#include "tcel.h"
+
+#include <time.h>
+
+static void lexer_tokens(void **state)
+{
+	struct kvet_arena a;
+	struct cel_lexer lx;
+	struct cel_token tok;
+	struct cel_error err;
+	const char *text = "a.b[\"x\\n\"] >= 0x1F && r'\\d' != 2.5e1 // c";
+	enum cel_tok want[] = {
+		CEL_T_IDENT, CEL_T_DOT, CEL_T_IDENT, CEL_T_LBRACKET,
+		CEL_T_STRING, CEL_T_RBRACKET, CEL_T_GE, CEL_T_INT, CEL_T_AND,
+		CEL_T_STRING, CEL_T_NE, CEL_T_DOUBLE, CEL_T_EOF,
+	};
+	size_t i;
+
+	(void)state;
+	kvet_arena_init(&a);
+	cel_lexer_init(&lx, &a, text, strlen(text));
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		assert_int_equal(cel_lex_next(&lx, &tok, &err), 0);
+		assert_int_equal(tok.kind, want[i]);
+		if (i == 4) {
+			assert_int_equal(tok.v.str.len, 2);
+			assert_memory_equal(tok.v.str.s, "x\n", 2);
+		}
+		if (i == 7)
+			assert_int_equal(tok.v.i, 31);
+		if (i == 9)
+			assert_memory_equal(tok.v.str.s, "\\d", 2);
+	}
+	cel_lexer_init(&lx, &a, "'abc", 4);
+	assert_int_equal(cel_lex_next(&lx, &tok, &err), -1);
+	assert_non_null(strstr(err.msg, "unterminated"));
+	kvet_arena_release(&a);
+}
+
+static void parser_errors(void **state)
+{
+	struct tcel *t = tcel_new();
+	char deep[400];
+	size_t i;
+
+	(void)state;
+	assert_compile_error(t, "1 +", 3, "expected an expression");
+	assert_compile_error(t, "object.spec.", 12, "field name");
+	assert_compile_error(t, "a = 1", 2, "'=='");
+	assert_compile_error(t, "(1", 2, "')'");
+	assert_compile_error(t, "1 2", 2, "after the expression");
+	assert_compile_error(t, "fooBar(1)", 0, "unknown function \"fooBar\"");
+	assert_compile_error(t, "objekt.spec", 0, "unknown variable");
+	assert_compile_error(t, "[1].all(1, true)", 8, "variable name");
+	assert_compile_error(t, "has(object)", 4, "field selection");
+	assert_compile_error(t, "\"a\" + 1", 4, "no operator '+'");
+	assert_compile_error(t, "size(1, 2)", 0, "no form of");
+	assert_compile_error(t, "!\"x\"", 0, "no operator '!'");
+	assert_compile_error(t, "\"x\".startsWith(1)", 15, "expects string");
+	assert_compile_error(t, "object.x.matches('(')", 19, "invalid regex");
+	assert_compile_error(t, "object.x.matches(object.y)", 24, "string literal");
+	for (i = 0; i < 200; i++)
+		deep[i] = '(';
+	deep[200] = '1';
+	for (i = 201; i < 399; i++)
+		deep[i] = ')';
+	deep[399] = '\0';
+	assert_compile_error(t, deep, 65, "nested more than");
+	tcel_free(t);
+}
+
+static void arithmetic(void **state)
+{
+	struct tcel *t = tcel_new();
+	struct cel_value v;
+
+	(void)state;
+	v = tcel_eval(t, "1 + 2 * 3 - 4 / 2 % 3");
+	assert_int_equal(v.type, CEL_INT);
+	assert_int_equal(v.u.i, 5);
+	assert_cel_true(t, "2.5 * 2.0 == 5");
+	assert_cel_true(t, "-9223372036854775808 < 0");
+	assert_cel_true(t, "\"ab\" + \"c\" == \"abc\"");
+	assert_cel_true(t, "[1, 2] + [3] == [1, 2, 3]");
+	assert_cel_true(t, "{\"a\": 1}.a == 1 && {\"a\": 1}[\"a\"] == 1");
+	assert_cel_true(t, "1 < 2.5 && \"a\" < \"b\" && false < true");
+	assert_cel_true(t, "2 in [1, 2] && \"k\" in {\"k\": null} && !(3 in [1])");
+	assert_cel_true(t, "true ? 1 == 1 : 1 / 0 == 1");
+	assert_cel_error(t, "dyn(1) / dyn(0) == 1", "division by zero");
+	assert_cel_error(t, "9223372036854775807 + dyn(1) > 0", "overflow");
+	assert_cel_error(t, "dyn(\"a\") + dyn(1) == 1", "no operator");
+	tcel_free(t);
+}
+
+static void error_absorption(void **state)
+{
+	struct tcel *t = tcel_new();
+
+	(void)state;
+	t->vars[0] = cel_from_node(NULL, NULL);
+	assert_cel_false(t, "{}.x == 1 && false");
+	assert_cel_false(t, "false && {}.x == 1");
+	assert_cel_true(t, "{}.x == 1 || true");
+	assert_cel_true(t, "true || {}.x == 1");
+	assert_cel_error(t, "{}.x == 1 && true", "no such key: 'x'");
+	assert_cel_error(t, "{}.x == 1 || false", "no such key");
+	assert_cel_error(t, "!({}.x == 1)", "no such key");
+	assert_cel_false(t, "[0, -1].all(x, 1 / x > 0)");
+	assert_cel_true(t, "[0, 1].exists(x, 1 / x > 0)");
+	assert_cel_error(t, "[0].exists(x, 1 / x > 0)", "division");
+	assert_cel_error(t, "[1, 2][5] == 1", "out of range");
+	tcel_free(t);
+}
+
+static void macros_and_strings(void **state)
+{
+	struct tcel *t = tcel_new();
+	struct cel_value v;
+
+	(void)state;
+	assert_cel_true(t, "[1, 2, 3].all(x, x > 0)");
+	assert_cel_true(t, "[1, 2, 3].exists_one(x, x == 2)");
+	assert_cel_false(t, "[2, 2].exists_one(x, x == 2)");
+	assert_cel_true(t, "[1, 2, 3].filter(x, x > 1) == [2, 3]");
+	assert_cel_true(t, "[1, 2].map(x, x * 10) == [10, 20]");
+	assert_cel_true(t, "[1, 2, 3].map(x, x > 1, x * 2) == [4, 6]");
+	assert_cel_true(t, "{\"a\": 1, \"b\": 2}.all(k, k in [\"a\", \"b\"])");
+	assert_cel_true(t, "[[1, 2], [3]].all(l, l.all(x, x > 0))");
+	assert_cel_true(t, "\"kube-system\".startsWith(\"kube-\") && \"x.yaml\".endsWith(\".yaml\")");
+	assert_cel_true(t, "\"manager\".contains(\"nag\") && size(\"héllo\") == 5");
+	assert_cel_true(t, "\"v1.2.3\".matches(r'^v\\d+\\.\\d+') && matches(\"abc\", \"b\")");
+	assert_cel_true(t, "int(\"42\") == 42 && int(3.9) == 3 && double(1) == 1.0");
+	assert_cel_true(t, "string(12) == \"12\" && string(true) == \"true\"");
+	assert_cel_true(t, "\"ABC\".lowerAscii() == \"abc\"");
+	assert_cel_error(t, "int(\"4x\") == 1", "cannot convert");
+	v = tcel_eval(t, "1 + 2");
+	assert_int_equal(v.u.i, 3);
+	tcel_free(t);
+}
+
+/* ^(a+)+$ against 40 a's and a b backtracks exponentially; the limits
+ * stop it in milliseconds and the result is an error, not "no match". */
+static void regex_limits(void **state)
+{
+	struct tcel *t = tcel_new();
+	const char *e = "\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab\".matches('^(a+)+$')";
+	clock_t start = clock();
+
+	(void)state;
+	assert_cel_error(t, e, "limit");
+	assert_true((double)(clock() - start) / CLOCKS_PER_SEC < 1.0);
+	assert_true(t->env.regex_errors > 0);
+	/* invalid UTF-8 in a subject does not match, and is no error */
+	assert_cel_false(t, "dyn(\"\\xff\").matches('^.$') && false");
+	tcel_free(t);
+}
+
+static void node_values(void **state)
+{
+	struct loaded *l = load_str(
+		"apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n"
+		"  labels: {app.kubernetes.io/name: web, n: '3'}\n"
+		"data: {a: 1, b: [x, z], c: null, d: 1.5, e: yes}\n");
+	struct tcel *t = tcel_new();
+	struct cel_program prog;
+	struct cel_value v;
+
+	(void)state;
+	t->vars[0] = cel_from_object(l->objs.v[0]);
+	assert_cel_true(t, "object.metadata.labels[\"app.kubernetes.io/name\"] == \"web\"");
+	assert_cel_true(t, "object.data.a == 1 && size(object.data.b) == 2 && object.data.b[1] == \"z\"");
+	assert_cel_true(t, "has(object.data.a) && !has(object.data.c) && !has(object.data.z)");
+	assert_cel_true(t, "object.data.d == 1.5 && object.data.e == true");
+	assert_cel_true(t, "object.data.b.exists(x, x == \"x\")");
+	assert_cel_true(t, "\"n\" in object.metadata.labels && object.metadata.labels.n == \"3\"");
+	assert_cel_error(t, "object.spec.replicas == 1", "no such key: 'spec'");
+	assert_int_equal(tcel_compile(t, "object.data.a", &prog), 0);
+	v = cel_eval(&t->env, &prog, t->vars);
+	/* the position of a field is its key */
+	assert_int_equal(v.at->line, 6);
+	assert_int_equal(v.at->col, 8);
+	tcel_free(t);
+	loaded_free(l);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(lexer_tokens),
+		cmocka_unit_test(parser_errors),
+		cmocka_unit_test(arithmetic),
+		cmocka_unit_test(error_absorption),
+		cmocka_unit_test(macros_and_strings),
+		cmocka_unit_test(regex_limits),
+		cmocka_unit_test(node_values),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
