@@ -185,9 +185,22 @@ const struct cel_func *cel_func_find(const char *name, size_t len,
 				     unsigned int style, size_t nargs,
 				     bool *known);
 
-/* The tables, for documentation and tests. */
+/*
+ * The tables, for documentation and tests: the standard functions, then
+ * the Kubernetes functions, one table per topic of RULES-CATALOGUE
+ * section 1 (src/rules/cel_k8s*.c). cel_func_find() searches them all.
+ */
+typedef const struct cel_func *(*cel_func_table_fn)(size_t *n);
+
 const struct cel_func *cel_builtin_funcs(size_t *n);
-const struct cel_func *cel_k8s_funcs(size_t *n);
+const struct cel_func *cel_k8s_funcs(size_t *n);		/* 1.1-1.7, 1.9 */
+const struct cel_func *cel_k8s_pdb_funcs(size_t *n);		/* A and B rules */
+const struct cel_func *cel_k8s_spread_funcs(size_t *n);	/* 1.8 */
+const struct cel_func *cel_k8s_webhook_funcs(size_t *n);	/* 1.10, 1.11 */
+const struct cel_func *cel_k8s_roles_funcs(size_t *n);	/* 1.12-1.14 */
+
+/* Every table, in search order. */
+const cel_func_table_fn *cel_func_tables(size_t *n);
 
 /* ---- checker ---- */
 

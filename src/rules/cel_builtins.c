@@ -89,20 +89,32 @@ static const struct cel_func *find_in(const struct cel_func *tab, size_t n,
 	return NULL;
 }
 
+static const cel_func_table_fn tables[] = {
+	cel_builtin_funcs,	cel_k8s_funcs,		cel_k8s_pdb_funcs,
+	cel_k8s_spread_funcs,	cel_k8s_webhook_funcs,	cel_k8s_roles_funcs,
+};
+
+const cel_func_table_fn *cel_func_tables(size_t *n)
+{
+	*n = sizeof(tables) / sizeof(tables[0]);
+	return tables;
+}
+
 const struct cel_func *cel_func_find(const char *name, size_t len,
 				     unsigned int style, size_t nargs,
 				     bool *known)
 {
 	const struct cel_func *tab, *fn;
-	size_t n;
+	size_t i, n;
 
 	*known = false;
-	tab = cel_builtin_funcs(&n);
-	fn = find_in(tab, n, name, len, style, nargs, known);
-	if (fn)
-		return fn;
-	tab = cel_k8s_funcs(&n);
-	return find_in(tab, n, name, len, style, nargs, known);
+	for (i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
+		tab = tables[i](&n);
+		fn = find_in(tab, n, name, len, style, nargs, known);
+		if (fn)
+			return fn;
+	}
+	return NULL;
 }
 
 static struct cel_value bad_arg(struct cel_eval *ev, const char *fn,

@@ -35,6 +35,10 @@ struct cel_k8s {
 	size_t n_pdbs;
 	const struct kvet_object ***wl_pdbs;	/* per workload index */
 	uint32_t *wl_npdbs;
+	/* the topics' caches, see cel_k8s_cache() */
+	void *slots[CEL_K8S_N_SLOTS];
+	cel_k8s_destroy_fn destroy[CEL_K8S_N_SLOTS];
+	bool slot_failed[CEL_K8S_N_SLOTS];
 };
 
 struct cel_k8s *cel_k8s_create(struct kvet_arena *arena,
@@ -51,7 +55,32 @@ struct cel_k8s *cel_k8s_create(struct kvet_arena *arena,
 
 void cel_k8s_destroy(struct cel_k8s *k)
 {
+	size_t i;
+
+	if (!k)
+		return;
+	for (i = 0; i < CEL_K8S_N_SLOTS; i++)
+		if (k->slots[i] && k->destroy[i])
+			k->destroy[i](k->slots[i]);
 	free(k);
+}
+
+void *cel_k8s_cache(struct cel_eval *ev, enum cel_k8s_slot slot,
+		    cel_k8s_create_fn create, cel_k8s_destroy_fn destroy)
+{
+	struct cel_k8s *k = ev->env->k8s;
+
+	if (!k || !k->g || k->slot_failed[slot])
+		return NULL;
+	if (!k->slots[slot]) {
+		k->slots[slot] = create(k->arena, k->g);
+		if (!k->slots[slot]) {
+			k->slot_failed[slot] = true;
+			return NULL;
+		}
+		k->destroy[slot] = destroy;
+	}
+	return k->slots[slot];
 }
 
 /* A growable vector of workloads for the select callbacks. */
@@ -191,8 +220,8 @@ static const struct pdb_entry *pdb_entry(struct cel_eval *ev,
 	return bsearch(&key, k->pdbs, k->n_pdbs, sizeof(key), cmp_pdb);
 }
 
-static bool is_kind(const struct kvet_object *obj, const char *group,
-		    const char *kind)
+bool cel_k8s_is_kind(const struct kvet_object *obj, const char *group,
+		     const char *kind)
 {
 	return !strcmp(obj->kind, kind) && !strcmp(obj->group, group);
 }
@@ -203,14 +232,14 @@ static bool is_kind(const struct kvet_object *obj, const char *group,
 		return cel_eval_errorf(ev, "%s() needs an object, not %s", \
 				       name, cel_type_name((v)->type))
 
-static struct cel_value no_graph(struct cel_eval *ev, const char *name)
+struct cel_value cel_k8s_no_graph(struct cel_eval *ev, const char *name)
 {
 	return cel_eval_errorf(ev, "%s() needs the object graph of a run", name);
 }
 
-static struct cel_value object_list(struct cel_eval *ev,
-				    const struct kvet_object *const *objs,
-				    size_t n)
+struct cel_value cel_k8s_object_list(struct cel_eval *ev,
+				     const struct kvet_object *const *objs,
+				     size_t n)
 {
 	struct cel_value v = { .type = CEL_LIST }, *items;
 	size_t i;
@@ -225,9 +254,9 @@ static struct cel_value object_list(struct cel_eval *ev,
 	return v;
 }
 
-static struct cel_value workload_list(struct cel_eval *ev,
-				      const struct kvet_workload *const *wls,
-				      size_t n)
+struct cel_value cel_k8s_workload_list(struct cel_eval *ev,
+				       const struct kvet_workload *const *wls,
+				       size_t n)
 {
 	struct cel_value v = { .type = CEL_LIST }, *items;
 	size_t i;
@@ -242,11 +271,10 @@ static struct cel_value workload_list(struct cel_eval *ev,
 	return v;
 }
 
-/* The workload of @v (1.2), or an error value in @err. */
-static const struct kvet_workload *workload_arg(struct cel_eval *ev,
-						const struct cel_value *v,
-						const char *name,
-						struct cel_value *err)
+const struct kvet_workload *cel_k8s_workload_arg(struct cel_eval *ev,
+						 const struct cel_value *v,
+						 const char *name,
+						 struct cel_value *err)
 {
 	const struct kvet_workload *wl;
 
@@ -256,7 +284,7 @@ static const struct kvet_workload *workload_arg(struct cel_eval *ev,
 		return NULL;
 	}
 	if (!ev->env->graph) {
-		*err = no_graph(ev, name);
+		*err = cel_k8s_no_graph(ev, name);
 		return NULL;
 	}
 	wl = kvet_graph_workload_of(ev->env->graph, v->obj);
@@ -265,11 +293,6 @@ static const struct kvet_workload *workload_arg(struct cel_eval *ev,
 				       name, v->obj->kind, v->obj->name);
 	return wl;
 }
-
-#define K8S_FN(fn)							\
-	static struct cel_value fn(struct cel_eval *ev,			\
-				   const struct cel_ast *call,		\
-				   const struct cel_value *args, size_t n)
 
 K8S_FN(fn_selected_by)
 {
@@ -281,14 +304,14 @@ K8S_FN(fn_selected_by)
 
 	OBJ_ARG(ev, c, "workloadsSelectedBy");
 	if (!ev->env->graph)
-		return no_graph(ev, "workloadsSelectedBy");
-	if (is_kind(c->obj, "policy", "PodDisruptionBudget")) {
+		return cel_k8s_no_graph(ev, "workloadsSelectedBy");
+	if (cel_k8s_is_kind(c->obj, "policy", "PodDisruptionBudget")) {
 		e = pdb_entry(ev, c->obj);
 		if (!e)
 			return cel_eval_errorf(ev, "out of memory");
-		return workload_list(ev, e->wls, e->n);
+		return cel_k8s_workload_list(ev, e->wls, e->n);
 	}
-	if (!is_kind(c->obj, "", "Service"))
+	if (!cel_k8s_is_kind(c->obj, "", "Service"))
 		return cel_eval_errorf(ev, "workloadsSelectedBy() takes a PodDisruptionBudget or a Service, not a %s",
 				       c->obj->kind);
 	if (kvet_selector_parse(ev->env->scratch,
@@ -300,7 +323,7 @@ K8S_FN(fn_selected_by)
 		free(vec.v);
 		return cel_eval_errorf(ev, "out of memory");
 	}
-	out = workload_list(ev, vec.v, vec.n);
+	out = cel_k8s_workload_list(ev, vec.v, vec.n);
 	free(vec.v);
 	return out;
 }
@@ -308,7 +331,7 @@ K8S_FN(fn_selected_by)
 K8S_FN(fn_pdbs_covering)
 {
 	struct cel_value err;
-	const struct kvet_workload *wl = workload_arg(ev, &args[0],
+	const struct kvet_workload *wl = cel_k8s_workload_arg(ev, &args[0],
 						      "pdbsCovering", &err);
 	struct cel_k8s *k;
 
@@ -317,13 +340,13 @@ K8S_FN(fn_pdbs_covering)
 	k = relations(ev);
 	if (!k)
 		return cel_eval_errorf(ev, "out of memory");
-	return object_list(ev, k->wl_pdbs[wl->index], k->wl_npdbs[wl->index]);
+	return cel_k8s_object_list(ev, k->wl_pdbs[wl->index], k->wl_npdbs[wl->index]);
 }
 
 K8S_FN(fn_selects)
 {
 	struct cel_value err, list;
-	const struct kvet_workload *wl = workload_arg(ev, &args[1], "selects",
+	const struct kvet_workload *wl = cel_k8s_workload_arg(ev, &args[1], "selects",
 						      &err);
 	size_t i;
 
@@ -346,7 +369,7 @@ K8S_FN(fn_is_workload)
 
 	OBJ_ARG(ev, &args[0], "isWorkload");
 	if (!ev->env->graph)
-		return no_graph(ev, "isWorkload");
+		return cel_k8s_no_graph(ev, "isWorkload");
 	wl = kvet_graph_workload_of(ev->env->graph, args[0].obj);
 	return cel_bool(wl && wl->obj == args[0].obj);
 }
@@ -361,7 +384,7 @@ K8S_FN(fn_namespace_of)
 K8S_FN(fn_is_scalable)
 {
 	struct cel_value err;
-	const struct kvet_workload *wl = workload_arg(ev, &args[0],
+	const struct kvet_workload *wl = cel_k8s_workload_arg(ev, &args[0],
 						      "isScalable", &err);
 
 	if (!wl)
@@ -375,7 +398,7 @@ K8S_FN(fn_workload_of)
 
 	OBJ_ARG(ev, &args[0], "workloadOf");
 	if (!ev->env->graph)
-		return no_graph(ev, "workloadOf");
+		return cel_k8s_no_graph(ev, "workloadOf");
 	wl = kvet_graph_workload_of(ev->env->graph, args[0].obj);
 	return wl ? cel_from_object(wl->obj) : cel_null();
 }
@@ -386,7 +409,7 @@ static struct cel_value replicas(struct cel_eval *ev, const struct cel_value *v,
 				 const char *name, int which)
 {
 	struct cel_value err;
-	const struct kvet_workload *wl = workload_arg(ev, v, name, &err);
+	const struct kvet_workload *wl = cel_k8s_workload_arg(ev, v, name, &err);
 
 	if (!wl)
 		return err;
@@ -418,7 +441,7 @@ K8S_FN(fn_spec_replicas)
 K8S_FN(fn_hpa_for)
 {
 	struct cel_value err;
-	const struct kvet_workload *wl = workload_arg(ev, &args[0], "hpaFor",
+	const struct kvet_workload *wl = cel_k8s_workload_arg(ev, &args[0], "hpaFor",
 						      &err);
 
 	if (!wl)
@@ -430,7 +453,7 @@ K8S_FN(fn_hpa_for)
 K8S_FN(fn_template_labels)
 {
 	struct cel_value err;
-	const struct kvet_workload *wl = workload_arg(ev, &args[0],
+	const struct kvet_workload *wl = cel_k8s_workload_arg(ev, &args[0],
 						      "templateLabels", &err);
 	const struct kvet_node *labels;
 
@@ -451,13 +474,13 @@ static const struct pdb_entry *pdb_arg(struct cel_eval *ev,
 {
 	const struct pdb_entry *e;
 
-	if (!v->obj || !is_kind(v->obj, "policy", "PodDisruptionBudget")) {
+	if (!v->obj || !cel_k8s_is_kind(v->obj, "policy", "PodDisruptionBudget")) {
 		*err = cel_eval_errorf(ev, "%s() needs a PodDisruptionBudget",
 				       name);
 		return NULL;
 	}
 	if (!ev->env->graph) {
-		*err = no_graph(ev, name);
+		*err = cel_k8s_no_graph(ev, name);
 		return NULL;
 	}
 	e = pdb_entry(ev, v->obj);
@@ -582,7 +605,7 @@ K8S_FN(fn_objects)
 	struct cel_value v = { .type = CEL_LIST }, *items;
 
 	if (!ev->env->graph)
-		return no_graph(ev, "objects");
+		return cel_k8s_no_graph(ev, "objects");
 	if (k->type != CEL_STRING || k->len >= sizeof(kind))
 		return cel_eval_errorf(ev, "objects() needs a kind such as \"Deployment\" or \"apps/Deployment\"");
 	slash = memchr(k->u.s, '/', k->len);
@@ -629,7 +652,7 @@ K8S_FN(fn_ns_covered)
 	const char *ns = ns_arg(ev, &args[0]);
 
 	if (!ev->env->graph)
-		return no_graph(ev, "namespaceCovered");
+		return cel_k8s_no_graph(ev, "namespaceCovered");
 	if (!ns)
 		return cel_eval_errorf(ev, "namespaceCovered() needs a namespace name");
 	return cel_bool(kvet_graph_ns_covered(ev->env->graph, ns));
@@ -640,7 +663,7 @@ K8S_FN(fn_ns_operator)
 	const char *ns = ns_arg(ev, &args[0]);
 
 	if (!ev->env->graph)
-		return no_graph(ev, "operatorPopulated");
+		return cel_k8s_no_graph(ev, "operatorPopulated");
 	if (!ns)
 		return cel_eval_errorf(ev, "operatorPopulated() needs a namespace name");
 	return cel_bool(kvet_graph_ns_operator_populated(ev->env->graph, ns));
