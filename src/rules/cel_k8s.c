@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "model/pdb.h"
+#include "model/webhook.h"
 #include "rules/cel.h"
 
 struct pdb_entry {
@@ -218,6 +219,23 @@ static const struct pdb_entry *pdb_entry(struct cel_eval *ev,
 	if (!k)
 		return NULL;
 	return bsearch(&key, k->pdbs, k->n_pdbs, sizeof(key), cmp_pdb);
+}
+
+static void *webhooks_create(struct kvet_arena *arena,
+			     const struct kvet_graph *g)
+{
+	return kvet_webhooks_create(arena, g);
+}
+
+static void webhooks_destroy(void *whs)
+{
+	kvet_webhooks_destroy(whs);
+}
+
+const struct kvet_webhooks *cel_k8s_webhooks(struct cel_eval *ev)
+{
+	return cel_k8s_cache(ev, CEL_K8S_SLOT_WEBHOOK, webhooks_create,
+			     webhooks_destroy);
 }
 
 bool cel_k8s_is_kind(const struct kvet_object *obj, const char *group,

@@ -82,4 +82,9 @@ struct cel_value cel_k8s_workload_list(struct cel_eval *ev,
 bool cel_k8s_is_kind(const struct kvet_object *obj, const char *group,
 		     const char *kind);
 
+/* The run's webhook entries and backends (1.10), shared by the webhook,
+ * Service and manager functions; NULL outside a run or out of memory. */
+struct kvet_webhooks;
+const struct kvet_webhooks *cel_k8s_webhooks(struct cel_eval *ev);
+
 #endif
