@@ -26,6 +26,7 @@ struct kvet_webhooks {
 	const struct kvet_graph *g;
 	const struct kvet_webhook **entries;
 	size_t n_entries;
+	const struct kvet_webhook **by_node;	/* entries by node address */
 	const struct kvet_apiservice **apis;
 	size_t n_apis;
 	struct backs *by_wl;		/* indexed by workload index */
@@ -456,6 +457,28 @@ static int index_backends(struct kvet_webhooks *whs)
 	return 0;
 }
 
+static int cmp_node(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)(*(const struct kvet_webhook *const *)a)->node;
+	uintptr_t y = (uintptr_t)(*(const struct kvet_webhook *const *)b)->node;
+
+	return (x > y) - (x < y);
+}
+
+static int index_nodes(struct kvet_webhooks *whs)
+{
+	whs->by_node = kvet_arena_array(whs->arena,
+					whs->n_entries ? whs->n_entries : 1,
+					sizeof(*whs->by_node));
+	if (!whs->by_node)
+		return -1;
+	if (whs->n_entries)
+		memcpy(whs->by_node, whs->entries,
+		       whs->n_entries * sizeof(*whs->by_node));
+	qsort(whs->by_node, whs->n_entries, sizeof(*whs->by_node), cmp_node);
+	return 0;
+}
+
 struct kvet_webhooks *kvet_webhooks_create(struct kvet_arena *arena,
 					   const struct kvet_graph *g)
 {
@@ -466,7 +489,7 @@ struct kvet_webhooks *kvet_webhooks_create(struct kvet_arena *arena,
 	whs->arena = arena;
 	whs->g = g;
 	kvet_hash_init(&whs->services, arena);
-	if (read_all(whs) || index_backends(whs)) {
+	if (read_all(whs) || index_backends(whs) || index_nodes(whs)) {
 		kvet_webhooks_destroy(whs);
 		return NULL;
 	}
@@ -517,4 +540,17 @@ kvet_apiservices_backed_by(const struct kvet_webhooks *whs,
 	}
 	*n = whs->by_wl[wl->index].n_apis;
 	return whs->by_wl[wl->index].apis;
+}
+
+const struct kvet_webhook *kvet_webhooks_entry_at(const struct kvet_webhooks *whs,
+						  const struct kvet_node *node)
+{
+	struct kvet_webhook key = { .node = node };
+	const struct kvet_webhook *kp = &key, *const *hit;
+
+	if (!node)
+		return NULL;
+	hit = bsearch(&kp, whs->by_node, whs->n_entries, sizeof(*whs->by_node),
+		      cmp_node);
+	return hit ? *hit : NULL;
 }

@@ -124,6 +124,11 @@ void kvet_webhooks_destroy(struct kvet_webhooks *whs);
 const struct kvet_webhook *const *
 kvet_webhooks_entries(const struct kvet_webhooks *whs, size_t *n);
 
+/* The entry whose webhooks[] item (or CRD spec.conversion) is @node, or
+ * NULL: how a rule's value finds its entry again. */
+const struct kvet_webhook *kvet_webhooks_entry_at(const struct kvet_webhooks *whs,
+						  const struct kvet_node *node);
+
 /* Every APIService with a spec.service, in input order. */
 const struct kvet_apiservice *const *
 kvet_webhooks_apiservices(const struct kvet_webhooks *whs, size_t *n);

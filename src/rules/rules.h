@@ -72,6 +72,8 @@ struct kvet_rule {
 	struct kvet_msg_part *message;
 	size_t n_message;
 	const char *message_text;
+	bool has_related;
+	struct cel_program related;	/* objects to list with a finding */
 	struct cel_program *at;		/* the first giving a field wins */
 	size_t n_at;
 	struct kvet_rule_example *examples;
