@@ -188,6 +188,20 @@ K8S_FN(fn_service_port_entry)
 	return cel_null();
 }
 
+/* spec.selector of the entry's Service; {} when absent or no map. */
+K8S_FN(fn_service_selector)
+{
+	const struct kvet_node *sel;
+	struct cel_value empty = { .type = CEL_MAP };
+	ENTRY(wh, 0, "serviceSelector");
+
+	if (!wh->backend.service)
+		return empty;
+	sel = kvet_node_path(wh->backend.service->root, "spec", "selector",
+			     NULL);
+	return kvet_node_is_map(sel) ? cel_from_node(sel, NULL) : empty;
+}
+
 K8S_FN(fn_backend_workloads)
 {
 	ENTRY(wh, 0, "backendWorkloads");
@@ -247,8 +261,30 @@ K8S_FN(fn_describe_backends)
 	size_t i;
 	ENTRY(wh, 0, "describeBackends");
 
-	if (!wh->backend.n_wls)
-		return str_value("no workload");
+	if (!wh->backend.n_wls) {
+		const struct kvet_node *sel = wh->backend.service ?
+			kvet_node_path(wh->backend.service->root, "spec",
+				       "selector", NULL) : NULL;
+		uint32_t k;
+
+		buf = kvet_arena_printf(ev->env->scratch, "no workload");
+		for (k = 0; buf && kvet_node_is_map(sel) && k < sel->len; k++) {
+			const struct kvet_pair *p = &sel->u.pairs[k];
+
+			buf = kvet_arena_printf(ev->env->scratch, "%s%s%.*s=%.*s",
+						buf, k ? ", " : " labelled ",
+						(int)p->key.len, p->key.u.str,
+						kvet_node_is_scalar(&p->value) ?
+						(int)p->value.len : 0,
+						kvet_node_is_scalar(&p->value) ?
+						p->value.u.str : "");
+		}
+		if (buf && wh->backend.service)
+			buf = kvet_arena_printf(ev->env->scratch,
+						"%s in namespace \"%s\"", buf,
+						wh->backend.service->namespace);
+		return buf ? str_value(buf) : cel_eval_errorf(ev, "out of memory");
+	}
 	for (i = 0; i < wh->backend.n_wls; i++) {
 		if (describe_one(ev->env->scratch, &one, wh->backend.wls[i]))
 			return cel_eval_errorf(ev, "out of memory");
@@ -1019,6 +1055,8 @@ static const struct cel_func webhook_funcs[] = {
 	  "clientConfig.service.port, default 443" },
 	{ "servicePortEntry", G, 1, 1, DYN, { MAP }, fn_service_port_entry,
 	  "the item of the Service's spec.ports whose port is servicePort(e), or null" },
+	{ "serviceSelector", G, 1, 1, MAP, { MAP }, fn_service_selector,
+	  "the Service's spec.selector; {} when absent or without a Service" },
 	{ "backendWorkloads", G, 1, 1, LIST, { MAP }, fn_backend_workloads,
 	  "B: the workloads the Service selects in its namespace" },
 	{ "backendMinReplicas", G, 1, 1, INT, { MAP }, fn_backend_min,
