@@ -981,7 +981,7 @@ static char *why(struct kvet_arena *a, const struct kvet_webhook *wh,
 		s = kvet_arena_printf(a, "%s but the namespaceSelector excludes namespace \"%s\"",
 				      s, ns);
 	else if (wh->namespace_selector.meaning == KVET_SEL_EVERYTHING)
-		s = kvet_arena_printf(a, "%s in namespace \"%s\" (no namespaceSelector)",
+		s = kvet_arena_printf(a, "%s in namespace \"%s\" (the namespaceSelector selects every namespace)",
 				      s, ns);
 	else
 		s = kvet_arena_printf(a, "%s in namespace \"%s\" (the namespaceSelector matches it)",
