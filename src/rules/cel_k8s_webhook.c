@@ -883,8 +883,15 @@ static enum kvet_match evaluate(struct cel_eval *ev,
 		r->namespace_step = KVET_MATCH_TRUE;
 	else if (wh->namespace_selector.meaning != KVET_SEL_MATCH)
 		r->namespace_step = KVET_MATCH_FALSE;
-	else if (r->namespace_step != KVET_MATCH_TRUE)
-		r->namespace_step = KVET_MATCH_ASSUMED_TRUE;
+	else {
+		struct kvet_labels none = { NULL, 0 };
+
+		/* a namespace with no labels of its own */
+		r->namespace_step = kvet_selector_match_namespace(
+			&wh->namespace_selector, "kvet-any-namespace", &none) ==
+			KVET_MATCH_TRUE ? KVET_MATCH_TRUE :
+			KVET_MATCH_ASSUMED_TRUE;
+	}
 	m = kvet_match_and(r->rule ? KVET_MATCH_TRUE : KVET_MATCH_FALSE,
 			   kvet_match_and(r->namespace_step, r->object_step));
 	if (r->conditions)

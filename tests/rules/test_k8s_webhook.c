@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The webhook functions of CEL (1.10, 1.11), over a real graph. */
+#include "tcel.h"
+#include "tgraph.h"
+
+static const char *const input =
+	"apiVersion: admissionregistration.k8s.io/v1\n"
+	"kind: MutatingWebhookConfiguration\n"
+	"metadata:\n  name: injector\n"
+	"  annotations: {cert-manager.io/inject-ca-from: ops/serving}\n"
+	"webhooks:\n"
+	"- name: inject.example.com\n"
+	"  clientConfig: {service: {namespace: ops, name: injector}}\n"
+	"  namespaceSelector: {matchExpressions: [{key: example.com/ignore, operator: DoesNotExist}]}\n"
+	"  rules: [{operations: [CREATE], apiGroups: [\"\"], apiVersions: [v1], resources: [pods]}]\n"
+	"- name: url.example.com\n"
+	"  failurePolicy: Ignore\n"
+	"  clientConfig: {url: \"https://user@hook.ops.svc:8443/x?q=1#f\"}\n"
+	"---\n"
+	"apiVersion: v1\nkind: Service\n"
+	"metadata: {name: injector, namespace: ops}\n"
+	"spec:\n  selector: {app: injector}\n"
+	"  ports: [{port: 443, targetPort: webhook}]\n"
+	"---\n"
+	"apiVersion: apps/v1\nkind: Deployment\n"
+	"metadata: {name: injector, namespace: ops}\n"
+	"spec:\n  replicas: 2\n  selector: {matchLabels: {app: injector}}\n"
+	"  template:\n    metadata: {labels: {app: injector}}\n"
+	"    spec:\n      containers: [{name: m, ports: [{name: webhook, containerPort: 8443}]}]\n"
+	"      volumes: [{name: c, secret: {secretName: serving-tls}}]\n"
+	"---\n"
+	"apiVersion: policy/v1\nkind: PodDisruptionBudget\n"
+	"metadata: {name: injector, namespace: ops}\n"
+	"spec:\n  maxUnavailable: 1\n  selector: {matchLabels: {app: injector}}\n"
+	"---\n"
+	"apiVersion: cert-manager.io/v1\nkind: Certificate\n"
+	"metadata: {name: serving, namespace: ops}\n"
+	"spec: {secretName: serving-tls, dnsNames: [injector.ops.svc]}\n"
+	"---\n"
+	"apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\n"
+	"metadata: {name: patcher}\n"
+	"rules: [{apiGroups: [admissionregistration.k8s.io], resources: [mutatingwebhookconfigurations], verbs: [patch]}]\n"
+	"---\n"
+	"apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRoleBinding\n"
+	"metadata: {name: patcher}\n"
+	"roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: patcher}\n"
+	"subjects: [{kind: ServiceAccount, name: default, namespace: ops}]\n"
+	"---\n"
+	"apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n"
+	"metadata: {name: widgets.example.com}\n"
+	"spec:\n  group: example.com\n  names: {plural: widgets, kind: Widget}\n"
+	"  conversion:\n    strategy: Webhook\n"
+	"    webhook: {clientConfig: {service: {namespace: ops, name: gone, port: 9443}}}\n";
+
+struct fixture {
+	struct tgraph tg;
+	struct tcel *t;
+};
+
+static struct fixture *setup(const char *group, const char *kind,
+			     const char *ns, const char *name)
+{
+	struct fixture *f = calloc(1, sizeof(*f));
+	const struct kvet_object *obj;
+
+	assert_non_null(f);
+	f->tg = tg_load(input, 0);
+	f->t = tcel_new();
+	f->t->env.graph = f->tg.g;
+	f->t->env.k8s = cel_k8s_create(&f->tg.l->arena, f->tg.g);
+	obj = kvet_graph_find(f->tg.g, group, kind, ns, name);
+	assert_non_null(obj);
+	f->t->vars[0] = cel_from_object(obj);
+	return f;
+}
+
+static struct fixture *config(void)
+{
+	return setup("admissionregistration.k8s.io",
+		     "MutatingWebhookConfiguration", "", "injector");
+}
+
+static void teardown(struct fixture *f)
+{
+	tcel_free(f->t);
+	tg_free(&f->tg);
+	free(f);
+}
+
+#define E0 "webhookEntries(object)[0]"
+#define E1 "webhookEntries(object)[1]"
+
+static void entries(void **state)
+{
+	struct fixture *f = config();
+
+	(void)state;
+	assert_cel_true(f->t, "size(webhookEntries(object)) == 2");
+	assert_cel_true(f->t, E0 ".name == \"inject.example.com\"");
+	assert_cel_true(f->t, "webhookId(" E0 ") == \"MutatingWebhookConfiguration/injector#inject.example.com\"");
+	assert_cel_true(f->t, "effectiveFailurePolicy(" E0 ") == \"Fail\" && failurePolicyImplicit(" E0 ")");
+	assert_cel_true(f->t, "effectiveFailurePolicy(" E1 ") == \"Ignore\" && !failurePolicyImplicit(" E1 ")");
+	assert_cel_true(f->t, "!isConversionWebhook(" E0 ") && clientConfig(" E0 ").service.name == \"injector\"");
+	assert_cel_error(f->t, "webhookId(object) == \"\"", "webhook entry");
+	assert_cel_error(f->t, "webhookId({\"name\": \"x\"}) == \"\"", "webhook entry");
+	teardown(f);
+}
+
+static void backends(void **state)
+{
+	struct fixture *f = config();
+
+	(void)state;
+	assert_cel_true(f->t, "backendState(" E0 ") == \"workloads\" && backendState(" E1 ") == \"url\"");
+	assert_cel_true(f->t, "webhookService(" E0 ").metadata.name == \"injector\" && webhookService(" E1 ") == null");
+	assert_cel_true(f->t, "servicePort(" E0 ") == 443 && servicePortEntry(" E0 ").targetPort == \"webhook\"");
+	assert_cel_error(f->t, "servicePort(" E1 ") == 443", "no clientConfig.service");
+	assert_cel_true(f->t, "serviceSelector(" E0 ") == {\"app\": \"injector\"} && serviceSelector(" E1 ") == {}");
+	assert_cel_true(f->t, "backendWorkloads(" E0 ").map(w, w.metadata.name) == [\"injector\"]");
+	assert_cel_true(f->t, "backendMinReplicas(" E0 ") == 2 && backendMaxReplicas(" E0 ") == 2 && !backendReplicasAtLeast(" E0 ")");
+	assert_cel_true(f->t, "describeBackends(" E0 ") == \"Deployment \\\"injector\\\" (N_min 2)\"");
+	assert_cel_true(f->t, "backendPdbs(" E0 ").map(p, p.metadata.name) == [\"injector\"]");
+	assert_cel_true(f->t, "backendsUnspread(" E0 ") && !backendsUnspread(" E1 ")");
+	assert_cel_true(f->t, "backendDeclaresPort(" E0 ", \"webhook\") && !backendDeclaresPort(" E0 ", \"https\")");
+	assert_cel_true(f->t, "backendMountsSecret(" E0 ", \"serving-tls\") && !backendMountsSecret(" E0 ", \"x\")");
+	assert_cel_true(f->t, "backendMayUpdateConfiguration(" E0 ")");
+	assert_cel_true(f->t, "serviceHasEndpoints(webhookService(" E0 ")) == false");
+	teardown(f);
+}
+
+static void conversion(void **state)
+{
+	struct fixture *f = setup("apiextensions.k8s.io",
+				  "CustomResourceDefinition", "",
+				  "widgets.example.com");
+
+	(void)state;
+	assert_cel_true(f->t, "size(webhookEntries(object)) == 1 && isConversionWebhook(" E0 ")");
+	assert_cel_true(f->t, "effectiveFailurePolicy(" E0 ") == \"Fail\" && !failurePolicyImplicit(" E0 ")");
+	assert_cel_true(f->t, "backendState(" E0 ") == \"missing\" && servicePort(" E0 ") == 9443");
+	assert_cel_true(f->t, "intercepts(" E0 ", \"CREATE\", \"example.com\", \"v1\", \"widgets\", \"\", \"ops\", {}) == \"TRUE\"");
+	assert_cel_true(f->t, "intercepts(" E0 ", \"CREATE\", \"\", \"v1\", \"pods\", \"\", \"ops\", {}) == \"FALSE\"");
+	teardown(f);
+}
+
+static void interception(void **state)
+{
+	struct fixture *f = config();
+
+	(void)state;
+	/* no Namespace object: the opt-out selector is ASSUMED-TRUE */
+	assert_cel_true(f->t, "intercepts(" E0 ", \"CREATE\", \"\", \"v1\", \"pods\", \"\", \"ops\", backendWorkloads(" E0 ")[0]) == \"ASSUMED-TRUE\"");
+	assert_cel_true(f->t, "intercepts(" E0 ", \"UPDATE\", \"\", \"v1\", \"pods\", \"\", \"ops\", {}) == \"FALSE\"");
+	assert_cel_true(f->t, "intercepts(" E0 ", \"CREATE\", \"\", \"v1\", \"pods\", \"eviction\", \"*\", {}) == \"FALSE\"");
+	assert_cel_true(f->t, "intercepts(" E0 ", \"CREATE\", \"\", \"v1\", \"pods\", \"\", \"*\", {}) == \"TRUE\"");
+	assert_cel_true(f->t, "interception(" E0 ", \"CREATE\", \"\", \"v1\", \"pods\", \"\", \"ops\", {}).why.contains(\"example.com/ignore DoesNotExist\")");
+	assert_cel_true(f->t, "interception(" E0 ", \"CREATE\", \"\", \"v1\", \"pods\", \"\", \"ops\", {}).rule.resources == [\"pods\"]");
+	assert_cel_true(f->t, "interception(" E0 ", \"CREATE\", \"\", \"v1\", \"pods\", \"\", \"ops\", {}).namespaceStep == \"ASSUMED-TRUE\"");
+	assert_cel_error(f->t, "intercepts(" E0 ", \"CREATE\", \"\", \"v1\", \"pods\", \"\", \"ops\", 3) == \"\"", "labels");
+	teardown(f);
+}
+
+static void urls_and_ca(void **state)
+{
+	struct fixture *f = config();
+
+	(void)state;
+	assert_cel_true(f->t, "webhookUrl(" E0 ") == null");
+	assert_cel_true(f->t, "webhookUrl(" E1 ").scheme == \"https\" && webhookUrl(" E1 ").userInfo == \"user\"");
+	assert_cel_true(f->t, "webhookUrl(" E1 ").host == \"hook.ops.svc\" && webhookUrl(" E1 ").port == \"8443\"");
+	assert_cel_true(f->t, "webhookUrl(" E1 ").path == \"/x\" && webhookUrl(" E1 ").query == \"q=1\" && webhookUrl(" E1 ").fragment == \"f\"");
+	assert_cel_true(f->t, "caInjection(" E0 ").kind == \"certificate\" && caInjection(" E0 ").valid");
+	assert_cel_true(f->t, "caInjection(" E0 ")[\"namespace\"] == \"ops\" && caInjection(" E0 ").object.spec.secretName == \"serving-tls\"");
+	teardown(f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(entries),
+		cmocka_unit_test(backends),
+		cmocka_unit_test(conversion),
+		cmocka_unit_test(interception),
+		cmocka_unit_test(urls_and_ca),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
