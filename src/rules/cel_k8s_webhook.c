@@ -69,6 +69,69 @@ static struct cel_value entry_value(const struct kvet_webhook *wh)
 	return cel_from_node(wh->node, wh->node);
 }
 
+/*
+ * The backend of @wh. When its Service is missing from an input that has
+ * no Service at all (a dump of a few kinds: Services were not exported),
+ * the backend is inferred from the convention that charts name the
+ * Service after its workload: the Deployment, StatefulSet or DaemonSet of
+ * that name in the Service's namespace. An inferred backend is WORKLOADS
+ * without a Service.
+ */
+static const struct kvet_backend *backend_of(struct cel_eval *ev,
+					     const struct kvet_webhook *wh)
+{
+	static const char *const kinds[] = { "Deployment", "StatefulSet",
+					     "DaemonSet" };
+	const struct kvet_graph *g = ev->env->graph;
+	const struct kvet_workload **wls;
+	const struct kvet_object *obj;
+	const struct kvet_workload *wl;
+	struct kvet_backend *b;
+	size_t i, n_svc;
+
+	if (wh->backend.state != KVET_BACKEND_MISSING || !wh->has_service)
+		return &wh->backend;
+	kvet_graph_kind(g, "", "Service", &n_svc);
+	if (n_svc)
+		return &wh->backend;
+	b = kvet_arena_alloc(ev->env->scratch, sizeof(*b));
+	wls = kvet_arena_array(ev->env->scratch, 3, sizeof(*wls));
+	if (!b || !wls)
+		return &wh->backend;
+	memset(b, 0, sizeof(*b));
+	for (i = 0; i < 3; i++) {
+		obj = kvet_graph_find(g, "apps", kinds[i], wh->service.namespace,
+				      wh->service.name);
+		wl = obj ? kvet_graph_workload_of(g, obj) : NULL;
+		if (!wl || wl->obj != obj)
+			continue;
+		wls[b->n_wls++] = wl;
+		switch (wl->replicas.state) {
+		case KVET_REPLICAS_KNOWN:
+			b->n_min += wl->replicas.min;
+			b->n_max += wl->replicas.max;
+			break;
+		case KVET_REPLICAS_UNKNOWN:
+			b->n_min += 2;
+			b->n_max += 2;
+			b->at_least = true;
+			break;
+		case KVET_REPLICAS_EXCLUDED:
+			break;
+		}
+	}
+	if (!b->n_wls)
+		return &wh->backend;
+	b->state = KVET_BACKEND_WORKLOADS;
+	b->wls = wls;
+	return b;
+}
+
+static bool inferred(const struct kvet_backend *b)
+{
+	return b->state == KVET_BACKEND_WORKLOADS && !b->service;
+}
+
 /* ---- entries and failure policy ---- */
 
 K8S_FN(fn_entries)
@@ -147,15 +210,17 @@ K8S_FN(fn_backend_state)
 		[KVET_BACKEND_WORKLOADS] = "workloads",
 	};
 	ENTRY(wh, 0, "backendState");
+	const struct kvet_backend *b = backend_of(ev, wh);
 	/* a url next to a service is invalid; the service is what kvet
 	 * resolves */
-	return str_value(names[wh->backend.state]);
+	return str_value(inferred(b) ? "inferred" : names[b->state]);
 }
 
 K8S_FN(fn_service)
 {
 	ENTRY(wh, 0, "webhookService");
-	return wh->backend.service ? cel_from_object(wh->backend.service)
+	const struct kvet_backend *b = backend_of(ev, wh);
+	return b->service ? cel_from_object(b->service)
 				   : cel_null();
 }
 
@@ -175,10 +240,11 @@ K8S_FN(fn_service_port_entry)
 	long long p;
 	uint32_t i;
 	ENTRY(wh, 0, "servicePortEntry");
+	const struct kvet_backend *b = backend_of(ev, wh);
 
-	if (!wh->has_service || !wh->backend.service)
+	if (!wh->has_service || !b->service)
 		return cel_null();
-	ports = kvet_node_path(wh->backend.service->root, "spec", "ports",
+	ports = kvet_node_path(b->service->root, "spec", "ports",
 			       NULL);
 	for (i = 0; kvet_node_is_seq(ports) && i < ports->len; i++)
 		if (kvet_node_int(kvet_node_get(&ports->u.items[i], "port"), &p) &&
@@ -194,10 +260,11 @@ K8S_FN(fn_service_selector)
 	const struct kvet_node *sel;
 	struct cel_value empty = { .type = CEL_MAP };
 	ENTRY(wh, 0, "serviceSelector");
+	const struct kvet_backend *b = backend_of(ev, wh);
 
-	if (!wh->backend.service)
+	if (!b->service)
 		return empty;
-	sel = kvet_node_path(wh->backend.service->root, "spec", "selector",
+	sel = kvet_node_path(b->service->root, "spec", "selector",
 			     NULL);
 	return kvet_node_is_map(sel) ? cel_from_node(sel, NULL) : empty;
 }
@@ -205,25 +272,29 @@ K8S_FN(fn_service_selector)
 K8S_FN(fn_backend_workloads)
 {
 	ENTRY(wh, 0, "backendWorkloads");
-	return cel_k8s_workload_list(ev, wh->backend.wls, wh->backend.n_wls);
+	const struct kvet_backend *b = backend_of(ev, wh);
+	return cel_k8s_workload_list(ev, b->wls, b->n_wls);
 }
 
 K8S_FN(fn_backend_min)
 {
 	ENTRY(wh, 0, "backendMinReplicas");
-	return cel_int(wh->backend.n_min);
+	const struct kvet_backend *b = backend_of(ev, wh);
+	return cel_int(b->n_min);
 }
 
 K8S_FN(fn_backend_max)
 {
 	ENTRY(wh, 0, "backendMaxReplicas");
-	return cel_int(wh->backend.n_max);
+	const struct kvet_backend *b = backend_of(ev, wh);
+	return cel_int(b->n_max);
 }
 
 K8S_FN(fn_backend_at_least)
 {
 	ENTRY(wh, 0, "backendReplicasAtLeast");
-	return cel_bool(wh->backend.at_least);
+	const struct kvet_backend *b = backend_of(ev, wh);
+	return cel_bool(b->at_least);
 }
 
 /* One workload's share of N_min(B), as a message says it. */
@@ -260,10 +331,11 @@ K8S_FN(fn_describe_backends)
 	char *buf = NULL, *one;
 	size_t i;
 	ENTRY(wh, 0, "describeBackends");
+	const struct kvet_backend *b = backend_of(ev, wh);
 
-	if (!wh->backend.n_wls) {
-		const struct kvet_node *sel = wh->backend.service ?
-			kvet_node_path(wh->backend.service->root, "spec",
+	if (!b->n_wls) {
+		const struct kvet_node *sel = b->service ?
+			kvet_node_path(b->service->root, "spec",
 				       "selector", NULL) : NULL;
 		uint32_t k;
 
@@ -279,20 +351,27 @@ K8S_FN(fn_describe_backends)
 						kvet_node_is_scalar(&p->value) ?
 						p->value.u.str : "");
 		}
-		if (buf && wh->backend.service)
+		if (buf && b->service)
 			buf = kvet_arena_printf(ev->env->scratch,
 						"%s in namespace \"%s\"", buf,
-						wh->backend.service->namespace);
+						b->service->namespace);
 		return buf ? str_value(buf) : cel_eval_errorf(ev, "out of memory");
 	}
-	for (i = 0; i < wh->backend.n_wls; i++) {
-		if (describe_one(ev->env->scratch, &one, wh->backend.wls[i]))
+	for (i = 0; i < b->n_wls; i++) {
+		if (describe_one(ev->env->scratch, &one, b->wls[i]))
 			return cel_eval_errorf(ev, "out of memory");
 		buf = i ? kvet_arena_printf(ev->env->scratch, "%s, %s", buf, one)
 			: one;
 		if (!buf)
 			return cel_eval_errorf(ev, "out of memory");
 	}
+	if (inferred(b))
+		buf = kvet_arena_printf(ev->env->scratch,
+					"%s, assumed from its name: Service \"%s/%s\" is not in the input, which has no Service at all",
+					buf, wh->service.namespace,
+					wh->service.name);
+	if (!buf)
+		return cel_eval_errorf(ev, "out of memory");
 	return str_value(buf);
 }
 
@@ -304,14 +383,15 @@ K8S_FN(fn_backend_pdbs)
 	size_t i, j, k, cnt = 0, cap = 0;
 	bool known;
 	ENTRY(wh, 0, "backendPdbs");
+	const struct kvet_backend *b = backend_of(ev, wh);
 
 	covering = cel_func_find("pdbsCovering", strlen("pdbsCovering"),
 				 CEL_CALL_GLOBAL, 1, &known);
 	if (!covering)
 		return cel_eval_errorf(ev, "backendPdbs(): pdbsCovering() is missing");
 	items = NULL;
-	for (i = 0; i < wh->backend.n_wls; i++) {
-		w = cel_from_object(wh->backend.wls[i]->obj);
+	for (i = 0; i < b->n_wls; i++) {
+		w = cel_from_object(b->wls[i]->obj);
 		l = covering->fn(ev, call, &w, 1);
 		if (l.type == CEL_ERROR)
 			return l;
@@ -378,14 +458,15 @@ K8S_FN(fn_backends_unspread)
 	bool lacks = false;
 	size_t i;
 	ENTRY(wh, 0, "backendsUnspread");
+	const struct kvet_backend *b = backend_of(ev, wh);
 
-	for (i = 0; i < wh->backend.n_wls; i++) {
-		if (lacks_spreading(ev, wh->backend.wls[i], &lacks))
+	for (i = 0; i < b->n_wls; i++) {
+		if (lacks_spreading(ev, b->wls[i], &lacks))
 			return cel_eval_errorf(ev, "out of memory");
 		if (!lacks)
 			break;
 	}
-	return cel_bool(wh->backend.n_wls && lacks);
+	return cel_bool(b->n_wls && lacks);
 }
 
 static bool declares_port(const struct kvet_node *containers,
@@ -417,11 +498,12 @@ K8S_FN(fn_backend_declares_port)
 	const struct kvet_workload *wl;
 	size_t i;
 	ENTRY(wh, 0, "backendDeclaresPort");
+	const struct kvet_backend *b = backend_of(ev, wh);
 
 	if (args[1].type != CEL_STRING)
 		return cel_eval_errorf(ev, "backendDeclaresPort() needs a port name");
-	for (i = 0; i < wh->backend.n_wls; i++) {
-		wl = wh->backend.wls[i];
+	for (i = 0; i < b->n_wls; i++) {
+		wl = b->wls[i];
 		if (declares_port(kvet_node_get(wl->pod_spec, "containers"),
 				  args[1].u.s, args[1].len, false) ||
 		    declares_port(kvet_node_get(wl->pod_spec, "initContainers"),
@@ -438,11 +520,12 @@ K8S_FN(fn_backend_mounts_secret)
 	size_t i;
 	uint32_t j, k;
 	ENTRY(wh, 0, "backendMountsSecret");
+	const struct kvet_backend *b = backend_of(ev, wh);
 
 	if (args[1].type != CEL_STRING)
 		return cel_eval_errorf(ev, "backendMountsSecret() needs a Secret name");
-	for (i = 0; i < wh->backend.n_wls; i++) {
-		vols = kvet_node_get(wh->backend.wls[i]->pod_spec, "volumes");
+	for (i = 0; i < b->n_wls; i++) {
+		vols = kvet_node_get(b->wls[i]->pod_spec, "volumes");
 		for (j = 0; kvet_node_is_seq(vols) && j < vols->len; j++) {
 			v = &vols->u.items[j];
 			sn = kvet_node_path(v, "secret", "secretName", NULL);
@@ -561,6 +644,7 @@ K8S_FN(fn_backend_may_update)
 	size_t i, j, cnt;
 	uint32_t k;
 	ENTRY(wh, 0, "backendMayUpdateConfiguration");
+	const struct kvet_backend *b = backend_of(ev, wh);
 
 	if (wh->source == KVET_WEBHOOK_CONVERSION)
 		resource = "customresourcedefinitions";
@@ -570,13 +654,13 @@ K8S_FN(fn_backend_may_update)
 			   "validatingwebhookconfigurations";
 	crbs = kvet_graph_kind(ev->env->graph, RBAC_GROUP, "ClusterRoleBinding",
 			       &cnt);
-	for (i = 0; i < wh->backend.n_wls; i++) {
-		sa = kvet_workload_service_account(wh->backend.wls[i]);
+	for (i = 0; i < b->n_wls; i++) {
+		sa = kvet_workload_service_account(b->wls[i]);
 		for (j = 0; j < cnt; j++) {
 			subjs = kvet_node_get(crbs[j]->root, "subjects");
 			for (k = 0; kvet_node_is_seq(subjs) && k < subjs->len; k++)
 				if (names_account(&subjs->u.items[k],
-						  wh->backend.wls[i]->obj->namespace,
+						  b->wls[i]->obj->namespace,
 						  sa))
 					break;
 			if (!kvet_node_is_seq(subjs) || k == subjs->len)
@@ -1055,7 +1139,7 @@ static const struct cel_func webhook_funcs[] = {
 	  "the entry's clientConfig node (a CRD's conversion.webhook.clientConfig), or null" },
 	/* 1.10 backends */
 	{ "backendState", G, 1, 1, STR, { MAP }, fn_backend_state,
-	  "\"workloads\" (Service resolved), \"missing\" (Service not in the input), \"external\" (ExternalName), \"url\", \"none\"" },
+	  "\"workloads\" (Service resolved), \"inferred\" (no Service in the input at all: the workload named like the Service), \"missing\" (Service not in the input), \"external\" (ExternalName), \"url\", \"none\"" },
 	{ "webhookService", G, 1, 1, DYN, { MAP }, fn_service,
 	  "the Service of clientConfig.service, or null" },
 	{ "servicePort", G, 1, 1, INT, { MAP }, fn_service_port,
