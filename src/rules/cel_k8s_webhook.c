@@ -605,6 +605,51 @@ static bool role_grants(const struct kvet_object *role, const char *resource)
 	return false;
 }
 
+/*
+ * An aggregated ClusterRole gets the rules of every ClusterRole its
+ * clusterRoleSelectors match (one level: the controller fills it in from
+ * the roles of the cluster, here those of the input).
+ */
+static bool aggregate_grants(struct kvet_arena *arena,
+			     const struct kvet_graph *g,
+			     const struct kvet_object *role,
+			     const char *resource)
+{
+	const struct kvet_node *sels = kvet_node_path(role->root,
+						      "aggregationRule",
+						      "clusterRoleSelectors",
+						      NULL);
+	struct kvet_object *const *roles;
+	struct kvet_selector sel;
+	struct kvet_labels labels;
+	size_t i, cnt;
+	uint32_t k;
+
+	if (!kvet_node_is_seq(sels))
+		return false;
+	roles = kvet_graph_kind(g, RBAC_GROUP, "ClusterRole", &cnt);
+	for (k = 0; k < sels->len; k++) {
+		/* a null selector matches nothing, {} everything */
+		if (kvet_selector_parse(arena, &sels->u.items[k],
+					KVET_SEL_FIELD_AFFINITY_TERM, &sel))
+			return false;
+		for (i = 0; i < cnt; i++) {
+			if (roles[i] == role)
+				continue;
+			if (kvet_labels_from_node(arena,
+						  kvet_node_path(roles[i]->root,
+								 "metadata",
+								 "labels", NULL),
+						  &labels))
+				return false;
+			if (kvet_selector_matches(&sel, &labels, NULL) &&
+			    role_grants(roles[i], resource))
+				return true;
+		}
+	}
+	return false;
+}
+
 static bool names_account(const struct kvet_node *subj, const char *ns,
 			  struct kvet_slice sa)
 {
@@ -629,55 +674,102 @@ static bool names_account(const struct kvet_node *subj, const char *ns,
 	return false;
 }
 
+static const char *config_resource(const struct kvet_webhook *wh)
+{
+	if (wh->source == KVET_WEBHOOK_CONVERSION)
+		return "customresourcedefinitions";
+	return wh->source == KVET_WEBHOOK_MUTATING ?
+	       "mutatingwebhookconfigurations" :
+	       "validatingwebhookconfigurations";
+}
+
 /*
- * Webhook configurations are cluster-scoped, so only a
- * ClusterRoleBinding to a ClusterRole grants access to them.
+ * May @wl's ServiceAccount update or patch @resource? Webhook
+ * configurations are cluster-scoped, so only a ClusterRoleBinding to a
+ * ClusterRole grants it.
  */
-K8S_FN(fn_backend_may_update)
+static bool may_update(struct kvet_arena *arena, const struct kvet_graph *g,
+		       const struct kvet_workload *wl, const char *resource)
 {
 	struct kvet_object *const *crbs;
 	const struct kvet_object *role;
 	const struct kvet_node *subjs, *ref;
-	const char *resource;
+	struct kvet_slice sa = kvet_workload_service_account(wl);
 	char rname[256];
-	struct kvet_slice sa;
-	size_t i, j, cnt;
+	size_t j, cnt;
 	uint32_t k;
+
+	crbs = kvet_graph_kind(g, RBAC_GROUP, "ClusterRoleBinding", &cnt);
+	for (j = 0; j < cnt; j++) {
+		subjs = kvet_node_get(crbs[j]->root, "subjects");
+		for (k = 0; kvet_node_is_seq(subjs) && k < subjs->len; k++)
+			if (names_account(&subjs->u.items[k],
+					  wl->obj->namespace, sa))
+				break;
+		if (!kvet_node_is_seq(subjs) || k == subjs->len)
+			continue;
+		ref = kvet_node_path(crbs[j]->root, "roleRef", "name", NULL);
+		if (!kvet_node_is_string(ref) || ref->len >= sizeof(rname))
+			continue;
+		memcpy(rname, ref->u.str, ref->len);
+		rname[ref->len] = '\0';
+		role = kvet_graph_find(g, RBAC_GROUP, "ClusterRole", "", rname);
+		if (role && (role_grants(role, resource) ||
+			     aggregate_grants(arena, g, role, resource)))
+			return true;
+	}
+	return false;
+}
+
+K8S_FN(fn_backend_may_update)
+{
+	size_t i;
 	ENTRY(wh, 0, "backendMayUpdateConfiguration");
 	const struct kvet_backend *b = backend_of(ev, wh);
 
-	if (wh->source == KVET_WEBHOOK_CONVERSION)
-		resource = "customresourcedefinitions";
-	else
-		resource = wh->source == KVET_WEBHOOK_MUTATING ?
-			   "mutatingwebhookconfigurations" :
-			   "validatingwebhookconfigurations";
-	crbs = kvet_graph_kind(ev->env->graph, RBAC_GROUP, "ClusterRoleBinding",
-			       &cnt);
-	for (i = 0; i < b->n_wls; i++) {
-		sa = kvet_workload_service_account(b->wls[i]);
-		for (j = 0; j < cnt; j++) {
-			subjs = kvet_node_get(crbs[j]->root, "subjects");
-			for (k = 0; kvet_node_is_seq(subjs) && k < subjs->len; k++)
-				if (names_account(&subjs->u.items[k],
-						  b->wls[i]->obj->namespace,
-						  sa))
-					break;
-			if (!kvet_node_is_seq(subjs) || k == subjs->len)
+	for (i = 0; i < b->n_wls; i++)
+		if (may_update(ev->env->scratch, ev->env->graph, b->wls[i], config_resource(wh)))
+			return cel_bool(true);
+	return cel_bool(false);
+}
+
+/*
+ * The Jobs and CronJobs of the input that may update or patch the entry's
+ * configuration kind: certificate generators such as ingress-nginx's
+ * kube-webhook-certgen "patch" Job, which write caBundle at install time.
+ */
+K8S_FN(fn_config_patch_jobs)
+{
+	static const char *const kinds[] = { "Job", "CronJob" };
+	struct kvet_object *const *objs;
+	const struct kvet_workload *wl;
+	const struct kvet_workload **hits = NULL;
+	size_t i, k, cnt, n_hits = 0, cap = 0;
+	ENTRY(wh, 0, "configurationPatchJobs");
+
+	for (k = 0; k < 2; k++) {
+		objs = kvet_graph_kind(ev->env->graph, "batch", kinds[k], &cnt);
+		for (i = 0; i < cnt; i++) {
+			wl = kvet_graph_workload_of(ev->env->graph, objs[i]);
+			if (!wl || wl->obj != objs[i] ||
+			    !may_update(ev->env->scratch, ev->env->graph, wl, config_resource(wh)))
 				continue;
-			ref = kvet_node_path(crbs[j]->root, "roleRef", "name",
-					     NULL);
-			if (!kvet_node_is_string(ref) || ref->len >= sizeof(rname))
-				continue;
-			memcpy(rname, ref->u.str, ref->len);
-			rname[ref->len] = '\0';
-			role = kvet_graph_find(ev->env->graph, RBAC_GROUP,
-					       "ClusterRole", "", rname);
-			if (role && role_grants(role, resource))
-				return cel_bool(true);
+			if (n_hits == cap) {
+				const struct kvet_workload **v;
+
+				cap = cap ? 2 * cap : 4;
+				v = kvet_arena_array(ev->env->scratch, cap,
+						     sizeof(*v));
+				if (!v)
+					return cel_eval_errorf(ev, "out of memory");
+				if (n_hits)
+					memcpy(v, hits, n_hits * sizeof(*v));
+				hits = v;
+			}
+			hits[n_hits++] = wl;
 		}
 	}
-	return cel_bool(false);
+	return cel_k8s_workload_list(ev, hits, n_hits);
 }
 
 /* ---- URLs (E9) ---- */
@@ -1171,6 +1263,8 @@ static const struct cel_func webhook_funcs[] = {
 	{ "backendMayUpdateConfiguration", G, 1, 1, BOOL, { MAP },
 	  fn_backend_may_update,
 	  "a backend's ServiceAccount may update or patch the entry's configuration kind (ClusterRoleBinding to ClusterRole)" },
+	{ "configurationPatchJobs", G, 1, 1, LIST, { MAP }, fn_config_patch_jobs,
+	  "the Jobs and CronJobs whose ServiceAccount may update or patch the entry's configuration kind (a caBundle generator such as kube-webhook-certgen)" },
 	{ "serviceHasEndpoints", G, 1, 1, BOOL, { MAP }, fn_service_endpoints,
 	  "an Endpoints or EndpointSlice object of the Service is in the input" },
 	{ "webhookUrl", G, 1, 1, DYN, { MAP }, fn_url,

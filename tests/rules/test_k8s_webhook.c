@@ -46,6 +46,30 @@ static const char *const input =
 	"roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: patcher}\n"
 	"subjects: [{kind: ServiceAccount, name: default, namespace: ops}]\n"
 	"---\n"
+	"apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\n"
+	"metadata: {name: agg}\n"
+	"aggregationRule: {clusterRoleSelectors: [{matchLabels: {example.com/agg: \"true\"}}]}\n"
+	"---\n"
+	"apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\n"
+	"metadata: {name: part, labels: {example.com/agg: \"true\"}}\n"
+	"rules: [{apiGroups: [\"*\"], resources: [validatingwebhookconfigurations], verbs: [update]}]\n"
+	"---\n"
+	"apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRoleBinding\n"
+	"metadata: {name: certgen}\n"
+	"roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: agg}\n"
+	"subjects: [{kind: ServiceAccount, name: certgen, namespace: ops}]\n"
+	"---\n"
+	"apiVersion: batch/v1\nkind: Job\n"
+	"metadata: {name: certgen, namespace: ops}\n"
+	"spec: {template: {spec: {serviceAccountName: certgen, containers: [{name: c}]}}}\n"
+	"---\n"
+	"apiVersion: admissionregistration.k8s.io/v1\n"
+	"kind: ValidatingWebhookConfiguration\n"
+	"metadata: {name: checker}\n"
+	"webhooks:\n"
+	"- name: check.example.com\n"
+	"  clientConfig: {service: {namespace: ops, name: injector}}\n"
+	"---\n"
 	"apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n"
 	"metadata: {name: widgets.example.com}\n"
 	"spec:\n  group: example.com\n  names: {plural: widgets, kind: Widget}\n"
@@ -160,6 +184,23 @@ static void interception(void **state)
 	teardown(f);
 }
 
+/* RBAC through a ClusterRoleBinding, an aggregated ClusterRole included */
+static void patchers(void **state)
+{
+	struct fixture *f = setup("admissionregistration.k8s.io",
+				  "ValidatingWebhookConfiguration", "",
+				  "checker");
+
+	(void)state;
+	/* the backend's account may patch only mutating configurations */
+	assert_cel_true(f->t, "!backendMayUpdateConfiguration(" E0 ")");
+	assert_cel_true(f->t, "configurationPatchJobs(" E0 ").map(j, j.metadata.name) == [\"certgen\"]");
+	teardown(f);
+	f = config();
+	assert_cel_true(f->t, "size(configurationPatchJobs(" E0 ")) == 0");
+	teardown(f);
+}
+
 static void urls_and_ca(void **state)
 {
 	struct fixture *f = config();
@@ -181,6 +222,7 @@ int main(void)
 		cmocka_unit_test(backends),
 		cmocka_unit_test(conversion),
 		cmocka_unit_test(interception),
+		cmocka_unit_test(patchers),
 		cmocka_unit_test(urls_and_ca),
 	};
 
