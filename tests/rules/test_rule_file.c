@@ -59,6 +59,7 @@ static void loads(void **state)
 	assert_int_equal(set.n, 1);
 	assert_string_equal(set.v[0]->info.id, "my-rule");
 	assert_int_equal(set.v[0]->n_message, 3);
+	assert_false(set.v[0]->has_related);
 	assert_int_equal(kvet_rule_set_param(&set, "my-rule", "n", "5"), 0);
 	assert_int_equal(set.v[0]->params.u.entries[0].value.u.i, 5);
 	assert_int_equal(kvet_rule_set_param(&set, "my-rule", "n", "x"), -1);
@@ -102,6 +103,9 @@ static void positioned_errors(void **state)
 	expect_error(replace("match: {kinds: [Deployment]}\n", ""), 1, 1,
 		     "missing field \"match\"");
 	expect_error("id: x\n  bad: [\n", 1, 5, "multiline");
+	expect_error(replace("category: test\n",
+			     "category: test\nrelated: noSuch(object)\n"), 4,
+		     10, "unknown function \"noSuch\"");
 }
 
 int main(void)
