@@ -126,6 +126,7 @@ static void write_suppressed(struct kvet_jw *jw,
 	kvet_jw_str(jw, "rule", f->rule);
 	write_object(jw, &f->object);
 	kvet_jw_str(jw, "reason", sup->reason);
+	kvet_jw_str(jw, "justification", sup->justification);
 	kvet_jw_str(jw, "message", f->message);
 	kvet_jw_str(jw, "file", f->pos.file);
 	kvet_jw_pos(jw, "line", f->pos.line);
