@@ -379,6 +379,8 @@ struct kvet_baseline_stale {
 	struct kvet_position pos;	/* the entry in the baseline file */
 };
 
+/* Was a baseline loaded (kvet_ctx_load_baseline())? */
+KVET_API bool kvet_ctx_baseline_loaded(const struct kvet_ctx *ctx);
 KVET_API size_t kvet_ctx_baseline_stale_count(const struct kvet_ctx *ctx);
 KVET_API int kvet_ctx_baseline_stale(const struct kvet_ctx *ctx, size_t i,
 				     struct kvet_baseline_stale *out);

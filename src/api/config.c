@@ -137,7 +137,8 @@ static void apply_params(struct kvet_strict *s, struct kvet_ctx *ctx,
 static void apply_rules(struct kvet_strict *s, struct kvet_ctx *ctx,
 			const struct kvet_node *rules)
 {
-	if (!rules || !kvet_strict_map(s, rules, "rules", rules_keys))
+	if (!rules || (!kvet_strict_map(s, rules, "rules", rules_keys) &&
+		       !kvet_node_is_map(rules)))
 		return;
 	/* disable first, so "disable: ['*']" plus "enable: [a]" keeps a */
 	apply_enable(s, ctx, kvet_node_get(rules, "disable"), false);
@@ -260,7 +261,10 @@ KVET_API int kvet_ctx_load_config(struct kvet_ctx *ctx, const char *path)
 		return -1;
 	if (kvet_node_is_null(root))
 		return 0;
-	if (!kvet_strict_map(&s, root, "the configuration", top_keys))
+	/* unknown keys are reported; the known ones are still checked, so
+	 * that one run shows every mistake */
+	if (!kvet_strict_map(&s, root, "the configuration", top_keys) &&
+	    !kvet_node_is_map(root))
 		return -1;
 	apply_rules(&s, ctx, kvet_node_get(root, "rules"));
 	apply_suppress(&s, ctx, kvet_node_get(root, "suppress"));

@@ -224,6 +224,11 @@ KVET_API int kvet_ctx_write_baseline(const struct kvet_ctx *ctx, FILE *fp)
 	return ret;
 }
 
+KVET_API bool kvet_ctx_baseline_loaded(const struct kvet_ctx *ctx)
+{
+	return ctx->have_baseline;
+}
+
 KVET_API size_t kvet_ctx_baseline_stale_count(const struct kvet_ctx *ctx)
 {
 	size_t i, n = 0;

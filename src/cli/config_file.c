@@ -17,12 +17,16 @@ const char *kvet_config_find(char *buf, size_t size)
 	if (!getcwd(dir, sizeof(dir)))
 		return NULL;
 	for (;;) {
-		int n = snprintf(buf, size, "%s%s" KVET_CONFIG_NAME, dir,
-				 strcmp(dir, "/") ? "/" : "");
+		const char *sep = strcmp(dir, "/") ? "/" : "";
+		int n = snprintf(buf, size, "%s%s" KVET_CONFIG_NAME, dir, sep);
 
 		if (n > 0 && (size_t)n < size && stat(buf, &st) == 0 &&
 		    S_ISREG(st.st_mode))
 			return buf;
+		/* a configuration above the repository is someone else's */
+		n = snprintf(buf, size, "%s%s.git", dir, sep);
+		if (n > 0 && (size_t)n < size && stat(buf, &st) == 0)
+			return NULL;
 		slash = strrchr(dir, '/');
 		if (!slash || slash == dir) {
 			if (strcmp(dir, "/") == 0)
@@ -35,11 +39,12 @@ const char *kvet_config_find(char *buf, size_t size)
 }
 
 /* Every key, with the built-in behaviour it changes; all commented out,
- * so the file changes nothing until a team edits it. */
+ * so the file changes nothing until a team edits it. Prose is marked "##"
+ * and settings "#", so removing "# " leaves a valid configuration. */
 static const char default_config[] =
-	"# kvet configuration: docs/configuration.md documents every key.\n"
-	"# kvet lint reads the nearest .kvet.yaml from the working directory\n"
-	"# upward; command-line options win over it.\n"
+	"## kvet configuration: docs/configuration.md documents every key.\n"
+	"## kvet lint reads the nearest .kvet.yaml from the working directory\n"
+	"## upward; command-line options win over it.\n"
 	"\n"
 	"# rules:\n"
 	"#   # rule ids (kvet rules lists them); '*' stands for every rule\n"
@@ -48,10 +53,10 @@ static const char default_config[] =
 	"#   severity:\n"
 	"#     multi-replica-without-pdb: warning\n"
 	"#   params:\n"
-	"#     some-rule: {name: value}\n"
+	"#     multi-replica-without-pdb: {minReplicas: 3}\n"
 	"\n"
-	"# Findings to hold back where an annotation cannot go (third-party\n"
-	"# charts, cluster dumps); reported as suppressed with reason config.\n"
+	"## Findings to hold back where an annotation cannot go (third-party\n"
+	"## charts, cluster dumps); reported as suppressed with reason config.\n"
 	"# suppress:\n"
 	"#   - rule: pdb-blocks-single-replica\n"
 	"#     kind: PodDisruptionBudget\n"
@@ -59,22 +64,22 @@ static const char default_config[] =
 	"#     name: '*'\n"
 	"#     reason: managed by the cloud provider\n"
 	"\n"
-	"# Input paths to skip (shell globs, matched against the path and\n"
-	"# every part of it after a '/').\n"
+	"## Input paths to skip (shell globs, matched against the path and\n"
+	"## every part of it after a '/').\n"
 	"# exclude: ['vendor/*', '*-test.yaml']\n"
 	"\n"
-	"# Namespace of namespaced objects that name none.\n"
+	"## Namespace of namespaced objects that name none.\n"
 	"# namespace: default\n"
 	"\n"
-	"# The input is the whole cluster: missing references are reported.\n"
+	"## The input is the whole cluster: missing references are reported.\n"
 	"# completeInput: false\n"
 	"\n"
-	"# Added to the built-in lists of the shared definitions.\n"
+	"## Added to the built-in lists of the shared definitions.\n"
 	"# spreadingTopologyKeys: [example.com/rack]\n"
 	"# managerComponents: [reconciler]\n"
 	"# sharedLabelKeys: [app.kubernetes.io/team]\n"
 	"\n"
-	"# Custom resources that run pods, with their pod template and replicas.\n"
+	"## Custom resources that run pods, with their pod template and replicas.\n"
 	"# workloads:\n"
 	"#   - apiVersion: argoproj.io/v1alpha1\n"
 	"#     kind: Rollout\n"

@@ -11,7 +11,8 @@
 
 /*
  * kvet_config_find() - the nearest .kvet.yaml from the working directory
- * upward, as git finds its repository.
+ * upward, as git finds its repository, stopping at the top of a git
+ * repository.
  * @buf: receives the path.
  * Returns: @buf, or NULL when there is none.
  */
