@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "kvet/kvet.h"
+#include "api/context.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/arena.h"
@@ -21,76 +23,6 @@ enum {
 	DEFAULT_MAX_FILE_SIZE = 512u * 1024 * 1024,
 	MAX_JOBS = 64,
 };
-
-/*
- * Everything one input produces. Inputs load in parallel, each into its
- * own arena and error list, so no lock is taken while parsing; the
- * results are joined in input order, which keeps output independent of
- * the number of threads.
- */
-struct unit {
-	struct kvet_source *src;
-	struct kvet_arena arena;
-	struct kvet_diag diag;
-	struct kvet_docs docs;
-	struct kvet_objects objs;
-	size_t *lines;		/* byte offset of each line, built lazily */
-	size_t nlines;
-	int oom;
-};
-
-struct kvet_ctx {
-	struct kvet_options opts;
-	struct kvet_arena arena;
-	struct kvet_diag diag;		/* every error, in order */
-	struct kvet_diag path_diag;	/* errors from expanding paths */
-	struct kvet_sources srcs;
-	struct unit *units;
-	size_t nunits;
-	struct kvet_objects objects;
-	struct kvet_graph *graph;
-	struct kvet_findings findings;
-	struct kvet_rule_set rules;	/* rule files: built-in and --rules */
-	const struct kvet_rule_info **infos;	/* every rule, sorted by id */
-	size_t n_infos;
-	size_t rule_errors;		/* conditions that gave an error */
-	size_t documents;
-	bool ran;
-};
-
-/* Built-in checks written in C; rule files join them. */
-static const struct kvet_rule_info *const c_checks[] = {
-	&kvet_check_field_types_info,
-};
-
-static int cmp_info(const void *a, const void *b)
-{
-	return strcmp((*(const struct kvet_rule_info *const *)a)->id,
-		      (*(const struct kvet_rule_info *const *)b)->id);
-}
-
-/* The list kvet_ctx_rule() serves, rebuilt when rules are added. */
-static int index_rules(struct kvet_ctx *ctx)
-{
-	size_t i, n = 0, nc = sizeof(c_checks) / sizeof(c_checks[0]);
-	const struct kvet_rule_info **v;
-
-	if (ctx->opts.flags & KVET_CTX_NO_BUILTIN_RULES)
-		nc = 0;
-	kvet_rule_set_sort(&ctx->rules);
-	v = malloc((nc + ctx->rules.n + 1) * sizeof(*v));
-	if (!v)
-		return -1;
-	for (i = 0; i < nc; i++)
-		v[n++] = c_checks[i];
-	for (i = 0; i < ctx->rules.n; i++)
-		v[n++] = &ctx->rules.v[i]->info;
-	qsort(v, n, sizeof(*v), cmp_info);
-	free(ctx->infos);
-	ctx->infos = v;
-	ctx->n_infos = n;
-	return 0;
-}
 
 KVET_API struct kvet_ctx *kvet_ctx_create(const struct kvet_options *opts)
 {
@@ -118,7 +50,7 @@ KVET_API struct kvet_ctx *kvet_ctx_create(const struct kvet_options *opts)
 	/* the built-in rules are small: parsing them per context is cheap */
 	if (!(ctx->opts.flags & KVET_CTX_NO_BUILTIN_RULES))
 		(void)kvet_rule_set_add_builtin(&ctx->rules);
-	if (ctx->rules.diag.oom || index_rules(ctx)) {
+	if (ctx->rules.diag.oom || kvet_ctx_index_rules(ctx)) {
 		kvet_ctx_destroy(ctx);
 		return NULL;
 	}
@@ -146,6 +78,11 @@ KVET_API void kvet_ctx_destroy(struct kvet_ctx *ctx)
 	kvet_findings_release(&ctx->findings);
 	kvet_rule_set_release(&ctx->rules);
 	free(ctx->infos);
+	free(ctx->info_copies);
+	free(ctx->settings);
+	free(ctx->suppress);
+	free(ctx->suppressed);
+	free(ctx->custom_workloads);
 	kvet_sources_release(&ctx->srcs);
 	kvet_diag_release(&ctx->path_diag);
 	kvet_diag_release(&ctx->diag);
@@ -155,8 +92,17 @@ KVET_API void kvet_ctx_destroy(struct kvet_ctx *ctx)
 
 KVET_API int kvet_ctx_add_path(struct kvet_ctx *ctx, const char *path)
 {
-	return kvet_sources_add_path(&ctx->srcs, &ctx->arena, &ctx->path_diag,
-				     path);
+	size_t first = ctx->srcs.n, i, n;
+
+	if (kvet_sources_add_path(&ctx->srcs, &ctx->arena, &ctx->path_diag,
+				  path) < 0)
+		return -1;
+	/* configured excludes apply to what a path expanded to */
+	for (i = n = first; i < ctx->srcs.n; i++)
+		if (!kvet_ctx_excluded(ctx, ctx->srcs.v[i].name))
+			ctx->srcs.v[n++] = ctx->srcs.v[i];
+	ctx->srcs.n = n;
+	return 0;
 }
 
 KVET_API int kvet_ctx_add_buffer(struct kvet_ctx *ctx, const char *name,
@@ -176,8 +122,10 @@ static void load_unit(struct unit *u, const struct kvet_options *opts)
 	}
 	if (rc > 0)
 		return;
-	if (kvet_load_buffer(&u->arena, &u->diag, u->src->name, u->src->buf,
-			     u->src->len, &u->docs) < 0 ||
+	if (kvet_load_buffer_progress(&u->arena, &u->diag, u->src->name,
+				      u->src->buf, u->src->len, &u->docs,
+				      opts->progress ? &u->bytes_done
+						     : NULL) < 0 ||
 	    kvet_objects_from_docs(&u->arena, &u->diag, u->src->name,
 				   &u->docs, opts->default_namespace,
 				   &u->objs) < 0)
@@ -188,6 +136,7 @@ struct pool {
 	struct unit *units;
 	size_t n;
 	atomic_size_t next;
+	atomic_size_t done;
 	const struct kvet_options *opts;
 };
 
@@ -196,9 +145,57 @@ static void *worker(void *arg)
 	struct pool *pool = arg;
 	size_t i;
 
-	while ((i = atomic_fetch_add(&pool->next, 1)) < pool->n)
+	while ((i = atomic_fetch_add(&pool->next, 1)) < pool->n) {
 		load_unit(&pool->units[i], pool->opts);
+		atomic_store(&pool->units[i].bytes_done,
+			     pool->units[i].src->len);
+		atomic_fetch_add(&pool->done, 1);
+	}
 	return NULL;
+}
+
+/* Sizes of the files to load, for the progress display; stdin is not
+ * known in advance. */
+static size_t total_bytes(const struct kvet_ctx *ctx)
+{
+	struct stat st;
+	size_t i, total = 0;
+
+	for (i = 0; i < ctx->nunits; i++) {
+		const struct kvet_source *src = ctx->units[i].src;
+
+		if (src->buf)
+			total += src->len;
+		else if (src->path && stat(src->path, &st) == 0)
+			total += (size_t)st.st_size;
+	}
+	return total;
+}
+
+/*
+ * With a progress callback the calling thread only watches: it reports
+ * every 100 ms until the workers are done, so that the callback always
+ * runs on the caller's thread.
+ */
+static void watch_loading(struct kvet_ctx *ctx, struct pool *pool)
+{
+	struct kvet_progress p = { .stage = "loading" };
+	const struct timespec tick = { 0, 100 * 1000 * 1000 };
+	size_t i;
+
+	p.files_total = ctx->nunits;
+	p.bytes_total = total_bytes(ctx);
+	for (;;) {
+		p.files_done = atomic_load(&pool->done);
+		p.bytes_done = 0;
+		for (i = 0; i < ctx->nunits; i++)
+			p.bytes_done += atomic_load_explicit(
+				&ctx->units[i].bytes_done, memory_order_relaxed);
+		ctx->opts.progress(ctx->opts.progress_user, &p);
+		if (p.files_done == ctx->nunits)
+			break;
+		nanosleep(&tick, NULL);
+	}
 }
 
 static unsigned int job_count(const struct kvet_options *opts, size_t n)
@@ -219,20 +216,24 @@ static unsigned int job_count(const struct kvet_options *opts, size_t n)
 
 static void load_all(struct kvet_ctx *ctx)
 {
-	struct pool pool = { ctx->units, ctx->nunits, 0, &ctx->opts };
-	pthread_t threads[MAX_JOBS];
+	struct pool pool = { ctx->units, ctx->nunits, 0, 0, &ctx->opts };
+	pthread_t threads[MAX_JOBS + 1];
 	unsigned int jobs = job_count(&ctx->opts, ctx->nunits), started = 0;
 	unsigned int t;
+	bool watch = ctx->opts.progress != NULL;
 
 	/* stdin can be read only once and only by one thread: the pool
 	 * handles it like any file, since it appears once at most */
-	for (t = 1; t < jobs; t++) {
+	for (t = watch ? 0 : 1; t < jobs; t++) {
 		if (pthread_create(&threads[t], NULL, worker, &pool) != 0)
 			break;
 		started++;
 	}
-	worker(&pool);
-	for (t = 1; t <= started; t++)
+	if (watch && started)
+		watch_loading(ctx, &pool);
+	else
+		worker(&pool);
+	for (t = watch ? 0 : 1; started; t++, started--)
 		pthread_join(threads[t], NULL);
 }
 
@@ -283,8 +284,38 @@ static size_t unit_index(const struct kvet_ctx *ctx, const char *file)
 	return ctx->nunits;
 }
 
+static double seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Report linting progress at most ten times a second, and at the end. */
+static void lint_progress(struct kvet_ctx *ctx, size_t done, size_t total,
+			  double *last)
+{
+	struct kvet_progress p = { .stage = "linting" };
+	double now;
+
+	if (!ctx->opts.progress)
+		return;
+	if (done != total && (done & 1023))
+		return;
+	now = seconds();
+	if (done != total && now - *last < 0.1)
+		return;
+	*last = now;
+	p.files_done = p.files_total = ctx->nunits;
+	p.objects_done = done;
+	p.objects_total = total;
+	ctx->opts.progress(ctx->opts.progress_user, &p);
+}
+
 static int run_checks(struct kvet_ctx *ctx)
 {
+	double last = 0;
 	struct kvet_object *const *objs;
 	struct kvet_rule_runner *runner = NULL;
 	size_t i, n, u = 0;
@@ -317,11 +348,14 @@ static int run_checks(struct kvet_ctx *ctx)
 				u++;
 			if (kvet_rule_runner_object(runner, objs[i], u) < 0)
 				goto out;
+			lint_progress(ctx, i + 1, n, &last);
 		}
 		ctx->rule_errors = kvet_rule_runner_errors(runner);
 	}
 	kvet_findings_sort(&ctx->findings);
-	ret = ctx->findings.oom ? -1 : 0;
+	if (ctx->findings.oom || kvet_ctx_apply_settings(ctx) < 0)
+		goto out;
+	ret = 0;
 out:
 	kvet_rule_runner_destroy(runner);
 	return ret;
@@ -329,6 +363,7 @@ out:
 
 KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 {
+	struct kvet_graph_config cfg;
 	size_t i;
 
 	if (!ctx || ctx->ran)
@@ -349,13 +384,9 @@ KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 	load_all(ctx);
 	if (join_units(ctx) < 0)
 		return -1;
+	kvet_ctx_graph_config(ctx, &cfg);
 	ctx->graph = kvet_graph_create(&ctx->arena, ctx->objects.v,
-				       ctx->objects.n, &(struct kvet_graph_config){
-					       .flags = (ctx->opts.flags &
-							 KVET_CTX_COMPLETE_INPUT)
-								? KVET_GRAPH_COMPLETE
-								: 0,
-				       });
+				       ctx->objects.n, &cfg);
 	if (!ctx->graph)
 		return -1;
 	if (run_checks(ctx) < 0)
@@ -389,7 +420,7 @@ KVET_API int kvet_ctx_add_rules_dir(struct kvet_ctx *ctx, const char *dir)
 {
 	int rc = kvet_rule_set_add_dir(&ctx->rules, dir);
 
-	if (index_rules(ctx))
+	if (kvet_ctx_index_rules(ctx))
 		return -1;
 	return rc;
 }
@@ -399,7 +430,7 @@ KVET_API int kvet_ctx_add_rules_buffer(struct kvet_ctx *ctx, const char *name,
 {
 	int rc = kvet_rule_set_add_buffer(&ctx->rules, name, data, len);
 
-	if (index_rules(ctx))
+	if (kvet_ctx_index_rules(ctx))
 		return -1;
 	return rc;
 }
@@ -589,14 +620,11 @@ KVET_API bool kvet_ctx_rule_applies(const struct kvet_ctx *ctx,
 
 KVET_API size_t kvet_ctx_suppressed_count(const struct kvet_ctx *ctx)
 {
-	(void)ctx;
-	return 0;
+	return ctx->n_suppressed;
 }
 
 KVET_API const struct kvet_suppressed *
 kvet_ctx_suppressed(const struct kvet_ctx *ctx, size_t i)
 {
-	(void)ctx;
-	(void)i;
-	return NULL;
+	return i < ctx->n_suppressed ? &ctx->suppressed[i] : NULL;
 }
