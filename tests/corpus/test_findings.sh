@@ -9,7 +9,8 @@ set -u
 update=0
 [ "${1-}" = --update ] && { update=1; shift; }
 kvet=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-corpus=$2 expected=$3
+corpus=$2
+expected=$(mkdir -p "$3" && cd "$3" && pwd)
 if [ ! -d "$corpus" ]; then
 	echo "# SKIP: corpus not found at $corpus (it sits beside the repository as ../shared/corpus; a standalone clone has none)"
 	exit 77
