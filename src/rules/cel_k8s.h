@@ -39,6 +39,7 @@ enum cel_k8s_slot {
 	CEL_K8S_SLOT_PDB,
 	CEL_K8S_SLOT_SPREAD,
 	CEL_K8S_SLOT_WEBHOOK,
+	CEL_K8S_SLOT_WEBHOOK_RBAC,	/* who may rewrite webhook configurations */
 	CEL_K8S_SLOT_ROLES,
 	CEL_K8S_N_SLOTS,
 };

@@ -684,30 +684,27 @@ static const char *config_resource(const struct kvet_webhook *wh)
 }
 
 /*
- * May @wl's ServiceAccount update or patch @resource? Webhook
- * configurations are cluster-scoped, so only a ClusterRoleBinding to a
- * ClusterRole grants it.
+ * The ClusterRoleBindings whose ClusterRole may update or patch
+ * @resource: webhook configurations are cluster-scoped, so only a
+ * ClusterRoleBinding to a ClusterRole grants that. Found once per call, so
+ * the accounts are then matched against a handful of bindings.
  */
-static bool may_update(struct kvet_arena *arena, const struct kvet_graph *g,
-		       const struct kvet_workload *wl, const char *resource)
+static int granting_bindings(struct kvet_arena *arena,
+			     const struct kvet_graph *g, const char *resource,
+			     const struct kvet_object ***out, size_t *n)
 {
 	struct kvet_object *const *crbs;
 	const struct kvet_object *role;
-	const struct kvet_node *subjs, *ref;
-	struct kvet_slice sa = kvet_workload_service_account(wl);
+	const struct kvet_node *ref;
 	char rname[256];
 	size_t j, cnt;
-	uint32_t k;
 
+	*n = 0;
 	crbs = kvet_graph_kind(g, RBAC_GROUP, "ClusterRoleBinding", &cnt);
+	*out = kvet_arena_array(arena, cnt + 1, sizeof(**out));
+	if (!*out)
+		return -1;
 	for (j = 0; j < cnt; j++) {
-		subjs = kvet_node_get(crbs[j]->root, "subjects");
-		for (k = 0; kvet_node_is_seq(subjs) && k < subjs->len; k++)
-			if (names_account(&subjs->u.items[k],
-					  wl->obj->namespace, sa))
-				break;
-		if (!kvet_node_is_seq(subjs) || k == subjs->len)
-			continue;
 		ref = kvet_node_path(crbs[j]->root, "roleRef", "name", NULL);
 		if (!kvet_node_is_string(ref) || ref->len >= sizeof(rname))
 			continue;
@@ -716,19 +713,131 @@ static bool may_update(struct kvet_arena *arena, const struct kvet_graph *g,
 		role = kvet_graph_find(g, RBAC_GROUP, "ClusterRole", "", rname);
 		if (role && (role_grants(role, resource) ||
 			     aggregate_grants(arena, g, role, resource)))
-			return true;
+			(*out)[(*n)++] = crbs[j];
+	}
+	return 0;
+}
+
+/* Does one of @crbs name @wl's ServiceAccount? */
+static bool bound(const struct kvet_object *const *crbs, size_t n,
+		  const struct kvet_workload *wl)
+{
+	struct kvet_slice sa = kvet_workload_service_account(wl);
+	const struct kvet_node *subjs;
+	size_t j;
+	uint32_t k;
+
+	for (j = 0; j < n; j++) {
+		subjs = kvet_node_get(crbs[j]->root, "subjects");
+		for (k = 0; kvet_node_is_seq(subjs) && k < subjs->len; k++)
+			if (names_account(&subjs->u.items[k],
+					  wl->obj->namespace, sa))
+				return true;
 	}
 	return false;
 }
 
+/*
+ * Per run, for each configuration kind: the granting bindings and the
+ * Jobs and CronJobs they bind, computed on first use (every entry of a
+ * large dump asks the same question).
+ */
+enum { RES_VALIDATING, RES_MUTATING, RES_CRD, N_RES };
+
+struct rbac_answer {
+	bool done;
+	const struct kvet_object **crbs;
+	size_t n_crbs;
+	const struct kvet_workload **jobs;
+	size_t n_jobs;
+};
+
+struct rbac_cache {
+	struct kvet_arena *arena;
+	const struct kvet_graph *g;
+	struct rbac_answer res[N_RES];
+};
+
+static void *rbac_create(struct kvet_arena *arena, const struct kvet_graph *g)
+{
+	struct rbac_cache *c = kvet_arena_alloc(arena, sizeof(*c));
+
+	if (c) {
+		memset(c, 0, sizeof(*c));
+		c->arena = arena;
+		c->g = g;
+	}
+	return c;
+}
+
+static int find_jobs(struct rbac_cache *c, struct rbac_answer *a)
+{
+	static const char *const kinds[] = { "Job", "CronJob" };
+	struct kvet_object *const *objs;
+	const struct kvet_workload *wl;
+	size_t i, k, cnt, cap = 0;
+
+	for (k = 0; a->n_crbs && k < 2; k++) {
+		objs = kvet_graph_kind(c->g, "batch", kinds[k], &cnt);
+		for (i = 0; i < cnt; i++) {
+			wl = kvet_graph_workload_of(c->g, objs[i]);
+			if (!wl || wl->obj != objs[i] ||
+			    !bound(a->crbs, a->n_crbs, wl))
+				continue;
+			if (a->n_jobs == cap) {
+				const struct kvet_workload **v;
+
+				cap = cap ? 2 * cap : 4;
+				v = kvet_arena_array(c->arena, cap, sizeof(*v));
+				if (!v)
+					return -1;
+				if (a->n_jobs)
+					memcpy(v, a->jobs,
+					       a->n_jobs * sizeof(*v));
+				a->jobs = v;
+			}
+			a->jobs[a->n_jobs++] = wl;
+		}
+	}
+	return 0;
+}
+
+static const struct rbac_answer *rbac_of(struct cel_eval *ev,
+					 const struct kvet_webhook *wh)
+{
+	struct rbac_cache *c = cel_k8s_cache(ev, CEL_K8S_SLOT_WEBHOOK_RBAC,
+					     rbac_create, NULL);
+	struct rbac_answer *a;
+	int r;
+
+	if (!c)
+		return NULL;
+	r = wh->source == KVET_WEBHOOK_CONVERSION ? RES_CRD :
+	    wh->source == KVET_WEBHOOK_MUTATING ? RES_MUTATING :
+						  RES_VALIDATING;
+	a = &c->res[r];
+	if (!a->done) {
+		if (granting_bindings(c->arena, c->g, config_resource(wh),
+				      &a->crbs, &a->n_crbs) ||
+		    find_jobs(c, a))
+			return NULL;
+		a->done = true;
+	}
+	return a;
+}
+
 K8S_FN(fn_backend_may_update)
 {
+	const struct rbac_answer *ans;
 	size_t i;
 	ENTRY(wh, 0, "backendMayUpdateConfiguration");
 	const struct kvet_backend *b = backend_of(ev, wh);
 
-	for (i = 0; i < b->n_wls; i++)
-		if (may_update(ev->env->scratch, ev->env->graph, b->wls[i], config_resource(wh)))
+	ans = rbac_of(ev, wh);
+	if (!ans)
+		return cel_eval_errorf(ev, "out of memory");
+	for (i = 0; ans->n_crbs && i < b->n_wls; i++)
+		if (bound(ans->crbs, ans->n_crbs, b->wls[i]))
 			return cel_bool(true);
 	return cel_bool(false);
 }
@@ -740,36 +849,13 @@ K8S_FN(fn_backend_may_update)
  */
 K8S_FN(fn_config_patch_jobs)
 {
-	static const char *const kinds[] = { "Job", "CronJob" };
-	struct kvet_object *const *objs;
-	const struct kvet_workload *wl;
-	const struct kvet_workload **hits = NULL;
-	size_t i, k, cnt, n_hits = 0, cap = 0;
+	const struct rbac_answer *ans;
 	ENTRY(wh, 0, "configurationPatchJobs");
 
-	for (k = 0; k < 2; k++) {
-		objs = kvet_graph_kind(ev->env->graph, "batch", kinds[k], &cnt);
-		for (i = 0; i < cnt; i++) {
-			wl = kvet_graph_workload_of(ev->env->graph, objs[i]);
-			if (!wl || wl->obj != objs[i] ||
-			    !may_update(ev->env->scratch, ev->env->graph, wl, config_resource(wh)))
-				continue;
-			if (n_hits == cap) {
-				const struct kvet_workload **v;
-
-				cap = cap ? 2 * cap : 4;
-				v = kvet_arena_array(ev->env->scratch, cap,
-						     sizeof(*v));
-				if (!v)
-					return cel_eval_errorf(ev, "out of memory");
-				if (n_hits)
-					memcpy(v, hits, n_hits * sizeof(*v));
-				hits = v;
-			}
-			hits[n_hits++] = wl;
-		}
-	}
-	return cel_k8s_workload_list(ev, hits, n_hits);
+	ans = rbac_of(ev, wh);
+	if (!ans)
+		return cel_eval_errorf(ev, "out of memory");
+	return cel_k8s_workload_list(ev, ans->jobs, ans->n_jobs);
 }
 
 /* ---- URLs (E9) ---- */
