@@ -134,12 +134,16 @@ static bool inferred(const struct kvet_backend *b)
 
 /* ---- entries and failure policy ---- */
 
+/* The object's entries, found by their nodes: its webhooks[] items, or
+ * a CRD's spec.conversion. */
 K8S_FN(fn_entries)
 {
 	const struct kvet_webhooks *whs;
-	const struct kvet_webhook *const *all;
+	const struct kvet_node *hooks, *conv;
+	const struct kvet_webhook *wh;
 	struct cel_value v = { .type = CEL_LIST }, *items;
-	size_t i, cnt, k = 0;
+	size_t k = 0;
+	uint32_t i, n_hooks;
 
 	if (!args[0].obj)
 		return cel_eval_errorf(ev, "webhookEntries() needs an object, not %s",
@@ -149,14 +153,21 @@ K8S_FN(fn_entries)
 	whs = cel_k8s_webhooks(ev);
 	if (!whs)
 		return cel_eval_errorf(ev, "out of memory");
-	all = kvet_webhooks_entries(whs, &cnt);
-	items = kvet_arena_array(ev->env->scratch, cnt + 1, sizeof(*items));
+	hooks = kvet_node_get(args[0].obj->root, "webhooks");
+	n_hooks = kvet_node_is_seq(hooks) ? hooks->len : 0;
+	conv = kvet_node_path(args[0].obj->root, "spec", "conversion", NULL);
+	items = kvet_arena_array(ev->env->scratch, (size_t)n_hooks + 2,
+				 sizeof(*items));
 	if (!items)
 		return cel_eval_errorf(ev, "out of memory");
-	/* entries are in input order: those of one object are adjacent */
-	for (i = 0; i < cnt; i++)
-		if (all[i]->obj == args[0].obj)
-			items[k++] = entry_value(all[i]);
+	for (i = 0; i < n_hooks; i++) {
+		wh = kvet_webhooks_entry_at(whs, &hooks->u.items[i]);
+		if (wh && wh->obj == args[0].obj)
+			items[k++] = entry_value(wh);
+	}
+	wh = kvet_webhooks_entry_at(whs, conv);
+	if (wh && wh->obj == args[0].obj)
+		items[k++] = entry_value(wh);
 	v.u.items = items;
 	v.len = (uint32_t)k;
 	return v;
@@ -544,6 +555,17 @@ K8S_FN(fn_backend_mounts_secret)
 		}
 	}
 	return cel_bool(false);
+}
+
+/* The input has Service objects at all: a dump of a few kinds may not. */
+K8S_FN(fn_services_in_input)
+{
+	size_t cnt;
+
+	if (!ev->env->graph)
+		return cel_k8s_no_graph(ev, "servicesInInput");
+	kvet_graph_kind(ev->env->graph, "", "Service", &cnt);
+	return cel_bool(cnt > 0);
 }
 
 /* An Endpoints or EndpointSlice object of Service @svc is in the input
@@ -1351,6 +1373,8 @@ static const struct cel_func webhook_funcs[] = {
 	  "a backend's ServiceAccount may update or patch the entry's configuration kind (ClusterRoleBinding to ClusterRole)" },
 	{ "configurationPatchJobs", G, 1, 1, LIST, { MAP }, fn_config_patch_jobs,
 	  "the Jobs and CronJobs whose ServiceAccount may update or patch the entry's configuration kind (a caBundle generator such as kube-webhook-certgen)" },
+	{ "servicesInInput", G, 0, 0, BOOL, { DYN }, fn_services_in_input,
+	  "the input has Service objects (a dump of a few kinds may have none)" },
 	{ "serviceHasEndpoints", G, 1, 1, BOOL, { MAP }, fn_service_endpoints,
 	  "an Endpoints or EndpointSlice object of the Service is in the input" },
 	{ "webhookUrl", G, 1, 1, DYN, { MAP }, fn_url,

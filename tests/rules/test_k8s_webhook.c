@@ -149,6 +149,7 @@ static void backends(void **state)
 	assert_cel_true(f->t, "backendMountsSecret(" E0 ", \"serving-tls\") && !backendMountsSecret(" E0 ", \"x\")");
 	assert_cel_true(f->t, "backendMayUpdateConfiguration(" E0 ")");
 	assert_cel_true(f->t, "serviceHasEndpoints(webhookService(" E0 ")) == false");
+	assert_cel_true(f->t, "servicesInInput()");
 	teardown(f);
 }
 
