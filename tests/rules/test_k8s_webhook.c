@@ -216,6 +216,70 @@ static void urls_and_ca(void **state)
 	teardown(f);
 }
 
+/*
+ * Many entries, Jobs and bindings, one aggregated ClusterRole among them:
+ * who may patch a configuration is found once per run, so asking it of
+ * every entry stays linear (meson's timeout bounds it).
+ */
+static void many_entries(void **state)
+{
+	enum { N = 1500 };
+	struct kvet_arena_mark mark;
+	struct tgraph tg;
+	struct tcel *t;
+	char *text = NULL;
+	size_t i, len = 0;
+	FILE *fp = open_memstream(&text, &len);
+
+	(void)state;
+	assert_non_null(fp);
+	for (i = 0; i < N; i++)
+		fprintf(fp,
+			"apiVersion: admissionregistration.k8s.io/v1\n"
+			"kind: ValidatingWebhookConfiguration\n"
+			"metadata: {name: c%zu}\n"
+			"webhooks:\n- name: a.example.com\n"
+			"  clientConfig: {service: {namespace: ns, name: s%zu}}\n"
+			"- name: b.example.com\n"
+			"  clientConfig: {service: {namespace: ns, name: s%zu}}\n"
+			"---\n"
+			"apiVersion: batch/v1\nkind: Job\n"
+			"metadata: {name: j%zu, namespace: ns}\n"
+			"spec: {template: {spec: {serviceAccountName: sa%zu}}}\n"
+			"---\n"
+			"apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\n"
+			"metadata: {name: r%zu, labels: {agg: \"%d\"}}\n"
+			"%s\n---\n"
+			"apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRoleBinding\n"
+			"metadata: {name: b%zu}\n"
+			"roleRef: {kind: ClusterRole, name: r%zu}\n"
+			"subjects: [{kind: ServiceAccount, name: sa%zu, namespace: ns}]\n"
+			"---\n",
+			i, i, i, i, i, i, (int)(i % 7),
+			i % 50 ? "rules: [{apiGroups: [\"\"], resources: [pods], verbs: [get]}]"
+			       : "aggregationRule: {clusterRoleSelectors: [{matchLabels: {agg: \"3\"}}]}",
+			i, i, i);
+	assert_int_equal(fclose(fp), 0);
+	tg = tg_load(text, 0);
+	t = tcel_new();
+	kvet_arena_mark(&t->scratch, &mark);
+	t->env.graph = tg.g;
+	t->env.k8s = cel_k8s_create(&tg.l->arena, tg.g);
+	for (i = 0; i < N; i += 1) {
+		char name[32];
+
+		snprintf(name, sizeof(name), "c%zu", i);
+		t->vars[0] = cel_from_object(kvet_graph_find(tg.g,
+			"admissionregistration.k8s.io",
+			"ValidatingWebhookConfiguration", "", name));
+		assert_cel_true(t, "webhookEntries(object).all(e, size(configurationPatchJobs(e)) == 0 && !backendMayUpdateConfiguration(e))");
+		kvet_arena_reset(&t->scratch, &mark);
+	}
+	tcel_free(t);
+	tg_free(&tg);
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -225,6 +289,7 @@ int main(void)
 		cmocka_unit_test(interception),
 		cmocka_unit_test(patchers),
 		cmocka_unit_test(urls_and_ca),
+		cmocka_unit_test(many_entries),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
