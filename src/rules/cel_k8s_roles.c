@@ -554,7 +554,7 @@ K8S_FN(fn_leader_election)
 			      : str0(""));
 	map_put(&mb, "configMap", obj_or_null(le->config_map));
 	map_put(&mb, "component", str0(le->component ? le->component : ""));
-	map_put(&mb, "namespace", str_at(le->namespace, strlen(le->namespace),
+	map_put(&mb, "leaseNamespace", str_at(le->namespace, strlen(le->namespace),
 					 le->namespace_node));
 	return map_done(&mb, le->evidence);
 }
@@ -696,6 +696,24 @@ K8S_FN(fn_service_account_of)
 
 static const char *const lease_verbs[] = { "get", "create", "update" };
 
+/* "get", "get and update", "get, create and update" (@last "and" or "or"). */
+static struct cel_value verbs_text(struct cel_eval *ev,
+				   const struct cel_value *v, size_t n,
+				   const char *last)
+{
+	const char *s = "";
+
+	if (n == 1)
+		s = v[0].u.s;
+	else if (n == 2)
+		s = kvet_arena_printf(ev->env->scratch, "%s %s %s", v[0].u.s,
+				      last, v[1].u.s);
+	else if (n == 3)
+		s = kvet_arena_printf(ev->env->scratch, "%s, %s %s %s",
+				      v[0].u.s, v[1].u.s, last, v[2].u.s);
+	return s ? str0(s) : OOM(ev);
+}
+
 K8S_FN(fn_lease_access)
 {
 	const struct kvet_manager *m;
@@ -717,7 +735,7 @@ K8S_FN(fn_lease_access)
 	if (!rb || !sa_name ||
 	    kvet_rbac_lease_access(rb, wl->obj->namespace, sa_name,
 				   m->leader.namespace, &la) ||
-	    !map_init(ev, &mb, 8))
+	    !map_init(ev, &mb, 10))
 		return OOM(ev);
 	for (i = 0; i < 3; i++) {
 		if (la.verbs & (1u << i))
@@ -728,10 +746,12 @@ K8S_FN(fn_lease_access)
 	map_put(&mb, "bound", cel_bool(la.bound));
 	map_put(&mb, "granted", list_of(ev, granted, ng));
 	map_put(&mb, "missing", list_of(ev, missing, nm));
+	map_put(&mb, "grantedText", verbs_text(ev, granted, ng, "and"));
+	map_put(&mb, "missingText", verbs_text(ev, missing, nm, "or"));
 	map_put(&mb, "serviceAccount", str_at(sa_name, sa.len,
 					      key_of(wl->pod_spec,
 						     "serviceAccountName")));
-	map_put(&mb, "namespace", str0(m->leader.namespace));
+	map_put(&mb, "leaseNamespace", str0(m->leader.namespace));
 	map_put(&mb, "binding", obj_or_null(la.binding));
 	map_put(&mb, "role", obj_or_null(la.role));
 	map_put(&mb, "subjectBinding", obj_or_null(la.subject_binding));
@@ -810,7 +830,7 @@ static const struct cel_func roles_funcs[] = {
 	  "the webhook configurations, CRDs and APIServices it is a backend of (M1)" },
 	/* 1.13 leader election */
 	{ "leaderElection", G, 1, 1, MAP, { MAP }, fn_leader_election,
-	  "{state, source, evidence, text, container, configMap, component, namespace}" },
+	  "{state, source, evidence, text, container, configMap, component, leaseNamespace}" },
 	/* 1.14 priority */
 	{ "effectivePriority", G, 1, 1, MAP, { MAP }, fn_effective_priority,
 	  "{known, value, source, className, priorityClass, origin}" },
@@ -824,7 +844,7 @@ static const struct cel_func roles_funcs[] = {
 	{ "serviceAccountOf", G, 1, 1, STR, { MAP }, fn_service_account_of,
 	  "spec.serviceAccountName of the pod template, else \"default\"" },
 	{ "leaseAccess", G, 1, 1, MAP, { MAP }, fn_lease_access,
-	  "{bound, granted, missing, serviceAccount, namespace, binding, role, subjectBinding}" },
+	  "{bound, granted, missing, grantedText, missingText, serviceAccount, leaseNamespace, binding, role, subjectBinding}" },
 	/* F1 cluster-autoscaler */
 	{ "safeToEvict", G, 1, 1, STR, { MAP }, fn_safe_to_evict,
 	  "the template's safe-to-evict annotation: \"true\", \"false\" or \"unset\"" },
