@@ -369,6 +369,37 @@ static char *leader_text(struct kvet_arena *a, const struct kvet_leader *le)
 	}
 }
 
+/*
+ * Where the leader-election evidence is in the workload: the flag's args
+ * entry, the image or command naming the component, or, for a mounted
+ * ConfigMap (whose text is in another object), the pod volume naming it.
+ */
+static const struct kvet_node *leader_at(const struct kvet_workload *wl,
+					 const struct kvet_leader *le)
+{
+	const struct kvet_node *vols = kvet_node_get(wl->pod_spec, "volumes");
+	uint32_t i, j;
+
+	if (le->source != KVET_LEADER_FROM_CONFIG)
+		return le->evidence;
+	for (i = 0; kvet_node_is_seq(vols) && i < vols->len; i++) {
+		const struct kvet_node *vol = &vols->u.items[i], *srcs;
+
+		if (kvet_node_eq(kvet_node_path(vol, "configMap", NULL) ?
+				 kvet_node_get(kvet_node_get(vol, "configMap"),
+					       "name") : NULL,
+				 le->config_map->name))
+			return vol;
+		srcs = kvet_node_path(vol, "projected", "sources", NULL);
+		for (j = 0; kvet_node_is_seq(srcs) && j < srcs->len; j++)
+			if (kvet_node_eq(kvet_node_get(kvet_node_get(
+					&srcs->u.items[j], "configMap"), "name"),
+					 le->config_map->name))
+				return vol;
+	}
+	return NULL;
+}
+
 /* One reason per criterion, each positioned at its evidence in the
  * workload (M1's evidence is in the webhook configuration: no place). */
 static size_t reasons(struct cel_eval *ev, const struct kvet_workload *wl,
@@ -406,7 +437,7 @@ static size_t reasons(struct cel_eval *ev, const struct kvet_workload *wl,
 					   kvet_leader_state_name(m->leader.state),
 					   le) : NULL;
 		if (s)
-			out[k++] = str_at(s, strlen(s), m->leader.evidence);
+			out[k++] = str_at(s, strlen(s), leader_at(wl, &m->leader));
 	}
 	if (m->criteria & KVET_MANAGER_COMPONENT) {
 		const struct kvet_node *tmpl =
@@ -523,6 +554,7 @@ K8S_FN(fn_leader_election)
 {
 	const struct kvet_manager *m;
 	const struct kvet_leader *le;
+	const struct kvet_node *at;
 	struct cel_value err, evidence;
 	struct kvet_slice tok;
 	struct map_b mb;
@@ -536,17 +568,18 @@ K8S_FN(fn_leader_election)
 	text = leader_text(ev->env->scratch, le);
 	if (!text || !map_init(ev, &mb, 8))
 		return OOM(ev);
-	evidence = str_at("", 0, le->evidence);
+	at = leader_at(wl, le);
+	evidence = str_at("", 0, at);
 	if (le->source == KVET_LEADER_FROM_FLAG) {
 		tok = flag_token(le->evidence);
-		evidence = str_at(tok.s, tok.len, le->evidence);
+		evidence = str_at(tok.s, tok.len, at);
 	} else if (le->evidence && kvet_node_is_scalar(le->evidence)) {
-		evidence = node_str(le->evidence);
+		evidence = str_at(le->evidence->u.str, le->evidence->len, at);
 	}
 	map_put(&mb, "state", str0(kvet_leader_state_name(le->state)));
 	map_put(&mb, "source", str0(source_names[le->source]));
 	map_put(&mb, "evidence", evidence);
-	map_put(&mb, "text", str_at(text, strlen(text), le->evidence));
+	map_put(&mb, "text", str_at(text, strlen(text), at));
 	map_put(&mb, "container",
 		le->container ? str_at(container_name(le->container),
 				       (size_t)container_name_len(le->container),
@@ -554,9 +587,9 @@ K8S_FN(fn_leader_election)
 			      : str0(""));
 	map_put(&mb, "configMap", obj_or_null(le->config_map));
 	map_put(&mb, "component", str0(le->component ? le->component : ""));
-	map_put(&mb, "leaseNamespace", str_at(le->namespace, strlen(le->namespace),
-					 le->namespace_node));
-	return map_done(&mb, le->evidence);
+	/* no place: a configuration's namespace is in another object */
+	map_put(&mb, "leaseNamespace", str0(le->namespace));
+	return map_done(&mb, at);
 }
 
 /* ---- 1.14 priority ---- */
