@@ -455,6 +455,7 @@ static void load_each(struct rfile *rf, struct kvet_rule *r,
 		return;
 	if (!compile_node(rf, in, "each.in", scope, &r->each, &r->n_slots))
 		return;
+	r->each_text = str_of(rf, in, "each.in");
 	r->has_each = true;
 	scope->names[scope->n++] = r->each_as;
 }

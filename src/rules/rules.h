@@ -68,6 +68,7 @@ struct kvet_rule {
 	const char *condition_text;
 	bool has_each;
 	const char *each_as;
+	const char *each_text;
 	struct cel_program each;
 	bool has_severity_expr;
 	struct cel_program severity_expr;
