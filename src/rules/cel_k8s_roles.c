@@ -415,7 +415,13 @@ static size_t reasons(struct cel_eval *ev, const struct kvet_workload *wl,
 			kvet_webhooks_backed_by(whs, wl, &n_e);
 			kvet_apiservices_backed_by(whs, wl, &n_a);
 		}
-		if (m->entry)
+		if (m->entry && m->entry->source == KVET_WEBHOOK_CONVERSION)
+			s = kvet_arena_printf(a, "M1: it serves the conversion webhook of CustomResourceDefinition %s through Service %s/%s%s",
+					      m->entry->obj->name,
+					      m->entry->service.namespace,
+					      m->entry->service.name,
+					      n_e + n_a > 1 ? " (and more)" : "");
+		else if (m->entry)
 			s = kvet_arena_printf(a, "M1: it serves webhook %s through Service %s/%s%s",
 					      m->entry->id,
 					      m->entry->service.namespace,

@@ -270,6 +270,51 @@ static void eviction(void **state)
 	teardown(f);
 }
 
+/* M1 also covers APIServices and CRD conversion webhooks. */
+static void other_backends(void **state)
+{
+	static const char *const text =
+		"apiVersion: apiregistration.k8s.io/v1\nkind: APIService\n"
+		"metadata: {name: v1beta1.metrics.k8s.io}\n"
+		"spec: {group: metrics.k8s.io, version: v1beta1,"
+		" service: {namespace: kube-system, name: metrics-server}}\n---\n"
+		"apiVersion: v1\nkind: Service\n"
+		"metadata: {name: metrics-server, namespace: kube-system}\n"
+		"spec: {selector: {k8s-app: metrics-server}}\n---\n"
+		"apiVersion: apps/v1\nkind: Deployment\n"
+		"metadata: {name: metrics-server, namespace: kube-system}\n"
+		"spec: {selector: {matchLabels: {k8s-app: metrics-server}},"
+		" template: {metadata: {labels: {k8s-app: metrics-server}}}}\n---\n"
+		"apiVersion: apiextensions.k8s.io/v1\n"
+		"kind: CustomResourceDefinition\n"
+		"metadata: {name: widgets.example.com}\n"
+		"spec:\n  group: example.com\n"
+		"  names: {plural: widgets, kind: Widget}\n"
+		"  conversion: {strategy: Webhook, webhook: {clientConfig:"
+		" {service: {namespace: ops, name: conv}}}}\n---\n"
+		"apiVersion: v1\nkind: Service\n"
+		"metadata: {name: conv, namespace: ops}\n"
+		"spec: {selector: {app: conv}}\n---\n"
+		"apiVersion: apps/v1\nkind: Deployment\n"
+		"metadata: {name: conv, namespace: ops}\n"
+		"spec: {selector: {matchLabels: {app: conv}},"
+		" template: {metadata: {labels: {app: conv}}}}\n";
+	struct fixture f = { tg_load(text, 0), tcel_new() };
+
+	(void)state;
+	f.t->env.graph = f.tg.g;
+	f.t->env.k8s = cel_k8s_create(&f.tg.l->arena, f.tg.g);
+	bind(&f, "apps", "Deployment", "kube-system", "metrics-server");
+	assert_cel_true(f.t, "managerCriteria(object) == [\"M1\"]");
+	assert_cel_true(f.t, "managerWhy(object) == \"M1: it serves APIService v1beta1.metrics.k8s.io through Service kube-system/metrics-server\"");
+	assert_cel_true(f.t, "webhooksServedBy(object)[0].kind == \"APIService\"");
+	bind(&f, "apps", "Deployment", "ops", "conv");
+	assert_cel_true(f.t, "managerWhy(object) == \"M1: it serves the conversion webhook of CustomResourceDefinition widgets.example.com through Service ops/conv\"");
+	assert_cel_true(f.t, "webhooksServedBy(object).map(o, o.metadata.name) == [\"widgets.example.com\"]");
+	tcel_free(f.t);
+	tg_free(&f.tg);
+}
+
 /* Outside a run the functions say so instead of crashing. */
 static void no_graph(void **state)
 {
@@ -290,6 +335,7 @@ int main(void)
 		cmocka_unit_test(priority),
 		cmocka_unit_test(lease_rbac),
 		cmocka_unit_test(eviction),
+		cmocka_unit_test(other_backends),
 		cmocka_unit_test(no_graph),
 	};
 
