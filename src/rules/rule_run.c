@@ -209,11 +209,73 @@ static enum kvet_severity severity(struct kvet_rule_runner *r,
 	return rule->info.severity;
 }
 
+/* Add @obj to @v unless it is NULL, the finding's object or there. */
+static void add_related(const struct kvet_object **v, size_t *n, size_t cap,
+			const struct kvet_object *obj,
+			const struct kvet_object *primary)
+{
+	size_t i;
+
+	if (!obj || obj == primary || *n == cap)
+		return;
+	for (i = 0; i < *n; i++)
+		if (v[i] == obj)
+			return;
+	v[(*n)++] = obj;
+}
+
+/*
+ * The related objects: the `each` item when it is an object, then what
+ * `related:` gives (an object, or a list whose objects count; nulls and
+ * other values are skipped, so a rule may write [maybeNull] + list).
+ */
+static int related_objects(struct kvet_rule_runner *r,
+			   const struct kvet_rule *rule,
+			   const struct kvet_object *obj,
+			   const struct kvet_object *item,
+			   struct kvet_finding *f)
+{
+	const struct kvet_object **v;
+	struct kvet_object_ref *refs;
+	struct cel_value rel = { .type = CEL_NULL };
+	size_t i, n = 0, cap = 1;
+
+	if (rule->has_related) {
+		rel = cel_eval(&r->env, &rule->related, r->vars);
+		if (rel.type == CEL_LIST)
+			cap += cel_len(&rel);
+		else if (rel.obj)
+			cap++;
+	}
+	v = kvet_arena_array(&r->scratch, cap, sizeof(*v));
+	if (!v)
+		return -1;
+	add_related(v, &n, cap, item, obj);
+	if (rel.type == CEL_LIST) {
+		for (i = 0; i < cel_len(&rel); i++) {
+			struct cel_value it = cel_list_at(&rel, i);
+
+			add_related(v, &n, cap, it.obj, obj);
+		}
+	} else {
+		add_related(v, &n, cap, rel.obj, obj);
+	}
+	if (!n)
+		return 0;
+	refs = kvet_arena_array(r->arena, n, sizeof(*refs));
+	if (!refs)
+		return -1;
+	for (i = 0; i < n; i++)
+		kvet_object_ref_set(&refs[i], v[i]);
+	f->related = refs;
+	f->n_related = n;
+	return 0;
+}
+
 static int emit(struct kvet_rule_runner *r, const struct kvet_rule *rule,
 		const struct kvet_object *obj, size_t file_order,
 		const struct kvet_object *related)
 {
-	struct kvet_object_ref *ref;
 	struct kvet_finding *f;
 	char *msg = render_message(r, rule);
 
@@ -223,15 +285,7 @@ static int emit(struct kvet_rule_runner *r, const struct kvet_rule *rule,
 			       file_order, resolve_at(r, rule), "%s", msg);
 	if (!f)
 		return -1;
-	if (related && related != obj) {
-		ref = kvet_arena_alloc(r->arena, sizeof(*ref));
-		if (!ref)
-			return -1;
-		kvet_object_ref_set(ref, related);
-		f->related = ref;
-		f->n_related = 1;
-	}
-	return 0;
+	return related_objects(r, rule, obj, related, f);
 }
 
 static int fires(struct kvet_rule_runner *r, const struct kvet_rule *rule)
