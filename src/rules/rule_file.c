@@ -418,7 +418,7 @@ static void load_examples(struct rfile *rf, struct kvet_rule *r,
 static const char *const fields[] = {
 	"id", "severity", "category", "summary", "description", "remediation",
 	"references", "match", "params", "condition", "message", "at",
-	"examples", "each", "severity_expr",
+	"examples", "each", "severity_expr", "related",
 };
 
 static const char *const severities[] = {
@@ -531,6 +531,9 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 		r->has_severity_expr = compile_node(rf, n, "severity_expr",
 						    &scope, &r->severity_expr,
 						    &r->n_slots);
+	if ((n = kvet_node_get(root, "related")))
+		r->has_related = compile_node(rf, n, "related", &scope,
+					      &r->related, &r->n_slots);
 	if ((n = kvet_node_get(root, "at"))) {
 		size_t cnt = kvet_node_is_seq(n) ? n->len : 1;
 

@@ -209,11 +209,78 @@ static enum kvet_severity severity(struct kvet_rule_runner *r,
 	return rule->info.severity;
 }
 
+/* A finding's related objects while they are collected. */
+struct related {
+	struct kvet_object_ref *v;
+	size_t n, cap;
+};
+
+/* Add @obj unless it is the primary object or already listed. */
+static int add_related(struct kvet_rule_runner *r, struct related *rel,
+		       const struct kvet_object *primary,
+		       const struct kvet_object *obj)
+{
+	struct kvet_object_ref *v;
+	size_t i;
+
+	if (obj == primary)
+		return 0;
+	/* refs borrow the object's strings: same pointers, same object */
+	for (i = 0; i < rel->n; i++)
+		if (rel->v[i].name == obj->name && rel->v[i].kind == obj->kind &&
+		    rel->v[i].namespace == obj->namespace)
+			return 0;
+	if (rel->n == rel->cap) {
+		rel->cap = rel->cap ? 2 * rel->cap : 4;
+		v = kvet_arena_array(r->arena, rel->cap, sizeof(*v));
+		if (!v)
+			return -1;
+		if (rel->n)
+			memcpy(v, rel->v, rel->n * sizeof(*v));
+		rel->v = v;
+	}
+	kvet_object_ref_set(&rel->v[rel->n++], obj);
+	return 0;
+}
+
+/*
+ * Related objects: the `each` item when it is an object, then those of
+ * the `related` expression (an object or a list of objects), in order,
+ * each once.
+ */
+static int relate(struct kvet_rule_runner *r, const struct kvet_rule *rule,
+		  struct kvet_finding *f, const struct kvet_object *obj,
+		  const struct kvet_object *item)
+{
+	struct related rel = { 0 };
+	struct cel_value v, it;
+	size_t i;
+	int ret = 0;
+
+	if (item)
+		ret = add_related(r, &rel, obj, item);
+	if (!ret && rule->has_related) {
+		v = cel_eval(&r->env, &rule->related, r->vars);
+		if (v.obj)
+			ret = add_related(r, &rel, obj, v.obj);
+		else if (v.type == CEL_LIST)
+			for (i = 0; !ret && i < cel_len(&v); i++) {
+				it = cel_list_at(&v, i);
+				if (it.obj)
+					ret = add_related(r, &rel, obj, it.obj);
+			}
+		else if (v.type != CEL_NULL)
+			r->errors++;
+	}
+	f->related = rel.v;
+	f->n_related = rel.n;
+	return ret;
+}
+
 static int emit(struct kvet_rule_runner *r, const struct kvet_rule *rule,
 		const struct kvet_object *obj, size_t file_order,
 		const struct kvet_object *related)
 {
-	struct kvet_object_ref *ref;
 	struct kvet_finding *f;
 	char *msg = render_message(r, rule);
 
@@ -223,15 +290,7 @@ static int emit(struct kvet_rule_runner *r, const struct kvet_rule *rule,
 			       file_order, resolve_at(r, rule), "%s", msg);
 	if (!f)
 		return -1;
-	if (related && related != obj) {
-		ref = kvet_arena_alloc(r->arena, sizeof(*ref));
-		if (!ref)
-			return -1;
-		kvet_object_ref_set(ref, related);
-		f->related = ref;
-		f->n_related = 1;
-	}
-	return 0;
+	return relate(r, rule, f, obj, related);
 }
 
 static int fires(struct kvet_rule_runner *r, const struct kvet_rule *rule)

@@ -74,6 +74,8 @@ struct kvet_rule {
 	const char *message_text;
 	struct cel_program *at;		/* the first giving a field wins */
 	size_t n_at;
+	bool has_related;		/* `related`: objects to list */
+	struct cel_program related;
 	struct kvet_rule_example *examples;
 	size_t n_examples;
 	unsigned int n_slots;		/* the most any program needs */
