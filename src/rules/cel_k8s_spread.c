@@ -453,7 +453,7 @@ static const struct kvet_node *why_not(const struct kvet_graph *g,
 	if (!kvet_term_matches_siblings(t)) {
 		at = sibling_miss(t, &req);
 		if (t->selector.meaning == KVET_SEL_NOTHING) {
-			addf(b, "has no labelSelector, so it counts no pod");
+			addf(b, "has no labelSelector and counts no pod");
 			return t->node;
 		}
 		if (t->selector.meaning == KVET_SEL_INVALID) {
@@ -777,6 +777,52 @@ K8S_FN(fn_foreign)
 		items[i] = cel_from_object(ti->hits[i].wl->obj);
 	v.u.items = items;
 	v.len = (uint32_t)ti->n_hits;
+	return v;
+}
+
+struct anywhere {
+	const struct kvet_workload *self;
+	const struct kvet_workload **v;
+	size_t n, cap;
+};
+
+static int collect_other(void *data, const struct kvet_workload *wl)
+{
+	struct anywhere *a = data;
+
+	if (wl == a->self)
+		return 0;
+	if (a->n == a->cap) {
+		size_t cap = a->cap ? 2 * a->cap : 8;
+		const struct kvet_workload **v = realloc(a->v, cap * sizeof(*v));
+
+		if (!v)
+			return -1;
+		a->v = v;
+		a->cap = cap;
+	}
+	a->v[a->n++] = wl;
+	return 0;
+}
+
+/* C3's heuristic stays quiet when the input shows the labels elsewhere
+ * (RULES-CATALOGUE C3, "beta-mgr in another namespace"). */
+K8S_FN(fn_matching_anywhere)
+{
+	struct anywhere a = { 0 };
+	struct cel_value v;
+	TERM_ARG(ti, "workloadsMatchingAnywhere");
+
+	(void)call;
+	(void)n;
+	a.self = ti->t.wl;
+	if (kvet_graph_select_workloads(ev->env->graph, NULL, &ti->t.merged,
+					collect_other, &a)) {
+		free(a.v);
+		return cel_eval_errorf(ev, "out of memory");
+	}
+	v = cel_k8s_workload_list(ev, a.v, a.n);
+	free(a.v);
 	return v;
 }
 
@@ -1461,6 +1507,8 @@ static const struct cel_func spread_funcs[] = {
 	  "the namespaces it looks in, for messages" },
 	{ "foreignWorkloadsOf", G, 1, 1, LIST, { MAP }, fn_foreign,
 	  "the other workloads whose pods its merged selector selects in its scope, through the label index (1.7)" },
+	{ "workloadsMatchingAnywhere", G, 1, 1, LIST, { MAP }, fn_matching_anywhere,
+	  "the other workloads its merged selector matches in any namespace, in scope or not" },
 	{ "foreignScopeAssumed", G, 1, 1, BOOL, { MAP }, fn_foreign_assumed,
 	  "every foreign workload is in scope only by an ASSUMED namespaceSelector result" },
 	{ "foreignPodCount", G, 1, 1, INT, { MAP }, fn_foreign_pods,
