@@ -23,11 +23,30 @@
 
 /* ---- the per-run cache ---- */
 
+/* foreignWorkloadsOf() lists this many; the counts cover them all */
+enum { FOREIGN_KEEP = 50 };
+
+/*
+ * The workloads one merged selector selects in one scope, own workload
+ * included: terms with equal selectors and scopes (every release of a
+ * chart in a namespace, say) share one walk of the label index.
+ */
+struct sel_memo {
+	const char *key;
+	size_t key_len;
+	size_t n, n_true;		/* selected; in scope for certain */
+	long long pods;			/* their N_min, where known */
+	struct kvet_term_hit keep[FOREIGN_KEEP + 1];
+	size_t n_keep;
+};
+
 struct term_info {
 	struct kvet_term t;
 	bool foreign_done;
-	const struct kvet_term_hit *hits;
-	size_t n_hits;
+	size_t n_foreign, n_true;
+	long long foreign_pods;
+	struct kvet_term_hit *keep;	/* the first FOREIGN_KEEP */
+	size_t n_keep;
 };
 
 struct wl_terms {
@@ -45,6 +64,9 @@ struct spread_cache {
 	/* term node -> term, open addressing; a power of two */
 	struct term_info **slots;
 	size_t n_slots, n_used;
+	/* selector and scope key -> walk result, the same way */
+	struct sel_memo **memo;
+	size_t n_memo, n_memo_used;
 };
 
 static void *cache_create(struct kvet_arena *arena, const struct kvet_graph *g)
@@ -72,6 +94,7 @@ static void cache_destroy(void *p)
 		return;
 	free(c->wls);
 	free(c->slots);
+	free(c->memo);
 	free(c);
 }
 
@@ -499,16 +522,146 @@ static const struct kvet_node *why_not(const struct kvet_graph *g,
 	return NULL;
 }
 
-/* The foreign workloads of @ti, found once. */
+/* An exact key of a selector: values as they are, runtime ones too. */
+static void add_selector_key(struct text *b, const struct kvet_selector *sel)
+{
+	size_t i, j;
+
+	addf(b, "%d:%d", (int)sel->meaning, (int)sel->form);
+	for (i = 0; sel->meaning == KVET_SEL_MATCH && i < sel->n_reqs; i++) {
+		const struct kvet_requirement *r = &sel->reqs[i];
+
+		addf(b, "\x1e%.*s\x1f%d", SL(r->key), (int)r->op);
+		for (j = 0; j < r->n_values; j++)
+			addf(b, "\x1f%.*s", SL(r->values[j]));
+	}
+}
+
+static void add_walk_key(struct text *b, const struct kvet_term *t)
+{
+	size_t i;
+
+	add_selector_key(b, &t->merged);
+	if (t->scope_own) {
+		addf(b, "\x1dO%s", t->wl->obj->namespace);
+		return;
+	}
+	addf(b, "\x1dL");
+	for (i = 0; i < t->n_namespaces; i++)
+		addf(b, "\x1f%.*s", SL(t->namespaces[i]));
+	addf(b, "\x1dS");
+	add_selector_key(b, &t->ns_selector);
+}
+
+static size_t hash_str(const char *s, size_t len)
+{
+	uint64_t h = 1469598103934665603ULL;	/* FNV-1a */
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+	return (size_t)h;
+}
+
+static int memo_walk(void *data, const struct kvet_workload *wl,
+		     enum kvet_match scope)
+{
+	struct sel_memo *m = data;
+
+	m->n++;
+	m->n_true += scope == KVET_MATCH_TRUE;
+	if (wl->replicas.state == KVET_REPLICAS_KNOWN)
+		m->pods += wl->replicas.min;
+	if (m->n_keep < FOREIGN_KEEP + 1) {
+		m->keep[m->n_keep].wl = wl;
+		m->keep[m->n_keep++].scope = scope;
+	}
+	return 0;
+}
+
+/* The walk result for @t's selector and scope, shared by equal terms. */
+static const struct sel_memo *memo_of(struct cel_eval *ev,
+				      struct spread_cache *c,
+				      const struct kvet_term *t)
+{
+	struct text b = { .arena = ev->env->scratch };
+	struct sel_memo *m;
+	size_t i, mask;
+
+	add_walk_key(&b, t);
+	if (b.oom)
+		return NULL;
+	if (2 * (c->n_memo_used + 1) > c->n_memo) {
+		size_t n = c->n_memo ? 2 * c->n_memo : 64, j;
+		struct sel_memo **v = calloc(n, sizeof(*v));
+
+		if (!v)
+			return NULL;
+		for (i = 0; i < c->n_memo; i++) {
+			if (!c->memo[i])
+				continue;
+			for (j = hash_str(c->memo[i]->key, c->memo[i]->key_len) &
+				 (n - 1);
+			     v[j]; j = (j + 1) & (n - 1))
+				;
+			v[j] = c->memo[i];
+		}
+		free(c->memo);
+		c->memo = v;
+		c->n_memo = n;
+	}
+	mask = c->n_memo - 1;
+	for (i = hash_str(b.s, b.len) & mask; c->memo[i]; i = (i + 1) & mask)
+		if (c->memo[i]->key_len == b.len &&
+		    !memcmp(c->memo[i]->key, b.s, b.len))
+			return c->memo[i];
+	m = kvet_arena_alloc(c->arena, sizeof(*m));
+	if (!m)
+		return NULL;
+	m->key = kvet_arena_strndup(c->arena, b.s, b.len);
+	m->key_len = b.len;
+	if (!m->key || kvet_term_selected_workloads(c->g, t, memo_walk, m))
+		return NULL;
+	c->memo[i] = m;
+	c->n_memo_used++;
+	return m;
+}
+
+/*
+ * The foreign workloads of @ti, found once: the shared walk's result
+ * less the term's own workload, which it holds when the merged selector
+ * selects its pods in its scope (the label index evaluates selectors the
+ * same way, kvet_workload_selected_by()).
+ */
 static int foreign_of(struct cel_eval *ev, struct term_info *ti)
 {
 	struct spread_cache *c = cache(ev);
+	const struct kvet_workload *own = ti->t.wl;
+	const struct sel_memo *m;
+	enum kvet_match scope;
+	bool in;
+	size_t i;
 
 	if (ti->foreign_done)
 		return 0;
-	if (!c || kvet_term_foreign_list(c->arena, c->g, &ti->t, &ti->hits,
-					 &ti->n_hits))
+	m = c ? memo_of(ev, c, &ti->t) : NULL;
+	if (!m)
 		return -1;
+	scope = kvet_term_scope_includes(c->g, &ti->t, own->obj->namespace);
+	in = match_is_true(scope) &&
+	     kvet_workload_selected_by(own, &ti->t.merged);
+	ti->n_foreign = m->n - in;
+	ti->n_true = m->n_true - (in && scope == KVET_MATCH_TRUE);
+	ti->foreign_pods = m->pods;
+	if (in && own->replicas.state == KVET_REPLICAS_KNOWN)
+		ti->foreign_pods -= own->replicas.min;
+	ti->keep = kvet_arena_array(c->arena, FOREIGN_KEEP + 1,
+				    sizeof(*ti->keep));
+	if (!ti->keep)
+		return -1;
+	for (i = 0; i < m->n_keep && ti->n_keep < FOREIGN_KEEP; i++)
+		if (m->keep[i].wl != own)
+			ti->keep[ti->n_keep++] = m->keep[i];
 	ti->foreign_done = true;
 	return 0;
 }
@@ -769,82 +922,105 @@ K8S_FN(fn_foreign)
 	(void)n;
 	if (foreign_of(ev, ti))
 		return cel_eval_errorf(ev, "out of memory");
-	items = kvet_arena_array(ev->env->scratch, ti->n_hits + 1,
+	items = kvet_arena_array(ev->env->scratch, ti->n_keep + 1,
 				 sizeof(*items));
 	if (!items)
 		return cel_eval_errorf(ev, "out of memory");
-	for (i = 0; i < ti->n_hits; i++)
-		items[i] = cel_from_object(ti->hits[i].wl->obj);
+	for (i = 0; i < ti->n_keep; i++)
+		items[i] = cel_from_object(ti->keep[i].wl->obj);
 	v.u.items = items;
-	v.len = (uint32_t)ti->n_hits;
+	v.len = (uint32_t)ti->n_keep;
 	return v;
 }
 
-struct anywhere {
+K8S_FN(fn_foreign_count)
+{
+	TERM_ARG(ti, "foreignWorkloadCount");
+
+	(void)call;
+	(void)n;
+	if (foreign_of(ev, ti))
+		return cel_eval_errorf(ev, "out of memory");
+	return cel_int((int64_t)ti->n_foreign);
+}
+
+static void add_workload_names(struct text *b, const struct kvet_object *const *objs,
+			       size_t shown, size_t total)
+{
+	size_t i;
+
+	for (i = 0; i < shown; i++)
+		addf(b, "%s%s %s%s%s",
+		     i ? (i + 1 == shown && shown == total ? " and " : ", ") : "",
+		     objs[i]->kind, objs[i]->namespace,
+		     *objs[i]->namespace ? "/" : "", objs[i]->name);
+	if (total > shown)
+		addf(b, " and %zu more", total - shown);
+}
+
+enum { NAMES_SHOWN = 3 };
+
+K8S_FN(fn_foreign_names)
+{
+	struct text b = { .arena = ev->env->scratch };
+	const struct kvet_object *objs[NAMES_SHOWN];
+	size_t i;
+	TERM_ARG(ti, "foreignWorkloadNames");
+
+	(void)call;
+	(void)n;
+	if (foreign_of(ev, ti))
+		return cel_eval_errorf(ev, "out of memory");
+	for (i = 0; i < ti->n_keep && i < NAMES_SHOWN; i++)
+		objs[i] = ti->keep[i].wl->obj;
+	add_workload_names(&b, objs, i, ti->n_foreign);
+	return text_value(ev, &b);
+}
+
+struct elsewhere {
 	const struct kvet_workload *self;
-	const struct kvet_workload **v;
-	size_t n, cap;
+	bool found;
 };
 
-static int collect_other(void *data, const struct kvet_workload *wl)
+static int find_other(void *data, const struct kvet_workload *wl)
 {
-	struct anywhere *a = data;
+	struct elsewhere *e = data;
 
-	if (wl == a->self)
+	if (wl == e->self)
 		return 0;
-	if (a->n == a->cap) {
-		size_t cap = a->cap ? 2 * a->cap : 8;
-		const struct kvet_workload **v = realloc(a->v, cap * sizeof(*v));
-
-		if (!v)
-			return -1;
-		a->v = v;
-		a->cap = cap;
-	}
-	a->v[a->n++] = wl;
-	return 0;
+	e->found = true;
+	return 1;	/* one is enough */
 }
 
 /* C3's heuristic stays quiet when the input shows the labels elsewhere
  * (RULES-CATALOGUE C3, "beta-mgr in another namespace"). */
-K8S_FN(fn_matching_anywhere)
+K8S_FN(fn_matches_elsewhere)
 {
-	struct anywhere a = { 0 };
-	struct cel_value v;
-	TERM_ARG(ti, "workloadsMatchingAnywhere");
+	struct elsewhere e = { 0 };
+	TERM_ARG(ti, "matchesWorkloadsElsewhere");
 
 	(void)call;
 	(void)n;
-	a.self = ti->t.wl;
+	e.self = ti->t.wl;
 	if (kvet_graph_select_workloads(ev->env->graph, NULL, &ti->t.merged,
-					collect_other, &a)) {
-		free(a.v);
+					find_other, &e) < 0)
 		return cel_eval_errorf(ev, "out of memory");
-	}
-	v = cel_k8s_workload_list(ev, a.v, a.n);
-	free(a.v);
-	return v;
+	return cel_bool(e.found);
 }
 
 K8S_FN(fn_foreign_assumed)
 {
-	size_t i;
 	TERM_ARG(ti, "foreignScopeAssumed");
 
 	(void)call;
 	(void)n;
 	if (foreign_of(ev, ti))
 		return cel_eval_errorf(ev, "out of memory");
-	for (i = 0; i < ti->n_hits; i++)
-		if (ti->hits[i].scope == KVET_MATCH_TRUE)
-			return cel_bool(false);
-	return cel_bool(ti->n_hits > 0);
+	return cel_bool(ti->n_foreign > 0 && ti->n_true == 0);
 }
 
 K8S_FN(fn_foreign_pods)
 {
-	long long sum = 0;
-	size_t i;
 	TERM_ARG(ti, "foreignPodCount");
 
 	(void)call;
@@ -853,10 +1029,7 @@ K8S_FN(fn_foreign_pods)
 		return cel_eval_errorf(ev, "out of memory");
 	/* N_min: the pods the foreign workloads run at least; unknown
 	 * counts (DaemonSets outside dump mode) and Jobs add none */
-	for (i = 0; i < ti->n_hits; i++)
-		if (ti->hits[i].wl->replicas.state == KVET_REPLICAS_KNOWN)
-			sum += ti->hits[i].wl->replicas.min;
-	return cel_int(sum);
+	return cel_int(ti->foreign_pods);
 }
 
 K8S_FN(fn_shared_keys)
@@ -872,25 +1045,22 @@ K8S_FN(fn_shared_keys)
 K8S_FN(fn_workload_names)
 {
 	struct text b = { .arena = ev->env->scratch };
+	const struct kvet_object *objs[NAMES_SHOWN];
 	size_t i, len;
-	enum { SHOWN = 3 };
 
 	(void)call;
 	(void)n;
 	if (args[0].type != CEL_LIST)
 		return cel_eval_errorf(ev, "workloadNames() needs a list of objects");
 	len = cel_len(&args[0]);
-	for (i = 0; i < len && i < SHOWN; i++) {
+	for (i = 0; i < len && i < NAMES_SHOWN; i++) {
 		struct cel_value it = cel_list_at(&args[0], i);
 
 		if (!it.obj)
 			return cel_eval_errorf(ev, "workloadNames() needs a list of objects");
-		addf(&b, "%s%s %s%s%s", i ? (i + 1 == len ? " and " : ", ") : "",
-		     it.obj->kind, it.obj->namespace,
-		     *it.obj->namespace ? "/" : "", it.obj->name);
+		objs[i] = it.obj;
 	}
-	if (len > SHOWN)
-		addf(&b, " and %zu more", len - SHOWN);
+	add_workload_names(&b, objs, i, len);
 	return text_value(ev, &b);
 }
 
@@ -1506,9 +1676,13 @@ static const struct cel_func spread_funcs[] = {
 	{ "termScope", G, 1, 1, STR, { MAP }, fn_term_scope,
 	  "the namespaces it looks in, for messages" },
 	{ "foreignWorkloadsOf", G, 1, 1, LIST, { MAP }, fn_foreign,
-	  "the other workloads whose pods its merged selector selects in its scope, through the label index (1.7)" },
-	{ "workloadsMatchingAnywhere", G, 1, 1, LIST, { MAP }, fn_matching_anywhere,
-	  "the other workloads its merged selector matches in any namespace, in scope or not" },
+	  "the other workloads whose pods its merged selector selects in its scope, through the label index (1.7); the first 50" },
+	{ "foreignWorkloadCount", G, 1, 1, INT, { MAP }, fn_foreign_count,
+	  "how many other workloads it selects, all of them" },
+	{ "foreignWorkloadNames", G, 1, 1, STR, { MAP }, fn_foreign_names,
+	  "\"Deployment ops/a, Deployment ops/b and 7 more\", with the full count" },
+	{ "matchesWorkloadsElsewhere", G, 1, 1, BOOL, { MAP }, fn_matches_elsewhere,
+	  "its merged selector matches another workload in some namespace, in scope or not" },
 	{ "foreignScopeAssumed", G, 1, 1, BOOL, { MAP }, fn_foreign_assumed,
 	  "every foreign workload is in scope only by an ASSUMED namespaceSelector result" },
 	{ "foreignPodCount", G, 1, 1, INT, { MAP }, fn_foreign_pods,

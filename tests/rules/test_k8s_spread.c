@@ -6,6 +6,9 @@
 #include "tcel.h"
 #include "tgraph.h"
 
+#include <stdio.h>
+#include <time.h>
+
 #include "kvet/kvet.h"
 
 #define DEPLOY(ns, name, replicas, labels, spec)                            \
@@ -225,11 +228,15 @@ static void foreign_workloads(void **state)
 	assert_cel_false(f->t, "foreignScopeAssumed(" T(1) ")");
 	assert_cel_true(f->t, "foreignPodCount(" T(1) ") == 2");
 	assert_cel_true(f->t, "selectsOnlySharedKeys(" T(1) ") && !selectsOnlySharedKeys(" T(0) ")");
-	assert_cel_true(f->t, "workloadsMatchingAnywhere(" T(1) ").map(w, w.metadata.name) == [\"beta\"]");
+	assert_cel_true(f->t, "matchesWorkloadsElsewhere(" T(1) ")");
+	assert_cel_true(f->t, "foreignWorkloadCount(" T(1) ") == 1 && foreignWorkloadCount(" T(2) ") == 0");
+	assert_cel_true(f->t, "foreignWorkloadNames(" T(1) ") == \"Deployment ops/beta\"");
 	assert_cel_true(f->t, "workloadNames(foreignWorkloadsOf(" T(1) ")) == \"Deployment ops/beta\"");
 	assert_cel_true(f->t, "workloadNames(objects(\"Deployment\", \"ops\")) == \"Deployment ops/alpha, Deployment ops/beta, Deployment ops/solo and 2 more\"");
 	assert_cel_true(f->t, "workloadNames([]) == \"\"");
 	assert_cel_error(f->t, "workloadNames([1])", "list of objects");
+	bind(f, "Deployment", "ops", "solo");
+	assert_cel_false(f->t, "matchesWorkloadsElsewhere(" T(0) ")");
 	bind(f, "Deployment", "far", "far");
 	assert_cel_true(f->t, "size(foreignWorkloadsOf(" T(0) ")) == 0 && !foreignScopeAssumed(" T(0) ")");
 	teardown(f);
@@ -293,6 +300,64 @@ static void problems(void **state)
 	teardown(f);
 }
 
+/*
+ * 2,000 releases of one chart whose terms all select each other: one
+ * label-index walk serves every term, the lists stop at 50, the counts
+ * and names cover them all.
+ */
+static void many_releases(void **state)
+{
+	enum { N = 2000 };
+	char *yaml = malloc((size_t)N * 640), *p;
+	struct tgraph tg;
+	struct tcel *t;
+	struct kvet_arena_mark mark;
+	clock_t start;
+	int i;
+
+	(void)state;
+	assert_non_null(yaml);
+	p = yaml;
+	for (i = 0; i < N; i++)
+		p += snprintf(p, 640,
+			      "apiVersion: apps/v1\nkind: Deployment\n"
+			      "metadata: {name: r%d, namespace: ops}\n"
+			      "spec:\n  replicas: 2\n"
+			      "  selector: {matchLabels: {app.kubernetes.io/instance: r%d}}\n"
+			      "  template:\n    metadata: {labels: {app.kubernetes.io/instance: r%d,"
+			      " app.kubernetes.io/part-of: suite}}\n"
+			      "    spec:\n      topologySpreadConstraints:\n"
+			      "      - {maxSkew: 1, topologyKey: kubernetes.io/hostname,"
+			      " whenUnsatisfiable: ScheduleAnyway,"
+			      " labelSelector: {matchLabels: {app.kubernetes.io/part-of: suite}}}\n"
+			      "---\n", i, i, i);
+	tg = tg_load(yaml, 0);
+	t = tcel_new();
+	t->env.graph = tg.g;
+	t->env.k8s = cel_k8s_create(&tg.l->arena, tg.g);
+	kvet_arena_mark(&t->scratch, &mark);
+	start = clock();
+	for (i = 0; i < N; i++) {
+		char name[16];
+
+		snprintf(name, sizeof(name), "r%d", i);
+		t->vars[0] = cel_from_object(kvet_graph_find(tg.g, "apps",
+							     "Deployment", "ops",
+							     name));
+		assert_cel_true(t, "foreignWorkloadCount(" T(0) ") == 1999");
+		assert_cel_true(t, "size(foreignWorkloadsOf(" T(0) ")) == 50");
+		assert_cel_true(t, "foreignPodCount(" T(0) ") == 3998");
+		assert_cel_true(t, "!foreignWorkloadsOf(" T(0) ").exists(w, w == object)");
+		assert_cel_true(t, "foreignWorkloadNames(" T(0) ").endsWith(\" and 1996 more\")");
+		kvet_arena_reset(&t->scratch, &mark);
+	}
+	/* quadratic work would take minutes here */
+	assert_true((clock() - start) / CLOCKS_PER_SEC < 20);
+	tcel_free(t);
+	tg_free(&tg);
+	free(yaml);
+}
+
 /* `related`: an object or a list, each object once, never the primary */
 static void related_field(void **state)
 {
@@ -332,6 +397,7 @@ int main(void)
 		cmocka_unit_test(rollouts),
 		cmocka_unit_test(nodes),
 		cmocka_unit_test(problems),
+		cmocka_unit_test(many_releases),
 		cmocka_unit_test(related_field),
 	};
 
