@@ -38,6 +38,9 @@ struct kvet_graph_config {
 	/* replace the built-in manager component values (1.12) */
 	const char *const *manager_components;
 	size_t n_manager_components;
+	/* custom resource kinds that are workloads (1.2) */
+	const struct kvet_custom_workload *custom_workloads;
+	size_t n_custom_workloads;
 	/* replace the built-in shared label keys of C3's heuristic */
 	const char *const *shared_keys;
 	size_t n_shared_keys;
