@@ -1064,6 +1064,25 @@ K8S_FN(fn_workload_names)
 	return text_value(ev, &b);
 }
 
+/* 1.3: live Pods of a cluster dump show what an operator created */
+K8S_FN(fn_live_pods)
+{
+	const struct kvet_namespace *ns;
+	char *name;
+
+	(void)call;
+	(void)n;
+	if (!ev->env->graph)
+		return cel_k8s_no_graph(ev, "livePodCount");
+	if (args[0].type != CEL_STRING)
+		return cel_eval_errorf(ev, "livePodCount() needs a namespace name");
+	name = kvet_arena_strndup(ev->env->scratch, args[0].u.s, args[0].len);
+	if (!name)
+		return cel_eval_errorf(ev, "out of memory");
+	ns = kvet_graph_namespace(ev->env->graph, name);
+	return cel_int(ns ? (int64_t)ns->live_pods : 0);
+}
+
 /* ---- Deployment rollouts (C4) ---- */
 
 static const struct kvet_workload *deployment_arg(struct cel_eval *ev,
@@ -1691,7 +1710,9 @@ static const struct cel_func spread_funcs[] = {
 	  "every requirement of the merged selector uses a shared key (C3)" },
 	{ "topologyDomains", G, 1, 1, INT, { MAP }, fn_topology_domains,
 	  "distinct topologyKey values among the schedulable Nodes its pods may use; -1 when such a Node lacks the key; an error without Nodes" },
-	/* workload lists and Deployments */
+	/* workload lists, namespaces and Deployments */
+	{ "livePodCount", G, 1, 1, INT, { STR }, fn_live_pods,
+	  "the Pod objects of a cluster dump in a namespace (1.3)" },
 	{ "workloadNames", G, 1, 1, STR, { LIST }, fn_workload_names,
 	  "\"Deployment ops/a, StatefulSet ops/b and 2 more\"" },
 	{ "usesRollingUpdate", G, 1, 1, BOOL, { MAP }, fn_rolling_update,
