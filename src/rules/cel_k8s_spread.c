@@ -1508,18 +1508,22 @@ static int check_constraint(struct problems *ps, const char *path,
 	else if (!kvet_node_int(skew, &v) || v < 1)
 		problem(ps, path, c, keyof(c, "maxSkew"),
 			"maxSkew %.*s is not an integer of at least 1",
-			(int)skew->len, kvet_node_is_scalar(skew) ? skew->u.str : "");
+			kvet_node_is_scalar(skew) ? (int)skew->len : 0,
+			kvet_node_is_scalar(skew) ? skew->u.str : "");
 	if (!present(tk) || !kvet_node_is_scalar(tk) || !tk->len)
 		problem(ps, path, c, keyof(c, "topologyKey"),
 			"topologyKey is empty");
-	if (!kvet_node_eq(wu, "DoNotSchedule") &&
-	    !kvet_node_eq(wu, "ScheduleAnyway"))
+	if (!present(wu))
+		problem(ps, path, c, NULL,
+			"whenUnsatisfiable is missing (DoNotSchedule or ScheduleAnyway)");
+	else if (!kvet_node_is_scalar(wu))
 		problem(ps, path, c, keyof(c, "whenUnsatisfiable"),
-			"whenUnsatisfiable %s%.*s%s is not DoNotSchedule or ScheduleAnyway",
-			present(wu) ? "\"" : "(missing",
-			present(wu) && kvet_node_is_scalar(wu) ? (int)wu->len : 0,
-			present(wu) && kvet_node_is_scalar(wu) ? wu->u.str : "",
-			present(wu) ? "\"" : ")");
+			"whenUnsatisfiable is not DoNotSchedule or ScheduleAnyway");
+	else if (!kvet_node_eq(wu, "DoNotSchedule") &&
+		 !kvet_node_eq(wu, "ScheduleAnyway"))
+		problem(ps, path, c, keyof(c, "whenUnsatisfiable"),
+			"whenUnsatisfiable \"%.*s\" is not DoNotSchedule or ScheduleAnyway",
+			(int)wu->len, wu->u.str);
 	if (present(md)) {
 		if (!kvet_node_int(md, &v) || v < 1)
 			problem(ps, path, c, keyof(c, "minDomains"),
@@ -1599,11 +1603,14 @@ static int check_affinity(struct problems *ps, const struct kvet_node *spec,
 			return -1;
 		if (!kvet_node_is_map(e))
 			continue;
-		if (!kvet_node_int(wn, &w) || w < 1 || w > 100)
+		if (!present(wn))
+			problem(ps, path, e, NULL,
+				"weight is missing (from 1 to 100)");
+		else if (!kvet_node_int(wn, &w) || w < 1 || w > 100)
 			problem(ps, path, e, keyof(e, "weight"),
 				"weight %.*s is not from 1 to 100",
-				present(wn) && kvet_node_is_scalar(wn) ? (int)wn->len : 7,
-				present(wn) && kvet_node_is_scalar(wn) ? wn->u.str : "missing");
+				kvet_node_is_scalar(wn) ? (int)wn->len : 0,
+				kvet_node_is_scalar(wn) ? wn->u.str : "");
 		if (kvet_node_is_map(term) &&
 		    check_affinity_term(ps, path, term))
 			return -1;
