@@ -209,72 +209,67 @@ static enum kvet_severity severity(struct kvet_rule_runner *r,
 	return rule->info.severity;
 }
 
-/* A finding's related objects while they are collected. */
-struct related {
-	struct kvet_object_ref *v;
-	size_t n, cap;
-};
-
-/* Add @obj unless it is the primary object or already listed. */
-static int add_related(struct kvet_rule_runner *r, struct related *rel,
-		       const struct kvet_object *primary,
-		       const struct kvet_object *obj)
+/* Add @obj to @v unless it is NULL, the finding's object or there. */
+static void add_related(const struct kvet_object **v, size_t *n, size_t cap,
+			const struct kvet_object *obj,
+			const struct kvet_object *primary)
 {
-	struct kvet_object_ref *v;
 	size_t i;
 
-	if (obj == primary)
-		return 0;
-	/* refs borrow the object's strings: same pointers, same object */
-	for (i = 0; i < rel->n; i++)
-		if (rel->v[i].name == obj->name && rel->v[i].kind == obj->kind &&
-		    rel->v[i].namespace == obj->namespace)
-			return 0;
-	if (rel->n == rel->cap) {
-		rel->cap = rel->cap ? 2 * rel->cap : 4;
-		v = kvet_arena_array(r->arena, rel->cap, sizeof(*v));
-		if (!v)
-			return -1;
-		if (rel->n)
-			memcpy(v, rel->v, rel->n * sizeof(*v));
-		rel->v = v;
-	}
-	kvet_object_ref_set(&rel->v[rel->n++], obj);
-	return 0;
+	if (!obj || obj == primary || *n == cap)
+		return;
+	for (i = 0; i < *n; i++)
+		if (v[i] == obj)
+			return;
+	v[(*n)++] = obj;
 }
 
 /*
- * Related objects: the `each` item when it is an object, then those of
- * the `related` expression (an object or a list of objects), in order,
- * each once.
+ * The related objects: the `each` item when it is an object, then what
+ * `related:` gives (an object, or a list whose objects count; nulls and
+ * other values are skipped, so a rule may write [maybeNull] + list).
  */
-static int relate(struct kvet_rule_runner *r, const struct kvet_rule *rule,
-		  struct kvet_finding *f, const struct kvet_object *obj,
-		  const struct kvet_object *item)
+static int related_objects(struct kvet_rule_runner *r,
+			   const struct kvet_rule *rule,
+			   const struct kvet_object *obj,
+			   const struct kvet_object *item,
+			   struct kvet_finding *f)
 {
-	struct related rel = { 0 };
-	struct cel_value v, it;
-	size_t i;
-	int ret = 0;
+	const struct kvet_object **v;
+	struct kvet_object_ref *refs;
+	struct cel_value rel = { .type = CEL_NULL };
+	size_t i, n = 0, cap = 1;
 
-	if (item)
-		ret = add_related(r, &rel, obj, item);
-	if (!ret && rule->has_related) {
-		v = cel_eval(&r->env, &rule->related, r->vars);
-		if (v.obj)
-			ret = add_related(r, &rel, obj, v.obj);
-		else if (v.type == CEL_LIST)
-			for (i = 0; !ret && i < cel_len(&v); i++) {
-				it = cel_list_at(&v, i);
-				if (it.obj)
-					ret = add_related(r, &rel, obj, it.obj);
-			}
-		else if (v.type != CEL_NULL)
-			r->errors++;
+	if (rule->has_related) {
+		rel = cel_eval(&r->env, &rule->related, r->vars);
+		if (rel.type == CEL_LIST)
+			cap += cel_len(&rel);
+		else if (rel.obj)
+			cap++;
 	}
-	f->related = rel.v;
-	f->n_related = rel.n;
-	return ret;
+	v = kvet_arena_array(&r->scratch, cap, sizeof(*v));
+	if (!v)
+		return -1;
+	add_related(v, &n, cap, item, obj);
+	if (rel.type == CEL_LIST) {
+		for (i = 0; i < cel_len(&rel); i++) {
+			struct cel_value it = cel_list_at(&rel, i);
+
+			add_related(v, &n, cap, it.obj, obj);
+		}
+	} else {
+		add_related(v, &n, cap, rel.obj, obj);
+	}
+	if (!n)
+		return 0;
+	refs = kvet_arena_array(r->arena, n, sizeof(*refs));
+	if (!refs)
+		return -1;
+	for (i = 0; i < n; i++)
+		kvet_object_ref_set(&refs[i], v[i]);
+	f->related = refs;
+	f->n_related = n;
+	return 0;
 }
 
 static int emit(struct kvet_rule_runner *r, const struct kvet_rule *rule,
@@ -290,7 +285,7 @@ static int emit(struct kvet_rule_runner *r, const struct kvet_rule *rule,
 			       file_order, resolve_at(r, rule), "%s", msg);
 	if (!f)
 		return -1;
-	return relate(r, rule, f, obj, related);
+	return related_objects(r, rule, obj, related, f);
 }
 
 static int fires(struct kvet_rule_runner *r, const struct kvet_rule *rule)
