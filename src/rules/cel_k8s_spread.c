@@ -421,12 +421,6 @@ static void add_scope(struct text *b, const struct kvet_term *t)
 
 /* ---- term analysis ---- */
 
-static enum kvet_match effective(const struct kvet_graph *g,
-				 const struct kvet_term *t)
-{
-	return kvet_term_effective(g, t);
-}
-
 static bool match_is_true(enum kvet_match m)
 {
 	return m == KVET_MATCH_TRUE || m == KVET_MATCH_ASSUMED_TRUE;
@@ -696,7 +690,7 @@ K8S_FN(fn_effective_terms)
 	if (!items)
 		return cel_eval_errorf(ev, "out of memory");
 	for (i = 0; i < wt->n; i++)
-		if (match_is_true(effective(ev->env->graph, &wt->v[i].t)))
+		if (match_is_true(kvet_term_effective(ev->env->graph, &wt->v[i].t)))
 			items[v.len++] = term_value(&wt->v[i].t);
 	v.u.items = items;
 	(void)call;
@@ -712,7 +706,7 @@ K8S_FN(fn_has_effective)
 	(void)call;
 	(void)n;
 	for (i = 0; i < wt->n; i++)
-		if (match_is_true(effective(ev->env->graph, &wt->v[i].t)))
+		if (match_is_true(kvet_term_effective(ev->env->graph, &wt->v[i].t)))
 			return cel_bool(true);
 	return cel_bool(false);
 }
@@ -734,9 +728,8 @@ K8S_FN(fn_why_no_effective)
 			addf(&b, "; ");
 		add_term_name(&b, &wt->v[i].t);
 		addf(&b, " ");
-		if (!why_not(ev->env->graph, &wt->v[i].t, &b) &&
-		    match_is_true(effective(ev->env->graph, &wt->v[i].t))) {
-			/* effective after all: say nothing about it */
+		if (!why_not(ev->env->graph, &wt->v[i].t, &b)) {
+			/* effective: nothing to say about it */
 			b.len = before;
 			if (b.s)
 				b.s[b.len] = '\0';
@@ -837,7 +830,7 @@ K8S_FN(fn_is_effective)
 
 	(void)call;
 	(void)n;
-	return cel_bool(match_is_true(effective(ev->env->graph, &ti->t)));
+	return cel_bool(match_is_true(kvet_term_effective(ev->env->graph, &ti->t)));
 }
 
 K8S_FN(fn_scope_assumed)
