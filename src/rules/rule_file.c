@@ -353,6 +353,12 @@ static void load_params(struct rfile *rf, struct kvet_rule *r,
 	r->n_params = n->len;
 }
 
+static const char *const severities[] = {
+	[KVET_SEV_INFO] = "info",
+	[KVET_SEV_WARNING] = "warning",
+	[KVET_SEV_ERROR] = "error",
+};
+
 static void load_examples(struct rfile *rf, struct kvet_rule *r,
 			  const struct kvet_node *n)
 {
@@ -373,6 +379,7 @@ static void load_examples(struct rfile *rf, struct kvet_rule *r,
 
 		e->line = ex->line;
 		e->findings = -1;
+		e->severity = -1;
 		if (!kvet_node_is_map(ex)) {
 			NERROR(rf, ex, "an example must be a mapping with \"expect\" and \"manifest\"");
 			continue;
@@ -381,12 +388,13 @@ static void load_examples(struct rfile *rf, struct kvet_rule *r,
 			const struct kvet_node *k = &ex->u.pairs[j].key;
 			static const char *const known[] = {
 				"name", "expect", "manifest", "findings", "complete",
+				"severity",
 			};
-			size_t q;
+			size_t q, nk = sizeof(known) / sizeof(known[0]);
 
-			for (q = 0; q < 5 && !kvet_node_eq(k, known[q]); q++)
+			for (q = 0; q < nk && !kvet_node_eq(k, known[q]); q++)
 				;
-			if (q == 5)
+			if (q == nk)
 				NERROR(rf, k, "unknown field \"%.*s\" in example",
 				       (int)k->len, k->u.str);
 		}
@@ -408,6 +416,12 @@ static void load_examples(struct rfile *rf, struct kvet_rule *r,
 			NERROR(rf, v, "\"findings\" must be a count");
 		else if (v)
 			e->findings = (long)count;
+		v = kvet_node_get(ex, "severity");
+		for (j = 0; v && j < KVET_SEV_COUNT; j++)
+			if (kvet_node_eq(v, severities[j]))
+				e->severity = (int)j;
+		if (v && e->severity < 0)
+			NERROR(rf, v, "\"severity\" must be error, warning or info");
 		v = kvet_node_get(ex, "complete");
 		e->complete = v && v->type == KVET_NODE_BOOL &&
 			      cel_from_node(v, NULL).u.b;
@@ -418,13 +432,7 @@ static void load_examples(struct rfile *rf, struct kvet_rule *r,
 static const char *const fields[] = {
 	"id", "severity", "category", "summary", "description", "remediation",
 	"references", "match", "params", "condition", "message", "at",
-	"examples", "each", "severity_expr",
-};
-
-static const char *const severities[] = {
-	[KVET_SEV_INFO] = "info",
-	[KVET_SEV_WARNING] = "warning",
-	[KVET_SEV_ERROR] = "error",
+	"examples", "each", "severity_expr", "related",
 };
 
 static void load_each(struct rfile *rf, struct kvet_rule *r,
@@ -531,6 +539,9 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 		r->has_severity_expr = compile_node(rf, n, "severity_expr",
 						    &scope, &r->severity_expr,
 						    &r->n_slots);
+	if ((n = kvet_node_get(root, "related")))
+		r->has_related = compile_node(rf, n, "related", &scope,
+					      &r->related, &r->n_slots);
 	if ((n = kvet_node_get(root, "at"))) {
 		size_t cnt = kvet_node_is_seq(n) ? n->len : 1;
 

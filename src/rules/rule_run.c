@@ -209,13 +209,49 @@ static enum kvet_severity severity(struct kvet_rule_runner *r,
 	return rule->info.severity;
 }
 
+/* Add @obj to the finding's related objects unless it is the primary
+ * object or already listed. */
+static int relate(struct kvet_rule_runner *r, struct kvet_finding *f,
+		  struct kvet_object_ref **refs, size_t *cap,
+		  const struct kvet_object *obj,
+		  const struct kvet_object *primary)
+{
+	struct kvet_object_ref *v;
+	size_t i;
+
+	if (!obj || obj == primary)
+		return 0;
+	for (i = 0; i < f->n_related; i++)
+		if (f->related[i].kind == obj->kind &&
+		    f->related[i].namespace == obj->namespace &&
+		    f->related[i].name == obj->name)
+			return 0;
+	if (f->n_related == *cap) {
+		*cap = *cap ? 2 * *cap : 4;
+		v = kvet_arena_array(r->arena, *cap, sizeof(*v));
+		if (!v)
+			return -1;
+		if (f->n_related)
+			memcpy(v, *refs, f->n_related * sizeof(*v));
+		*refs = v;
+		f->related = v;
+	}
+	kvet_object_ref_set(&(*refs)[f->n_related++], obj);
+	return 0;
+}
+
+/* Related objects: the `each` item's object, then the objects of
+ * `related` (an object or a list of them; other values are ignored), in
+ * that order, each once. */
 static int emit(struct kvet_rule_runner *r, const struct kvet_rule *rule,
 		const struct kvet_object *obj, size_t file_order,
 		const struct kvet_object *related)
 {
-	struct kvet_object_ref *ref;
+	struct kvet_object_ref *refs = NULL;
 	struct kvet_finding *f;
 	char *msg = render_message(r, rule);
+	struct cel_value v, item;
+	size_t i, n, cap = 0;
 
 	if (!msg)
 		return -1;
@@ -223,13 +259,17 @@ static int emit(struct kvet_rule_runner *r, const struct kvet_rule *rule,
 			       file_order, resolve_at(r, rule), "%s", msg);
 	if (!f)
 		return -1;
-	if (related && related != obj) {
-		ref = kvet_arena_alloc(r->arena, sizeof(*ref));
-		if (!ref)
+	if (relate(r, f, &refs, &cap, related, obj))
+		return -1;
+	if (!rule->has_related)
+		return 0;
+	v = cel_eval(&r->env, &rule->related, r->vars);
+	if (v.type != CEL_LIST)
+		return relate(r, f, &refs, &cap, v.obj, obj);
+	for (i = 0, n = cel_len(&v); i < n; i++) {
+		item = cel_list_at(&v, i);
+		if (relate(r, f, &refs, &cap, item.obj, obj))
 			return -1;
-		kvet_object_ref_set(ref, related);
-		f->related = ref;
-		f->n_related = 1;
 	}
 	return 0;
 }

@@ -33,6 +33,7 @@ struct kvet_rule_example {
 	bool fails;		/* expect: fail */
 	long findings;		/* exact count expected; -1: at least one */
 	bool complete;		/* lint with --complete-input */
+	int severity;		/* every finding's; -1: not checked */
 	const char *manifest;
 	size_t len;
 	unsigned int line;	/* of the example in its rule file */
@@ -74,6 +75,8 @@ struct kvet_rule {
 	const char *message_text;
 	struct cel_program *at;		/* the first giving a field wins */
 	size_t n_at;
+	bool has_related;		/* `related`: objects to list */
+	struct cel_program related;
 	struct kvet_rule_example *examples;
 	size_t n_examples;
 	unsigned int n_slots;		/* the most any program needs */

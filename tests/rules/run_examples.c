@@ -31,8 +31,18 @@ static void run_example(const char *file, const char *text, size_t len,
 	ok = ctx && !kvet_ctx_add_rules_buffer(ctx, file, text, len) &&
 	     !kvet_ctx_add_buffer(ctx, "example.yaml", ex->manifest, ex->len) &&
 	     !kvet_ctx_run(ctx) && !kvet_ctx_error_count(ctx);
-	for (i = 0; ok && i < kvet_ctx_finding_count(ctx); i++)
-		found += !strcmp(kvet_ctx_finding(ctx, i)->rule, rule->info.id);
+	for (i = 0; ok && i < kvet_ctx_finding_count(ctx); i++) {
+		const struct kvet_finding *f = kvet_ctx_finding(ctx, i);
+
+		if (strcmp(f->rule, rule->info.id))
+			continue;
+		found++;
+		if (ex->severity >= 0 && (int)f->severity != ex->severity) {
+			printf("# %s: severity %d, want %d: %s\n", rule->info.id,
+			       (int)f->severity, ex->severity, f->message);
+			ok = false;
+		}
+	}
 	if (ok && ex->fails)
 		ok = ex->findings >= 0 ? found == (size_t)ex->findings : found > 0;
 	else if (ok)
