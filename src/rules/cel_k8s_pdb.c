@@ -924,6 +924,23 @@ K8S_FN(fn_live_pods)
 	return cel_int(ns ? ns->live_pods : 0);
 }
 
+/*
+ * 1.3 for a consumer: its namespace is covered by a Namespace object or
+ * by another namespaced object. A PDB or HPA alone in a partial input
+ * does not make its own references "missing".
+ */
+K8S_FN(fn_ns_covered_besides)
+{
+	const struct kvet_namespace *ns;
+
+	if (!args[0].obj)
+		return cel_eval_errorf(ev, "namespaceCoveredBesides() needs an object");
+	if (!ev->env->graph)
+		return cel_k8s_no_graph(ev, "namespaceCoveredBesides");
+	ns = kvet_graph_namespace(ev->env->graph, args[0].obj->namespace);
+	return cel_bool(ns && (ns->obj || ns->n_objects >= 2));
+}
+
 #define G CEL_CALL_GLOBAL
 #define MAP CEL_ST_MAP
 #define INT CEL_ST_INT
@@ -965,6 +982,9 @@ static const struct cel_func pdb_funcs[] = {
 	{ "webhooksUsing", G, 1, 1, LIST, { MAP }, fn_webhooks_using,
 	  "the webhook configurations, CRDs and APIServices a Service serves" },
 	/* 1.3 */
+	{ "namespaceCoveredBesides", G, 1, 1, BOOL, { MAP },
+	  fn_ns_covered_besides,
+	  "a Namespace object or another object than this one covers its namespace" },
 	{ "livePods", G, 1, 1, INT, { STR }, fn_live_pods,
 	  "the live Pods of a namespace in a cluster dump" },
 };
