@@ -178,7 +178,61 @@ struct wl_vec {
 	/* filters of the collectors */
 	const char *skip_ns;		/* leave out this namespace */
 	const struct kvet_selector *unless;	/* leave out what it selects */
+	const struct kvet_requirement *like;	/* keep values close to its */
 };
+
+/* Levenshtein distance of two label values (at most 63 bytes, so the
+ * row fits on the stack); larger values count as far apart. */
+static size_t distance(struct kvet_slice a, struct kvet_slice b)
+{
+	size_t row[64], i, j, diag, up;
+
+	if (a.len >= 64 || b.len >= 64)
+		return 64;
+	for (j = 0; j <= b.len; j++)
+		row[j] = j;
+	for (i = 1; i <= a.len; i++) {
+		diag = row[0];
+		row[0] = i;
+		for (j = 1; j <= b.len; j++) {
+			up = row[j];
+			row[j] = diag + (a.s[i - 1] != b.s[j - 1]);
+			if (up + 1 < row[j])
+				row[j] = up + 1;
+			if (row[j - 1] + 1 < row[j])
+				row[j] = row[j - 1] + 1;
+			diag = up;
+		}
+	}
+	return row[b.len];
+}
+
+static bool contains(struct kvet_slice hay, struct kvet_slice needle)
+{
+	size_t i;
+
+	for (i = 0; needle.len && i + needle.len <= hay.len; i++)
+		if (!memcmp(hay.s + i, needle.s, needle.len))
+			return true;
+	return false;
+}
+
+/* A value that looks like a typo of one the requirement wants: at most
+ * two edits away, or one containing the other (mgr, mgr-controller). */
+static bool value_like(const struct kvet_requirement *r, struct kvet_slice v)
+{
+	size_t i;
+
+	for (i = 0; i < r->n_values; i++) {
+		struct kvet_slice w = r->values[i];
+
+		if (distance(v, w) <= 2 ||
+		    (w.len >= 3 && v.len >= 3 &&
+		     (contains(v, w) || contains(w, v))))
+			return true;
+	}
+	return false;
+}
 
 static int wl_push(struct wl_vec *vec, const struct kvet_workload *wl)
 {
@@ -203,6 +257,13 @@ static int collect(void *data, const struct kvet_workload *wl)
 		return 0;
 	if (vec->unless && kvet_workload_selected_by(wl, vec->unless))
 		return 0;
+	if (vec->like) {
+		struct kvet_slice v;
+
+		if (!kvet_labels_get(&wl->labels, vec->like->key, &v) ||
+		    !value_like(vec->like, v))
+			return 0;
+	}
 	return wl_push(vec, wl);
 }
 
@@ -623,8 +684,9 @@ K8S_FN(fn_selected_elsewhere)
  * Near misses: the workloads of the budget's namespace that meet every
  * requirement but one, found with the label index by dropping each
  * requirement in turn. With a single requirement "all but one" is every
- * workload, so a near miss is one that has the requirement's key with
- * another value.
+ * workload, so a near miss is one whose value for an In requirement's
+ * key looks like a typo of a wanted value (at most two edits, or one
+ * containing the other).
  */
 K8S_FN(fn_near_misses)
 {
@@ -647,12 +709,13 @@ K8S_FN(fn_near_misses)
 	if (pdb.selector.n_reqs == 1) {
 		const struct kvet_requirement *r = &pdb.selector.reqs[0];
 
-		if (r->op != KVET_SEL_IN && r->op != KVET_SEL_EXISTS)
+		if (r->op != KVET_SEL_IN)
 			return cel_k8s_workload_list(ev, NULL, 0);
 		memset(&exists, 0, sizeof(exists));
 		exists.key = r->key;
 		exists.op = KVET_SEL_EXISTS;
 		sub.reqs = &exists;
+		vec.like = r;
 		if (kvet_graph_select_workloads(ev->env->graph,
 						args[0].obj->namespace, &sub,
 						collect, &vec))
