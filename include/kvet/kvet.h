@@ -17,6 +17,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #ifdef __cplusplus
@@ -90,6 +91,15 @@ struct kvet_finding {
 	const struct kvet_object_ref *related;
 	size_t n_related;
 };
+
+/**
+ * kvet_finding_fingerprint() - a 64-bit hash of what identifies a finding
+ * wherever it is: rule, object identity (apiVersion, kind, namespace,
+ * name) and message. Lines and columns are left out, so a finding keeps
+ * its fingerprint when the lines above it move or documents are
+ * reordered; baselines and SARIF partialFingerprints use it.
+ */
+KVET_API uint64_t kvet_finding_fingerprint(const struct kvet_finding *f);
 
 /* An input that could not be read or used, whole or in part. */
 struct kvet_error {
@@ -296,6 +306,7 @@ KVET_API bool kvet_ctx_rule_applies(const struct kvet_ctx *ctx,
 struct kvet_suppressed {
 	struct kvet_finding finding;
 	const char *reason;		/* "annotation", "config" or "baseline" */
+	const char *justification;	/* why, as its author said; or NULL */
 };
 
 /* Suppressed findings, in the order of findings; none until suppression
@@ -303,6 +314,132 @@ struct kvet_suppressed {
 KVET_API size_t kvet_ctx_suppressed_count(const struct kvet_ctx *ctx);
 KVET_API const struct kvet_suppressed *
 kvet_ctx_suppressed(const struct kvet_ctx *ctx, size_t i);
+
+/*
+ * Settings of a run, from a configuration file or the command line; call
+ * them after adding rules and before kvet_ctx_run(). A later call wins.
+ */
+
+/**
+ * kvet_ctx_set_rule_enabled() - switch a rule on or off.
+ * @id: a rule id, or "*" for every rule.
+ *
+ * Returns: 0, or -1 when no rule has that id.
+ */
+KVET_API int kvet_ctx_set_rule_enabled(struct kvet_ctx *ctx, const char *id,
+				       bool enabled);
+
+/* Report a rule's findings at @sev. Returns 0, or -1 for an unknown id. */
+KVET_API int kvet_ctx_set_rule_severity(struct kvet_ctx *ctx, const char *id,
+					enum kvet_severity sev);
+
+/* Parse "error", "warning" or "info". Returns 0, or -1. */
+KVET_API int kvet_severity_from_name(const char *name,
+				     enum kvet_severity *out);
+
+/**
+ * kvet_ctx_suppress() - hold back the findings that match, with reason
+ * "config": for objects that cannot carry a kvet.dev/ignore annotation
+ * (third-party charts, cluster dumps).
+ * @rule, @namespace, @name: shell globs, or NULL for any.
+ * @kind: a kind, or NULL for any.
+ * @justification: why; copied; may be NULL.
+ *
+ * Returns: 0, or -1 when out of memory.
+ */
+KVET_API int kvet_ctx_suppress(struct kvet_ctx *ctx, const char *rule,
+			       const char *kind, const char *namespace,
+			       const char *name, const char *justification);
+
+/**
+ * kvet_ctx_load_baseline() - hold back the findings recorded in a baseline
+ * file, with reason "baseline".
+ *
+ * Returns: 0, or -1 after recording why as a setup error
+ * (kvet_ctx_rule_error()).
+ */
+KVET_API int kvet_ctx_load_baseline(struct kvet_ctx *ctx, const char *path);
+
+/**
+ * kvet_ctx_write_baseline() - write a baseline of the run's findings: the
+ * reported ones and those the loaded baseline held back, not those an
+ * annotation or the configuration suppresses.
+ *
+ * Returns: 0, or -1 on a write error.
+ */
+KVET_API int kvet_ctx_write_baseline(const struct kvet_ctx *ctx, FILE *fp);
+
+/* A baseline entry that matched no finding of the run: prune it. */
+struct kvet_baseline_stale {
+	const char *rule;
+	const char *kind;
+	const char *namespace;
+	const char *name;
+	const char *message;		/* as recorded, or NULL */
+	struct kvet_position pos;	/* the entry in the baseline file */
+};
+
+/* Was a baseline loaded (kvet_ctx_load_baseline())? */
+KVET_API bool kvet_ctx_baseline_loaded(const struct kvet_ctx *ctx);
+KVET_API size_t kvet_ctx_baseline_stale_count(const struct kvet_ctx *ctx);
+KVET_API int kvet_ctx_baseline_stale(const struct kvet_ctx *ctx, size_t i,
+				     struct kvet_baseline_stale *out);
+
+/* The lists of names that tune the shared definitions (RULES-CATALOGUE
+ * 1.8, 1.12, C3); values are added to the built-in ones. */
+enum kvet_graph_list {
+	KVET_GRAPH_SPREADING_KEYS,	/* spreading topology keys */
+	KVET_GRAPH_MANAGER_COMPONENTS,	/* app.kubernetes.io/component values */
+	KVET_GRAPH_SHARED_LABEL_KEYS,	/* label keys shared by releases */
+	KVET_GRAPH_LIST_COUNT,
+};
+
+/* Add @value (copied) to a list. Returns 0, or -1 when out of memory. */
+KVET_API int kvet_ctx_add_graph_value(struct kvet_ctx *ctx,
+				      enum kvet_graph_list list,
+				      const char *value);
+
+/* Namespace of namespaced objects that name none; before adding paths. */
+KVET_API int kvet_ctx_set_namespace(struct kvet_ctx *ctx, const char *ns);
+
+/* Set or clear KVET_CTX_COMPLETE_INPUT. */
+KVET_API void kvet_ctx_set_complete_input(struct kvet_ctx *ctx, bool on);
+
+/**
+ * kvet_ctx_add_exclude() - skip input files whose path matches a shell
+ * glob, as given or after any '/' ("vendor/x*" skips "a/vendor/x.yaml");
+ * call before adding paths.
+ *
+ * Returns: 0, or -1 when out of memory.
+ */
+KVET_API int kvet_ctx_add_exclude(struct kvet_ctx *ctx, const char *glob);
+
+/**
+ * kvet_ctx_add_workload_kind() - treat a custom resource kind as a
+ * workload (RULES-CATALOGUE 1.2), for example Argo Rollouts.
+ * @api_version: "argoproj.io/v1alpha1"; only its group is compared.
+ * @kind: "Rollout".
+ * @pod_template: dotted path of its pod template: "spec.template".
+ * @replicas: dotted path of its replica count, or NULL: with one the kind
+ *            is scalable (it has a scale subresource), without one it is
+ *            not.
+ *
+ * Returns: 0, or -1 for an empty path or when out of memory.
+ */
+KVET_API int kvet_ctx_add_workload_kind(struct kvet_ctx *ctx,
+					const char *api_version,
+					const char *kind,
+					const char *pod_template,
+					const char *replicas);
+
+/**
+ * kvet_ctx_load_config() - apply a configuration file (.kvet.yaml; see
+ * docs/configuration.md). Unknown keys and values of the wrong type are
+ * setup errors with their line and column (kvet_ctx_rule_error()).
+ *
+ * Returns: 0, or -1 when the file has errors.
+ */
+KVET_API int kvet_ctx_load_config(struct kvet_ctx *ctx, const char *path);
 
 /* Report formats: one renderer each, chosen by name. */
 enum kvet_format {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "kvet/kvet.h"
+#include "api/context.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -21,76 +21,6 @@ enum {
 	DEFAULT_MAX_FILE_SIZE = 512u * 1024 * 1024,
 	MAX_JOBS = 64,
 };
-
-/*
- * Everything one input produces. Inputs load in parallel, each into its
- * own arena and error list, so no lock is taken while parsing; the
- * results are joined in input order, which keeps output independent of
- * the number of threads.
- */
-struct unit {
-	struct kvet_source *src;
-	struct kvet_arena arena;
-	struct kvet_diag diag;
-	struct kvet_docs docs;
-	struct kvet_objects objs;
-	size_t *lines;		/* byte offset of each line, built lazily */
-	size_t nlines;
-	int oom;
-};
-
-struct kvet_ctx {
-	struct kvet_options opts;
-	struct kvet_arena arena;
-	struct kvet_diag diag;		/* every error, in order */
-	struct kvet_diag path_diag;	/* errors from expanding paths */
-	struct kvet_sources srcs;
-	struct unit *units;
-	size_t nunits;
-	struct kvet_objects objects;
-	struct kvet_graph *graph;
-	struct kvet_findings findings;
-	struct kvet_rule_set rules;	/* rule files: built-in and --rules */
-	const struct kvet_rule_info **infos;	/* every rule, sorted by id */
-	size_t n_infos;
-	size_t rule_errors;		/* conditions that gave an error */
-	size_t documents;
-	bool ran;
-};
-
-/* Built-in checks written in C; rule files join them. */
-static const struct kvet_rule_info *const c_checks[] = {
-	&kvet_check_field_types_info,
-};
-
-static int cmp_info(const void *a, const void *b)
-{
-	return strcmp((*(const struct kvet_rule_info *const *)a)->id,
-		      (*(const struct kvet_rule_info *const *)b)->id);
-}
-
-/* The list kvet_ctx_rule() serves, rebuilt when rules are added. */
-static int index_rules(struct kvet_ctx *ctx)
-{
-	size_t i, n = 0, nc = sizeof(c_checks) / sizeof(c_checks[0]);
-	const struct kvet_rule_info **v;
-
-	if (ctx->opts.flags & KVET_CTX_NO_BUILTIN_RULES)
-		nc = 0;
-	kvet_rule_set_sort(&ctx->rules);
-	v = malloc((nc + ctx->rules.n + 1) * sizeof(*v));
-	if (!v)
-		return -1;
-	for (i = 0; i < nc; i++)
-		v[n++] = c_checks[i];
-	for (i = 0; i < ctx->rules.n; i++)
-		v[n++] = &ctx->rules.v[i]->info;
-	qsort(v, n, sizeof(*v), cmp_info);
-	free(ctx->infos);
-	ctx->infos = v;
-	ctx->n_infos = n;
-	return 0;
-}
 
 KVET_API struct kvet_ctx *kvet_ctx_create(const struct kvet_options *opts)
 {
@@ -118,7 +48,7 @@ KVET_API struct kvet_ctx *kvet_ctx_create(const struct kvet_options *opts)
 	/* the built-in rules are small: parsing them per context is cheap */
 	if (!(ctx->opts.flags & KVET_CTX_NO_BUILTIN_RULES))
 		(void)kvet_rule_set_add_builtin(&ctx->rules);
-	if (ctx->rules.diag.oom || index_rules(ctx)) {
+	if (ctx->rules.diag.oom || kvet_ctx_index_rules(ctx)) {
 		kvet_ctx_destroy(ctx);
 		return NULL;
 	}
@@ -146,6 +76,11 @@ KVET_API void kvet_ctx_destroy(struct kvet_ctx *ctx)
 	kvet_findings_release(&ctx->findings);
 	kvet_rule_set_release(&ctx->rules);
 	free(ctx->infos);
+	free(ctx->info_copies);
+	free(ctx->settings);
+	free(ctx->suppress);
+	free(ctx->suppressed);
+	free(ctx->custom_workloads);
 	kvet_sources_release(&ctx->srcs);
 	kvet_diag_release(&ctx->path_diag);
 	kvet_diag_release(&ctx->diag);
@@ -155,8 +90,17 @@ KVET_API void kvet_ctx_destroy(struct kvet_ctx *ctx)
 
 KVET_API int kvet_ctx_add_path(struct kvet_ctx *ctx, const char *path)
 {
-	return kvet_sources_add_path(&ctx->srcs, &ctx->arena, &ctx->path_diag,
-				     path);
+	size_t first = ctx->srcs.n, i, n;
+
+	if (kvet_sources_add_path(&ctx->srcs, &ctx->arena, &ctx->path_diag,
+				  path) < 0)
+		return -1;
+	/* configured excludes apply to what a path expanded to */
+	for (i = n = first; i < ctx->srcs.n; i++)
+		if (!kvet_ctx_excluded(ctx, ctx->srcs.v[i].name))
+			ctx->srcs.v[n++] = ctx->srcs.v[i];
+	ctx->srcs.n = n;
+	return 0;
 }
 
 KVET_API int kvet_ctx_add_buffer(struct kvet_ctx *ctx, const char *name,
@@ -321,7 +265,9 @@ static int run_checks(struct kvet_ctx *ctx)
 		ctx->rule_errors = kvet_rule_runner_errors(runner);
 	}
 	kvet_findings_sort(&ctx->findings);
-	ret = ctx->findings.oom ? -1 : 0;
+	if (ctx->findings.oom || kvet_ctx_apply_settings(ctx) < 0)
+		goto out;
+	ret = 0;
 out:
 	kvet_rule_runner_destroy(runner);
 	return ret;
@@ -329,6 +275,7 @@ out:
 
 KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 {
+	struct kvet_graph_config cfg;
 	size_t i;
 
 	if (!ctx || ctx->ran)
@@ -349,13 +296,9 @@ KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 	load_all(ctx);
 	if (join_units(ctx) < 0)
 		return -1;
+	kvet_ctx_graph_config(ctx, &cfg);
 	ctx->graph = kvet_graph_create(&ctx->arena, ctx->objects.v,
-				       ctx->objects.n, &(struct kvet_graph_config){
-					       .flags = (ctx->opts.flags &
-							 KVET_CTX_COMPLETE_INPUT)
-								? KVET_GRAPH_COMPLETE
-								: 0,
-				       });
+				       ctx->objects.n, &cfg);
 	if (!ctx->graph)
 		return -1;
 	if (run_checks(ctx) < 0)
@@ -389,7 +332,7 @@ KVET_API int kvet_ctx_add_rules_dir(struct kvet_ctx *ctx, const char *dir)
 {
 	int rc = kvet_rule_set_add_dir(&ctx->rules, dir);
 
-	if (index_rules(ctx))
+	if (kvet_ctx_index_rules(ctx))
 		return -1;
 	return rc;
 }
@@ -399,7 +342,7 @@ KVET_API int kvet_ctx_add_rules_buffer(struct kvet_ctx *ctx, const char *name,
 {
 	int rc = kvet_rule_set_add_buffer(&ctx->rules, name, data, len);
 
-	if (index_rules(ctx))
+	if (kvet_ctx_index_rules(ctx))
 		return -1;
 	return rc;
 }
@@ -589,14 +532,11 @@ KVET_API bool kvet_ctx_rule_applies(const struct kvet_ctx *ctx,
 
 KVET_API size_t kvet_ctx_suppressed_count(const struct kvet_ctx *ctx)
 {
-	(void)ctx;
-	return 0;
+	return ctx->n_suppressed;
 }
 
 KVET_API const struct kvet_suppressed *
 kvet_ctx_suppressed(const struct kvet_ctx *ctx, size_t i)
 {
-	(void)ctx;
-	(void)i;
-	return NULL;
+	return i < ctx->n_suppressed ? &ctx->suppressed[i] : NULL;
 }

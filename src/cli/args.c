@@ -20,7 +20,7 @@
 		       CMD_BIT(KVET_CMD_EXPLAIN))
 #define ALL_COMMANDS (CMD_BIT(KVET_CMD_LINT) | CMD_BIT(KVET_CMD_RULES) | \
 		      CMD_BIT(KVET_CMD_EXPLAIN) | CMD_BIT(KVET_CMD_VERSION) | \
-		      CMD_BIT(KVET_CMD_HELP))
+		      CMD_BIT(KVET_CMD_HELP) | CMD_BIT(KVET_CMD_CONFIG))
 
 static const struct command_spec {
 	const char *name;
@@ -38,6 +38,8 @@ static const struct command_spec {
 	[KVET_CMD_VERSION] = { "version", "", 0, 0, "print the version" },
 	[KVET_CMD_HELP] = { "help", "[COMMAND]", 0, 1,
 			    "show the help of a command" },
+	[KVET_CMD_CONFIG] = { "config", "init [FILE]", 1, 2,
+			      "write a commented default configuration file (.kvet.yaml)" },
 };
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -130,6 +132,7 @@ static int set_namespace(struct kvet_args *args, const char *val, FILE *err)
 				   "invalid namespace '%s' (expected a DNS label: lowercase letters, digits and '-', at most 63)",
 				   val);
 	args->opts.default_namespace = val;
+	args->namespace_given = true;
 	return 0;
 }
 
@@ -204,6 +207,7 @@ static int set_complete_input(struct kvet_args *args, const char *val,
 			      FILE *err)
 {
 	args->opts.flags |= KVET_CTX_COMPLETE_INPUT;
+	args->complete_given = true;
 	return 0;
 }
 
@@ -228,6 +232,54 @@ static int add_param(struct kvet_args *args, const char *val, FILE *err)
 		return usage_error(args, err, "more than %d --param options",
 				   KVET_MAX_RULE_ARGS);
 	args->params[args->n_params++] = val;
+	return 0;
+}
+
+static int add_toggle(struct kvet_args *args, const char *val, bool on,
+		      FILE *err)
+{
+	if (args->n_toggles == KVET_MAX_RULE_ARGS)
+		return usage_error(args, err,
+				   "more than %d --enable and --disable options",
+				   KVET_MAX_RULE_ARGS);
+	args->toggles[args->n_toggles].id = val;
+	args->toggles[args->n_toggles].on = on;
+	args->n_toggles++;
+	return 0;
+}
+
+static int set_enable(struct kvet_args *args, const char *val, FILE *err)
+{
+	return add_toggle(args, val, true, err);
+}
+
+static int set_disable(struct kvet_args *args, const char *val, FILE *err)
+{
+	return add_toggle(args, val, false, err);
+}
+
+static int set_config(struct kvet_args *args, const char *val, FILE *err)
+{
+	args->config = val;
+	return 0;
+}
+
+static int set_no_config(struct kvet_args *args, const char *val, FILE *err)
+{
+	args->no_config = true;
+	return 0;
+}
+
+static int set_baseline(struct kvet_args *args, const char *val, FILE *err)
+{
+	args->baseline = val;
+	return 0;
+}
+
+static int set_write_baseline(struct kvet_args *args, const char *val,
+			      FILE *err)
+{
+	args->write_baseline = val;
 	return 0;
 }
 
@@ -272,6 +324,19 @@ static const struct option_spec {
 	  "override parameter NAME of rule RULE; repeatable" },
 	{ "no-builtin-rules", 0, NULL, RULE_COMMANDS, set_no_builtin,
 	  "leave out the built-in rules: only --rules run" },
+	{ "enable", 0, "ID", RULE_COMMANDS, set_enable,
+	  "run rule ID even if the configuration disables it; repeatable" },
+	{ "disable", 0, "ID", RULE_COMMANDS, set_disable,
+	  "do not run rule ID ('*': every rule, then --enable some); repeatable" },
+	{ "config", 0, "FILE", RULE_COMMANDS, set_config,
+	  "read the configuration from FILE (default: the nearest .kvet.yaml from the working directory upward)" },
+	{ "no-config", 0, NULL, RULE_COMMANDS, set_no_config,
+	  "read no configuration file" },
+	{ "baseline", 0, "FILE", CMD_BIT(KVET_CMD_LINT), set_baseline,
+	  "report the findings recorded in FILE as suppressed, and list its entries that no longer match" },
+	{ "write-baseline", 0, "FILE", CMD_BIT(KVET_CMD_LINT),
+	  set_write_baseline,
+	  "record the current findings in FILE (written atomically) and exit 0 unless an input failed" },
 	{ "jobs", 'j', "N", CMD_BIT(KVET_CMD_LINT), set_jobs,
 	  "load up to N files in parallel (default: 0, one per core)" },
 	{ "color", 0, "WHEN", CMD_BIT(KVET_CMD_LINT), set_color,

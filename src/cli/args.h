@@ -15,6 +15,7 @@ enum kvet_command {
 	KVET_CMD_EXPLAIN,
 	KVET_CMD_VERSION,
 	KVET_CMD_HELP,
+	KVET_CMD_CONFIG,
 };
 
 enum kvet_color {
@@ -53,6 +54,18 @@ struct kvet_args {
 	size_t n_rules_dirs;
 	const char *params[KVET_MAX_RULE_ARGS];	/* --param RULE.NAME=VALUE */
 	size_t n_params;
+	/* --enable ID / --disable ID, in command-line order */
+	struct {
+		const char *id;
+		bool on;
+	} toggles[KVET_MAX_RULE_ARGS];
+	size_t n_toggles;
+	const char *config;		/* --config FILE */
+	bool no_config;			/* --no-config */
+	const char *baseline;		/* --baseline FILE */
+	const char *write_baseline;	/* --write-baseline FILE */
+	bool namespace_given;		/* --namespace beats the config */
+	bool complete_given;		/* --complete-input beats it too */
 	char **operands;		/* paths, or a rule id for explain */
 	size_t n_operands;
 };

@@ -12,6 +12,7 @@
 #include "kvet/kvet.h"
 #include "cli/args.h"
 #include "cli/output.h"
+#include "cli/config_file.h"
 #include "cli/rules_cmd.h"
 
 /* no-color.org: a non-empty NO_COLOR turns colour off unless asked for. */
@@ -75,6 +76,11 @@ static int write_reports(const struct kvet_ctx *ctx,
 	return ret;
 }
 
+static int write_baseline(const void *ctx, FILE *fp)
+{
+	return kvet_ctx_write_baseline(ctx, fp);
+}
+
 static enum kvet_exit lint(const struct kvet_args *args)
 {
 	enum kvet_exit code = KVET_EXIT_USAGE;
@@ -106,6 +112,14 @@ static enum kvet_exit lint(const struct kvet_args *args)
 	}
 	if (write_reports(ctx, args))
 		goto out;
+	if (args->write_baseline) {
+		if (kvet_output_write_atomic(args->write_baseline,
+					     write_baseline, ctx, stderr))
+			goto out;
+		/* the findings are now accepted: only input errors fail */
+		code = kvet_ctx_exit_code(ctx, args->fail_on, true);
+		goto out;
+	}
 	code = kvet_ctx_exit_code(ctx, args->fail_on, args->fail_never);
 	goto out;
 oom:
@@ -150,9 +164,18 @@ int main(int argc, char **argv)
 	case KVET_CMD_RULES:
 	case KVET_CMD_EXPLAIN:
 		return rule_command(&args);
+	case KVET_CMD_CONFIG:
+		if (strcmp(args.operands[0], "init") != 0) {
+			fprintf(stderr, "kvet: error: unknown config command '%s'\n"
+					"kvet: hint: see 'kvet config --help'\n",
+				args.operands[0]);
+			return KVET_EXIT_USAGE;
+		}
+		return kvet_config_init(args.n_operands > 1 ? args.operands[1]
+							    : KVET_CONFIG_NAME,
+					stderr);
 	case KVET_CMD_HELP:
 		break;
 	}
-	fprintf(stderr, "kvet: error: '%s' is not available yet\n", argv[1]);
 	return KVET_EXIT_USAGE;
 }

@@ -10,8 +10,8 @@
 
 #define TMP_SUFFIX ".tmp.XXXXXX"
 
-int kvet_output_write_file(const struct kvet_ctx *ctx, enum kvet_format format,
-			   unsigned int flags, const char *path, FILE *err)
+int kvet_output_write_atomic(const char *path, kvet_output_fn write,
+			     const void *data, FILE *err)
 {
 	size_t size = strlen(path) + sizeof(TMP_SUFFIX);
 	char *tmp = NULL;
@@ -39,7 +39,7 @@ int kvet_output_write_file(const struct kvet_ctx *ctx, enum kvet_format format,
 	fp = fdopen(fd, "w");
 	if (!fp)
 		goto fail;
-	if (kvet_render(ctx, format, flags, fp) || fsync(fd))
+	if (write(data, fp) || fflush(fp) || fsync(fd))
 		goto fail;
 	saved = fclose(fp);
 	fp = NULL;
@@ -65,4 +65,25 @@ fail_unlink:
 out_free:
 	free(tmp);
 	return ret;
+}
+
+struct report {
+	const struct kvet_ctx *ctx;
+	enum kvet_format format;
+	unsigned int flags;
+};
+
+static int write_report(const void *data, FILE *fp)
+{
+	const struct report *r = data;
+
+	return kvet_render(r->ctx, r->format, r->flags, fp);
+}
+
+int kvet_output_write_file(const struct kvet_ctx *ctx, enum kvet_format format,
+			   unsigned int flags, const char *path, FILE *err)
+{
+	struct report r = { ctx, format, flags };
+
+	return kvet_output_write_atomic(path, write_report, &r, err);
 }

@@ -6,6 +6,18 @@
 
 #include "kvet/kvet.h"
 
+/* Writes the whole content to @fp; returns 0, or -1 with errno set. */
+typedef int (*kvet_output_fn)(const void *data, FILE *fp);
+
+/**
+ * kvet_output_write_atomic() - write a file atomically: to a temporary
+ * file next to @path (PATH.tmp.XXXXXX), synced, then renamed over @path,
+ * so that readers never see half a file and a failure leaves the old one.
+ * Returns: 0, or -1 after describing the failure on @err.
+ */
+int kvet_output_write_atomic(const char *path, kvet_output_fn write,
+			     const void *data, FILE *err);
+
 /**
  * kvet_output_write_file() - write a report to a file atomically.
  * @ctx: a context that has run.

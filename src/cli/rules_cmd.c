@@ -5,6 +5,8 @@
 #include <errno.h>
 #include <string.h>
 
+#include "cli/config_file.h"
+
 static void print_rule_errors(const struct kvet_ctx *ctx, FILE *err)
 {
 	size_t i;
@@ -22,10 +24,41 @@ static void print_rule_errors(const struct kvet_ctx *ctx, FILE *err)
 	}
 }
 
+/*
+ * The configuration file first, then the command line over it: both name
+ * rules, so every rule file is loaded before either.
+ */
+static void apply_settings(struct kvet_ctx *ctx, const struct kvet_args *args,
+			   FILE *err)
+{
+	char found[4352];
+	const char *config = args->config;
+	size_t i;
+
+	if (!config && !args->no_config)
+		config = kvet_config_find(found, sizeof(found));
+	if (config && kvet_ctx_load_config(ctx, config))
+		return;
+	if (args->namespace_given)
+		(void)kvet_ctx_set_namespace(ctx, args->opts.default_namespace);
+	if (args->complete_given)
+		kvet_ctx_set_complete_input(ctx, true);
+	for (i = 0; i < args->n_toggles; i++)
+		if (kvet_ctx_set_rule_enabled(ctx, args->toggles[i].id,
+					      args->toggles[i].on) < 0)
+			fprintf(err, "kvet: error: unknown rule '%s' in --%s\n"
+				     "kvet: hint: 'kvet rules' lists the rules\n",
+				args->toggles[i].id,
+				args->toggles[i].on ? "enable" : "disable");
+	if (args->baseline)
+		(void)kvet_ctx_load_baseline(ctx, args->baseline);
+}
+
 struct kvet_ctx *kvet_cli_context(const struct kvet_args *args, FILE *err)
 {
 	struct kvet_ctx *ctx = kvet_ctx_create(&args->opts);
 	char name[256], rule[256];
+	bool bad_toggle = false;
 	size_t i;
 
 	if (!ctx) {
@@ -34,6 +67,12 @@ struct kvet_ctx *kvet_cli_context(const struct kvet_args *args, FILE *err)
 	}
 	for (i = 0; i < args->n_rules_dirs; i++)
 		(void)kvet_ctx_add_rules_dir(ctx, args->rules_dirs[i]);
+	for (i = 0; i < args->n_toggles; i++)
+		if (strcmp(args->toggles[i].id, "*") &&
+		    !kvet_ctx_rule_find(ctx, args->toggles[i].id))
+			bad_toggle = true;
+	if (!kvet_ctx_rule_error_count(ctx))
+		apply_settings(ctx, args, err);
 	/* parameters name loaded rules, so only once every file is in */
 	for (i = 0; !kvet_ctx_rule_error_count(ctx) && i < args->n_params; i++) {
 		const char *p = args->params[i], *dot = strchr(p, '.');
@@ -43,7 +82,7 @@ struct kvet_ctx *kvet_cli_context(const struct kvet_args *args, FILE *err)
 		snprintf(name, sizeof(name), "%.*s", (int)(eq - dot - 1), dot + 1);
 		(void)kvet_ctx_set_param(ctx, rule, name, eq + 1);
 	}
-	if (kvet_ctx_rule_error_count(ctx)) {
+	if (kvet_ctx_rule_error_count(ctx) || bad_toggle) {
 		print_rule_errors(ctx, err);
 		kvet_ctx_destroy(ctx);
 		return NULL;

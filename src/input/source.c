@@ -144,9 +144,10 @@ static int walk_dir(struct walk *w, struct kvet_arena *arena,
 			struct stat cst;
 			char *child;
 
-			if (de->d_name[0] == '.' &&
-			    (de->d_name[1] == '\0' ||
-			     (de->d_name[1] == '.' && de->d_name[2] == '\0')))
+			/* hidden entries (.git, .github, .kvet.yaml,
+			 * .pre-commit-config.yaml) are tooling, not
+			 * manifests; name them to lint them */
+			if (de->d_name[0] == '.')
 				continue;
 			child = join(arena, dpath, de->d_name);
 			if (!child) {

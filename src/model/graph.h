@@ -29,6 +29,16 @@ enum kvet_graph_flags {
 	KVET_GRAPH_COMPLETE = 1u << 1,
 };
 
+/* A custom resource kind that is a workload (configuration `workloads`). */
+struct kvet_custom_workload {
+	const char *group;
+	const char *kind;
+	const char *const *template_path;	/* keys: "spec", "template" */
+	size_t n_template_path;
+	const char *const *replicas_path;	/* NULL: not scalable */
+	size_t n_replicas_path;
+};
+
 /* Plain data, copied by kvet_graph_create(); zero means the defaults. */
 struct kvet_graph_config {
 	unsigned int flags;			/* enum kvet_graph_flags */
@@ -38,6 +48,9 @@ struct kvet_graph_config {
 	/* replace the built-in manager component values (1.12) */
 	const char *const *manager_components;
 	size_t n_manager_components;
+	/* custom resource kinds that are workloads (1.2) */
+	const struct kvet_custom_workload *custom_workloads;
+	size_t n_custom_workloads;
 	/* replace the built-in shared label keys of C3's heuristic */
 	const char *const *shared_keys;
 	size_t n_shared_keys;

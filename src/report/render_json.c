@@ -126,10 +126,36 @@ static void write_suppressed(struct kvet_jw *jw,
 	kvet_jw_str(jw, "rule", f->rule);
 	write_object(jw, &f->object);
 	kvet_jw_str(jw, "reason", sup->reason);
+	kvet_jw_str(jw, "justification", sup->justification);
 	kvet_jw_str(jw, "message", f->message);
 	kvet_jw_str(jw, "file", f->pos.file);
 	kvet_jw_pos(jw, "line", f->pos.line);
 	kvet_jw_pos(jw, "column", f->pos.line ? f->pos.column : 0);
+	kvet_jw_close(jw, '}');
+}
+
+/* "baseline": {"stale": [...]}: entries that matched no finding. */
+static void write_baseline(struct kvet_jw *jw, const struct kvet_ctx *ctx)
+{
+	struct kvet_baseline_stale st;
+	size_t i, n = kvet_ctx_baseline_stale_count(ctx);
+
+	kvet_jw_open(jw, "baseline", '{');
+	kvet_jw_open(jw, "stale", '[');
+	for (i = 0; i < n; i++) {
+		if (kvet_ctx_baseline_stale(ctx, i, &st))
+			continue;
+		kvet_jw_open(jw, NULL, '{');
+		kvet_jw_str(jw, "rule", st.rule);
+		kvet_jw_str(jw, "kind", st.kind);
+		kvet_jw_str(jw, "namespace", st.namespace);
+		kvet_jw_str(jw, "name", st.name);
+		kvet_jw_str(jw, "message", st.message);
+		kvet_jw_str(jw, "file", st.pos.file);
+		kvet_jw_pos(jw, "line", st.pos.line);
+		kvet_jw_close(jw, '}');
+	}
+	kvet_jw_close(jw, ']');
 	kvet_jw_close(jw, '}');
 }
 
@@ -198,6 +224,8 @@ int kvet_render_json(const struct kvet_ctx *ctx, unsigned int flags, FILE *fp)
 		write_error(&jw, kvet_ctx_error(ctx, i));
 	kvet_jw_close(&jw, ']');
 
+	if (kvet_ctx_baseline_loaded(ctx))
+		write_baseline(&jw, ctx);
 	write_summary(&jw, &sum);
 	kvet_jw_close(&jw, '}');
 	putc('\n', fp);

@@ -233,7 +233,10 @@ static void write_result(struct junit *j, const struct kvet_rule_info *rule,
 	start(j, suppressed ? "skipped" : "failure");
 	attr(j, "type", kvet_severity_name(worst));
 	if (mstr_open(j, &m)) {
-		if (suppressed)
+		if (suppressed && e[lo].justification)
+			fprintf(m.fp, "suppressed by %s (%s): ", e[lo].reason,
+				e[lo].justification);
+		else if (suppressed)
 			fprintf(m.fp, "suppressed by %s: ", e[lo].reason);
 		if (hi - lo > 1)
 			fprintf(m.fp, "%zu findings: ", hi - lo);

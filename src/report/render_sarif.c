@@ -153,40 +153,11 @@ static void write_rule(struct kvet_jw *jw, const struct kvet_rule_info *r)
 	kvet_jw_close(jw, '}');
 }
 
-/*
- * FNV-1a, 64 bits, over the fields that identify a finding independently
- * of where it is: rule, object identity and message, each followed by a
- * NUL so that no two field lists hash the same text. Line and column are
- * left out on purpose, so that a finding keeps its fingerprint when lines
- * above it move.
- */
-static uint64_t fnv1a(uint64_t h, const char *s)
-{
-	const unsigned char *p = (const unsigned char *)(s ? s : "");
-
-	do {
-		h ^= *p;
-		h *= 0x100000001b3ull;
-	} while (*p++);
-	return h;
-}
-
-static uint64_t fingerprint(const struct kvet_finding *f)
-{
-	uint64_t h = 0xcbf29ce484222325ull;
-
-	h = fnv1a(h, f->rule);
-	h = fnv1a(h, f->object.api_version);
-	h = fnv1a(h, f->object.kind);
-	h = fnv1a(h, f->object.namespace);
-	h = fnv1a(h, f->object.name);
-	return fnv1a(h, f->message);
-}
-
 /* A result to write: a finding or a suppressed finding. */
 struct result {
 	const struct kvet_finding *f;
 	const char *reason;	/* non-NULL when suppressed */
+	const char *justification;	/* the suppression's own words */
 	uint64_t hash;
 	size_t occurrence;	/* 1 + earlier results with the same hash */
 };
@@ -302,7 +273,8 @@ static int write_result(struct kvet_jw *jw, const struct kvet_ctx *ctx,
 		kvet_jw_str(jw, "kind", !strcmp(r->reason, "annotation")
 						? "inSource"
 						: "external");
-		kvet_jw_str(jw, "justification", r->reason);
+		kvet_jw_str(jw, "justification",
+			    r->justification ? r->justification : r->reason);
 		kvet_jw_close(jw, '}');
 		kvet_jw_close(jw, ']');
 	}
@@ -382,10 +354,11 @@ static struct result *collect(const struct kvet_ctx *ctx, size_t *count)
 		if (!sup)
 			continue;
 		res[n].f = &sup->finding;
+		res[n].justification = sup->justification;
 		res[n++].reason = sup->reason ? sup->reason : "";
 	}
 	for (i = 0; i < n; i++)
-		res[i].hash = fingerprint(res[i].f);
+		res[i].hash = kvet_finding_fingerprint(res[i].f);
 	if (number_occurrences(res, n) < 0) {
 		free(res);
 		return NULL;

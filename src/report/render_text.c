@@ -246,7 +246,30 @@ static void write_summary(FILE *fp, const struct kvet_ctx *ctx)
 	fputs(", ", fp);
 	write_count(fp, kvet_ctx_error_count(ctx), "input error",
 		    "input errors");
+	if (kvet_ctx_suppressed_count(ctx)) {
+		fputs(", ", fp);
+		write_count(fp, kvet_ctx_suppressed_count(ctx), "suppressed",
+			    "suppressed");
+	}
 	putc('\n', fp);
+}
+
+/* Baseline entries that matched nothing, as notes at their lines, so a
+ * team can prune the file (--write-baseline rewrites it). */
+static void write_stale(FILE *fp, const struct palette *pal,
+			const struct kvet_ctx *ctx)
+{
+	struct kvet_baseline_stale st;
+	size_t i, n = kvet_ctx_baseline_stale_count(ctx);
+
+	for (i = 0; i < n; i++) {
+		if (kvet_ctx_baseline_stale(ctx, i, &st))
+			continue;
+		fprintf(fp, "%s%s:%u:%s %snote:%s baseline entry matches no finding: %s on %s %s%s%s\n",
+			pal->loc, st.pos.file, st.pos.line, pal->reset,
+			pal->note, pal->reset, st.rule, st.kind, st.namespace,
+			*st.namespace ? "/" : "", st.name);
+	}
 }
 
 /**
@@ -269,6 +292,7 @@ int kvet_render_text(const struct kvet_ctx *ctx, unsigned int flags, FILE *fp)
 	n = kvet_ctx_finding_count(ctx);
 	for (i = 0; i < n; i++)
 		write_finding(fp, pal, ctx, kvet_ctx_finding(ctx, i));
+	write_stale(fp, pal, ctx);
 	if (!(flags & KVET_RENDER_QUIET))
 		write_summary(fp, ctx);
 	return 0;

@@ -120,6 +120,7 @@ static int collect_entries(struct kvet_report_index *idx,
 			continue;
 		e->finding = &sup->finding;
 		e->reason = sup->reason ? sup->reason : "";
+		e->justification = sup->justification;
 		e->order = nf + i;
 		e->object = SIZE_MAX;
 		n++;

@@ -17,6 +17,7 @@
 struct kvet_report_entry {
 	const struct kvet_finding *finding;
 	const char *reason;
+	const char *justification;	/* of a suppression, or NULL */
 	size_t object;		/* its index in the context, or SIZE_MAX */
 	size_t order;		/* its place in the context's lists */
 };

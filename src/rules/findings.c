@@ -17,8 +17,10 @@ void kvet_findings_release(struct kvet_findings *fs)
 		return;
 	free(fs->v);
 	free(fs->order);
+	free(fs->objs);
 	fs->v = NULL;
 	fs->order = NULL;
+	fs->objs = NULL;
 	fs->n = fs->cap = 0;
 }
 
@@ -49,6 +51,7 @@ struct kvet_finding *kvet_findings_addf(struct kvet_findings *fs,
 	if (fs->n == fs->cap) {
 		size_t cap = fs->cap ? fs->cap * 2 : 32;
 		struct kvet_finding *v = realloc(fs->v, cap * sizeof(*v));
+		const struct kvet_object **ob;
 		size_t *o;
 
 		if (!v)
@@ -58,6 +61,10 @@ struct kvet_finding *kvet_findings_addf(struct kvet_findings *fs,
 		if (!o)
 			goto oom;
 		fs->order = o;
+		ob = realloc(fs->objs, cap * sizeof(*ob));
+		if (!ob)
+			goto oom;
+		fs->objs = ob;
 		fs->cap = cap;
 	}
 	va_start(ap, fmt);
@@ -68,6 +75,7 @@ struct kvet_finding *kvet_findings_addf(struct kvet_findings *fs,
 	f = &fs->v[fs->n];
 	memset(f, 0, sizeof(*f));
 	fs->order[fs->n] = file_order;
+	fs->objs[fs->n] = obj;
 	fs->n++;
 	f->rule = rule;
 	f->severity = sev;
@@ -87,6 +95,7 @@ oom:
 
 struct sort_item {
 	const struct kvet_finding *f;
+	const struct kvet_object *obj;
 	size_t order;
 };
 
@@ -125,15 +134,45 @@ void kvet_findings_sort(struct kvet_findings *fs)
 	}
 	for (i = 0; i < fs->n; i++) {
 		items[i].f = &fs->v[i];
+		items[i].obj = fs->objs[i];
 		items[i].order = fs->order[i];
 	}
 	qsort(items, fs->n, sizeof(*items), cmp_finding);
 	for (i = 0; i < fs->n; i++) {
 		sorted[i] = *items[i].f;
 		fs->order[i] = items[i].order;
+		fs->objs[i] = items[i].obj;
 	}
 	free(fs->v);
 	fs->v = sorted;
 	fs->cap = fs->n;
 	free(items);
+}
+
+/*
+ * FNV-1a, 64 bits, over the fields that identify a finding independently
+ * of where it is, each followed by a NUL so that no two field lists hash
+ * the same text.
+ */
+static uint64_t fnv1a(uint64_t h, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)(s ? s : "");
+
+	do {
+		h ^= *p;
+		h *= 0x100000001b3ull;
+	} while (*p++);
+	return h;
+}
+
+KVET_API uint64_t kvet_finding_fingerprint(const struct kvet_finding *f)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	h = fnv1a(h, f->rule);
+	h = fnv1a(h, f->object.api_version);
+	h = fnv1a(h, f->object.kind);
+	h = fnv1a(h, f->object.namespace);
+	h = fnv1a(h, f->object.name);
+	return fnv1a(h, f->message);
 }

@@ -16,6 +16,7 @@ struct kvet_findings {
 	struct kvet_finding *v;
 	size_t n, cap;
 	size_t *order;		/* input index of each finding's file */
+	const struct kvet_object **objs;	/* each finding's object */
 	int oom;
 };
 

@@ -194,24 +194,32 @@ def check_sarif(report, sarif_path, schemas):
                     "helpUri", "defaultConfiguration"):
             check(key in r, f"rule {r['id']} misses {key}")
 
+    # reported findings first, then the suppressed ones, each in order
+    everything = report["findings"] + report["suppressed"]
     results = run["results"]
-    check(len(results) == len(report["findings"]),
-          f"{len(results)} results for {len(report['findings'])} findings")
+    check(len(results) == len(everything),
+          f"{len(results)} results for {len(everything)} findings")
+    held = [r for r in results if r.get("suppressions")]
+    check(len(held) == len(report["suppressed"]),
+          f"{len(held)} suppressed results for "
+          f"{len(report['suppressed'])} suppressed findings")
     prints = set()
-    for res, f in zip(results, report["findings"]):
+    for res, f in zip(results, everything):
         check(res["ruleId"] == f["rule"], "ruleId")
         check(rules[res["ruleIndex"]] == f["rule"], "ruleIndex")
         check(res["message"]["text"] == f["message"], "message")
         level = {"error": "error", "warning": "warning", "info": "note"}
-        check(res["level"] == level[f["severity"]], "level")
+        if "severity" in f:
+            check(res["level"] == level[f["severity"]], "level")
         loc = res["locations"][0]["physicalLocation"]
         check(loc["region"]["startLine"] == f["line"], "startLine")
         check(loc["region"]["startColumn"] == f["column"], "startColumn")
         uri = loc["artifactLocation"]["uri"]
         check(not uri.startswith("/") and "://" not in uri or
               f["file"].startswith("/"), f"absolute URI {uri}")
-        check(len(res.get("relatedLocations", [])) == len(f["related"]),
-              "relatedLocations")
+        if "related" in f:
+            check(len(res.get("relatedLocations", [])) == len(f["related"]),
+                  "relatedLocations")
         fp = tuple(sorted(res["partialFingerprints"].items()))
         check(fp not in prints, f"fingerprint {fp} is not unique")
         prints.add(fp)

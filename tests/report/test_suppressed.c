@@ -126,6 +126,7 @@ static void test_json_suppressed(void **state)
 	char *gh = render(ctx, "github");
 
 	assert_non_null(strstr(json, "\"reason\": \"annotation\",\n"
+				     "      \"justification\": null,\n"
 				     "      \"message\": \"hidden on web\""));
 	assert_non_null(strstr(json, "\"reason\": \"baseline\""));
 	/* annotations are for what must be fixed */

@@ -1,0 +1,286 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * .kvet.yaml: read strictly (a misspelt key is an error at its line and
+ * column, never ignored) and applied through the same setters the command
+ * line uses. docs/configuration.md documents every key.
+ */
+#include "api/context.h"
+
+#include <string.h>
+
+#include "load/strict.h"
+
+static const char *const top_keys[] = {
+	"rules", "suppress", "exclude", "namespace", "completeInput",
+	"spreadingTopologyKeys", "managerComponents", "sharedLabelKeys",
+	"workloads", NULL,
+};
+static const char *const rules_keys[] = { "enable", "disable", "severity",
+					  "params", NULL };
+static const char *const suppress_keys[] = { "rule", "kind", "namespace",
+					     "name", "reason", NULL };
+static const char *const workload_keys[] = { "apiVersion", "kind",
+					     "podTemplate", "replicas", NULL };
+
+/* A rule id the context knows ("*" too when @star), else an error. */
+static const char *rule_id(struct kvet_strict *s, struct kvet_ctx *ctx,
+			   const struct kvet_node *n, bool star)
+{
+	const char *id = kvet_strict_string(s, n, "a rule id");
+
+	if (!id)
+		return NULL;
+	if ((star && strcmp(id, "*") == 0) ||
+	    kvet_rule_set_find(&ctx->rules, id) || kvet_ctx_rule_find(ctx, id))
+		return id;
+	kvet_strict_errorf(s, n, "unknown rule \"%s\" (kvet rules lists them)",
+			   id);
+	return NULL;
+}
+
+static void apply_enable(struct kvet_strict *s, struct kvet_ctx *ctx,
+			 const struct kvet_node *list, bool on)
+{
+	uint32_t i;
+
+	if (!list)
+		return;
+	if (!kvet_node_is_seq(list)) {
+		kvet_strict_errorf(s, list, "rules.%s must be a list of rule ids",
+				   on ? "enable" : "disable");
+		return;
+	}
+	for (i = 0; i < list->len; i++) {
+		const char *id = rule_id(s, ctx, &list->u.items[i], true);
+
+		if (id && kvet_ctx_set_rule_enabled(ctx, id, on) < 0)
+			kvet_strict_errorf(s, &list->u.items[i], "out of memory");
+	}
+}
+
+static void apply_severity(struct kvet_strict *s, struct kvet_ctx *ctx,
+			   const struct kvet_node *map)
+{
+	enum kvet_severity sev;
+	uint32_t i;
+
+	if (!map)
+		return;
+	if (!kvet_node_is_map(map)) {
+		kvet_strict_errorf(s, map, "rules.severity must map rule ids to error, warning or info");
+		return;
+	}
+	for (i = 0; i < map->len; i++) {
+		const struct kvet_pair *p = &map->u.pairs[i];
+		const char *id = rule_id(s, ctx, &p->key, true);
+		const char *level = kvet_strict_string(s, &p->value, "a severity");
+
+		if (!id || !level)
+			continue;
+		if (kvet_severity_from_name(level, &sev) < 0) {
+			kvet_strict_errorf(s, &p->value,
+					   "unknown severity \"%s\" (expected error, warning or info)",
+					   level);
+			continue;
+		}
+		if (kvet_ctx_set_rule_severity(ctx, id, sev) < 0)
+			kvet_strict_errorf(s, &p->value, "out of memory");
+	}
+}
+
+static void apply_params(struct kvet_strict *s, struct kvet_ctx *ctx,
+			 const struct kvet_node *map)
+{
+	uint32_t i, j;
+
+	if (!map)
+		return;
+	if (!kvet_node_is_map(map)) {
+		kvet_strict_errorf(s, map, "rules.params must map rule ids to parameters");
+		return;
+	}
+	for (i = 0; i < map->len; i++) {
+		const struct kvet_pair *p = &map->u.pairs[i];
+		const char *id = rule_id(s, ctx, &p->key, false);
+
+		if (!id)
+			continue;
+		if (!kvet_node_is_map(&p->value)) {
+			kvet_strict_errorf(s, &p->value,
+					   "the parameters of \"%s\" must be a mapping",
+					   id);
+			continue;
+		}
+		for (j = 0; j < p->value.len; j++) {
+			const struct kvet_pair *q = &p->value.u.pairs[j];
+			const char *name = kvet_strict_string(s, &q->key,
+							      "a parameter name");
+			const char *value = kvet_strict_string(s, &q->value,
+							       "a parameter value");
+			size_t before = ctx->rules.diag.n;
+
+			if (!name || !value)
+				continue;
+			/* the rule set reports a bad name or value itself;
+			 * say where in this file it came from */
+			if (kvet_ctx_set_param(ctx, id, name, value) < 0 &&
+			    ctx->rules.diag.n > before) {
+				ctx->rules.diag.errors[before].pos.file = s->file;
+				ctx->rules.diag.errors[before].pos.line = q->key.line;
+				ctx->rules.diag.errors[before].pos.column = q->key.col;
+				s->failed = true;
+			}
+		}
+	}
+}
+
+static void apply_rules(struct kvet_strict *s, struct kvet_ctx *ctx,
+			const struct kvet_node *rules)
+{
+	if (!rules || (!kvet_strict_map(s, rules, "rules", rules_keys) &&
+		       !kvet_node_is_map(rules)))
+		return;
+	/* disable first, so "disable: ['*']" plus "enable: [a]" keeps a */
+	apply_enable(s, ctx, kvet_node_get(rules, "disable"), false);
+	apply_enable(s, ctx, kvet_node_get(rules, "enable"), true);
+	apply_severity(s, ctx, kvet_node_get(rules, "severity"));
+	apply_params(s, ctx, kvet_node_get(rules, "params"));
+}
+
+static const char *optional_string(struct kvet_strict *s,
+				   const struct kvet_node *map, const char *key)
+{
+	const struct kvet_node *n = kvet_node_get(map, key);
+
+	return n ? kvet_strict_string(s, n, key) : NULL;
+}
+
+static void apply_suppress(struct kvet_strict *s, struct kvet_ctx *ctx,
+			   const struct kvet_node *list)
+{
+	uint32_t i;
+
+	if (!list)
+		return;
+	if (!kvet_node_is_seq(list)) {
+		kvet_strict_errorf(s, list, "suppress must be a list of {rule, kind, namespace, name, reason}");
+		return;
+	}
+	for (i = 0; i < list->len; i++) {
+		const struct kvet_node *e = &list->u.items[i];
+		const char *rule, *kind, *ns, *name, *reason;
+
+		if (!kvet_strict_map(s, e, "a suppress entry", suppress_keys))
+			continue;
+		rule = optional_string(s, e, "rule");
+		kind = optional_string(s, e, "kind");
+		ns = optional_string(s, e, "namespace");
+		name = optional_string(s, e, "name");
+		reason = optional_string(s, e, "reason");
+		if (!rule && !kind && !ns && !name) {
+			kvet_strict_errorf(s, e, "a suppress entry needs rule, kind, namespace or name");
+			continue;
+		}
+		if (kvet_ctx_suppress(ctx, rule, kind, ns, name, reason) < 0)
+			kvet_strict_errorf(s, e, "out of memory");
+	}
+}
+
+static void apply_list(struct kvet_strict *s, struct kvet_ctx *ctx,
+		       const struct kvet_node *root, const char *key,
+		       enum kvet_graph_list list)
+{
+	const struct kvet_node *n = kvet_node_get(root, key);
+	const char **v;
+	size_t i, count;
+
+	if (!n || !kvet_strict_strings(s, n, key, &v, &count))
+		return;
+	for (i = 0; i < count; i++)
+		if (kvet_ctx_add_graph_value(ctx, list, v[i]) < 0)
+			kvet_strict_errorf(s, n, "out of memory");
+}
+
+static void apply_excludes(struct kvet_strict *s, struct kvet_ctx *ctx,
+			   const struct kvet_node *n)
+{
+	const char **v;
+	size_t i, count;
+
+	if (!n || !kvet_strict_strings(s, n, "exclude", &v, &count))
+		return;
+	for (i = 0; i < count; i++)
+		if (kvet_ctx_add_exclude(ctx, v[i]) < 0)
+			kvet_strict_errorf(s, n, "out of memory");
+}
+
+static void apply_workloads(struct kvet_strict *s, struct kvet_ctx *ctx,
+			    const struct kvet_node *list)
+{
+	uint32_t i;
+
+	if (!list)
+		return;
+	if (!kvet_node_is_seq(list)) {
+		kvet_strict_errorf(s, list, "workloads must be a list of {apiVersion, kind, podTemplate, replicas}");
+		return;
+	}
+	for (i = 0; i < list->len; i++) {
+		const struct kvet_node *e = &list->u.items[i];
+		const char *apiv, *kind, *tmpl, *replicas;
+
+		if (!kvet_strict_map(s, e, "a workload kind", workload_keys))
+			continue;
+		apiv = kvet_strict_string(s, kvet_node_get(e, "apiVersion"),
+					  "apiVersion");
+		kind = kvet_strict_string(s, kvet_node_get(e, "kind"), "kind");
+		tmpl = kvet_strict_string(s, kvet_node_get(e, "podTemplate"),
+					  "podTemplate");
+		replicas = optional_string(s, e, "replicas");
+		if (!apiv || !kind || !tmpl)
+			continue;
+		if (kvet_ctx_add_workload_kind(ctx, apiv, kind, tmpl,
+					       replicas) < 0)
+			kvet_strict_errorf(s, e, "podTemplate and replicas must be dotted paths such as spec.template");
+	}
+}
+
+KVET_API int kvet_ctx_load_config(struct kvet_ctx *ctx, const char *path)
+{
+	struct kvet_strict s = { &ctx->rules.arena, &ctx->rules.diag, NULL,
+				 false };
+	const struct kvet_node *root, *n;
+	const char *ns;
+	bool on;
+
+	s.file = kvet_arena_strdup(&ctx->rules.arena, path);
+	if (!s.file)
+		return -1;
+	root = kvet_strict_load(&s, s.file);
+	if (!root)
+		return -1;
+	if (kvet_node_is_null(root))
+		return 0;
+	/* unknown keys are reported; the known ones are still checked, so
+	 * that one run shows every mistake */
+	if (!kvet_strict_map(&s, root, "the configuration", top_keys) &&
+	    !kvet_node_is_map(root))
+		return -1;
+	apply_rules(&s, ctx, kvet_node_get(root, "rules"));
+	apply_suppress(&s, ctx, kvet_node_get(root, "suppress"));
+	apply_excludes(&s, ctx, kvet_node_get(root, "exclude"));
+	ns = optional_string(&s, root, "namespace");
+	if (ns && kvet_ctx_set_namespace(ctx, ns) < 0)
+		kvet_strict_errorf(&s, root, "out of memory");
+	n = kvet_node_get(root, "completeInput");
+	if (n && kvet_strict_bool(&s, n, "completeInput", &on))
+		kvet_ctx_set_complete_input(ctx, on);
+	apply_list(&s, ctx, root, "spreadingTopologyKeys",
+		   KVET_GRAPH_SPREADING_KEYS);
+	apply_list(&s, ctx, root, "managerComponents",
+		   KVET_GRAPH_MANAGER_COMPONENTS);
+	apply_list(&s, ctx, root, "sharedLabelKeys",
+		   KVET_GRAPH_SHARED_LABEL_KEYS);
+	apply_workloads(&s, ctx, kvet_node_get(root, "workloads"));
+	return s.failed ? -1 : 0;
+}

@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#ifndef KVET_API_CONTEXT_H
+#define KVET_API_CONTEXT_H
+
+/*
+ * The context's insides, shared by the files of src/api: ctx.c runs the
+ * pipeline, settings.c applies rule settings, suppressions and baselines,
+ * config.c reads .kvet.yaml. Nothing outside src/api includes this.
+ */
+#include "kvet/kvet.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base/arena.h"
+#include "base/diag.h"
+#include "input/source.h"
+#include "load/load.h"
+#include "model/graph.h"
+#include "model/object.h"
+#include "rules/baseline.h"
+#include "rules/findings.h"
+#include "rules/rules.h"
+#include "rules/suppress.h"
+
+/* A rule's setting: enabled or not, and its severity if overridden. */
+struct kvet_rule_setting {
+	const char *id;		/* a rule id, or "*" */
+	int enabled;		/* -1: unchanged, 0: off, 1: on */
+	int severity;		/* -1: the rule's own */
+};
+
+/*
+ * Everything one input produces. Inputs load in parallel, each into its
+ * own arena and error list, so no lock is taken while parsing; the
+ * results are joined in input order, which keeps output independent of
+ * the number of threads.
+ */
+struct unit {
+	struct kvet_source *src;
+	struct kvet_arena arena;
+	struct kvet_diag diag;
+	struct kvet_docs docs;
+	struct kvet_objects objs;
+	size_t *lines;		/* byte offset of each line, built lazily */
+	size_t nlines;
+	int oom;
+};
+
+struct kvet_ctx {
+	struct kvet_options opts;
+	struct kvet_arena arena;
+	struct kvet_diag diag;		/* every error, in order */
+	struct kvet_diag path_diag;	/* errors from expanding paths */
+	struct kvet_sources srcs;
+	struct unit *units;
+	size_t nunits;
+	struct kvet_objects objects;
+	struct kvet_graph *graph;
+	struct kvet_findings findings;
+	struct kvet_rule_set rules;	/* rule files: built-in and --rules */
+	const struct kvet_rule_info **infos;	/* every rule, sorted by id */
+	struct kvet_rule_info *info_copies;	/* with settings applied */
+	size_t n_infos;
+	size_t rule_errors;		/* conditions that gave an error */
+	size_t documents;
+	bool ran;
+
+	/* settings.c: what the configuration and the command line change */
+	struct kvet_rule_setting *settings;
+	size_t n_settings, cap_settings;
+	struct kvet_suppress_entry *suppress;
+	size_t n_suppress, cap_suppress;
+	struct kvet_baseline baseline;
+	bool have_baseline;
+	struct kvet_suppressed *suppressed;	/* the findings held back */
+	size_t n_suppressed, cap_suppressed;
+	const char **graph_values[KVET_GRAPH_LIST_COUNT];
+	size_t n_graph_values[KVET_GRAPH_LIST_COUNT];
+	const char **excludes;
+	size_t n_excludes;
+	struct kvet_custom_workload *custom_workloads;
+	size_t n_custom_workloads, cap_custom_workloads;
+};
+
+/* settings.c */
+
+/* Rebuild the sorted rule list with the settings' severities, leaving
+ * disabled rules out. */
+int kvet_ctx_index_rules(struct kvet_ctx *ctx);
+
+/* Is @id switched off by the settings? */
+bool kvet_ctx_rule_disabled(const struct kvet_ctx *ctx, const char *id);
+
+/* After the rules ran: drop findings of disabled rules, apply severity
+ * overrides, and move suppressed findings aside. Returns 0 or -1 (OOM). */
+int kvet_ctx_apply_settings(struct kvet_ctx *ctx);
+
+/* Is @path one the configuration excludes? */
+bool kvet_ctx_excluded(const struct kvet_ctx *ctx, const char *path);
+
+/* The graph configuration the settings ask for. */
+void kvet_ctx_graph_config(const struct kvet_ctx *ctx,
+			   struct kvet_graph_config *cfg);
+
+#endif

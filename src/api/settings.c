@@ -1,0 +1,480 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * What teams tune: rules switched on and off, severities, parameters,
+ * suppressions (annotations, configuration, baseline) and the lists that
+ * tune the shared definitions. The configuration file and the command
+ * line both come here, in that order, so the command line wins.
+ */
+#include "api/context.h"
+
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/vec.h"
+#include "rules/check_types.h"
+
+/* Built-in checks written in C; rule files join them. */
+static const struct kvet_rule_info *const c_checks[] = {
+	&kvet_check_field_types_info,
+};
+
+#define N_C_CHECKS (sizeof(c_checks) / sizeof(c_checks[0]))
+
+static bool builtin_checks_on(const struct kvet_ctx *ctx)
+{
+	return !(ctx->opts.flags & KVET_CTX_NO_BUILTIN_RULES);
+}
+
+static bool rule_exists(const struct kvet_ctx *ctx, const char *id)
+{
+	size_t i;
+
+	if (strcmp(id, "*") == 0 || kvet_rule_set_find(&ctx->rules, id))
+		return true;
+	for (i = 0; builtin_checks_on(ctx) && i < N_C_CHECKS; i++)
+		if (strcmp(c_checks[i]->id, id) == 0)
+			return true;
+	return false;
+}
+
+/* The settings of @id, later ones winning. */
+static void setting_of(const struct kvet_ctx *ctx, const char *id,
+		       int *enabled, int *severity)
+{
+	size_t i;
+
+	*enabled = 1;
+	*severity = -1;
+	for (i = 0; i < ctx->n_settings; i++) {
+		const struct kvet_rule_setting *s = &ctx->settings[i];
+
+		if (strcmp(s->id, "*") != 0 && strcmp(s->id, id) != 0)
+			continue;
+		if (s->enabled >= 0)
+			*enabled = s->enabled;
+		if (s->severity >= 0)
+			*severity = s->severity;
+	}
+}
+
+bool kvet_ctx_rule_disabled(const struct kvet_ctx *ctx, const char *id)
+{
+	int enabled, severity;
+
+	setting_of(ctx, id, &enabled, &severity);
+	return !enabled;
+}
+
+static int cmp_info(const void *a, const void *b)
+{
+	return strcmp((*(const struct kvet_rule_info *const *)a)->id,
+		      (*(const struct kvet_rule_info *const *)b)->id);
+}
+
+int kvet_ctx_index_rules(struct kvet_ctx *ctx)
+{
+	size_t i, n = 0, nc = builtin_checks_on(ctx) ? N_C_CHECKS : 0;
+	const struct kvet_rule_info **v;
+	struct kvet_rule_info *copies;
+
+	kvet_rule_set_sort(&ctx->rules);
+	v = malloc((nc + ctx->rules.n + 1) * sizeof(*v));
+	copies = malloc((nc + ctx->rules.n + 1) * sizeof(*copies));
+	if (!v || !copies) {
+		free(v);
+		free(copies);
+		return -1;
+	}
+	for (i = 0; i < nc + ctx->rules.n; i++) {
+		const struct kvet_rule_info *info =
+			i < nc ? c_checks[i] : &ctx->rules.v[i - nc]->info;
+		int enabled, severity;
+
+		setting_of(ctx, info->id, &enabled, &severity);
+		if (!enabled)
+			continue;
+		copies[n] = *info;
+		if (severity >= 0)
+			copies[n].severity = (enum kvet_severity)severity;
+		v[n] = &copies[n];
+		n++;
+	}
+	qsort(v, n, sizeof(*v), cmp_info);
+	free(ctx->infos);
+	free(ctx->info_copies);
+	ctx->infos = v;
+	ctx->info_copies = copies;
+	ctx->n_infos = n;
+	return 0;
+}
+
+static int add_setting(struct kvet_ctx *ctx, const char *id, int enabled,
+		       int severity)
+{
+	struct kvet_rule_setting *s;
+
+	if (!rule_exists(ctx, id))
+		return -1;
+	if (!kvet_vec_grow((void **)&ctx->settings, &ctx->cap_settings,
+			   ctx->n_settings + 1, sizeof(*ctx->settings)))
+		return -1;
+	s = &ctx->settings[ctx->n_settings];
+	s->id = kvet_arena_strdup(&ctx->arena, id);
+	if (!s->id)
+		return -1;
+	s->enabled = enabled;
+	s->severity = severity;
+	ctx->n_settings++;
+	return kvet_ctx_index_rules(ctx);
+}
+
+KVET_API int kvet_ctx_set_rule_enabled(struct kvet_ctx *ctx, const char *id,
+				       bool enabled)
+{
+	return add_setting(ctx, id, enabled ? 1 : 0, -1);
+}
+
+KVET_API int kvet_ctx_set_rule_severity(struct kvet_ctx *ctx, const char *id,
+					enum kvet_severity sev)
+{
+	return add_setting(ctx, id, -1, (int)sev);
+}
+
+KVET_API int kvet_severity_from_name(const char *name,
+				     enum kvet_severity *out)
+{
+	static const char *const names[KVET_SEV_COUNT] = {
+		[KVET_SEV_INFO] = "info",
+		[KVET_SEV_WARNING] = "warning",
+		[KVET_SEV_ERROR] = "error",
+	};
+	int i;
+
+	for (i = 0; i < KVET_SEV_COUNT; i++)
+		if (strcmp(names[i], name) == 0) {
+			*out = (enum kvet_severity)i;
+			return 0;
+		}
+	return -1;
+}
+
+static const char *dup_or_null(struct kvet_ctx *ctx, const char *s, bool *oom)
+{
+	const char *copy;
+
+	if (!s)
+		return NULL;
+	copy = kvet_arena_strdup(&ctx->arena, s);
+	if (!copy)
+		*oom = true;
+	return copy;
+}
+
+KVET_API int kvet_ctx_suppress(struct kvet_ctx *ctx, const char *rule,
+			       const char *kind, const char *namespace,
+			       const char *name, const char *justification)
+{
+	struct kvet_suppress_entry *e;
+	bool oom = false;
+
+	if (!kvet_vec_grow((void **)&ctx->suppress, &ctx->cap_suppress,
+			   ctx->n_suppress + 1, sizeof(*ctx->suppress)))
+		return -1;
+	e = &ctx->suppress[ctx->n_suppress];
+	e->rule = dup_or_null(ctx, rule, &oom);
+	e->kind = dup_or_null(ctx, kind, &oom);
+	e->namespace = dup_or_null(ctx, namespace, &oom);
+	e->name = dup_or_null(ctx, name, &oom);
+	e->reason = dup_or_null(ctx, justification, &oom);
+	if (oom)
+		return -1;
+	ctx->n_suppress++;
+	return 0;
+}
+
+KVET_API int kvet_ctx_load_baseline(struct kvet_ctx *ctx, const char *path)
+{
+	path = kvet_arena_strdup(&ctx->arena, path);
+	if (!path)
+		return -1;
+	if (kvet_baseline_load(&ctx->baseline, &ctx->rules.arena,
+			       &ctx->rules.diag, path) < 0)
+		return -1;
+	ctx->have_baseline = true;
+	return 0;
+}
+
+KVET_API int kvet_ctx_write_baseline(const struct kvet_ctx *ctx, FILE *fp)
+{
+	struct kvet_finding *all;
+	size_t i, n = 0;
+	int ret;
+
+	all = malloc((ctx->findings.n + ctx->n_suppressed + 1) * sizeof(*all));
+	if (!all)
+		return -1;
+	for (i = 0; i < ctx->findings.n; i++)
+		all[n++] = ctx->findings.v[i];
+	for (i = 0; i < ctx->n_suppressed; i++)
+		if (strcmp(ctx->suppressed[i].reason, "baseline") == 0)
+			all[n++] = ctx->suppressed[i].finding;
+	ret = kvet_baseline_write(all, n, fp);
+	free(all);
+	return ret;
+}
+
+KVET_API bool kvet_ctx_baseline_loaded(const struct kvet_ctx *ctx)
+{
+	return ctx->have_baseline;
+}
+
+KVET_API size_t kvet_ctx_baseline_stale_count(const struct kvet_ctx *ctx)
+{
+	size_t i, n = 0;
+
+	if (!ctx->ran)
+		return 0;
+	for (i = 0; i < ctx->baseline.n; i++)
+		n += !ctx->baseline.v[i].used;
+	return n;
+}
+
+KVET_API int kvet_ctx_baseline_stale(const struct kvet_ctx *ctx, size_t i,
+				     struct kvet_baseline_stale *out)
+{
+	size_t k;
+
+	memset(out, 0, sizeof(*out));
+	for (k = 0; ctx->ran && k < ctx->baseline.n; k++) {
+		const struct kvet_baseline_entry *e = &ctx->baseline.v[k];
+
+		if (e->used || i--)
+			continue;
+		out->rule = e->rule;
+		out->kind = e->kind;
+		out->namespace = e->namespace;
+		out->name = e->name;
+		out->message = e->message;
+		out->pos.file = ctx->baseline.path;
+		out->pos.line = e->line;
+		out->pos.column = 1;
+		return 0;
+	}
+	return -1;
+}
+
+KVET_API int kvet_ctx_add_graph_value(struct kvet_ctx *ctx,
+				      enum kvet_graph_list list,
+				      const char *value)
+{
+	const char **v;
+	size_t n;
+
+	if ((unsigned int)list >= KVET_GRAPH_LIST_COUNT)
+		return -1;
+	n = ctx->n_graph_values[list];
+	/* arena arrays cannot grow: copy into one a size larger */
+	v = kvet_arena_array(&ctx->arena, n + 1, sizeof(*v));
+	if (!v)
+		return -1;
+	if (n)
+		memcpy(v, ctx->graph_values[list], n * sizeof(*v));
+	v[n] = kvet_arena_strdup(&ctx->arena, value);
+	if (!v[n])
+		return -1;
+	ctx->graph_values[list] = v;
+	ctx->n_graph_values[list] = n + 1;
+	return 0;
+}
+
+/* "spec.template" as the keys "spec", "template"; NULL when empty. */
+static const char *const *split_path(struct kvet_arena *arena,
+				     const char *path, size_t *n)
+{
+	const char **keys;
+	const char *p, *dot;
+	size_t count = 1, i = 0;
+
+	if (!path || !*path)
+		return NULL;
+	for (p = path; *p; p++)
+		count += *p == '.';
+	keys = kvet_arena_array(arena, count, sizeof(*keys));
+	if (!keys)
+		return NULL;
+	for (p = path; p; p = dot ? dot + 1 : NULL) {
+		dot = strchr(p, '.');
+		keys[i] = kvet_arena_strndup(arena, p,
+					     dot ? (size_t)(dot - p) : strlen(p));
+		if (!keys[i] || !*keys[i])
+			return NULL;
+		i++;
+	}
+	*n = count;
+	return keys;
+}
+
+KVET_API int kvet_ctx_add_workload_kind(struct kvet_ctx *ctx,
+					const char *api_version,
+					const char *kind,
+					const char *pod_template,
+					const char *replicas)
+{
+	struct kvet_custom_workload *w;
+	const char *slash = strchr(api_version, '/');
+
+	if (!kvet_vec_grow((void **)&ctx->custom_workloads,
+			   &ctx->cap_custom_workloads,
+			   ctx->n_custom_workloads + 1,
+			   sizeof(*ctx->custom_workloads)))
+		return -1;
+	w = &ctx->custom_workloads[ctx->n_custom_workloads];
+	memset(w, 0, sizeof(*w));
+	w->group = kvet_arena_strndup(&ctx->arena, api_version,
+				      slash ? (size_t)(slash - api_version) : 0);
+	w->kind = kvet_arena_strdup(&ctx->arena, kind);
+	w->template_path = split_path(&ctx->arena, pod_template,
+				      &w->n_template_path);
+	if (replicas) {
+		w->replicas_path = split_path(&ctx->arena, replicas,
+					      &w->n_replicas_path);
+		if (!w->replicas_path)
+			return -1;
+	}
+	if (!w->group || !w->kind || !w->template_path)
+		return -1;
+	ctx->n_custom_workloads++;
+	return 0;
+}
+
+void kvet_ctx_graph_config(const struct kvet_ctx *ctx,
+			   struct kvet_graph_config *cfg)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	if (ctx->opts.flags & KVET_CTX_COMPLETE_INPUT)
+		cfg->flags |= KVET_GRAPH_COMPLETE;
+	cfg->spread_keys = ctx->graph_values[KVET_GRAPH_SPREADING_KEYS];
+	cfg->n_spread_keys = ctx->n_graph_values[KVET_GRAPH_SPREADING_KEYS];
+	cfg->manager_components =
+		ctx->graph_values[KVET_GRAPH_MANAGER_COMPONENTS];
+	cfg->n_manager_components =
+		ctx->n_graph_values[KVET_GRAPH_MANAGER_COMPONENTS];
+	cfg->shared_keys = ctx->graph_values[KVET_GRAPH_SHARED_LABEL_KEYS];
+	cfg->n_shared_keys = ctx->n_graph_values[KVET_GRAPH_SHARED_LABEL_KEYS];
+	cfg->custom_workloads = ctx->custom_workloads;
+	cfg->n_custom_workloads = ctx->n_custom_workloads;
+}
+
+KVET_API int kvet_ctx_set_namespace(struct kvet_ctx *ctx, const char *ns)
+{
+	const char *copy = kvet_arena_strdup(&ctx->arena, ns);
+
+	if (!copy)
+		return -1;
+	ctx->opts.default_namespace = copy;
+	return 0;
+}
+
+KVET_API void kvet_ctx_set_complete_input(struct kvet_ctx *ctx, bool on)
+{
+	if (on)
+		ctx->opts.flags |= KVET_CTX_COMPLETE_INPUT;
+	else
+		ctx->opts.flags &= ~(unsigned int)KVET_CTX_COMPLETE_INPUT;
+}
+
+KVET_API int kvet_ctx_add_exclude(struct kvet_ctx *ctx, const char *glob)
+{
+	const char **v = kvet_arena_array(&ctx->arena, ctx->n_excludes + 1,
+					  sizeof(*v));
+
+	if (!v)
+		return -1;
+	if (ctx->n_excludes)
+		memcpy(v, ctx->excludes, ctx->n_excludes * sizeof(*v));
+	v[ctx->n_excludes] = kvet_arena_strdup(&ctx->arena, glob);
+	if (!v[ctx->n_excludes])
+		return -1;
+	ctx->excludes = v;
+	ctx->n_excludes++;
+	return 0;
+}
+
+bool kvet_ctx_excluded(const struct kvet_ctx *ctx, const char *path)
+{
+	const char *p;
+	size_t i;
+
+	for (i = 0; i < ctx->n_excludes; i++)
+		for (p = path; p; p = strchr(p, '/') ? strchr(p, '/') + 1 : NULL)
+			if (fnmatch(ctx->excludes[i], p, 0) == 0)
+				return true;
+	return false;
+}
+
+static int hold_back(struct kvet_ctx *ctx, const struct kvet_finding *f,
+		     const char *reason, const char *justification)
+{
+	struct kvet_suppressed *s;
+
+	if (!kvet_vec_grow((void **)&ctx->suppressed, &ctx->cap_suppressed,
+			   ctx->n_suppressed + 1, sizeof(*ctx->suppressed)))
+		return -1;
+	s = &ctx->suppressed[ctx->n_suppressed++];
+	s->finding = *f;
+	s->reason = reason;
+	s->justification = justification;
+	return 0;
+}
+
+/* Why @f is held back, or NULL when it is reported. */
+static const char *suppression(struct kvet_ctx *ctx, const struct kvet_object *obj,
+			       const struct kvet_finding *f,
+			       const char **justification)
+{
+	size_t i;
+
+	if (obj && kvet_suppressed_by_annotation(&ctx->arena, obj, f->rule,
+						 justification))
+		return "annotation";
+	for (i = 0; i < ctx->n_suppress; i++)
+		if (kvet_suppress_entry_matches(&ctx->suppress[i], f)) {
+			*justification = ctx->suppress[i].reason;
+			return "config";
+		}
+	*justification = NULL;
+	if (ctx->have_baseline && kvet_baseline_match(&ctx->baseline, f))
+		return "baseline";
+	return NULL;
+}
+
+int kvet_ctx_apply_settings(struct kvet_ctx *ctx)
+{
+	struct kvet_findings *fs = &ctx->findings;
+	size_t i, out = 0;
+
+	for (i = 0; i < fs->n; i++) {
+		struct kvet_finding *f = &fs->v[i];
+		const char *reason, *why;
+		int enabled, severity;
+
+		setting_of(ctx, f->rule, &enabled, &severity);
+		if (!enabled)
+			continue;
+		if (severity >= 0)
+			f->severity = (enum kvet_severity)severity;
+		reason = suppression(ctx, fs->objs[i], f, &why);
+		if (reason) {
+			if (hold_back(ctx, f, reason, why) < 0)
+				return -1;
+			continue;
+		}
+		fs->v[out] = *f;
+		fs->order[out] = fs->order[i];
+		fs->objs[out] = fs->objs[i];
+		out++;
+	}
+	fs->n = out;
+	return 0;
+}

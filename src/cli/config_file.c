@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#include "cli/config_file.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli/output.h"
+
+const char *kvet_config_find(char *buf, size_t size)
+{
+	char dir[4096];
+	struct stat st;
+	char *slash;
+
+	if (!getcwd(dir, sizeof(dir)))
+		return NULL;
+	for (;;) {
+		const char *sep = strcmp(dir, "/") ? "/" : "";
+		int n = snprintf(buf, size, "%s%s" KVET_CONFIG_NAME, dir, sep);
+
+		if (n > 0 && (size_t)n < size && stat(buf, &st) == 0 &&
+		    S_ISREG(st.st_mode))
+			return buf;
+		/* a configuration above the repository is someone else's */
+		n = snprintf(buf, size, "%s%s.git", dir, sep);
+		if (n > 0 && (size_t)n < size && stat(buf, &st) == 0)
+			return NULL;
+		slash = strrchr(dir, '/');
+		if (!slash || slash == dir) {
+			if (strcmp(dir, "/") == 0)
+				return NULL;
+			dir[1] = '\0';
+			continue;
+		}
+		*slash = '\0';
+	}
+}
+
+/* Every key, with the built-in behaviour it changes; all commented out,
+ * so the file changes nothing until a team edits it. Prose is marked "##"
+ * and settings "#", so removing "# " leaves a valid configuration. */
+static const char default_config[] =
+	"## kvet configuration: docs/configuration.md documents every key.\n"
+	"## kvet lint reads the nearest .kvet.yaml from the working directory\n"
+	"## upward; command-line options win over it.\n"
+	"\n"
+	"# rules:\n"
+	"#   # rule ids (kvet rules lists them); '*' stands for every rule\n"
+	"#   disable: [pdb-unhealthy-eviction-policy-unset]\n"
+	"#   enable: []\n"
+	"#   severity:\n"
+	"#     multi-replica-without-pdb: warning\n"
+	"#   params:\n"
+	"#     multi-replica-without-pdb: {minReplicas: 3}\n"
+	"\n"
+	"## Findings to hold back where an annotation cannot go (third-party\n"
+	"## charts, cluster dumps); reported as suppressed with reason config.\n"
+	"# suppress:\n"
+	"#   - rule: pdb-blocks-single-replica\n"
+	"#     kind: PodDisruptionBudget\n"
+	"#     namespace: kube-system\n"
+	"#     name: '*'\n"
+	"#     reason: managed by the cloud provider\n"
+	"\n"
+	"## Input paths to skip (shell globs, matched against the path and\n"
+	"## every part of it after a '/').\n"
+	"# exclude: ['vendor/*', '*-test.yaml']\n"
+	"\n"
+	"## Namespace of namespaced objects that name none.\n"
+	"# namespace: default\n"
+	"\n"
+	"## The input is the whole cluster: missing references are reported.\n"
+	"# completeInput: false\n"
+	"\n"
+	"## Added to the built-in lists of the shared definitions.\n"
+	"# spreadingTopologyKeys: [example.com/rack]\n"
+	"# managerComponents: [reconciler]\n"
+	"# sharedLabelKeys: [app.kubernetes.io/team]\n"
+	"\n"
+	"## Custom resources that run pods, with their pod template and replicas.\n"
+	"# workloads:\n"
+	"#   - apiVersion: argoproj.io/v1alpha1\n"
+	"#     kind: Rollout\n"
+	"#     podTemplate: spec.template\n"
+	"#     replicas: spec.replicas\n";
+
+static int write_default(const void *data, FILE *fp)
+{
+	(void)data;
+	return fputs(default_config, fp) < 0 ? -1 : 0;
+}
+
+enum kvet_exit kvet_config_init(const char *path, FILE *err)
+{
+	struct stat st;
+
+	if (strcmp(path, "-") == 0) {
+		if (write_default(NULL, stdout) || fflush(stdout)) {
+			fprintf(err, "kvet: error: cannot write to standard output: %s\n",
+				strerror(errno));
+			return KVET_EXIT_USAGE;
+		}
+		return KVET_EXIT_OK;
+	}
+	if (lstat(path, &st) == 0) {
+		fprintf(err, "kvet: error: '%s' already exists\n"
+			     "kvet: hint: remove it first, or write to another file\n",
+			path);
+		return KVET_EXIT_USAGE;
+	}
+	if (kvet_output_write_atomic(path, write_default, NULL, err))
+		return KVET_EXIT_USAGE;
+	return KVET_EXIT_OK;
+}

@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#include "rules/baseline.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "load/strict.h"
+#include "report/escape.h"
+
+static const char *const top_keys[] = { "version", "findings", NULL };
+static const char *const entry_keys[] = { "rule", "kind", "namespace", "name",
+					  "fingerprint", "message", NULL };
+
+static bool parse_hex(const struct kvet_node *n, uint64_t *out)
+{
+	uint64_t v = 0;
+	uint32_t i;
+
+	if (!kvet_node_is_scalar(n) || n->len != 16)
+		return false;
+	for (i = 0; i < n->len; i++) {
+		char c = n->u.str[i];
+		unsigned int d;
+
+		if (c >= '0' && c <= '9')
+			d = (unsigned int)(c - '0');
+		else if (c >= 'a' && c <= 'f')
+			d = (unsigned int)(c - 'a' + 10);
+		else
+			return false;
+		v = (v << 4) | d;
+	}
+	*out = v;
+	return true;
+}
+
+static bool load_entry(struct kvet_strict *s, const struct kvet_node *n,
+		       struct kvet_baseline_entry *e)
+{
+	const struct kvet_node *fp;
+
+	if (!kvet_strict_map(s, n, "a baseline entry", entry_keys))
+		return false;
+	e->line = n->line;
+	e->rule = kvet_strict_string(s, kvet_node_get(n, "rule"), "rule");
+	e->kind = kvet_strict_string(s, kvet_node_get(n, "kind"), "kind");
+	e->name = kvet_strict_string(s, kvet_node_get(n, "name"), "name");
+	e->namespace = kvet_node_get(n, "namespace")
+			       ? kvet_strict_string(s, kvet_node_get(n, "namespace"),
+						    "namespace")
+			       : "";
+	if (kvet_node_get(n, "message"))
+		e->message = kvet_strict_string(s, kvet_node_get(n, "message"),
+						"message");
+	fp = kvet_node_get(n, "fingerprint");
+	if (!parse_hex(fp, &e->fingerprint)) {
+		kvet_strict_errorf(s, fp ? fp : n,
+				   "fingerprint must be 16 lowercase hex digits");
+		return false;
+	}
+	return e->rule && e->kind && e->name && e->namespace;
+}
+
+int kvet_baseline_load(struct kvet_baseline *bl, struct kvet_arena *arena,
+		       struct kvet_diag *diag, const char *path)
+{
+	struct kvet_strict s = { arena, diag, path, false };
+	const struct kvet_node *root, *version, *list;
+	uint32_t i;
+
+	memset(bl, 0, sizeof(*bl));
+	bl->path = path;
+	root = kvet_strict_load(&s, path);
+	if (!root || !kvet_strict_map(&s, root, "the baseline", top_keys))
+		return -1;
+	version = kvet_node_get(root, "version");
+	if (!kvet_node_text_eq(version, "1") ||
+	    version->type != KVET_NODE_INT) {
+		kvet_strict_errorf(&s, version ? version : root,
+				   "unsupported baseline version (expected version: 1)");
+		return -1;
+	}
+	list = kvet_node_get(root, "findings");
+	if (kvet_node_is_null(list))
+		return 0;
+	if (!kvet_node_is_seq(list)) {
+		kvet_strict_errorf(&s, list, "findings must be a list");
+		return -1;
+	}
+	bl->v = kvet_arena_array(arena, list->len + 1, sizeof(*bl->v));
+	if (!bl->v)
+		return -1;
+	for (i = 0; i < list->len; i++)
+		if (load_entry(&s, &list->u.items[i], &bl->v[bl->n]))
+			bl->n++;
+	return s.failed ? -1 : 0;
+}
+
+struct kvet_baseline_entry *kvet_baseline_match(struct kvet_baseline *bl,
+						const struct kvet_finding *f)
+{
+	uint64_t fp = kvet_finding_fingerprint(f);
+	size_t i;
+
+	for (i = 0; i < bl->n; i++) {
+		struct kvet_baseline_entry *e = &bl->v[i];
+
+		if (!e->used && e->fingerprint == fp &&
+		    strcmp(e->rule, f->rule) == 0) {
+			e->used = true;
+			return e;
+		}
+	}
+	return NULL;
+}
+
+struct item {
+	const struct kvet_finding *f;
+	uint64_t fp;
+};
+
+static int cmp_item(const void *pa, const void *pb)
+{
+	const struct item *a = pa, *b = pb;
+	int c;
+
+	if ((c = strcmp(a->f->rule, b->f->rule)) ||
+	    (c = strcmp(a->f->object.kind, b->f->object.kind)) ||
+	    (c = strcmp(a->f->object.namespace, b->f->object.namespace)) ||
+	    (c = strcmp(a->f->object.name, b->f->object.name)))
+		return c;
+	return (a->fp > b->fp) - (a->fp < b->fp);
+}
+
+static void write_field(FILE *fp, const char *key, const char *value)
+{
+	fprintf(fp, "  %s: ", key);
+	/* a JSON string is a YAML double-quoted scalar */
+	kvet_json_write_string(fp, value, strlen(value));
+	fputc('\n', fp);
+}
+
+int kvet_baseline_write(const struct kvet_finding *fs, size_t n, FILE *fp)
+{
+	struct item *items = malloc((n ? n : 1) * sizeof(*items));
+	size_t i;
+
+	if (!items)
+		return -1;
+	for (i = 0; i < n; i++) {
+		items[i].f = &fs[i];
+		items[i].fp = kvet_finding_fingerprint(&fs[i]);
+	}
+	qsort(items, n, sizeof(*items), cmp_item);
+	fputs("# kvet baseline: findings accepted on purpose. `kvet lint --baseline\n"
+	      "# FILE` reports them as suppressed; `--write-baseline FILE` rewrites\n"
+	      "# this file. Entries match by fingerprint (rule, object and message),\n"
+	      "# never by line, so edits elsewhere keep them matching.\n"
+	      "version: 1\n",
+	      fp);
+	fputs(n ? "findings:\n" : "findings: []\n", fp);
+	for (i = 0; i < n; i++) {
+		const struct kvet_finding *f = items[i].f;
+
+		fprintf(fp, "- rule: %s\n", f->rule);
+		write_field(fp, "kind", f->object.kind);
+		write_field(fp, "namespace", f->object.namespace);
+		write_field(fp, "name", f->object.name);
+		fprintf(fp, "  fingerprint: \"%016" PRIx64 "\"\n", items[i].fp);
+		write_field(fp, "message", f->message);
+	}
+	free(items);
+	return ferror(fp) ? -1 : 0;
+}

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#ifndef KVET_RULES_BASELINE_H
+#define KVET_RULES_BASELINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "kvet/kvet.h"
+#include "base/arena.h"
+#include "base/diag.h"
+
+/*
+ * A baseline: the findings a team has accepted, by fingerprint (rule,
+ * object identity, message; never a line number), so that CI fails only
+ * on what is new. The file is YAML, sorted, one entry per finding, with
+ * the readable parts beside the hash so that a review can see what was
+ * accepted and a diff shows what changed.
+ */
+struct kvet_baseline_entry {
+	const char *rule;
+	const char *kind;
+	const char *namespace;
+	const char *name;
+	const char *message;	/* for people; not matched */
+	uint64_t fingerprint;
+	unsigned int line;	/* in the baseline file */
+	bool used;		/* matched a finding of this run */
+};
+
+struct kvet_baseline {
+	const char *path;
+	struct kvet_baseline_entry *v;	/* arena */
+	size_t n;
+};
+
+/* Read @path into @bl; errors go to @diag with positions.
+ * Returns: 0, or -1 after reporting why. */
+int kvet_baseline_load(struct kvet_baseline *bl, struct kvet_arena *arena,
+		       struct kvet_diag *diag, const char *path);
+
+/* The first unused entry with @f's fingerprint, marked used; else NULL.
+ * Equal findings each consume one entry, so a duplicate is new. */
+struct kvet_baseline_entry *kvet_baseline_match(struct kvet_baseline *bl,
+						const struct kvet_finding *f);
+
+/* Write a baseline of the @n findings at @fs, sorted. Returns 0 or -1. */
+int kvet_baseline_write(const struct kvet_finding *fs, size_t n, FILE *fp);
+
+#endif

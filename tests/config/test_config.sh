@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Configuration and baseline files written by kvet: the baseline of
+# testdata/baseline-reordered/v1.yaml is the checked-in baseline.yaml byte
+# for byte (so the golden case's baseline is what kvet writes), writes
+# are atomic, and `kvet config init` writes a file kvet reads back.
+# Usage: test_config.sh KVET TESTDATA
+set -u
+kvet=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+testdata=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0 fail=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+notok() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"; }
+
+case=$testdata/baseline-reordered
+(cd "$case" && "$kvet" lint -q --format json=/dev/null \
+	--write-baseline "$tmp/base.yaml" v1.yaml)
+rc=$?
+[ $rc = 0 ] && ok "--write-baseline exits 0 with findings" ||
+	notok "--write-baseline exited $rc"
+if cmp -s "$tmp/base.yaml" "$case/baseline.yaml"; then
+	ok "the baseline of v1.yaml is baseline.yaml byte for byte"
+else
+	notok "the baseline of v1.yaml differs from baseline.yaml:"
+	diff "$case/baseline.yaml" "$tmp/base.yaml" | sed 's/^/#   /'
+fi
+(cd "$case" && "$kvet" lint -q --format json=/dev/null \
+	--write-baseline "$tmp/again.yaml" --baseline baseline.yaml v1.yaml)
+if cmp -s "$tmp/again.yaml" "$case/baseline.yaml"; then
+	ok "rewriting with the baseline loaded keeps the baselined findings"
+else
+	notok "rewriting with the baseline loaded changed it"
+fi
+(cd "$case" && "$kvet" lint -q --baseline baseline.yaml v1.yaml >/dev/null)
+rc=$?
+[ $rc = 0 ] && ok "every finding of v1.yaml is baselined: exit 0" ||
+	notok "linting v1.yaml against its own baseline exited $rc"
+
+mkdir "$tmp/ro"
+chmod 555 "$tmp/ro"
+out=$(cd "$case" && "$kvet" lint -q --format json=/dev/null \
+	--write-baseline /dev/full/base.yaml v1.yaml 2>&1)
+rc=$?
+[ $rc = 3 ] && ok "an unwritable baseline exits 3" ||
+	notok "an unwritable baseline exited $rc: $out"
+
+"$kvet" config init "$tmp/kvet.yaml" && [ -s "$tmp/kvet.yaml" ] &&
+	ok "config init writes a file" || notok "config init wrote nothing"
+"$kvet" config init "$tmp/kvet.yaml" 2>/dev/null
+rc=$?
+[ $rc = 3 ] && ok "config init refuses to replace a file" ||
+	notok "config init over an existing file exited $rc"
+"$kvet" lint -q --config "$tmp/kvet.yaml" "$case/v1.yaml" >/dev/null
+rc=$?
+[ $rc = 1 ] && ok "the default configuration is read back and changes nothing" ||
+	notok "the default configuration gave exit $rc"
+sed 's/^# //' "$tmp/kvet.yaml" > "$tmp/uncommented.yaml"
+"$kvet" rules --config "$tmp/uncommented.yaml" >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc = 0 ] && ok "the uncommented default configuration is valid" ||
+	{ notok "the uncommented default configuration is refused:"; sed 's/^/#   /' "$tmp/err"; }
+
+echo "1..$n"
+echo "$((n - fail)) passed, $fail failed"
+[ $fail = 0 ]
