@@ -744,7 +744,7 @@ oom:
 }
 
 /* The first requirement of the budget's selector that @w's pods fail,
- * and what the template has instead; "" when they meet all. */
+ * and what its pods have instead; "" when they meet all. */
 K8S_FN(fn_unmet_requirement)
 {
 	const struct kvet_workload *wl;
@@ -768,10 +768,10 @@ K8S_FN(fn_unmet_requirement)
 			continue;
 		req_text(&t, r);
 		if (kvet_labels_get(&wl->labels, r->key, &val))
-			text_addf(&t, ", template has %.*s=%.*s", SL(r->key),
+			text_addf(&t, ", its pods have %.*s=%.*s", SL(r->key),
 				  SL(val));
 		else
-			text_addf(&t, ", template has no %.*s", SL(r->key));
+			text_addf(&t, ", its pods lack %.*s", SL(r->key));
 		break;
 	}
 	return text_value(ev, &t);

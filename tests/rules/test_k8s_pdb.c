@@ -255,13 +255,13 @@ static void misses(void **state)
 	 * too, and the managers fail only that one */
 	assert_cel_true(f->t, "nearMisses(object).map(w, w.metadata.name) == ['alpha-mgr', 'beta-mgr', 'agent']");
 	assert_cel_true(f->t, "nearMisses(object).map(w, unmetRequirement(object, w)) == ["
-			"'app.kubernetes.io/component in (ctrl,manger), template has app.kubernetes.io/component=manager', "
-			"'app.kubernetes.io/component in (ctrl,manger), template has app.kubernetes.io/component=manager', "
-			"'app.kubernetes.io/component in (ctrl,manger), template has no app.kubernetes.io/component']");
+			"'app.kubernetes.io/component in (ctrl,manger), its pods have app.kubernetes.io/component=manager', "
+			"'app.kubernetes.io/component in (ctrl,manger), its pods have app.kubernetes.io/component=manager', "
+			"'app.kubernetes.io/component in (ctrl,manger), its pods lack app.kubernetes.io/component']");
 	/* one requirement: the workloads whose value looks like a typo */
 	PDB(f, "one");
 	assert_cel_true(f->t, "nearMisses(object).map(w, w.metadata.name) == ['agent']");
-	assert_cel_true(f->t, "unmetRequirement(object, nearMisses(object)[0]) == 'app=agnt, template has app=agent'");
+	assert_cel_true(f->t, "unmetRequirement(object, nearMisses(object)[0]) == 'app=agnt, its pods have app=agent'");
 	PDB(f, "suite");
 	assert_cel_true(f->t, "size(nearMisses(object)) == 0");
 	assert_cel_true(f->t, "workloadsSelectedBy(object).all(w, unmetRequirement(object, w) == '')");
