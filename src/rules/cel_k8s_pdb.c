@@ -436,9 +436,11 @@ struct problems {
 static int problem_add(struct cel_eval *ev, struct problems *ps,
 		       struct text *msg, const struct kvet_node *at)
 {
+	struct cel_value text = text_value(ev, msg), field = cel_null();
 	struct cel_entry *e;
-	struct cel_value field = cel_null();
 
+	if (text.type == CEL_ERROR)
+		return -1;
 	if (ps->n == ps->cap) {
 		size_t cap = ps->cap ? ps->cap * 2 : 4;
 		struct cel_value *v = kvet_arena_array(ev->env->scratch, cap,
@@ -455,9 +457,7 @@ static int problem_add(struct cel_eval *ev, struct problems *ps,
 	if (!e)
 		return -1;
 	e[0].key = cel_string("message", 7);
-	e[0].value = text_value(ev, msg);
-	if (e[0].value.type == CEL_ERROR)
-		return -1;
+	e[0].value = text;
 	field.at = at;
 	e[1].key = cel_string("field", 5);
 	e[1].value = field;
