@@ -57,12 +57,31 @@ enum kvet_ctx_flags {
 	KVET_CTX_NO_BUILTIN_RULES = 1u << 1,
 };
 
+/*
+ * How far a run is, for a progress display. Plain data, valid during the
+ * callback only.
+ */
+struct kvet_progress {
+	const char *stage;		/* "loading", then "linting" */
+	size_t files_done, files_total;
+	size_t bytes_done, bytes_total;	/* loading; 0 total when unknown */
+	size_t objects_done, objects_total;	/* linting */
+};
+
+/*
+ * Called from the thread that runs kvet_ctx_run(), at most about ten times
+ * a second, and once at the end of each stage.
+ */
+typedef void (*kvet_progress_fn)(void *user, const struct kvet_progress *p);
+
 /* Plain data: options for kvet_ctx_create(). Zero means the default. */
 struct kvet_options {
 	const char *default_namespace;	/* NULL: "default" */
 	unsigned int flags;		/* enum kvet_ctx_flags */
 	unsigned int jobs;		/* parallel file loads; 0: one per core */
 	size_t max_file_size;		/* bytes; 0: 512 MiB */
+	kvet_progress_fn progress;	/* NULL: none */
+	void *progress_user;		/* passed to @progress */
 };
 
 /* A 1-based position in an input. line == 0 means "no position". */

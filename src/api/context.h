@@ -9,6 +9,7 @@
  */
 #include "kvet/kvet.h"
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -42,6 +43,7 @@ struct unit {
 	struct kvet_diag diag;
 	struct kvet_docs docs;
 	struct kvet_objects objs;
+	atomic_size_t bytes_done;	/* for progress */
 	size_t *lines;		/* byte offset of each line, built lazily */
 	size_t nlines;
 	int oom;

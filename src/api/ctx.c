@@ -5,6 +5,8 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/arena.h"
@@ -120,8 +122,10 @@ static void load_unit(struct unit *u, const struct kvet_options *opts)
 	}
 	if (rc > 0)
 		return;
-	if (kvet_load_buffer(&u->arena, &u->diag, u->src->name, u->src->buf,
-			     u->src->len, &u->docs) < 0 ||
+	if (kvet_load_buffer_progress(&u->arena, &u->diag, u->src->name,
+				      u->src->buf, u->src->len, &u->docs,
+				      opts->progress ? &u->bytes_done
+						     : NULL) < 0 ||
 	    kvet_objects_from_docs(&u->arena, &u->diag, u->src->name,
 				   &u->docs, opts->default_namespace,
 				   &u->objs) < 0)
@@ -132,6 +136,7 @@ struct pool {
 	struct unit *units;
 	size_t n;
 	atomic_size_t next;
+	atomic_size_t done;
 	const struct kvet_options *opts;
 };
 
@@ -140,9 +145,57 @@ static void *worker(void *arg)
 	struct pool *pool = arg;
 	size_t i;
 
-	while ((i = atomic_fetch_add(&pool->next, 1)) < pool->n)
+	while ((i = atomic_fetch_add(&pool->next, 1)) < pool->n) {
 		load_unit(&pool->units[i], pool->opts);
+		atomic_store(&pool->units[i].bytes_done,
+			     pool->units[i].src->len);
+		atomic_fetch_add(&pool->done, 1);
+	}
 	return NULL;
+}
+
+/* Sizes of the files to load, for the progress display; stdin is not
+ * known in advance. */
+static size_t total_bytes(const struct kvet_ctx *ctx)
+{
+	struct stat st;
+	size_t i, total = 0;
+
+	for (i = 0; i < ctx->nunits; i++) {
+		const struct kvet_source *src = ctx->units[i].src;
+
+		if (src->buf)
+			total += src->len;
+		else if (src->path && stat(src->path, &st) == 0)
+			total += (size_t)st.st_size;
+	}
+	return total;
+}
+
+/*
+ * With a progress callback the calling thread only watches: it reports
+ * every 100 ms until the workers are done, so that the callback always
+ * runs on the caller's thread.
+ */
+static void watch_loading(struct kvet_ctx *ctx, struct pool *pool)
+{
+	struct kvet_progress p = { .stage = "loading" };
+	const struct timespec tick = { 0, 100 * 1000 * 1000 };
+	size_t i;
+
+	p.files_total = ctx->nunits;
+	p.bytes_total = total_bytes(ctx);
+	for (;;) {
+		p.files_done = atomic_load(&pool->done);
+		p.bytes_done = 0;
+		for (i = 0; i < ctx->nunits; i++)
+			p.bytes_done += atomic_load_explicit(
+				&ctx->units[i].bytes_done, memory_order_relaxed);
+		ctx->opts.progress(ctx->opts.progress_user, &p);
+		if (p.files_done == ctx->nunits)
+			break;
+		nanosleep(&tick, NULL);
+	}
 }
 
 static unsigned int job_count(const struct kvet_options *opts, size_t n)
@@ -163,20 +216,24 @@ static unsigned int job_count(const struct kvet_options *opts, size_t n)
 
 static void load_all(struct kvet_ctx *ctx)
 {
-	struct pool pool = { ctx->units, ctx->nunits, 0, &ctx->opts };
-	pthread_t threads[MAX_JOBS];
+	struct pool pool = { ctx->units, ctx->nunits, 0, 0, &ctx->opts };
+	pthread_t threads[MAX_JOBS + 1];
 	unsigned int jobs = job_count(&ctx->opts, ctx->nunits), started = 0;
 	unsigned int t;
+	bool watch = ctx->opts.progress != NULL;
 
 	/* stdin can be read only once and only by one thread: the pool
 	 * handles it like any file, since it appears once at most */
-	for (t = 1; t < jobs; t++) {
+	for (t = watch ? 0 : 1; t < jobs; t++) {
 		if (pthread_create(&threads[t], NULL, worker, &pool) != 0)
 			break;
 		started++;
 	}
-	worker(&pool);
-	for (t = 1; t <= started; t++)
+	if (watch && started)
+		watch_loading(ctx, &pool);
+	else
+		worker(&pool);
+	for (t = watch ? 0 : 1; started; t++, started--)
 		pthread_join(threads[t], NULL);
 }
 
@@ -227,8 +284,38 @@ static size_t unit_index(const struct kvet_ctx *ctx, const char *file)
 	return ctx->nunits;
 }
 
+static double seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Report linting progress at most ten times a second, and at the end. */
+static void lint_progress(struct kvet_ctx *ctx, size_t done, size_t total,
+			  double *last)
+{
+	struct kvet_progress p = { .stage = "linting" };
+	double now;
+
+	if (!ctx->opts.progress)
+		return;
+	if (done != total && (done & 1023))
+		return;
+	now = seconds();
+	if (done != total && now - *last < 0.1)
+		return;
+	*last = now;
+	p.files_done = p.files_total = ctx->nunits;
+	p.objects_done = done;
+	p.objects_total = total;
+	ctx->opts.progress(ctx->opts.progress_user, &p);
+}
+
 static int run_checks(struct kvet_ctx *ctx)
 {
+	double last = 0;
 	struct kvet_object *const *objs;
 	struct kvet_rule_runner *runner = NULL;
 	size_t i, n, u = 0;
@@ -261,6 +348,7 @@ static int run_checks(struct kvet_ctx *ctx)
 				u++;
 			if (kvet_rule_runner_object(runner, objs[i], u) < 0)
 				goto out;
+			lint_progress(ctx, i + 1, n, &last);
 		}
 		ctx->rule_errors = kvet_rule_runner_errors(runner);
 	}

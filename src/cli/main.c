@@ -13,6 +13,7 @@
 #include "cli/args.h"
 #include "cli/output.h"
 #include "cli/config_file.h"
+#include "cli/progress.h"
 #include "cli/rules_cmd.h"
 
 /* no-color.org: a non-empty NO_COLOR turns colour off unless asked for. */
@@ -83,9 +84,12 @@ static int write_baseline(const void *ctx, FILE *fp)
 
 static enum kvet_exit lint(const struct kvet_args *args)
 {
+	struct kvet_cli_progress progress = { stderr, false };
 	enum kvet_exit code = KVET_EXIT_USAGE;
+	struct kvet_args with_progress;
 	struct kvet_ctx *ctx;
 	size_t i, n_stdout = 0;
+	bool failed;
 
 	for (i = 0; i < args->n_outputs; i++)
 		n_stdout += !args->outputs[i].path;
@@ -96,6 +100,12 @@ static enum kvet_exit lint(const struct kvet_args *args)
 		return KVET_EXIT_USAGE;
 	}
 
+	if (kvet_cli_progress_wanted(stderr, args->quiet)) {
+		with_progress = *args;
+		with_progress.opts.progress = kvet_cli_progress_show;
+		with_progress.opts.progress_user = &progress;
+		args = &with_progress;
+	}
 	ctx = kvet_cli_context(args, stderr);
 	if (!ctx)
 		return KVET_EXIT_USAGE;
@@ -105,7 +115,9 @@ static enum kvet_exit lint(const struct kvet_args *args)
 		if (kvet_ctx_add_path(ctx, args->operands[i]))
 			goto oom;
 	}
-	if (kvet_ctx_run(ctx)) {
+	failed = kvet_ctx_run(ctx) != 0;
+	kvet_cli_progress_end(&progress);
+	if (failed) {
 		fprintf(stderr, "kvet: error: cannot lint: %s\n",
 			strerror(errno ? errno : ENOMEM));
 		goto out;

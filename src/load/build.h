@@ -64,6 +64,9 @@ struct kvet_builder {
 	struct kvet_docs *out;
 	uint32_t doc_index;
 	bool oom;
+
+	atomic_size_t *progress;	/* bytes parsed, or NULL */
+	size_t events;
 };
 
 /* Convert a libfyaml mark (0-based, relative to where the current parser

@@ -2,6 +2,7 @@
 #ifndef KVET_LOAD_LOAD_H
 #define KVET_LOAD_LOAD_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -53,5 +54,12 @@ enum {
 int kvet_load_buffer(struct kvet_arena *arena, struct kvet_diag *diag,
 		     const char *name, char *buf, size_t len,
 		     struct kvet_docs *out);
+
+/* The same, storing the bytes parsed so far in *@done now and then, for
+ * a progress display in another thread. */
+int kvet_load_buffer_progress(struct kvet_arena *arena,
+			      struct kvet_diag *diag, const char *name,
+			      char *buf, size_t len, struct kvet_docs *out,
+			      atomic_size_t *done);
 
 #endif

@@ -249,6 +249,13 @@ static size_t parse_from(struct kvet_builder *b)
 	}
 	while (!b->oom && (fye = fy_parser_parse(fyp)) != NULL) {
 		on_event(b, fye);
+		/* a relaxed store every few thousand events is free */
+		if (b->progress && (++b->events & 4095) == 0 &&
+		    fy_event_start_mark(fye))
+			atomic_store_explicit(b->progress,
+					      b->base_pos +
+						      fy_event_start_mark(fye)->input_pos,
+					      memory_order_relaxed);
 		fy_parser_event_free(fyp, fye);
 	}
 	if (fy_parser_get_stream_error(fyp)) {
@@ -293,6 +300,14 @@ int kvet_load_buffer(struct kvet_arena *arena, struct kvet_diag *diag,
 		     const char *name, char *buf, size_t len,
 		     struct kvet_docs *out)
 {
+	return kvet_load_buffer_progress(arena, diag, name, buf, len, out, NULL);
+}
+
+int kvet_load_buffer_progress(struct kvet_arena *arena,
+			      struct kvet_diag *diag, const char *name,
+			      char *buf, size_t len, struct kvet_docs *out,
+			      atomic_size_t *done)
+{
 	struct kvet_utf8_fix fix = { 0 };
 	struct kvet_builder b = { 0 };
 	size_t i;
@@ -305,6 +320,7 @@ int kvet_load_buffer(struct kvet_arena *arena, struct kvet_diag *diag,
 	b.len = len;
 	b.base_line = 1;
 	b.out = out;
+	b.progress = done;
 	if (kvet_utf8_sanitize(buf, len, &fix) < 0)
 		goto out;
 	for (i = 0; i < fix.n; i++) {

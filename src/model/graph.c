@@ -17,6 +17,7 @@ struct entry {
 	struct kvet_workload *wl;	/* the workload it is or belongs to */
 	bool is_workload;
 	enum kvet_workload_kind wk;
+	const struct kvet_custom_workload *custom;	/* KVET_WL_CUSTOM */
 };
 
 struct kind_list {
@@ -114,6 +115,22 @@ static struct entry *entry_of(const struct kvet_graph *g,
 }
 
 /* Identity index, duplicates and Helm tests out, dump mode detection. */
+/* The configured custom workload kind of @obj, or NULL. */
+static const struct kvet_custom_workload *custom_kind(const struct kvet_graph *g,
+						      const struct kvet_object *obj)
+{
+	size_t i;
+
+	for (i = 0; i < g->cfg.n_custom_workloads; i++) {
+		const struct kvet_custom_workload *c = &g->cfg.custom_workloads[i];
+
+		if (strcmp(c->kind, obj->kind) == 0 &&
+		    strcmp(c->group, obj->group) == 0)
+			return c;
+	}
+	return NULL;
+}
+
 static int index_objects(struct kvet_graph *g, struct kvet_object *const *objs,
 			 size_t n)
 {
@@ -146,6 +163,12 @@ static int index_objects(struct kvet_graph *g, struct kvet_object *const *objs,
 		e->obj = obj;
 		e->is_workload = kvet_workload_kind_of(obj->group, obj->kind,
 						       &e->wk);
+		if (!e->is_workload)
+			e->custom = custom_kind(g, obj);
+		if (e->custom) {
+			e->is_workload = true;
+			e->wk = KVET_WL_CUSTOM;
+		}
 		*slot = e;
 		g->objs[g->n_objs++] = obj;
 		if ((obj->flags & KVET_OBJ_HAS_STATUS) ||
@@ -356,8 +379,12 @@ static int add_workload(struct kvet_graph *g, struct entry *e, size_t cap)
 	if (g->n_wls >= cap)
 		return 0;
 	wl = kvet_arena_alloc(g->arena, sizeof(*wl));
-	if (!wl || kvet_workload_init(g->arena, e->obj, e->wk,
-				      (uint32_t)g->n_wls, wl))
+	if (!wl)
+		return -1;
+	if (e->custom ? kvet_workload_init_custom(g->arena, e->obj, e->custom,
+						  (uint32_t)g->n_wls, wl)
+		      : kvet_workload_init(g->arena, e->obj, e->wk,
+					   (uint32_t)g->n_wls, wl))
 		return -1;
 	/* a Pod or ReplicaSet run by a controller that is not here */
 	if ((e->wk == KVET_WL_POD || e->wk == KVET_WL_REPLICASET) &&

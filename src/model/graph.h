@@ -29,16 +29,6 @@ enum kvet_graph_flags {
 	KVET_GRAPH_COMPLETE = 1u << 1,
 };
 
-/* A custom resource kind that is a workload (configuration `workloads`). */
-struct kvet_custom_workload {
-	const char *group;
-	const char *kind;
-	const char *const *template_path;	/* keys: "spec", "template" */
-	size_t n_template_path;
-	const char *const *replicas_path;	/* NULL: not scalable */
-	size_t n_replicas_path;
-};
-
 /* Plain data, copied by kvet_graph_create(); zero means the defaults. */
 struct kvet_graph_config {
 	unsigned int flags;			/* enum kvet_graph_flags */

@@ -212,6 +212,8 @@ static void grant(const struct kvet_rbac *r, const struct binding_list *l,
 		unsigned int v;
 
 		out->bound = true;
+		if (!out->subject_binding)
+			out->subject_binding = l->v[i];
 		if (!role)
 			continue;
 		v = role_verbs(role);

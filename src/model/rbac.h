@@ -47,6 +47,8 @@ struct kvet_lease_access {
 					 * applicable binding */
 	const struct kvet_object *binding;	/* the first granting one */
 	const struct kvet_object *role;		/* and its role */
+	const struct kvet_object *subject_binding;	/* the first binding
+							 * naming the account */
 };
 
 /**

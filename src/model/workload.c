@@ -39,6 +39,8 @@ const char *kvet_workload_kind_name(enum kvet_workload_kind kind)
 {
 	size_t i;
 
+	if (kind == KVET_WL_CUSTOM)
+		return "custom resource";
 	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
 		if (kinds[i].wk == kind)
 			return kinds[i].kind;
@@ -50,6 +52,24 @@ bool kvet_workload_kind_scalable(enum kvet_workload_kind kind)
 	return kind == KVET_WL_DEPLOYMENT || kind == KVET_WL_REPLICASET ||
 	       kind == KVET_WL_STATEFULSET ||
 	       kind == KVET_WL_REPLICATION_CONTROLLER;
+}
+
+bool kvet_workload_scalable(const struct kvet_workload *wl)
+{
+	if (wl->kind == KVET_WL_CUSTOM)
+		return wl->custom && wl->custom->replicas_path;
+	return kvet_workload_kind_scalable(wl->kind);
+}
+
+/* Follow configured keys from @n: "spec", "template". */
+static const struct kvet_node *follow(const struct kvet_node *n,
+				      const char *const *keys, size_t nkeys)
+{
+	size_t i;
+
+	for (i = 0; n && i < nkeys; i++)
+		n = kvet_node_get(n, keys[i]);
+	return n;
 }
 
 void kvet_workload_runtime(const struct kvet_workload *wl, uint32_t revision,
@@ -116,14 +136,13 @@ static int job_selector(struct kvet_arena *arena, struct kvet_workload *wl)
 	return 0;
 }
 
-int kvet_workload_init(struct kvet_arena *arena, const struct kvet_object *obj,
-		       enum kvet_workload_kind kind, uint32_t index,
-		       struct kvet_workload *out)
+static int init(struct kvet_arena *arena, const struct kvet_object *obj,
+		enum kvet_workload_kind kind, uint32_t index,
+		struct kvet_workload *out)
 {
 	const struct kvet_node *spec = kvet_node_get(obj->root, "spec");
 	const struct kvet_node *sel;
 
-	memset(out, 0, sizeof(*out));
 	out->obj = obj;
 	out->kind = kind;
 	out->index = index;
@@ -134,6 +153,12 @@ int kvet_workload_init(struct kvet_arena *arena, const struct kvet_object *obj,
 	case KVET_WL_CRONJOB:
 		spec = kvet_node_path(spec, "jobTemplate", "spec", NULL);
 		out->template = kvet_node_get(spec, "template");
+		break;
+	case KVET_WL_CUSTOM:
+		out->template = out->custom
+					? follow(obj->root, out->custom->template_path,
+						 out->custom->n_template_path)
+					: NULL;
 		break;
 	default:
 		out->template = kvet_node_get(spec, "template");
@@ -177,6 +202,24 @@ int kvet_workload_init(struct kvet_arena *arena, const struct kvet_object *obj,
 	}
 }
 
+int kvet_workload_init(struct kvet_arena *arena, const struct kvet_object *obj,
+		       enum kvet_workload_kind kind, uint32_t index,
+		       struct kvet_workload *out)
+{
+	memset(out, 0, sizeof(*out));
+	return init(arena, obj, kind, index, out);
+}
+
+int kvet_workload_init_custom(struct kvet_arena *arena,
+			      const struct kvet_object *obj,
+			      const struct kvet_custom_workload *custom,
+			      uint32_t index, struct kvet_workload *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->custom = custom;
+	return init(arena, obj, KVET_WL_CUSTOM, index, out);
+}
+
 void kvet_workload_set_replicas(struct kvet_workload *wl,
 				const struct kvet_hpa *hpa,
 				unsigned int n_hpas, bool dump_mode)
@@ -209,11 +252,21 @@ void kvet_workload_set_replicas(struct kvet_workload *wl,
 		r->state = KVET_REPLICAS_KNOWN;
 		r->spec = r->min = r->max = 1;
 		return;
+	case KVET_WL_CUSTOM:
+		/* without a replicas path nothing says how many pods run */
+		if (!kvet_workload_scalable(wl)) {
+			r->state = KVET_REPLICAS_UNKNOWN;
+			return;
+		}
+		break;
 	default:
 		break;
 	}
 	r->state = KVET_REPLICAS_KNOWN;
-	r->spec_node = kvet_node_get(spec, "replicas");
+	r->spec_node = wl->kind == KVET_WL_CUSTOM
+			       ? follow(wl->obj->root, wl->custom->replicas_path,
+					wl->custom->n_replicas_path)
+			       : kvet_node_get(spec, "replicas");
 	if (kvet_node_is_null(r->spec_node))
 		r->spec_node = NULL;
 	/* Deployment, ReplicaSet, StatefulSet and ReplicationController
@@ -242,7 +295,7 @@ struct kvet_pdb_member kvet_workload_pdb_member(const struct kvet_workload *wl)
 	struct kvet_pdb_member m;
 
 	m.n = wl->replicas.state == KVET_REPLICAS_KNOWN ? wl->replicas.min : -1;
-	if (kvet_workload_kind_scalable(wl->kind))
+	if (kvet_workload_scalable(wl))
 		m.kind = KVET_PDB_SCALABLE;
 	else if (wl->kind == KVET_WL_POD && !wl->orphan)
 		m.kind = KVET_PDB_BARE_POD;

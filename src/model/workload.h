@@ -27,7 +27,19 @@ enum kvet_workload_kind {
 	KVET_WL_CRONJOB,
 	KVET_WL_REPLICATION_CONTROLLER,
 	KVET_WL_POD,			/* a bare Pod */
+	KVET_WL_CUSTOM,			/* a configured custom resource */
 };
+
+/* A custom resource kind that is a workload (configuration `workloads`). */
+struct kvet_custom_workload {
+	const char *group;
+	const char *kind;
+	const char *const *template_path;	/* keys: "spec", "template" */
+	size_t n_template_path;
+	const char *const *replicas_path;	/* NULL: not scalable */
+	size_t n_replicas_path;
+};
+
 
 struct kvet_workload {
 	const struct kvet_object *obj;	/* the top-level owner: its identity */
@@ -38,6 +50,7 @@ struct kvet_workload {
 	struct kvet_labels labels;	/* L(W): template metadata.labels */
 	struct kvet_selector selector;	/* spec.selector (NOTHING for a Pod) */
 	struct kvet_replicas replicas;
+	const struct kvet_custom_workload *custom;	/* KVET_WL_CUSTOM */
 	uint32_t n_folded;		/* objects folded into it (dump mode) */
 	uint32_t live_pods;		/* Pods among them */
 	bool orphan;			/* a Pod or ReplicaSet with a controller
@@ -70,6 +83,16 @@ bool kvet_workload_kind_scalable(enum kvet_workload_kind kind);
 int kvet_workload_init(struct kvet_arena *arena, const struct kvet_object *obj,
 		       enum kvet_workload_kind kind, uint32_t index,
 		       struct kvet_workload *out);
+
+/* Like kvet_workload_init() for a configured custom resource kind. */
+int kvet_workload_init_custom(struct kvet_arena *arena,
+			      const struct kvet_object *obj,
+			      const struct kvet_custom_workload *custom,
+			      uint32_t index, struct kvet_workload *out);
+
+/* Has @wl a scale subresource: the four built-in scalable kinds, and
+ * custom kinds configured with a replicas path (1.9 "scalable"). */
+bool kvet_workload_scalable(const struct kvet_workload *wl);
 
 /**
  * kvet_workload_set_replicas() - compute N_spec, N_min and N_max.

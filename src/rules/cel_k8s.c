@@ -407,7 +407,7 @@ K8S_FN(fn_is_scalable)
 
 	if (!wl)
 		return err;
-	return cel_bool(kvet_workload_kind_scalable(wl->kind));
+	return cel_bool(kvet_workload_scalable(wl));
 }
 
 K8S_FN(fn_workload_of)

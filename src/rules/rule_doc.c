@@ -54,6 +54,12 @@ int kvet_rule_write_markdown(const struct kvet_rule_info *info,
 		for (i = 0; i < rule->n_namespaces; i++)
 			fprintf(fp, "%s`%s`", i ? ", " : " in namespaces ",
 				rule->namespaces[i]);
+		if (rule->has_each && rule->each_text) {
+			fprintf(fp, "\n\nFor each `%s` in:\n\n```cel\n",
+				rule->each_as);
+			para(fp, rule->each_text);
+			fputs("```\n\nwhen:", fp);
+		}
 		fputs("\n\n```cel\n", fp);
 		para(fp, rule->condition_text);
 		fputs("```\n", fp);

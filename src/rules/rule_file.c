@@ -388,7 +388,7 @@ static void load_examples(struct rfile *rf, struct kvet_rule *r,
 			const struct kvet_node *k = &ex->u.pairs[j].key;
 			static const char *const known[] = {
 				"name", "expect", "manifest", "findings", "complete",
-				"severity",
+				"severity", "message",
 			};
 			size_t q, nk = sizeof(known) / sizeof(known[0]);
 
@@ -416,15 +416,20 @@ static void load_examples(struct rfile *rf, struct kvet_rule *r,
 			NERROR(rf, v, "\"findings\" must be a count");
 		else if (v)
 			e->findings = (long)count;
+		v = kvet_node_get(ex, "complete");
+		e->complete = v && v->type == KVET_NODE_BOOL &&
+			      cel_from_node(v, NULL).u.b;
 		v = kvet_node_get(ex, "severity");
 		for (j = 0; v && j < KVET_SEV_COUNT; j++)
 			if (kvet_node_eq(v, severities[j]))
 				e->severity = (int)j;
 		if (v && e->severity < 0)
 			NERROR(rf, v, "\"severity\" must be error, warning or info");
-		v = kvet_node_get(ex, "complete");
-		e->complete = v && v->type == KVET_NODE_BOOL &&
-			      cel_from_node(v, NULL).u.b;
+		v = kvet_node_get(ex, "message");
+		if (v && !kvet_node_is_string(v))
+			NERROR(rf, v, "\"message\" must be a string");
+		else if (v)
+			e->message = str_of(rf, v, "message");
 	}
 	r->n_examples = n->len;
 }
@@ -450,6 +455,7 @@ static void load_each(struct rfile *rf, struct kvet_rule *r,
 		return;
 	if (!compile_node(rf, in, "each.in", scope, &r->each, &r->n_slots))
 		return;
+	r->each_text = str_of(rf, in, "each.in");
 	r->has_each = true;
 	scope->names[scope->n++] = r->each_as;
 }
@@ -539,9 +545,6 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 		r->has_severity_expr = compile_node(rf, n, "severity_expr",
 						    &scope, &r->severity_expr,
 						    &r->n_slots);
-	if ((n = kvet_node_get(root, "related")))
-		r->has_related = compile_node(rf, n, "related", &scope,
-					      &r->related, &r->n_slots);
 	if ((n = kvet_node_get(root, "at"))) {
 		size_t cnt = kvet_node_is_seq(n) ? n->len : 1;
 
@@ -551,6 +554,9 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 				     "at", &scope, &r->at[i], &r->n_slots);
 		r->n_at = cnt;
 	}
+	if ((n = kvet_node_get(root, "related")))
+		r->has_related = compile_node(rf, n, "related", &scope,
+					      &r->related, &r->n_slots);
 	if ((n = kvet_node_get(root, "examples")))
 		load_examples(rf, r, n);
 	return r;

@@ -209,49 +209,75 @@ static enum kvet_severity severity(struct kvet_rule_runner *r,
 	return rule->info.severity;
 }
 
-/* Add @obj to the finding's related objects unless it is the primary
- * object or already listed. */
-static int relate(struct kvet_rule_runner *r, struct kvet_finding *f,
-		  struct kvet_object_ref **refs, size_t *cap,
-		  const struct kvet_object *obj,
-		  const struct kvet_object *primary)
+/* Add @obj to @v unless it is NULL, the finding's object or there. */
+static void add_related(const struct kvet_object **v, size_t *n, size_t cap,
+			const struct kvet_object *obj,
+			const struct kvet_object *primary)
 {
-	struct kvet_object_ref *v;
 	size_t i;
 
-	if (!obj || obj == primary)
-		return 0;
-	for (i = 0; i < f->n_related; i++)
-		if (f->related[i].kind == obj->kind &&
-		    f->related[i].namespace == obj->namespace &&
-		    f->related[i].name == obj->name)
-			return 0;
-	if (f->n_related == *cap) {
-		*cap = *cap ? 2 * *cap : 4;
-		v = kvet_arena_array(r->arena, *cap, sizeof(*v));
-		if (!v)
-			return -1;
-		if (f->n_related)
-			memcpy(v, *refs, f->n_related * sizeof(*v));
-		*refs = v;
-		f->related = v;
+	if (!obj || obj == primary || *n == cap)
+		return;
+	for (i = 0; i < *n; i++)
+		if (v[i] == obj)
+			return;
+	v[(*n)++] = obj;
+}
+
+/*
+ * The related objects: the `each` item when it is an object, then what
+ * `related:` gives (an object, or a list whose objects count; nulls and
+ * other values are skipped, so a rule may write [maybeNull] + list).
+ */
+static int related_objects(struct kvet_rule_runner *r,
+			   const struct kvet_rule *rule,
+			   const struct kvet_object *obj,
+			   const struct kvet_object *item,
+			   struct kvet_finding *f)
+{
+	const struct kvet_object **v;
+	struct kvet_object_ref *refs;
+	struct cel_value rel = { .type = CEL_NULL };
+	size_t i, n = 0, cap = 1;
+
+	if (rule->has_related) {
+		rel = cel_eval(&r->env, &rule->related, r->vars);
+		if (rel.type == CEL_LIST)
+			cap += cel_len(&rel);
+		else if (rel.obj)
+			cap++;
 	}
-	kvet_object_ref_set(&(*refs)[f->n_related++], obj);
+	v = kvet_arena_array(&r->scratch, cap, sizeof(*v));
+	if (!v)
+		return -1;
+	add_related(v, &n, cap, item, obj);
+	if (rel.type == CEL_LIST) {
+		for (i = 0; i < cel_len(&rel); i++) {
+			struct cel_value it = cel_list_at(&rel, i);
+
+			add_related(v, &n, cap, it.obj, obj);
+		}
+	} else {
+		add_related(v, &n, cap, rel.obj, obj);
+	}
+	if (!n)
+		return 0;
+	refs = kvet_arena_array(r->arena, n, sizeof(*refs));
+	if (!refs)
+		return -1;
+	for (i = 0; i < n; i++)
+		kvet_object_ref_set(&refs[i], v[i]);
+	f->related = refs;
+	f->n_related = n;
 	return 0;
 }
 
-/* Related objects: the `each` item's object, then the objects of
- * `related` (an object or a list of them; other values are ignored), in
- * that order, each once. */
 static int emit(struct kvet_rule_runner *r, const struct kvet_rule *rule,
 		const struct kvet_object *obj, size_t file_order,
 		const struct kvet_object *related)
 {
-	struct kvet_object_ref *refs = NULL;
 	struct kvet_finding *f;
 	char *msg = render_message(r, rule);
-	struct cel_value v, item;
-	size_t i, n, cap = 0;
 
 	if (!msg)
 		return -1;
@@ -259,19 +285,7 @@ static int emit(struct kvet_rule_runner *r, const struct kvet_rule *rule,
 			       file_order, resolve_at(r, rule), "%s", msg);
 	if (!f)
 		return -1;
-	if (relate(r, f, &refs, &cap, related, obj))
-		return -1;
-	if (!rule->has_related)
-		return 0;
-	v = cel_eval(&r->env, &rule->related, r->vars);
-	if (v.type != CEL_LIST)
-		return relate(r, f, &refs, &cap, v.obj, obj);
-	for (i = 0, n = cel_len(&v); i < n; i++) {
-		item = cel_list_at(&v, i);
-		if (relate(r, f, &refs, &cap, item.obj, obj))
-			return -1;
-	}
-	return 0;
+	return related_objects(r, rule, obj, related, f);
 }
 
 static int fires(struct kvet_rule_runner *r, const struct kvet_rule *rule)

@@ -33,7 +33,8 @@ struct kvet_rule_example {
 	bool fails;		/* expect: fail */
 	long findings;		/* exact count expected; -1: at least one */
 	bool complete;		/* lint with --complete-input */
-	int severity;		/* every finding's; -1: not checked */
+	int severity;		/* of every finding; -1: any */
+	const char *message;	/* a part of every finding's message */
 	const char *manifest;
 	size_t len;
 	unsigned int line;	/* of the example in its rule file */
@@ -67,6 +68,7 @@ struct kvet_rule {
 	const char *condition_text;
 	bool has_each;
 	const char *each_as;
+	const char *each_text;
 	struct cel_program each;
 	bool has_severity_expr;
 	struct cel_program severity_expr;
@@ -75,8 +77,8 @@ struct kvet_rule {
 	const char *message_text;
 	struct cel_program *at;		/* the first giving a field wins */
 	size_t n_at;
-	bool has_related;		/* `related`: objects to list */
-	struct cel_program related;
+	bool has_related;
+	struct cel_program related;	/* objects, or a list of them */
 	struct kvet_rule_example *examples;
 	size_t n_examples;
 	unsigned int n_slots;		/* the most any program needs */

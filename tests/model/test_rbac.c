@@ -68,6 +68,7 @@ static void role_in_election_namespace(void **state)
 	assert_true(a.bound);
 	assert_int_equal(a.verbs, 0);
 	assert_null(a.binding);
+	assert_string_equal(a.subject_binding->name, "weak");
 	/* a subject without namespace takes the RoleBinding's */
 	a = access_of(&f, "ops", "good", "ops");
 	assert_true(a.bound);
@@ -81,6 +82,7 @@ static void role_in_election_namespace(void **state)
 	/* no RBAC object names this account: out of scope */
 	a = access_of(&f, "ops", "other", "ops");
 	assert_false(a.bound);
+	assert_null(a.subject_binding);
 	teardown(&f);
 }
 

@@ -2,6 +2,7 @@
 /* Rule file validation: every problem at its file:line:column. */
 #include "support.h"
 
+#include "kvet/kvet.h"
 #include "rules/rules.h"
 
 static const char *const good =
@@ -104,11 +105,78 @@ static void positioned_errors(void **state)
 	expect_error("id: x\n  bad: [\n", 1, 5, "multiline");
 }
 
+static void related_and_example_checks(void **state)
+{
+	static const char *const text =
+		"id: my-rule\nseverity: warning\ncategory: test\nsummary: s\n"
+		"description: d\nremediation: r\n"
+		"match: {kinds: [apps/Deployment]}\n"
+		"condition: 'true'\n"
+		"message: m\n"
+		/* nulls, non-objects, the object itself and repeats are
+		 * skipped */
+		"related: '[hpaFor(object), null, 1, object] +"
+		" pdbsCovering(object) + pdbsCovering(object)'\n"
+		"examples:\n"
+		"- {expect: fail, severity: warning, message: m, manifest: x}\n";
+	static const char *const input =
+		"apiVersion: apps/v1\nkind: Deployment\n"
+		"metadata: {name: web, namespace: ops}\n"
+		"spec: {selector: {matchLabels: {app: web}},"
+		" template: {metadata: {labels: {app: web}}}}\n---\n"
+		"apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\n"
+		"metadata: {name: web-hpa, namespace: ops}\n"
+		"spec: {scaleTargetRef: {apiVersion: apps/v1, kind: Deployment,"
+		" name: web}, minReplicas: 2, maxReplicas: 3}\n---\n"
+		"apiVersion: policy/v1\nkind: PodDisruptionBudget\n"
+		"metadata: {name: web-pdb, namespace: ops}\n"
+		"spec: {maxUnavailable: 1, selector: {matchLabels: {app: web}}}\n";
+	struct kvet_options opts = { .flags = KVET_CTX_NO_BUILTIN_RULES };
+	const struct kvet_finding *f;
+	struct kvet_rule_set set;
+	struct kvet_ctx *ctx;
+
+	(void)state;
+	kvet_rule_set_init(&set);
+	assert_int_equal(kvet_rule_set_add_buffer(&set, "x.yaml", text,
+						  strlen(text)), 0);
+	assert_true(set.v[0]->has_related);
+	assert_int_equal(set.v[0]->examples[0].severity, KVET_SEV_WARNING);
+	assert_string_equal(set.v[0]->examples[0].message, "m");
+	kvet_rule_set_release(&set);
+
+	ctx = kvet_ctx_create(&opts);
+	assert_non_null(ctx);
+	assert_int_equal(kvet_ctx_add_rules_buffer(ctx, "x.yaml", text,
+						   strlen(text)), 0);
+	assert_int_equal(kvet_ctx_add_buffer(ctx, "in.yaml", input,
+					     strlen(input)), 0);
+	assert_int_equal(kvet_ctx_run(ctx), 0);
+	assert_int_equal(kvet_ctx_finding_count(ctx), 1);
+	f = kvet_ctx_finding(ctx, 0);
+	assert_int_equal(f->n_related, 2);
+	assert_string_equal(f->related[0].name, "web-hpa");
+	assert_string_equal(f->related[1].name, "web-pdb");
+	kvet_ctx_destroy(ctx);
+
+	expect_error(replace("message: 'has", "related: fooBar(object)\nmessage: 'has"),
+		     10, 10, "unknown function \"fooBar\"");
+	expect_error(replace("message: 'has {{ object.spec.replicas }} replicas'\n",
+			     "message: m\nexamples:\n- {expect: fail, severity: fatal,"
+			     " manifest: x}\n"),
+		     12, 28, "\"severity\" must be error, warning or info");
+	expect_error(replace("message: 'has {{ object.spec.replicas }} replicas'\n",
+			     "message: m\nexamples:\n- {expect: fail, message: [a],"
+			     " manifest: x}\n"),
+		     12, 27, "\"message\" must be a string");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(loads),
 		cmocka_unit_test(positioned_errors),
+		cmocka_unit_test(related_and_example_checks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,343 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The Kubernetes functions of CEL for managers, leader election,
+ * priority, lease RBAC and eviction (src/rules/cel_k8s_roles.c), over a
+ * real graph.
+ */
+#include "tcel.h"
+#include "tgraph.h"
+
+static const char *const input =
+	/* M1: a webhook backend through Service ops/alpha-webhook */
+	"apiVersion: admissionregistration.k8s.io/v1\n"
+	"kind: ValidatingWebhookConfiguration\n"
+	"metadata: {name: alpha-validator}\n"
+	"webhooks:\n"
+	"- name: validate.example.com\n"
+	"  clientConfig: {service: {namespace: ops, name: alpha-webhook}}\n"
+	"- name: validate2.example.com\n"
+	"  clientConfig: {service: {namespace: ops, name: alpha-webhook}}\n"
+	"---\n"
+	"apiVersion: v1\nkind: Service\n"
+	"metadata: {name: alpha-webhook, namespace: ops}\n"
+	"spec: {selector: {app: hook}}\n"
+	"---\n"
+	"apiVersion: apps/v1\nkind: Deployment\n"
+	"metadata: {name: hook, namespace: ops}\n"
+	"spec:\n  replicas: 2\n  selector: {matchLabels: {app: hook}}\n"
+	"  template:\n    metadata: {labels: {app: hook}}\n"
+	"    spec:\n      priorityClassName: low\n"
+	"      containers: [{name: srv, image: example.com/hook:1}]\n"
+	"---\n"
+	/* M2, M3, M4: a kubebuilder manager with RBAC lacking update */
+	"apiVersion: apps/v1\nkind: Deployment\n"
+	"metadata: {name: ctl, namespace: ops}\n"
+	"spec:\n  selector: {matchLabels: {app: ctl}}\n"
+	"  template:\n"
+	"    metadata:\n      labels: {app: ctl, control-plane: controller-manager}\n"
+	"      annotations: {cluster-autoscaler.kubernetes.io/safe-to-evict: \"false\"}\n"
+	"    spec:\n      serviceAccountName: ctl\n"
+	"      containers:\n      - name: manager\n        command: [/manager]\n"
+	"        args: [--metrics-bind-address=:8080, --leader-elect=false,"
+	" --leader-election-namespace=kube-system]\n"
+	"      volumes:\n      - {name: cache, emptyDir: {}}\n"
+	"      - {name: shm, emptyDir: {medium: Memory}}\n"
+	"      - {name: host, hostPath: {path: /var}}\n"
+	"---\n"
+	"apiVersion: rbac.authorization.k8s.io/v1\nkind: Role\n"
+	"metadata: {name: leases, namespace: kube-system}\n"
+	"rules: [{apiGroups: [coordination.k8s.io], resources: [leases],"
+	" verbs: [get, create]}]\n"
+	"---\n"
+	"apiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\n"
+	"metadata: {name: leases, namespace: kube-system}\n"
+	"roleRef: {kind: Role, name: leases}\n"
+	"subjects: [{kind: ServiceAccount, name: ctl, namespace: ops}]\n"
+	"---\n"
+	/* no manager; a mounted ConfigMap turns leader election on */
+	"apiVersion: v1\nkind: ConfigMap\n"
+	"metadata: {name: cfg, namespace: ops}\n"
+	"data: {config.yaml: \"leaderElect: true\\n\"}\n"
+	"---\n"
+	"apiVersion: apps/v1\nkind: StatefulSet\n"
+	"metadata: {name: db, namespace: ops}\n"
+	"spec:\n  selector: {matchLabels: {app: db}}\n"
+	"  template:\n    metadata: {labels: {app: db}}\n"
+	"    spec:\n      priorityClassName: system-node-critical\n"
+	"      priority: 7\n"
+	"      containers: [{name: db, volumeMounts: [{name: c, mountPath: /c}]}]\n"
+	"      volumes: [{name: c, configMap: {name: cfg}}]\n"
+	"---\n"
+	"apiVersion: apps/v1\nkind: Deployment\n"
+	"metadata: {name: web, namespace: ops}\n"
+	"spec:\n  selector: {matchLabels: {app: web}}\n"
+	"  template:\n    metadata: {labels: {app: web}}\n"
+	"    spec:\n      priorityClassName: nowhere\n"
+	"      containers: [{name: web, args: [--leader-elect, \"false\"]}]\n"
+	"---\n"
+	"apiVersion: v1\nkind: Pod\n"
+	"metadata: {name: debug, namespace: ops}\n"
+	"spec: {containers: [{name: sh}]}\n"
+	"---\n"
+	"apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\n"
+	"metadata: {name: low}\nvalue: -20\n"
+	"---\n"
+	"apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\n"
+	"metadata: {name: default-a}\nvalue: 5\nglobalDefault: true\n"
+	"---\n"
+	"apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\n"
+	"metadata: {name: default-b}\nvalue: 3\nglobalDefault: true\n";
+
+struct fixture {
+	struct tgraph tg;
+	struct tcel *t;
+};
+
+static struct fixture *setup(void)
+{
+	struct fixture *f = calloc(1, sizeof(*f));
+
+	assert_non_null(f);
+	f->tg = tg_load(input, 0);
+	f->t = tcel_new();
+	f->t->env.graph = f->tg.g;
+	f->t->env.k8s = cel_k8s_create(&f->tg.l->arena, f->tg.g);
+	return f;
+}
+
+static void teardown(struct fixture *f)
+{
+	tcel_free(f->t);
+	tg_free(&f->tg);
+	free(f);
+}
+
+static void bind(struct fixture *f, const char *group, const char *kind,
+		 const char *ns, const char *name)
+{
+	const struct kvet_object *obj = kvet_graph_find(f->tg.g, group, kind,
+							ns, name);
+
+	assert_non_null(obj);
+	f->t->vars[0] = cel_from_object(obj);
+}
+
+/* The line `at` points to for @expr. */
+static unsigned int at_line(struct fixture *f, const char *expr)
+{
+	struct cel_value v = tcel_eval(f->t, expr);
+
+	if (v.type == CEL_ERROR)
+		fail_msg("%s: %s", expr, v.u.s);
+	return v.at ? v.at->line : 0;
+}
+
+/* The 1-based line of the first occurrence of @text in the input. */
+static unsigned int line_of(const char *text)
+{
+	const char *p = strstr(input, text), *q;
+	unsigned int line = 1;
+
+	assert_non_null(p);
+	for (q = input; q < p; q++)
+		line += *q == '\n';
+	return line;
+}
+
+static void managers(void **state)
+{
+	struct fixture *f = setup();
+
+	(void)state;
+	bind(f, "apps", "Deployment", "ops", "hook");
+	assert_cel_true(f->t, "isManager(object) && managerCriteria(object) == [\"M1\"]");
+	assert_cel_true(f->t, "managerWhy(object) == \"M1: it serves webhook ValidatingWebhookConfiguration/alpha-validator#validate.example.com through Service ops/alpha-webhook (and more)\"");
+	/* two entries of one configuration: one related object */
+	assert_cel_true(f->t, "webhooksServedBy(object).map(o, o.metadata.name) == [\"alpha-validator\"]");
+	bind(f, "apps", "Deployment", "ops", "ctl");
+	assert_cel_true(f->t, "managerCriteria(object) == [\"M2\", \"M3\", \"M4\"]");
+	assert_cel_true(f->t, "managerReasons(object)[0] == \"M2: leader election off (--leader-elect=false in container \\\"manager\\\")\"");
+	assert_cel_true(f->t, "managerReasons(object)[1] == \"M3: label control-plane=controller-manager\"");
+	assert_cel_true(f->t, "managerReasons(object)[2] == \"M4: a container is named \\\"manager\\\"\"");
+	/* each reason points at its evidence: args, label, container name */
+	assert_int_equal(at_line(f, "managerReasons(object)[0]"), line_of("args: [--metrics"));
+	assert_int_equal(at_line(f, "managerReasons(object)[1]"), line_of("labels: {app: ctl,"));
+	assert_int_equal(at_line(f, "managerReasons(object)[2]"), line_of("- name: manager"));
+	assert_int_equal(at_line(f, "managerWhy(object)"), line_of("args: [--metrics"));
+	assert_cel_true(f->t, "size(webhooksServedBy(object)) == 0");
+	/* leader election ON from a ConfigMap is M2, but db is no M1/M3/M4 */
+	bind(f, "apps", "StatefulSet", "ops", "db");
+	assert_cel_true(f->t, "managerCriteria(object) == [\"M2\"]");
+	bind(f, "", "Pod", "ops", "debug");
+	assert_cel_false(f->t, "isManager(object)");
+	assert_cel_true(f->t, "managerWhy(object) == \"\" && size(managerReasons(object)) == 0");
+	bind(f, "", "Service", "ops", "alpha-webhook");
+	assert_cel_error(f->t, "isManager(object)", "is not a workload");
+	teardown(f);
+}
+
+static void leader_election(void **state)
+{
+	struct fixture *f = setup();
+
+	(void)state;
+	bind(f, "apps", "Deployment", "ops", "ctl");
+	assert_cel_true(f->t, "leaderElection(object).state == \"off\" && leaderElection(object).source == \"flag\"");
+	assert_cel_true(f->t, "leaderElection(object).evidence == \"--leader-elect=false\"");
+	assert_cel_true(f->t, "leaderElection(object).container == \"manager\"");
+	assert_cel_true(f->t, "leaderElection(object).leaseNamespace == \"kube-system\"");
+	assert_int_equal(at_line(f, "leaderElection(object).evidence"), line_of("args: [--metrics"));
+	/* the 1.13 note: a bool flag takes its value only after "=" */
+	bind(f, "apps", "Deployment", "ops", "web");
+	assert_cel_true(f->t, "leaderElection(object).state == \"on\" && leaderElection(object).evidence == \"--leader-elect\"");
+	assert_cel_true(f->t, "leaderElection(object).leaseNamespace == \"ops\"");
+	bind(f, "apps", "StatefulSet", "ops", "db");
+	assert_cel_true(f->t, "leaderElection(object).state == \"on\" && leaderElection(object).source == \"config\"");
+	assert_cel_true(f->t, "leaderElection(object).configMap.metadata.name == \"cfg\"");
+	assert_cel_true(f->t, "leaderElection(object).text.contains(\"key \\\"config.yaml\\\" of ConfigMap \\\"cfg\\\"\")");
+	/* the ConfigMap's text is elsewhere: point at the pod volume */
+	assert_int_equal(at_line(f, "leaderElection(object).evidence"), line_of("volumes: [{name: c,"));
+	bind(f, "apps", "Deployment", "ops", "hook");
+	assert_cel_true(f->t, "leaderElection(object).state == \"unknown\" && leaderElection(object).source == \"none\"");
+	assert_cel_true(f->t, "leaderElection(object).configMap == null");
+	teardown(f);
+}
+
+static void priority(void **state)
+{
+	struct fixture *f = setup();
+
+	(void)state;
+	bind(f, "apps", "Deployment", "ops", "hook");
+	assert_cel_true(f->t, "effectivePriority(object).known && effectivePriority(object).value == -20");
+	assert_cel_true(f->t, "effectivePriority(object).source == \"class\" && effectivePriority(object).className == \"low\"");
+	assert_cel_true(f->t, "effectivePriority(object).priorityClass.metadata.name == \"low\"");
+	assert_cel_true(f->t, "effectivePriority(object).origin == \"priorityClassName \\\"low\\\": PriorityClass value -20\"");
+	assert_int_equal(at_line(f, "effectivePriority(object).className"), line_of("priorityClassName: low"));
+	/* no name: the lowest of two globalDefault classes */
+	bind(f, "apps", "Deployment", "ops", "ctl");
+	assert_cel_true(f->t, "effectivePriority(object).value == 3 && effectivePriority(object).source == \"global-default\"");
+	assert_cel_true(f->t, "effectivePriority(object).className == \"\"");
+	bind(f, "apps", "StatefulSet", "ops", "db");
+	assert_cel_true(f->t, "effectivePriority(object).value == 2000001000 && effectivePriority(object).source == \"system\"");
+	bind(f, "apps", "Deployment", "ops", "web");
+	assert_cel_true(f->t, "!effectivePriority(object).known && effectivePriority(object).value == null");
+	assert_cel_true(f->t, "effectivePriority(object).source == \"missing\"");
+	assert_cel_true(f->t, "priorityClassNamed(\"low\").value == -20 && priorityClassNamed(\"nowhere\") == null");
+	assert_cel_true(f->t, "globalDefaultPriorityClasses().map(p, p.metadata.name) == [\"default-a\", \"default-b\"]");
+	bind(f, "apps", "StatefulSet", "ops", "db");
+	assert_cel_true(f->t, "podSpec(object).priority == 7 && has(podSpec(object).priorityClassName)");
+	bind(f, "", "Pod", "ops", "debug");
+	assert_cel_true(f->t, "podSpec(object).containers[0].name == \"sh\"");
+	teardown(f);
+}
+
+static void lease_rbac(void **state)
+{
+	struct fixture *f = setup();
+
+	(void)state;
+	bind(f, "apps", "Deployment", "ops", "ctl");
+	assert_cel_true(f->t, "serviceAccountOf(object) == \"ctl\"");
+	assert_cel_true(f->t, "leaseAccess(object).bound && leaseAccess(object).leaseNamespace == \"kube-system\"");
+	assert_cel_true(f->t, "leaseAccess(object).granted == [\"get\", \"create\"] && leaseAccess(object).missing == [\"update\"]");
+	assert_cel_true(f->t, "leaseAccess(object).grantedText == \"get and create\" && leaseAccess(object).missingText == \"update\"");
+	assert_cel_true(f->t, "leaseAccess(object).binding.metadata.name == \"leases\" && leaseAccess(object).role.kind == \"Role\"");
+	assert_cel_true(f->t, "leaseAccess(object).subjectBinding.kind == \"RoleBinding\"");
+	/* no binding names the default account: RBAC out of scope */
+	bind(f, "apps", "Deployment", "ops", "web");
+	assert_cel_true(f->t, "serviceAccountOf(object) == \"default\" && !leaseAccess(object).bound");
+	assert_cel_true(f->t, "leaseAccess(object).missingText == \"get, create or update\"");
+	assert_cel_true(f->t, "leaseAccess(object).binding == null && leaseAccess(object).subjectBinding == null");
+	teardown(f);
+}
+
+static void eviction(void **state)
+{
+	struct fixture *f = setup();
+
+	(void)state;
+	bind(f, "apps", "Deployment", "ops", "ctl");
+	assert_cel_true(f->t, "safeToEvict(object) == \"false\"");
+	assert_int_equal(at_line(f, "safeToEvict(object)"), line_of("annotations: {cluster"));
+	assert_cel_true(f->t, "blockingLocalVolumes(object).map(v, v.name) == [\"cache\", \"host\"]");
+	assert_cel_true(f->t, "blockingLocalVolumes(object).map(v, v.type) == [\"emptyDir\", \"hostPath\"]");
+	assert_int_equal(at_line(f, "blockingLocalVolumes(object)[1]"), line_of("- {name: host"));
+	assert_cel_false(f->t, "isBarePod(object)");
+	bind(f, "", "Pod", "ops", "debug");
+	assert_cel_true(f->t, "isBarePod(object) && safeToEvict(object) == \"unset\"");
+	assert_cel_true(f->t, "size(blockingLocalVolumes(object)) == 0");
+	teardown(f);
+}
+
+/* M1 also covers APIServices and CRD conversion webhooks. */
+static void other_backends(void **state)
+{
+	static const char *const text =
+		"apiVersion: apiregistration.k8s.io/v1\nkind: APIService\n"
+		"metadata: {name: v1beta1.metrics.k8s.io}\n"
+		"spec: {group: metrics.k8s.io, version: v1beta1,"
+		" service: {namespace: kube-system, name: metrics-server}}\n---\n"
+		"apiVersion: v1\nkind: Service\n"
+		"metadata: {name: metrics-server, namespace: kube-system}\n"
+		"spec: {selector: {k8s-app: metrics-server}}\n---\n"
+		"apiVersion: apps/v1\nkind: Deployment\n"
+		"metadata: {name: metrics-server, namespace: kube-system}\n"
+		"spec: {selector: {matchLabels: {k8s-app: metrics-server}},"
+		" template: {metadata: {labels: {k8s-app: metrics-server}}}}\n---\n"
+		"apiVersion: apiextensions.k8s.io/v1\n"
+		"kind: CustomResourceDefinition\n"
+		"metadata: {name: widgets.example.com}\n"
+		"spec:\n  group: example.com\n"
+		"  names: {plural: widgets, kind: Widget}\n"
+		"  conversion: {strategy: Webhook, webhook: {clientConfig:"
+		" {service: {namespace: ops, name: conv}}}}\n---\n"
+		"apiVersion: v1\nkind: Service\n"
+		"metadata: {name: conv, namespace: ops}\n"
+		"spec: {selector: {app: conv}}\n---\n"
+		"apiVersion: apps/v1\nkind: Deployment\n"
+		"metadata: {name: conv, namespace: ops}\n"
+		"spec: {selector: {matchLabels: {app: conv}},"
+		" template: {metadata: {labels: {app: conv}}}}\n";
+	struct fixture f = { tg_load(text, 0), tcel_new() };
+
+	(void)state;
+	f.t->env.graph = f.tg.g;
+	f.t->env.k8s = cel_k8s_create(&f.tg.l->arena, f.tg.g);
+	bind(&f, "apps", "Deployment", "kube-system", "metrics-server");
+	assert_cel_true(f.t, "managerCriteria(object) == [\"M1\"]");
+	assert_cel_true(f.t, "managerWhy(object) == \"M1: it serves APIService v1beta1.metrics.k8s.io through Service kube-system/metrics-server\"");
+	assert_cel_true(f.t, "webhooksServedBy(object)[0].kind == \"APIService\"");
+	bind(&f, "apps", "Deployment", "ops", "conv");
+	assert_cel_true(f.t, "managerWhy(object) == \"M1: it serves the conversion webhook of CustomResourceDefinition widgets.example.com through Service ops/conv\"");
+	assert_cel_true(f.t, "webhooksServedBy(object).map(o, o.metadata.name) == [\"widgets.example.com\"]");
+	tcel_free(f.t);
+	tg_free(&f.tg);
+}
+
+/* Outside a run the functions say so instead of crashing. */
+static void no_graph(void **state)
+{
+	struct tcel *t = tcel_new();
+
+	(void)state;
+	assert_cel_error(t, "priorityClassNamed(\"x\") == null", "object graph");
+	assert_cel_error(t, "size(globalDefaultPriorityClasses()) == 0", "object graph");
+	assert_cel_error(t, "isManager({\"a\": 1})", "needs an object");
+	tcel_free(t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(managers),
+		cmocka_unit_test(leader_election),
+		cmocka_unit_test(priority),
+		cmocka_unit_test(lease_rbac),
+		cmocka_unit_test(eviction),
+		cmocka_unit_test(other_backends),
+		cmocka_unit_test(no_graph),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
