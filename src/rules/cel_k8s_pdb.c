@@ -179,7 +179,18 @@ struct wl_vec {
 	const char *skip_ns;		/* leave out this namespace */
 	const struct kvet_selector *unless;	/* leave out what it selects */
 	const struct kvet_requirement *like;	/* keep values close to its */
+	size_t max;			/* stop at this many; 0: no limit */
+	size_t budget;			/* stop after this many candidates */
+	size_t seen;
 };
+
+/*
+ * Hints for a message stay short and cheap: at most HINT_MAX workloads,
+ * and a one-requirement near miss looks at no more than HINT_BUDGET
+ * workloads carrying the key, so a PDB that matches nothing in a
+ * namespace of thousands of workloads costs a bounded amount.
+ */
+enum { HINT_MAX = 10, HINT_BUDGET = 256 };
 
 /* Levenshtein distance of two label values (at most 63 bytes, so the
  * row fits on the stack); larger values count as far apart. */
@@ -253,6 +264,8 @@ static int collect(void *data, const struct kvet_workload *wl)
 {
 	struct wl_vec *vec = data;
 
+	if (vec->budget && vec->seen++ >= vec->budget)
+		return 1;
 	if (vec->skip_ns && !strcmp(wl->obj->namespace, vec->skip_ns))
 		return 0;
 	if (vec->unless && kvet_workload_selected_by(wl, vec->unless))
@@ -264,7 +277,9 @@ static int collect(void *data, const struct kvet_workload *wl)
 		    !value_like(vec->like, v))
 			return 0;
 	}
-	return wl_push(vec, wl);
+	if (wl_push(vec, wl))
+		return -1;
+	return vec->max && vec->n >= vec->max ? 1 : 0;
 }
 
 static int cmp_wl(const void *a, const void *b)
@@ -657,7 +672,7 @@ K8S_FN(fn_pdb_owner_kind)
 }
 
 /* The workloads of other namespaces that the budget's selector matches:
- * "PDB in the wrong namespace?" */
+ * "PDB in the wrong namespace?" (the first HINT_MAX). */
 K8S_FN(fn_selected_elsewhere)
 {
 	struct wl_vec vec = { 0 };
@@ -672,8 +687,9 @@ K8S_FN(fn_selected_elsewhere)
 	if (pdb.selector.meaning != KVET_SEL_MATCH)
 		return cel_k8s_workload_list(ev, NULL, 0);
 	vec.skip_ns = args[0].obj->namespace;
+	vec.max = HINT_MAX;
 	if (kvet_graph_select_workloads(ev->env->graph, NULL, &pdb.selector,
-					collect, &vec)) {
+					collect, &vec) < 0) {
 		free(vec.v);
 		return cel_eval_errorf(ev, "out of memory");
 	}
@@ -686,7 +702,7 @@ K8S_FN(fn_selected_elsewhere)
  * requirement in turn. With a single requirement "all but one" is every
  * workload, so a near miss is one whose value for an In requirement's
  * key looks like a typo of a wanted value (at most two edits, or one
- * containing the other).
+ * containing the other). At most HINT_MAX of them.
  */
 K8S_FN(fn_near_misses)
 {
@@ -705,6 +721,7 @@ K8S_FN(fn_near_misses)
 	if (pdb.selector.meaning != KVET_SEL_MATCH || !pdb.selector.n_reqs)
 		return cel_k8s_workload_list(ev, NULL, 0);
 	vec.unless = &pdb.selector;
+	vec.max = HINT_MAX;
 	sub = pdb.selector;
 	if (pdb.selector.n_reqs == 1) {
 		const struct kvet_requirement *r = &pdb.selector.reqs[0];
@@ -716,9 +733,10 @@ K8S_FN(fn_near_misses)
 		exists.op = KVET_SEL_EXISTS;
 		sub.reqs = &exists;
 		vec.like = r;
+		vec.budget = HINT_BUDGET;
 		if (kvet_graph_select_workloads(ev->env->graph,
 						args[0].obj->namespace, &sub,
-						collect, &vec))
+						collect, &vec) < 0)
 			goto oom;
 		return wl_vec_list(ev, &vec);
 	}
@@ -726,7 +744,7 @@ K8S_FN(fn_near_misses)
 				sizeof(*reqs));
 	if (!reqs)
 		goto oom;
-	for (i = 0; i < pdb.selector.n_reqs; i++) {
+	for (i = 0; i < pdb.selector.n_reqs && vec.n < HINT_MAX; i++) {
 		for (j = k = 0; j < pdb.selector.n_reqs; j++)
 			if (j != i)
 				reqs[k++] = pdb.selector.reqs[j];
@@ -734,7 +752,7 @@ K8S_FN(fn_near_misses)
 		sub.n_reqs = k;
 		if (kvet_graph_select_workloads(ev->env->graph,
 						args[0].obj->namespace, &sub,
-						collect, &vec))
+						collect, &vec) < 0)
 			goto oom;
 	}
 	return wl_vec_list(ev, &vec);
