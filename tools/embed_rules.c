@@ -22,8 +22,11 @@ static int embed(FILE *out, const char *path, int i)
 		return -1;
 	}
 	fprintf(out, "static const char file%d[] = {", i);
+	/* bytes above 0x7f (UTF-8 in a description) overflow a signed
+	 * char as plain constants: cast them */
 	while ((c = getc(in)) != EOF)
-		fprintf(out, "%s0x%02x,", n++ % 12 ? " " : "\n\t", c);
+		fprintf(out, "%s%s0x%02x,", n++ % 12 ? " " : "\n\t",
+			c > 0x7f ? "(char)" : "", c);
 	fprintf(out, "\n\t0x00\n};\n\n");
 	fclose(in);
 	return n;

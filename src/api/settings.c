@@ -92,6 +92,9 @@ int kvet_ctx_index_rules(struct kvet_ctx *ctx)
 		int enabled, severity;
 
 		setting_of(ctx, info->id, &enabled, &severity);
+		/* a disabled rule file is not even run */
+		if (i >= nc)
+			ctx->rules.v[i - nc]->disabled = !enabled;
 		if (!enabled)
 			continue;
 		copies[n] = *info;

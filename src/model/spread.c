@@ -361,6 +361,7 @@ struct foreign_walk {
 	kvet_term_fn fn;
 	void *data;
 	bool by_selector;	/* the namespaceSelector pass */
+	bool with_own;		/* report the term's own workload too */
 };
 
 static int foreign_one(void *data, const struct kvet_workload *wl)
@@ -368,7 +369,7 @@ static int foreign_one(void *data, const struct kvet_workload *wl)
 	struct foreign_walk *w = data;
 	enum kvet_match m = KVET_MATCH_TRUE;
 
-	if (wl == w->t->wl)
+	if (wl == w->t->wl && !w->with_own)
 		return 0;
 	if (w->by_selector) {
 		/* listed namespaces were reported by the first pass */
@@ -383,11 +384,10 @@ static int foreign_one(void *data, const struct kvet_workload *wl)
 	return w->fn(w->data, wl, m);
 }
 
-int kvet_term_foreign_workloads(const struct kvet_graph *g,
-				const struct kvet_term *t, kvet_term_fn fn,
-				void *data)
+static int term_walk(const struct kvet_graph *g, const struct kvet_term *t,
+		     kvet_term_fn fn, void *data, bool with_own)
 {
-	struct foreign_walk w = { g, t, fn, data, false };
+	struct foreign_walk w = { g, t, fn, data, false, with_own };
 	char *ns;
 	size_t i;
 	int ret;
@@ -417,6 +417,20 @@ int kvet_term_foreign_workloads(const struct kvet_graph *g,
 	w.by_selector = true;
 	return kvet_graph_select_workloads(g, NULL, &t->merged, foreign_one,
 					   &w);
+}
+
+int kvet_term_foreign_workloads(const struct kvet_graph *g,
+				const struct kvet_term *t, kvet_term_fn fn,
+				void *data)
+{
+	return term_walk(g, t, fn, data, false);
+}
+
+int kvet_term_selected_workloads(const struct kvet_graph *g,
+				 const struct kvet_term *t, kvet_term_fn fn,
+				 void *data)
+{
+	return term_walk(g, t, fn, data, true);
 }
 
 struct hit_list {

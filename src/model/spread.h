@@ -133,6 +133,15 @@ int kvet_term_foreign_workloads(const struct kvet_graph *g,
 				const struct kvet_term *t, kvet_term_fn fn,
 				void *data);
 
+/**
+ * kvet_term_selected_workloads() - kvet_term_foreign_workloads() with the
+ * term's own workload included when its merged selector selects its pods
+ * (for callers that share one walk among terms with equal selectors).
+ */
+int kvet_term_selected_workloads(const struct kvet_graph *g,
+				 const struct kvet_term *t, kvet_term_fn fn,
+				 void *data);
+
 struct kvet_term_hit {
 	const struct kvet_workload *wl;
 	enum kvet_match scope;

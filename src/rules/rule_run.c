@@ -332,7 +332,7 @@ int kvet_rule_runner_object(struct kvet_rule_runner *r,
 	for (i = 0; i < r->set->n && !ret; i++) {
 		const struct kvet_rule *rule = r->set->v[i];
 
-		if (!kvet_rule_matches(rule, obj))
+		if (rule->disabled || !kvet_rule_matches(rule, obj))
 			continue;
 		ret = run_rule(r, rule, obj, file_order);
 		kvet_arena_reset(&r->scratch, &r->empty);

@@ -82,6 +82,7 @@ struct kvet_rule {
 	struct kvet_rule_example *examples;
 	size_t n_examples;
 	unsigned int n_slots;		/* the most any program needs */
+	bool disabled;			/* switched off by the settings */
 };
 
 struct kvet_rule_set {
