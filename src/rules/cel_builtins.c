@@ -23,6 +23,7 @@
 #define DBL CEL_ST_DOUBLE
 #define STR CEL_ST_STRING
 #define BOOL CEL_ST_BOOL
+#define LIST CEL_ST_LIST
 
 /*
  * X(function, name, style, min args, max args, result, arg0, arg1, doc)
@@ -41,6 +42,8 @@
 	  "s.matches(re): PCRE2 search; the pattern is a literal, compiled at load") \
 	X(fn_lower, "lowerAscii", M, 1, 1, STR, STR, DYN,		\
 	  "s.lowerAscii(): ASCII letters in lower case")		\
+	X(fn_join, "join", M, 1, 2, STR, LIST, STR,			\
+	  "l.join(), l.join(sep): the strings of a list, separated by sep") \
 	X(fn_int, "int", G, 1, 1, INT, DYN, DYN,			\
 	  "int(x): from an int, a double (truncated) or a decimal string") \
 	X(fn_double, "double", G, 1, 1, DBL, DYN, DYN,			\
@@ -221,6 +224,44 @@ static bool copy_number(const struct cel_value *v, char *buf, size_t size)
 	memcpy(buf, v->u.s, v->len);
 	buf[v->len] = '\0';
 	return true;
+}
+
+/* CEL's strings extension: list<string>.join([separator]). */
+static struct cel_value fn_join(struct cel_eval *ev, const struct cel_ast *call,
+				const struct cel_value *args, size_t n)
+{
+	const struct cel_value *sep = n > 1 ? &args[1] : NULL;
+	size_t i, cnt, len = 0;
+	struct cel_value it;
+	char *s;
+
+	if (args[0].type != CEL_LIST)
+		return bad_arg(ev, "join", &args[0]);
+	if (sep && sep->type != CEL_STRING)
+		return bad_arg(ev, "join", sep);
+	cnt = cel_len(&args[0]);
+	for (i = 0; i < cnt; i++) {
+		it = cel_list_at(&args[0], i);
+		if (it.type != CEL_STRING)
+			return cel_eval_errorf(ev, "join() needs a list of strings, not one with %s",
+					       cel_type_name(it.type));
+		len += it.len + (i && sep ? sep->len : 0);
+	}
+	s = kvet_arena_alloc(ev->env->scratch, len + 1);
+	if (!s)
+		return cel_eval_errorf(ev, "out of memory");
+	for (len = 0, i = 0; i < cnt; i++) {
+		it = cel_list_at(&args[0], i);
+		if (i && sep && sep->len) {
+			memcpy(s + len, sep->u.s, sep->len);
+			len += sep->len;
+		}
+		if (it.len)
+			memcpy(s + len, it.u.s, it.len);
+		len += it.len;
+	}
+	s[len] = '\0';
+	return cel_string(s, len);
 }
 
 static struct cel_value fn_int(struct cel_eval *ev, const struct cel_ast *call,

@@ -134,6 +134,10 @@ static void macros_and_strings(void **state)
 	assert_cel_true(t, "int(\"42\") == 42 && int(3.9) == 3 && double(1) == 1.0");
 	assert_cel_true(t, "string(12) == \"12\" && string(true) == \"true\"");
 	assert_cel_true(t, "\"ABC\".lowerAscii() == \"abc\"");
+	assert_cel_true(t, "[\"a\", \"b\", \"c\"].join(\", \") == \"a, b, c\"");
+	assert_cel_true(t, "[\"a\", \"b\"].join() == \"ab\" && [].join(\"-\") == \"\"");
+	assert_cel_true(t, "[1, 2].map(x, string(x)).join(\"+\") == \"1+2\"");
+	assert_cel_error(t, "[1, 2].join(\",\") == \"\"", "list of strings");
 	assert_cel_error(t, "int(\"4x\") == 1", "cannot convert");
 	v = tcel_eval(t, "1 + 2");
 	assert_int_equal(v.u.i, 3);

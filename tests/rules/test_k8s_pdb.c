@@ -1,0 +1,359 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The PDB, HPA, overlap and Service functions of CEL (cel_k8s_pdb.c). */
+#include "tcel.h"
+#include "tgraph.h"
+
+/* The documents of the input, joined with "---" (one literal would be
+ * longer than C guarantees). */
+static const char *const docs[] = {
+	/* ops: two managers, the second with a broad selector */
+	"apiVersion: apps/v1\nkind: Deployment\n"
+	"metadata: {name: alpha-mgr, namespace: ops}\n"
+	"spec:\n  selector: {matchLabels: {app.kubernetes.io/instance: alpha}}\n"
+	"  template: {metadata: {labels: {app.kubernetes.io/instance: alpha,"
+	" app.kubernetes.io/part-of: suite, app.kubernetes.io/component: manager}}}\n",
+	"apiVersion: apps/v1\nkind: Deployment\n"
+	"metadata: {name: beta-mgr, namespace: ops}\n"
+	"spec:\n  selector: {matchLabels: {app.kubernetes.io/part-of: suite,"
+	" app.kubernetes.io/component: manager}}\n"
+	"  template: {metadata: {labels: {app.kubernetes.io/instance: beta,"
+	" app.kubernetes.io/part-of: suite, app.kubernetes.io/component: manager}}}\n",
+	"apiVersion: apps/v1\nkind: DaemonSet\n"
+	"metadata: {name: agent, namespace: ops}\n"
+	"spec:\n  selector: {matchLabels: {app: agent}}\n"
+	"  template: {metadata: {labels: {app: agent, app.kubernetes.io/part-of: suite}}}\n",
+	"apiVersion: v1\nkind: Pod\n"
+	"metadata: {name: debug, namespace: ops, labels: {app: debug}}\n"
+	"spec: {containers: [{name: sh, image: busybox}]}\n",
+	"apiVersion: batch/v1\nkind: Job\n"
+	"metadata: {name: migrate-1, namespace: ops}\n"
+	"spec:\n  template: {metadata: {labels: {app: migrate}}}\n",
+	"apiVersion: batch/v1\nkind: Job\n"
+	"metadata: {name: migrate-2, namespace: ops}\n"
+	"spec:\n  template: {metadata: {labels: {app: migrate}}}\n",
+	"apiVersion: apps/v1\nkind: Deployment\n"
+	"metadata: {name: web, namespace: staging}\n"
+	"spec:\n  replicas: 2\n  selector: {matchLabels: {app: web}}\n"
+	"  template: {metadata: {labels: {app: web}}}\n"
+	/* budgets */,
+	"apiVersion: policy/v1\nkind: PodDisruptionBudget\n"
+	"metadata: {name: suite, namespace: ops}\n"
+	"spec:\n  maxUnavailable: 1\n"
+	"  selector: {matchLabels: {app.kubernetes.io/part-of: suite}}\n",
+	"apiVersion: policy/v1\nkind: PodDisruptionBudget\n"
+	"metadata: {name: bad, namespace: ops}\n"
+	"spec:\n"
+	"  minAvailable: \"1\"\n"
+	"  maxUnavailable: -1\n"
+	"  selector: {matchExpressions: [{key: app, operator: in, values: [x]}]}\n",
+	"apiVersion: policy/v1\nkind: PodDisruptionBudget\n"
+	"metadata: {name: nosel, namespace: ops}\n"
+	"spec:\n  minAvailable: 1\n",
+	"apiVersion: policy/v1\nkind: PodDisruptionBudget\n"
+	"metadata: {name: empty, namespace: ops}\n"
+	"spec:\n  minAvailable: \"50%\"\n  selector: {}\n",
+	"apiVersion: policy/v1\nkind: PodDisruptionBudget\n"
+	"metadata: {name: web, namespace: ops}\n"
+	"spec:\n  minAvailable: 1\n  selector: {matchLabels: {app: web}}\n",
+	"apiVersion: policy/v1\nkind: PodDisruptionBudget\n"
+	"metadata: {name: typo, namespace: ops}\n"
+	"spec:\n  maxUnavailable: 1\n"
+	"  selector:\n"
+	"    matchLabels: {app.kubernetes.io/part-of: suite}\n"
+	"    matchExpressions: [{key: app.kubernetes.io/component, operator: In,"
+	" values: [manger, ctrl]}]\n",
+	"apiVersion: policy/v1\nkind: PodDisruptionBudget\n"
+	"metadata: {name: one, namespace: ops}\n"
+	"spec:\n  maxUnavailable: 1\n  selector: {matchLabels: {app: agnt}}\n",
+	"apiVersion: policy/v1beta1\nkind: PodDisruptionBudget\n"
+	"metadata: {name: old, namespace: ops}\n"
+	"spec:\n  maxUnavailable: 1\n  selector: {matchLabels: {app: agent}}\n"
+	/* Services and who calls them */,
+	"apiVersion: v1\nkind: Service\n"
+	"metadata: {name: alpha-webhook, namespace: ops}\n"
+	"spec:\n  selector: {app.kubernetes.io/part-of: suite,"
+	" app.kubernetes.io/component: manager}\n",
+	"apiVersion: v1\nkind: Service\n"
+	"metadata: {name: metrics, namespace: ops}\n"
+	"spec:\n  selector: {app: agent}\n",
+	"apiVersion: v1\nkind: Service\n"
+	"metadata: {name: plain, namespace: ops}\n"
+	"spec:\n  selector: {app: debug}\n",
+	"apiVersion: admissionregistration.k8s.io/v1\n"
+	"kind: ValidatingWebhookConfiguration\n"
+	"metadata: {name: alpha-validator}\n"
+	"webhooks:\n"
+	"- name: a.example.com\n"
+	"  clientConfig: {service: {namespace: ops, name: alpha-webhook}}\n"
+	"- name: b.example.com\n"
+	"  clientConfig: {service: {namespace: ops, name: alpha-webhook}}\n",
+	"apiVersion: apiregistration.k8s.io/v1\nkind: APIService\n"
+	"metadata: {name: v1beta1.metrics.k8s.io}\n"
+	"spec: {service: {namespace: ops, name: metrics}}\n"
+	/* HPAs */,
+	"apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\n"
+	"metadata: {name: alpha, namespace: ops}\n"
+	"spec:\n  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: alpha-mgr}\n"
+	"  maxReplicas: 3\n",
+	"apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\n"
+	"metadata: {name: agent, namespace: ops}\n"
+	"spec:\n  scaleTargetRef: {apiVersion: apps/v1, kind: DaemonSet, name: agent}\n"
+	"  maxReplicas: 3\n",
+	"apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\n"
+	"metadata: {name: ghost, namespace: ops}\n"
+	"spec:\n  scaleTargetRef: {apiVersion: extensions/v1beta1, kind: Deployment,"
+	" name: alpha-mgr}\n  maxReplicas: 3\n",
+	"apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\n"
+	"metadata: {name: lonely, namespace: lonely}\n"
+	"spec:\n  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: x}\n"
+	"  maxReplicas: 3\n",
+};
+
+struct fixture {
+	struct tgraph tg;
+	struct tcel *t;
+};
+
+static struct fixture *setup(void)
+{
+	struct fixture *f = calloc(1, sizeof(*f));
+
+	size_t i, len = 0;
+	char *input;
+
+	assert_non_null(f);
+	for (i = 0; i < sizeof(docs) / sizeof(docs[0]); i++)
+		len += strlen(docs[i]) + 4;
+	input = calloc(1, len + 1);
+	assert_non_null(input);
+	for (i = 0; i < sizeof(docs) / sizeof(docs[0]); i++) {
+		if (i)
+			strcat(input, "---\n");
+		strcat(input, docs[i]);
+	}
+	f->tg = tg_load(input, 0);
+	free(input);
+	f->t = tcel_new();
+	f->t->env.graph = f->tg.g;
+	f->t->env.k8s = cel_k8s_create(&f->tg.l->arena, f->tg.g);
+	return f;
+}
+
+static void teardown(struct fixture *f)
+{
+	tcel_free(f->t);
+	tg_free(&f->tg);
+	free(f);
+}
+
+static void bind(struct fixture *f, const char *group, const char *kind,
+		 const char *ns, const char *name)
+{
+	const struct kvet_object *obj = kvet_graph_find(f->tg.g, group, kind,
+							ns, name);
+
+	if (!obj)
+		fail_msg("no %s %s/%s", kind, ns, name);
+	f->t->vars[0] = cel_from_object(obj);
+}
+
+#define PDB(f, name) bind(f, "policy", "PodDisruptionBudget", "ops", name)
+
+static void spec_problems(void **state)
+{
+	struct fixture *f = setup();
+	struct cel_value v, field;
+
+	(void)state;
+	PDB(f, "bad");
+	assert_cel_true(f->t, "size(pdbSpecProblems(object)) == 4");
+	assert_cel_true(f->t, "pdbSpecProblems(object)[0].message == "
+			"'minAvailable \"1\" and maxUnavailable -1 are both set: the API server accepts only one'");
+	assert_cel_true(f->t, "pdbSpecProblems(object)[1].message.startsWith("
+			"'minAvailable \"1\" is a string without %, not an integer: write 1 unquoted')");
+	assert_cel_true(f->t, "pdbSpecProblems(object)[2].message == 'maxUnavailable -1 is negative'");
+	assert_cel_true(f->t, "pdbSpecProblems(object)[3].message.contains('operator \"in\"')");
+	/* each problem is positioned at its field's key, the selector's
+	 * inside the selector */
+	v = tcel_eval(f->t, "pdbSpecProblems(object)");
+	assert_int_equal(v.type, CEL_LIST);
+	assert_true(cel_map_get(&v.u.items[0], "field", 5, &field));
+	assert_non_null(field.at);
+	assert_true(kvet_node_eq(field.at, "maxUnavailable"));
+	assert_true(cel_map_get(&v.u.items[1], "field", 5, &field));
+	assert_true(kvet_node_eq(field.at, "minAvailable"));
+	assert_true(cel_map_get(&v.u.items[3], "field", 5, &field));
+	assert_non_null(field.at);
+	assert_true(field.at->line > 0 && field.at->col > 20);
+	PDB(f, "old");
+	assert_cel_true(f->t, "pdbSpecProblems(object).map(p, p.message) == "
+			"['apiVersion policy/v1beta1 is not served since Kubernetes 1.25: use policy/v1']");
+	PDB(f, "suite");
+	assert_cel_true(f->t, "size(pdbSpecProblems(object)) == 0");
+	bind(f, "apps", "Deployment", "ops", "alpha-mgr");
+	assert_cel_error(f->t, "size(pdbSpecProblems(object)) == 0", "needs a PodDisruptionBudget");
+	teardown(f);
+}
+
+static void selector_forms(void **state)
+{
+	struct fixture *f = setup();
+
+	(void)state;
+	PDB(f, "nosel");
+	assert_cel_true(f->t, "pdbSelectorForm(object) == 'absent' && selectorText(object) == 'null'");
+	assert_cel_false(f->t, "pdbUsesScale(object)");
+	PDB(f, "empty");
+	assert_cel_true(f->t, "pdbSelectorForm(object) == 'empty' && selectorText(object) == '{}'");
+	assert_cel_true(f->t, "pdbUsesScale(object)");
+	PDB(f, "bad");
+	assert_cel_true(f->t, "pdbSelectorForm(object) == 'invalid'");
+	assert_cel_true(f->t, "selectorText(object).startsWith('(invalid: ')");
+	PDB(f, "typo");
+	assert_cel_true(f->t, "pdbSelectorForm(object) == 'requirements' && pdbUsesScale(object)");
+	assert_cel_true(f->t, "selectorText(object) == "
+			"'app.kubernetes.io/part-of=suite,app.kubernetes.io/component in (ctrl,manger)'");
+	bind(f, "", "Service", "ops", "alpha-webhook");
+	assert_cel_true(f->t, "selectorText(object) == "
+			"'app.kubernetes.io/part-of=suite,app.kubernetes.io/component=manager'");
+	bind(f, "apps", "Deployment", "ops", "alpha-mgr");
+	assert_cel_true(f->t, "selectorText(object) == 'app.kubernetes.io/instance=alpha'");
+	bind(f, "batch", "Job", "ops", "migrate-1");
+	assert_cel_true(f->t, "selectorText(object).startsWith('batch.kubernetes.io/controller-uid=')");
+	teardown(f);
+}
+
+static void owners(void **state)
+{
+	struct fixture *f = setup();
+
+	(void)state;
+	PDB(f, "suite");
+	assert_cel_true(f->t, "workloadsSelectedBy(object).map(w, w.metadata.name + '=' + pdbOwnerKind(w)) == "
+			"['alpha-mgr=scalable', 'beta-mgr=scalable', 'agent=unscalable']");
+	bind(f, "", "Pod", "ops", "debug");
+	assert_cel_true(f->t, "pdbOwnerKind(object) == 'bare-pod'");
+	bind(f, "batch", "Job", "ops", "migrate-1");
+	assert_cel_true(f->t, "pdbOwnerKind(object) == 'unscalable'");
+	bind(f, "", "Service", "ops", "plain");
+	assert_cel_error(f->t, "pdbOwnerKind(object) == ''", "not a workload");
+	teardown(f);
+}
+
+static void misses(void **state)
+{
+	struct fixture *f = setup();
+
+	(void)state;
+	PDB(f, "web");
+	assert_cel_true(f->t, "size(workloadsSelectedBy(object)) == 0");
+	assert_cel_true(f->t, "workloadsSelectedElsewhere(object).map(w, namespaceOf(w) + '/' + w.metadata.name) == ['staging/web']");
+	assert_cel_true(f->t, "size(nearMisses(object)) == 0");
+	PDB(f, "typo");
+	assert_cel_true(f->t, "size(workloadsSelectedElsewhere(object)) == 0");
+	/* the DaemonSet lacks the component key: it fails that requirement
+	 * too, and the managers fail only that one */
+	assert_cel_true(f->t, "nearMisses(object).map(w, w.metadata.name) == ['alpha-mgr', 'beta-mgr', 'agent']");
+	assert_cel_true(f->t, "nearMisses(object).map(w, unmetRequirement(object, w)) == ["
+			"'app.kubernetes.io/component in (ctrl,manger), its pods have app.kubernetes.io/component=manager', "
+			"'app.kubernetes.io/component in (ctrl,manger), its pods have app.kubernetes.io/component=manager', "
+			"'app.kubernetes.io/component in (ctrl,manger), its pods lack app.kubernetes.io/component']");
+	/* one requirement: the workloads whose value looks like a typo */
+	PDB(f, "one");
+	assert_cel_true(f->t, "nearMisses(object).map(w, w.metadata.name) == ['agent']");
+	assert_cel_true(f->t, "unmetRequirement(object, nearMisses(object)[0]) == 'app=agnt, its pods have app=agent'");
+	PDB(f, "suite");
+	assert_cel_true(f->t, "size(nearMisses(object)) == 0");
+	assert_cel_true(f->t, "workloadsSelectedBy(object).all(w, unmetRequirement(object, w) == '')");
+	PDB(f, "empty");
+	assert_cel_true(f->t, "size(workloadsSelectedElsewhere(object)) == 0 && size(nearMisses(object)) == 0");
+	teardown(f);
+}
+
+static void hpas(void **state)
+{
+	struct fixture *f = setup();
+
+	(void)state;
+	bind(f, "autoscaling", "HorizontalPodAutoscaler", "ops", "alpha");
+	assert_cel_true(f->t, "scaleTargetOf(object).metadata.name == 'alpha-mgr' && !targetHasNoScale(object)");
+	bind(f, "autoscaling", "HorizontalPodAutoscaler", "ops", "agent");
+	assert_cel_true(f->t, "scaleTargetOf(object).kind == 'DaemonSet' && targetHasNoScale(object)");
+	/* the API group counts: extensions is not apps */
+	bind(f, "autoscaling", "HorizontalPodAutoscaler", "ops", "ghost");
+	assert_cel_true(f->t, "scaleTargetOf(object) == null && !targetHasNoScale(object)");
+	assert_cel_true(f->t, "namespaceCoveredBesides(object)");
+	bind(f, "autoscaling", "HorizontalPodAutoscaler", "lonely", "lonely");
+	assert_cel_true(f->t, "scaleTargetOf(object) == null && namespaceCovered('lonely')");
+	assert_cel_false(f->t, "namespaceCoveredBesides(object)");
+	assert_cel_true(f->t, "livePods('ops') == 0 && livePods('nowhere') == 0");
+	PDB(f, "suite");
+	assert_cel_error(f->t, "scaleTargetOf(object) == null", "HorizontalPodAutoscaler");
+	teardown(f);
+}
+
+static void overlaps(void **state)
+{
+	struct fixture *f = setup();
+
+	(void)state;
+	bind(f, "apps", "Deployment", "ops", "alpha-mgr");
+	assert_cel_true(f->t, "overlappingWorkloads(object).map(w, w.metadata.name) == ['beta-mgr']");
+	assert_cel_true(f->t, "overlappingWorkloads(object).all(w, !selectsPodsOf(object, w) && selectsPodsOf(w, object))");
+	bind(f, "apps", "Deployment", "ops", "beta-mgr");
+	assert_cel_true(f->t, "overlappingWorkloads(object).map(w, w.metadata.name) == ['alpha-mgr']");
+	assert_cel_false(f->t, "selectsPodsOf(object, object)");
+	/* generated Job selectors select only their own pods */
+	bind(f, "batch", "Job", "ops", "migrate-1");
+	assert_cel_true(f->t, "size(overlappingWorkloads(object)) == 0");
+	bind(f, "apps", "Deployment", "staging", "web");
+	assert_cel_true(f->t, "size(overlappingWorkloads(object)) == 0");
+	teardown(f);
+}
+
+static void webhook_services(void **state)
+{
+	struct fixture *f = setup();
+
+	(void)state;
+	bind(f, "", "Service", "ops", "alpha-webhook");
+	/* two entries of one configuration: the configuration once */
+	assert_cel_true(f->t, "webhooksUsing(object).map(o, o.kind + '/' + o.metadata.name) == "
+			"['ValidatingWebhookConfiguration/alpha-validator']");
+	bind(f, "", "Service", "ops", "metrics");
+	assert_cel_true(f->t, "webhooksUsing(object).map(o, o.kind) == ['APIService']");
+	bind(f, "", "Service", "ops", "plain");
+	assert_cel_true(f->t, "size(webhooksUsing(object)) == 0");
+	PDB(f, "suite");
+	assert_cel_error(f->t, "size(webhooksUsing(object)) == 0", "needs a Service");
+	teardown(f);
+}
+
+/* Outside a run the functions say so instead of crashing. */
+static void no_graph(void **state)
+{
+	struct fixture *f = setup();
+
+	(void)state;
+	PDB(f, "typo");
+	f->t->env.graph = NULL;
+	assert_cel_error(f->t, "size(nearMisses(object)) == 0", "object graph");
+	assert_cel_error(f->t, "livePods('ops') == 0", "object graph");
+	teardown(f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(spec_problems),
+		cmocka_unit_test(selector_forms),
+		cmocka_unit_test(owners),
+		cmocka_unit_test(misses),
+		cmocka_unit_test(hpas),
+		cmocka_unit_test(overlaps),
+		cmocka_unit_test(webhook_services),
+		cmocka_unit_test(no_graph),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
