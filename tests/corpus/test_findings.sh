@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# kvet over every file of the shared corpus of real manifests, compared
+# kvet over every file of the shared corpus of real manifests (and over
+# dumps/ as one cluster dump), compared
 # byte for byte with testdata/corpus/FILE.txt (the text report, run from
 # the corpus folder so paths are short). Without ../shared the test is
 # skipped, saying so. --update rewrites the expected files (never in CI);
@@ -17,7 +18,8 @@ if [ ! -d "$corpus" ]; then
 fi
 n=0 fail=0
 cd "$corpus" || exit 1
-for f in $(find . -name '*.yaml' -o -name '*.json' | sed 's|^\./||' | LC_ALL=C sort); do
+# every file alone, then the cluster dump's files together, as one dump
+for f in $(find . -name '*.yaml' -o -name '*.json' | sed 's|^\./||' | LC_ALL=C sort) dumps; do
 	n=$((n + 1))
 	want=$expected/$(printf '%s' "$f" | tr / _).txt
 	got=$(NO_COLOR=1 LC_ALL=C "$kvet" lint --no-config --color never "$f" 2>&1)
