@@ -254,20 +254,9 @@ static int join_units(struct kvet_ctx *ctx)
 		for (j = 0; j < u->objs.n; j++) {
 			struct kvet_object *obj = u->objs.v[j];
 
-			if (ctx->objects.n == ctx->objects.cap) {
-				size_t cap = ctx->objects.cap
-						     ? ctx->objects.cap * 2
-						     : 256;
-				struct kvet_object **v = realloc(
-					ctx->objects.v, cap * sizeof(*v));
-
-				if (!v)
-					return -1;
-				ctx->objects.v = v;
-				ctx->objects.cap = cap;
-			}
 			obj->seq = (uint32_t)ctx->objects.n;
-			ctx->objects.v[ctx->objects.n++] = obj;
+			if (kvet_objects_push(&ctx->objects, obj) < 0)
+				return -1;
 		}
 	}
 	return 0;

@@ -2,8 +2,11 @@
 #include "base/diag.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "base/vec.h"
 
 void kvet_diag_init(struct kvet_diag *diag, struct kvet_arena *arena)
 {
@@ -20,22 +23,10 @@ void kvet_diag_release(struct kvet_diag *diag)
 	diag->n = diag->cap = 0;
 }
 
-static struct kvet_error *grow(struct kvet_diag *diag, size_t more)
+static bool grow(struct kvet_diag *diag, size_t more)
 {
-	struct kvet_error *v;
-	size_t cap;
-
-	if (diag->n + more <= diag->cap)
-		return diag->errors;
-	cap = diag->cap ? diag->cap * 2 : 8;
-	while (cap < diag->n + more)
-		cap *= 2;
-	v = realloc(diag->errors, cap * sizeof(*v));
-	if (!v)
-		return NULL;
-	diag->errors = v;
-	diag->cap = cap;
-	return v;
+	return kvet_vec_grow((void **)&diag->errors, &diag->cap,
+			     diag->n + more, sizeof(*diag->errors));
 }
 
 void kvet_diag_addf(struct kvet_diag *diag, const char *file,

@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/vec.h"
+
 void kvet_sources_release(struct kvet_sources *srcs)
 {
 	size_t i;
@@ -26,15 +28,9 @@ static struct kvet_source *push(struct kvet_sources *srcs)
 {
 	struct kvet_source *src;
 
-	if (srcs->n == srcs->cap) {
-		size_t cap = srcs->cap ? srcs->cap * 2 : 16;
-		struct kvet_source *v = realloc(srcs->v, cap * sizeof(*v));
-
-		if (!v)
-			return NULL;
-		srcs->v = v;
-		srcs->cap = cap;
-	}
+	if (!kvet_vec_grow((void **)&srcs->v, &srcs->cap, srcs->n + 1,
+			   sizeof(*srcs->v)))
+		return NULL;
 	src = &srcs->v[srcs->n++];
 	memset(src, 0, sizeof(*src));
 	return src;
@@ -69,22 +65,6 @@ struct walk {
 	char **files;
 	size_t nfiles, capfiles;
 };
-
-static bool grow(void **v, size_t *cap, size_t n, size_t elem)
-{
-	size_t ncap;
-	void *p;
-
-	if (n < *cap)
-		return true;
-	ncap = *cap ? *cap * 2 : 16;
-	p = realloc(*v, ncap * elem);
-	if (!p)
-		return false;
-	*v = p;
-	*cap = ncap;
-	return true;
-}
 
 static int cmp_str(const void *a, const void *b)
 {
@@ -124,7 +104,8 @@ static int walk_dir(struct walk *w, struct kvet_arena *arena,
 {
 	size_t next = 0;
 
-	if (!grow((void **)&w->dirs, &w->capdirs, w->ndirs, sizeof(*w->dirs)))
+	if (!kvet_vec_grow((void **)&w->dirs, &w->capdirs, w->ndirs + 1,
+			   sizeof(*w->dirs)))
 		return -1;
 	w->dirs[w->ndirs++] = (struct dir_entry){ root, st->st_dev,
 						  st->st_ino, 0 };
@@ -170,8 +151,9 @@ static int walk_dir(struct walk *w, struct kvet_arena *arena,
 						       "symlink loop: the directory contains itself");
 					continue;
 				}
-				if (!grow((void **)&w->dirs, &w->capdirs,
-					  w->ndirs, sizeof(*w->dirs))) {
+				if (!kvet_vec_grow((void **)&w->dirs,
+						   &w->capdirs, w->ndirs + 1,
+						   sizeof(*w->dirs))) {
 					closedir(dir);
 					return -1;
 				}
@@ -180,8 +162,9 @@ static int walk_dir(struct walk *w, struct kvet_arena *arena,
 				};
 			} else if (S_ISREG(cst.st_mode) &&
 				   manifest_name(de->d_name)) {
-				if (!grow((void **)&w->files, &w->capfiles,
-					  w->nfiles, sizeof(*w->files))) {
+				if (!kvet_vec_grow((void **)&w->files,
+						   &w->capfiles, w->nfiles + 1,
+						   sizeof(*w->files))) {
 					closedir(dir);
 					return -1;
 				}

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/vec.h"
+
 void kvet_objects_release(struct kvet_objects *objs)
 {
 	if (!objs)
@@ -128,17 +130,11 @@ static bool has_helm_test_hook(const struct kvet_node *meta)
 	return false;
 }
 
-static int push(struct kvet_objects *out, struct kvet_object *obj)
+int kvet_objects_push(struct kvet_objects *out, struct kvet_object *obj)
 {
-	if (out->n == out->cap) {
-		size_t cap = out->cap ? out->cap * 2 : 64;
-		struct kvet_object **v = realloc(out->v, cap * sizeof(*v));
-
-		if (!v)
-			return -1;
-		out->v = v;
-		out->cap = cap;
-	}
+	if (!kvet_vec_grow((void **)&out->v, &out->cap, out->n + 1,
+			   sizeof(*out->v)))
+		return -1;
 	out->v[out->n++] = obj;
 	return 0;
 }
@@ -226,7 +222,7 @@ static int add_object(struct kvet_arena *arena, struct kvet_diag *diag,
 		obj->flags |= KVET_OBJ_HAS_STATUS;
 	if (has_helm_test_hook(meta))
 		obj->flags |= KVET_OBJ_HELM_TEST;
-	if (push(out, obj) < 0)
+	if (kvet_objects_push(out, obj) < 0)
 		return -1;
 	return 1;
 }

@@ -46,6 +46,9 @@ struct kvet_objects {
 
 void kvet_objects_release(struct kvet_objects *objs);
 
+/* Append @obj. Returns 0, or -1 when out of memory. */
+int kvet_objects_push(struct kvet_objects *objs, struct kvet_object *obj);
+
 /**
  * kvet_objects_from_docs() - turn the documents of one input into objects.
  * @arena: the run's arena.
