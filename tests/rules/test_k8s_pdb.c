@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The PDB, HPA, overlap and Service functions of CEL (cel_k8s_pdb.c). */
-#include "tcel.h"
-#include "tgraph.h"
+#include "tk8s.h"
 
 /* The documents of the input, joined with "---" (one literal would be
  * longer than C guarantees). */
@@ -109,19 +108,12 @@ static const char *const docs[] = {
 	"  maxReplicas: 3\n",
 };
 
-struct fixture {
-	struct tgraph tg;
-	struct tcel *t;
-};
-
 static struct fixture *setup(void)
 {
-	struct fixture *f = calloc(1, sizeof(*f));
-
+	struct fixture *f;
 	size_t i, len = 0;
 	char *input;
 
-	assert_non_null(f);
 	for (i = 0; i < sizeof(docs) / sizeof(docs[0]); i++)
 		len += strlen(docs[i]) + 4;
 	input = calloc(1, len + 1);
@@ -131,33 +123,13 @@ static struct fixture *setup(void)
 			strcat(input, "---\n");
 		strcat(input, docs[i]);
 	}
-	f->tg = tg_load(input, 0);
+	f = tk8s_load(input);
 	free(input);
-	f->t = tcel_new();
-	f->t->env.graph = f->tg.g;
-	f->t->env.k8s = cel_k8s_create(&f->tg.l->arena, f->tg.g);
 	return f;
 }
 
-static void teardown(struct fixture *f)
-{
-	tcel_free(f->t);
-	tg_free(&f->tg);
-	free(f);
-}
 
-static void bind(struct fixture *f, const char *group, const char *kind,
-		 const char *ns, const char *name)
-{
-	const struct kvet_object *obj = kvet_graph_find(f->tg.g, group, kind,
-							ns, name);
-
-	if (!obj)
-		fail_msg("no %s %s/%s", kind, ns, name);
-	f->t->vars[0] = cel_from_object(obj);
-}
-
-#define PDB(f, name) bind(f, "policy", "PodDisruptionBudget", "ops", name)
+#define PDB(f, name) tk8s_bind(f, "policy", "PodDisruptionBudget", "ops", name)
 
 static void spec_problems(void **state)
 {
@@ -190,7 +162,7 @@ static void spec_problems(void **state)
 			"['apiVersion policy/v1beta1 is not served since Kubernetes 1.25: use policy/v1']");
 	PDB(f, "suite");
 	assert_cel_true(f->t, "size(pdbSpecProblems(object)) == 0");
-	bind(f, "apps", "Deployment", "ops", "alpha-mgr");
+	tk8s_bind(f, "apps", "Deployment", "ops", "alpha-mgr");
 	assert_cel_error(f->t, "size(pdbSpecProblems(object)) == 0", "needs a PodDisruptionBudget");
 	teardown(f);
 }
@@ -213,12 +185,12 @@ static void selector_forms(void **state)
 	assert_cel_true(f->t, "pdbSelectorForm(object) == 'requirements' && pdbUsesScale(object)");
 	assert_cel_true(f->t, "selectorText(object) == "
 			"'app.kubernetes.io/part-of=suite,app.kubernetes.io/component in (ctrl,manger)'");
-	bind(f, "", "Service", "ops", "alpha-webhook");
+	tk8s_bind(f, "", "Service", "ops", "alpha-webhook");
 	assert_cel_true(f->t, "selectorText(object) == "
 			"'app.kubernetes.io/part-of=suite,app.kubernetes.io/component=manager'");
-	bind(f, "apps", "Deployment", "ops", "alpha-mgr");
+	tk8s_bind(f, "apps", "Deployment", "ops", "alpha-mgr");
 	assert_cel_true(f->t, "selectorText(object) == 'app.kubernetes.io/instance=alpha'");
-	bind(f, "batch", "Job", "ops", "migrate-1");
+	tk8s_bind(f, "batch", "Job", "ops", "migrate-1");
 	assert_cel_true(f->t, "selectorText(object).startsWith('batch.kubernetes.io/controller-uid=')");
 	teardown(f);
 }
@@ -231,11 +203,11 @@ static void owners(void **state)
 	PDB(f, "suite");
 	assert_cel_true(f->t, "workloadsSelectedBy(object).map(w, w.metadata.name + '=' + pdbOwnerKind(w)) == "
 			"['alpha-mgr=scalable', 'beta-mgr=scalable', 'agent=unscalable']");
-	bind(f, "", "Pod", "ops", "debug");
+	tk8s_bind(f, "", "Pod", "ops", "debug");
 	assert_cel_true(f->t, "pdbOwnerKind(object) == 'bare-pod'");
-	bind(f, "batch", "Job", "ops", "migrate-1");
+	tk8s_bind(f, "batch", "Job", "ops", "migrate-1");
 	assert_cel_true(f->t, "pdbOwnerKind(object) == 'unscalable'");
-	bind(f, "", "Service", "ops", "plain");
+	tk8s_bind(f, "", "Service", "ops", "plain");
 	assert_cel_error(f->t, "pdbOwnerKind(object) == ''", "not a workload");
 	teardown(f);
 }
@@ -275,15 +247,15 @@ static void hpas(void **state)
 	struct fixture *f = setup();
 
 	(void)state;
-	bind(f, "autoscaling", "HorizontalPodAutoscaler", "ops", "alpha");
+	tk8s_bind(f, "autoscaling", "HorizontalPodAutoscaler", "ops", "alpha");
 	assert_cel_true(f->t, "scaleTargetOf(object).metadata.name == 'alpha-mgr' && !targetHasNoScale(object)");
-	bind(f, "autoscaling", "HorizontalPodAutoscaler", "ops", "agent");
+	tk8s_bind(f, "autoscaling", "HorizontalPodAutoscaler", "ops", "agent");
 	assert_cel_true(f->t, "scaleTargetOf(object).kind == 'DaemonSet' && targetHasNoScale(object)");
 	/* the API group counts: extensions is not apps */
-	bind(f, "autoscaling", "HorizontalPodAutoscaler", "ops", "ghost");
+	tk8s_bind(f, "autoscaling", "HorizontalPodAutoscaler", "ops", "ghost");
 	assert_cel_true(f->t, "scaleTargetOf(object) == null && !targetHasNoScale(object)");
 	assert_cel_true(f->t, "namespaceCoveredBesides(object)");
-	bind(f, "autoscaling", "HorizontalPodAutoscaler", "lonely", "lonely");
+	tk8s_bind(f, "autoscaling", "HorizontalPodAutoscaler", "lonely", "lonely");
 	assert_cel_true(f->t, "scaleTargetOf(object) == null && namespaceCovered('lonely')");
 	assert_cel_false(f->t, "namespaceCoveredBesides(object)");
 	assert_cel_true(f->t, "livePods('ops') == 0 && livePods('nowhere') == 0");
@@ -297,16 +269,16 @@ static void overlaps(void **state)
 	struct fixture *f = setup();
 
 	(void)state;
-	bind(f, "apps", "Deployment", "ops", "alpha-mgr");
+	tk8s_bind(f, "apps", "Deployment", "ops", "alpha-mgr");
 	assert_cel_true(f->t, "overlappingWorkloads(object).map(w, w.metadata.name) == ['beta-mgr']");
 	assert_cel_true(f->t, "overlappingWorkloads(object).all(w, !selectsPodsOf(object, w) && selectsPodsOf(w, object))");
-	bind(f, "apps", "Deployment", "ops", "beta-mgr");
+	tk8s_bind(f, "apps", "Deployment", "ops", "beta-mgr");
 	assert_cel_true(f->t, "overlappingWorkloads(object).map(w, w.metadata.name) == ['alpha-mgr']");
 	assert_cel_false(f->t, "selectsPodsOf(object, object)");
 	/* generated Job selectors select only their own pods */
-	bind(f, "batch", "Job", "ops", "migrate-1");
+	tk8s_bind(f, "batch", "Job", "ops", "migrate-1");
 	assert_cel_true(f->t, "size(overlappingWorkloads(object)) == 0");
-	bind(f, "apps", "Deployment", "staging", "web");
+	tk8s_bind(f, "apps", "Deployment", "staging", "web");
 	assert_cel_true(f->t, "size(overlappingWorkloads(object)) == 0");
 	teardown(f);
 }
@@ -316,13 +288,13 @@ static void webhook_services(void **state)
 	struct fixture *f = setup();
 
 	(void)state;
-	bind(f, "", "Service", "ops", "alpha-webhook");
+	tk8s_bind(f, "", "Service", "ops", "alpha-webhook");
 	/* two entries of one configuration: the configuration once */
 	assert_cel_true(f->t, "webhooksUsing(object).map(o, o.kind + '/' + o.metadata.name) == "
 			"['ValidatingWebhookConfiguration/alpha-validator']");
-	bind(f, "", "Service", "ops", "metrics");
+	tk8s_bind(f, "", "Service", "ops", "metrics");
 	assert_cel_true(f->t, "webhooksUsing(object).map(o, o.kind) == ['APIService']");
-	bind(f, "", "Service", "ops", "plain");
+	tk8s_bind(f, "", "Service", "ops", "plain");
 	assert_cel_true(f->t, "size(webhooksUsing(object)) == 0");
 	PDB(f, "suite");
 	assert_cel_error(f->t, "size(webhooksUsing(object)) == 0", "needs a Service");

@@ -4,8 +4,7 @@
  * priority, lease RBAC and eviction (src/rules/cel_k8s_roles.c), over a
  * real graph.
  */
-#include "tcel.h"
-#include "tgraph.h"
+#include "tk8s.h"
 
 static const char *const input =
 	/* M1: a webhook backend through Service ops/alpha-webhook */
@@ -88,39 +87,11 @@ static const char *const input =
 	"apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\n"
 	"metadata: {name: default-b}\nvalue: 3\nglobalDefault: true\n";
 
-struct fixture {
-	struct tgraph tg;
-	struct tcel *t;
-};
-
 static struct fixture *setup(void)
 {
-	struct fixture *f = calloc(1, sizeof(*f));
-
-	assert_non_null(f);
-	f->tg = tg_load(input, 0);
-	f->t = tcel_new();
-	f->t->env.graph = f->tg.g;
-	f->t->env.k8s = cel_k8s_create(&f->tg.l->arena, f->tg.g);
-	return f;
+	return tk8s_load(input);
 }
 
-static void teardown(struct fixture *f)
-{
-	tcel_free(f->t);
-	tg_free(&f->tg);
-	free(f);
-}
-
-static void bind(struct fixture *f, const char *group, const char *kind,
-		 const char *ns, const char *name)
-{
-	const struct kvet_object *obj = kvet_graph_find(f->tg.g, group, kind,
-							ns, name);
-
-	assert_non_null(obj);
-	f->t->vars[0] = cel_from_object(obj);
-}
 
 /* The line `at` points to for @expr. */
 static unsigned int at_line(struct fixture *f, const char *expr)
@@ -149,12 +120,12 @@ static void managers(void **state)
 	struct fixture *f = setup();
 
 	(void)state;
-	bind(f, "apps", "Deployment", "ops", "hook");
+	tk8s_bind(f, "apps", "Deployment", "ops", "hook");
 	assert_cel_true(f->t, "isManager(object) && managerCriteria(object) == [\"M1\"]");
 	assert_cel_true(f->t, "managerWhy(object) == \"M1: it serves webhook ValidatingWebhookConfiguration/alpha-validator#validate.example.com through Service ops/alpha-webhook (and more)\"");
 	/* two entries of one configuration: one related object */
 	assert_cel_true(f->t, "webhooksServedBy(object).map(o, o.metadata.name) == [\"alpha-validator\"]");
-	bind(f, "apps", "Deployment", "ops", "ctl");
+	tk8s_bind(f, "apps", "Deployment", "ops", "ctl");
 	assert_cel_true(f->t, "managerCriteria(object) == [\"M2\", \"M3\", \"M4\"]");
 	assert_cel_true(f->t, "managerReasons(object)[0] == \"M2: leader election off (--leader-elect=false in container \\\"manager\\\")\"");
 	assert_cel_true(f->t, "managerReasons(object)[1] == \"M3: label control-plane=controller-manager\"");
@@ -166,12 +137,12 @@ static void managers(void **state)
 	assert_int_equal(at_line(f, "managerWhy(object)"), line_of("args: [--metrics"));
 	assert_cel_true(f->t, "size(webhooksServedBy(object)) == 0");
 	/* leader election ON from a ConfigMap is M2, but db is no M1/M3/M4 */
-	bind(f, "apps", "StatefulSet", "ops", "db");
+	tk8s_bind(f, "apps", "StatefulSet", "ops", "db");
 	assert_cel_true(f->t, "managerCriteria(object) == [\"M2\"]");
-	bind(f, "", "Pod", "ops", "debug");
+	tk8s_bind(f, "", "Pod", "ops", "debug");
 	assert_cel_false(f->t, "isManager(object)");
 	assert_cel_true(f->t, "managerWhy(object) == \"\" && size(managerReasons(object)) == 0");
-	bind(f, "", "Service", "ops", "alpha-webhook");
+	tk8s_bind(f, "", "Service", "ops", "alpha-webhook");
 	assert_cel_error(f->t, "isManager(object)", "is not a workload");
 	teardown(f);
 }
@@ -181,23 +152,23 @@ static void leader_election(void **state)
 	struct fixture *f = setup();
 
 	(void)state;
-	bind(f, "apps", "Deployment", "ops", "ctl");
+	tk8s_bind(f, "apps", "Deployment", "ops", "ctl");
 	assert_cel_true(f->t, "leaderElection(object).state == \"off\" && leaderElection(object).source == \"flag\"");
 	assert_cel_true(f->t, "leaderElection(object).evidence == \"--leader-elect=false\"");
 	assert_cel_true(f->t, "leaderElection(object).container == \"manager\"");
 	assert_cel_true(f->t, "leaderElection(object).leaseNamespace == \"kube-system\"");
 	assert_int_equal(at_line(f, "leaderElection(object).evidence"), line_of("args: [--metrics"));
 	/* the 1.13 note: a bool flag takes its value only after "=" */
-	bind(f, "apps", "Deployment", "ops", "web");
+	tk8s_bind(f, "apps", "Deployment", "ops", "web");
 	assert_cel_true(f->t, "leaderElection(object).state == \"on\" && leaderElection(object).evidence == \"--leader-elect\"");
 	assert_cel_true(f->t, "leaderElection(object).leaseNamespace == \"ops\"");
-	bind(f, "apps", "StatefulSet", "ops", "db");
+	tk8s_bind(f, "apps", "StatefulSet", "ops", "db");
 	assert_cel_true(f->t, "leaderElection(object).state == \"on\" && leaderElection(object).source == \"config\"");
 	assert_cel_true(f->t, "leaderElection(object).configMap.metadata.name == \"cfg\"");
 	assert_cel_true(f->t, "leaderElection(object).text.contains(\"key \\\"config.yaml\\\" of ConfigMap \\\"cfg\\\"\")");
 	/* the ConfigMap's text is elsewhere: point at the pod volume */
 	assert_int_equal(at_line(f, "leaderElection(object).evidence"), line_of("volumes: [{name: c,"));
-	bind(f, "apps", "Deployment", "ops", "hook");
+	tk8s_bind(f, "apps", "Deployment", "ops", "hook");
 	assert_cel_true(f->t, "leaderElection(object).state == \"unknown\" && leaderElection(object).source == \"none\"");
 	assert_cel_true(f->t, "leaderElection(object).configMap == null");
 	teardown(f);
@@ -208,26 +179,26 @@ static void priority(void **state)
 	struct fixture *f = setup();
 
 	(void)state;
-	bind(f, "apps", "Deployment", "ops", "hook");
+	tk8s_bind(f, "apps", "Deployment", "ops", "hook");
 	assert_cel_true(f->t, "effectivePriority(object).known && effectivePriority(object).value == -20");
 	assert_cel_true(f->t, "effectivePriority(object).source == \"class\" && effectivePriority(object).className == \"low\"");
 	assert_cel_true(f->t, "effectivePriority(object).priorityClass.metadata.name == \"low\"");
 	assert_cel_true(f->t, "effectivePriority(object).origin == \"priorityClassName \\\"low\\\": PriorityClass value -20\"");
 	assert_int_equal(at_line(f, "effectivePriority(object).className"), line_of("priorityClassName: low"));
 	/* no name: the lowest of two globalDefault classes */
-	bind(f, "apps", "Deployment", "ops", "ctl");
+	tk8s_bind(f, "apps", "Deployment", "ops", "ctl");
 	assert_cel_true(f->t, "effectivePriority(object).value == 3 && effectivePriority(object).source == \"global-default\"");
 	assert_cel_true(f->t, "effectivePriority(object).className == \"\"");
-	bind(f, "apps", "StatefulSet", "ops", "db");
+	tk8s_bind(f, "apps", "StatefulSet", "ops", "db");
 	assert_cel_true(f->t, "effectivePriority(object).value == 2000001000 && effectivePriority(object).source == \"system\"");
-	bind(f, "apps", "Deployment", "ops", "web");
+	tk8s_bind(f, "apps", "Deployment", "ops", "web");
 	assert_cel_true(f->t, "!effectivePriority(object).known && effectivePriority(object).value == null");
 	assert_cel_true(f->t, "effectivePriority(object).source == \"missing\"");
 	assert_cel_true(f->t, "priorityClassNamed(\"low\").value == -20 && priorityClassNamed(\"nowhere\") == null");
 	assert_cel_true(f->t, "globalDefaultPriorityClasses().map(p, p.metadata.name) == [\"default-a\", \"default-b\"]");
-	bind(f, "apps", "StatefulSet", "ops", "db");
+	tk8s_bind(f, "apps", "StatefulSet", "ops", "db");
 	assert_cel_true(f->t, "podSpec(object).priority == 7 && has(podSpec(object).priorityClassName)");
-	bind(f, "", "Pod", "ops", "debug");
+	tk8s_bind(f, "", "Pod", "ops", "debug");
 	assert_cel_true(f->t, "podSpec(object).containers[0].name == \"sh\"");
 	teardown(f);
 }
@@ -237,7 +208,7 @@ static void lease_rbac(void **state)
 	struct fixture *f = setup();
 
 	(void)state;
-	bind(f, "apps", "Deployment", "ops", "ctl");
+	tk8s_bind(f, "apps", "Deployment", "ops", "ctl");
 	assert_cel_true(f->t, "serviceAccountOf(object) == \"ctl\"");
 	assert_cel_true(f->t, "leaseAccess(object).bound && leaseAccess(object).leaseNamespace == \"kube-system\"");
 	assert_cel_true(f->t, "leaseAccess(object).granted == [\"get\", \"create\"] && leaseAccess(object).missing == [\"update\"]");
@@ -245,7 +216,7 @@ static void lease_rbac(void **state)
 	assert_cel_true(f->t, "leaseAccess(object).binding.metadata.name == \"leases\" && leaseAccess(object).role.kind == \"Role\"");
 	assert_cel_true(f->t, "leaseAccess(object).subjectBinding.kind == \"RoleBinding\"");
 	/* no binding names the default account: RBAC out of scope */
-	bind(f, "apps", "Deployment", "ops", "web");
+	tk8s_bind(f, "apps", "Deployment", "ops", "web");
 	assert_cel_true(f->t, "serviceAccountOf(object) == \"default\" && !leaseAccess(object).bound");
 	assert_cel_true(f->t, "leaseAccess(object).missingText == \"get, create or update\"");
 	assert_cel_true(f->t, "leaseAccess(object).binding == null && leaseAccess(object).subjectBinding == null");
@@ -257,14 +228,14 @@ static void eviction(void **state)
 	struct fixture *f = setup();
 
 	(void)state;
-	bind(f, "apps", "Deployment", "ops", "ctl");
+	tk8s_bind(f, "apps", "Deployment", "ops", "ctl");
 	assert_cel_true(f->t, "safeToEvict(object) == \"false\"");
 	assert_int_equal(at_line(f, "safeToEvict(object)"), line_of("annotations: {cluster"));
 	assert_cel_true(f->t, "blockingLocalVolumes(object).map(v, v.name) == [\"cache\", \"host\"]");
 	assert_cel_true(f->t, "blockingLocalVolumes(object).map(v, v.type) == [\"emptyDir\", \"hostPath\"]");
 	assert_int_equal(at_line(f, "blockingLocalVolumes(object)[1]"), line_of("- {name: host"));
 	assert_cel_false(f->t, "isBarePod(object)");
-	bind(f, "", "Pod", "ops", "debug");
+	tk8s_bind(f, "", "Pod", "ops", "debug");
 	assert_cel_true(f->t, "isBarePod(object) && safeToEvict(object) == \"unset\"");
 	assert_cel_true(f->t, "size(blockingLocalVolumes(object)) == 0");
 	teardown(f);
@@ -304,11 +275,11 @@ static void other_backends(void **state)
 	(void)state;
 	f.t->env.graph = f.tg.g;
 	f.t->env.k8s = cel_k8s_create(&f.tg.l->arena, f.tg.g);
-	bind(&f, "apps", "Deployment", "kube-system", "metrics-server");
+	tk8s_bind(&f, "apps", "Deployment", "kube-system", "metrics-server");
 	assert_cel_true(f.t, "managerCriteria(object) == [\"M1\"]");
 	assert_cel_true(f.t, "managerWhy(object) == \"M1: it serves APIService v1beta1.metrics.k8s.io through Service kube-system/metrics-server\"");
 	assert_cel_true(f.t, "webhooksServedBy(object)[0].kind == \"APIService\"");
-	bind(&f, "apps", "Deployment", "ops", "conv");
+	tk8s_bind(&f, "apps", "Deployment", "ops", "conv");
 	assert_cel_true(f.t, "managerWhy(object) == \"M1: it serves the conversion webhook of CustomResourceDefinition widgets.example.com through Service ops/conv\"");
 	assert_cel_true(f.t, "webhooksServedBy(object).map(o, o.metadata.name) == [\"widgets.example.com\"]");
 	tcel_free(f.t);

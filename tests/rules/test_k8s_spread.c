@@ -3,8 +3,7 @@
  * The spreading-term functions of CEL (src/rules/cel_k8s_spread.c,
  * RULES-CATALOGUE 1.8), over a real graph, and the rule field `related`.
  */
-#include "tcel.h"
-#include "tgraph.h"
+#include "tk8s.h"
 
 #include <stdio.h>
 #include <time.h>
@@ -112,38 +111,15 @@ static const char *input_text(void)
 	return buf;
 }
 
-struct fixture {
-	struct tgraph tg;
-	struct tcel *t;
-};
-
 static struct fixture *setup(void)
 {
-	struct fixture *f = calloc(1, sizeof(*f));
-
-	assert_non_null(f);
-	f->tg = tg_load(input_text(), 0);
-	f->t = tcel_new();
-	f->t->env.graph = f->tg.g;
-	f->t->env.k8s = cel_k8s_create(&f->tg.l->arena, f->tg.g);
-	return f;
-}
-
-static void teardown(struct fixture *f)
-{
-	tcel_free(f->t);
-	tg_free(&f->tg);
-	free(f);
+	return tk8s_load(input_text());
 }
 
 static void bind(struct fixture *f, const char *kind, const char *ns,
 		 const char *name)
 {
-	const struct kvet_object *obj = kvet_graph_find(f->tg.g, "apps", kind,
-							ns, name);
-
-	assert_non_null(obj);
-	f->t->vars[0] = cel_from_object(obj);
+	tk8s_bind(f, "apps", kind, ns, name);
 }
 
 #define T(i) "spreadingTerms(object)[" #i "]"

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The webhook functions of CEL (1.10, 1.11), over a real graph. */
-#include "tcel.h"
-#include "tgraph.h"
+#include "tk8s.h"
 
 static const char *const input =
 	"apiVersion: admissionregistration.k8s.io/v1\n"
@@ -76,25 +75,12 @@ static const char *const input =
 	"  conversion:\n    strategy: Webhook\n"
 	"    webhook: {clientConfig: {service: {namespace: ops, name: gone, port: 9443}}}\n";
 
-struct fixture {
-	struct tgraph tg;
-	struct tcel *t;
-};
-
 static struct fixture *setup(const char *group, const char *kind,
 			     const char *ns, const char *name)
 {
-	struct fixture *f = calloc(1, sizeof(*f));
-	const struct kvet_object *obj;
+	struct fixture *f = tk8s_load(input);
 
-	assert_non_null(f);
-	f->tg = tg_load(input, 0);
-	f->t = tcel_new();
-	f->t->env.graph = f->tg.g;
-	f->t->env.k8s = cel_k8s_create(&f->tg.l->arena, f->tg.g);
-	obj = kvet_graph_find(f->tg.g, group, kind, ns, name);
-	assert_non_null(obj);
-	f->t->vars[0] = cel_from_object(obj);
+	tk8s_bind(f, group, kind, ns, name);
 	return f;
 }
 
@@ -102,13 +88,6 @@ static struct fixture *config(void)
 {
 	return setup("admissionregistration.k8s.io",
 		     "MutatingWebhookConfiguration", "", "injector");
-}
-
-static void teardown(struct fixture *f)
-{
-	tcel_free(f->t);
-	tg_free(&f->tg);
-	free(f);
 }
 
 #define E0 "webhookEntries(object)[0]"
