@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/vec.h"
 #include "model/pdb.h"
 #include "model/webhook.h"
 #include "rules/cel.h"
@@ -94,15 +95,9 @@ static int collect(void *data, const struct kvet_workload *wl)
 {
 	struct wl_vec *vec = data;
 
-	if (vec->n == vec->cap) {
-		size_t cap = vec->cap ? vec->cap * 2 : 8;
-		const struct kvet_workload **v = realloc(vec->v, cap * sizeof(*v));
-
-		if (!v)
-			return -1;
-		vec->v = v;
-		vec->cap = cap;
-	}
+	if (!kvet_vec_grow((void **)&vec->v, &vec->cap, vec->n + 1,
+			   sizeof(*vec->v)))
+		return -1;
 	vec->v[vec->n++] = wl;
 	return 0;
 }

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/vec.h"
 #include "model/pdb.h"
 #include "model/replicas.h"
 #include "model/webhook.h"
@@ -247,15 +248,9 @@ static bool value_like(const struct kvet_requirement *r, struct kvet_slice v)
 
 static int wl_push(struct wl_vec *vec, const struct kvet_workload *wl)
 {
-	if (vec->n == vec->cap) {
-		size_t cap = vec->cap ? vec->cap * 2 : 8;
-		const struct kvet_workload **v = realloc(vec->v, cap * sizeof(*v));
-
-		if (!v)
-			return -1;
-		vec->v = v;
-		vec->cap = cap;
-	}
+	if (!kvet_vec_grow((void **)&vec->v, &vec->cap, vec->n + 1,
+			   sizeof(*vec->v)))
+		return -1;
 	vec->v[vec->n++] = wl;
 	return 0;
 }
