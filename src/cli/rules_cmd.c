@@ -26,32 +26,39 @@ static void print_rule_errors(const struct kvet_ctx *ctx, FILE *err)
 
 /*
  * The configuration file first, then the command line over it: both name
- * rules, so every rule file is loaded before either.
+ * rules, so every rule file is loaded before either. Returns false when
+ * --enable or --disable named an unknown rule (reported on @err); errors
+ * of the files are left in the context.
  */
-static void apply_settings(struct kvet_ctx *ctx, const struct kvet_args *args,
+static bool apply_settings(struct kvet_ctx *ctx, const struct kvet_args *args,
 			   FILE *err)
 {
 	char found[4352];
 	const char *config = args->config;
+	bool ok = true;
 	size_t i;
 
 	if (!config && !args->no_config)
 		config = kvet_config_find(found, sizeof(found));
 	if (config && kvet_ctx_load_config(ctx, config))
-		return;
+		return true;
 	if (args->namespace_given)
 		(void)kvet_ctx_set_namespace(ctx, args->opts.default_namespace);
 	if (args->complete_given)
 		kvet_ctx_set_complete_input(ctx, true);
-	for (i = 0; i < args->n_toggles; i++)
+	for (i = 0; i < args->n_toggles; i++) {
 		if (kvet_ctx_set_rule_enabled(ctx, args->toggles[i].id,
-					      args->toggles[i].on) < 0)
-			fprintf(err, "kvet: error: unknown rule '%s' in --%s\n"
-				     "kvet: hint: 'kvet rules' lists the rules\n",
-				args->toggles[i].id,
-				args->toggles[i].on ? "enable" : "disable");
+					      args->toggles[i].on) == 0)
+			continue;
+		fprintf(err, "kvet: error: unknown rule '%s' in --%s\n"
+			     "kvet: hint: 'kvet rules' lists the rules\n",
+			args->toggles[i].id,
+			args->toggles[i].on ? "enable" : "disable");
+		ok = false;
+	}
 	if (args->baseline)
 		(void)kvet_ctx_load_baseline(ctx, args->baseline);
+	return ok;
 }
 
 struct kvet_ctx *kvet_cli_context(const struct kvet_args *args, FILE *err)
@@ -67,12 +74,8 @@ struct kvet_ctx *kvet_cli_context(const struct kvet_args *args, FILE *err)
 	}
 	for (i = 0; i < args->n_rules_dirs; i++)
 		(void)kvet_ctx_add_rules_dir(ctx, args->rules_dirs[i]);
-	for (i = 0; i < args->n_toggles; i++)
-		if (strcmp(args->toggles[i].id, "*") &&
-		    !kvet_ctx_rule_find(ctx, args->toggles[i].id))
-			bad_toggle = true;
 	if (!kvet_ctx_rule_error_count(ctx))
-		apply_settings(ctx, args, err);
+		bad_toggle = !apply_settings(ctx, args, err);
 	/* parameters name loaded rules, so only once every file is in */
 	for (i = 0; !kvet_ctx_rule_error_count(ctx) && i < args->n_params; i++) {
 		const char *p = args->params[i], *dot = strchr(p, '.');
