@@ -4,6 +4,7 @@
  * reports and map the result to an exit code (enum kvet_exit).
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,10 +38,13 @@ static bool want_color(enum kvet_color color)
 	return isatty(STDOUT_FILENO);
 }
 
-/* Output to a closed pipe or a full disk must not look like success. */
+/* Output to a full disk must not look like success; a closed pipe is
+ * the reader's choice. */
 static enum kvet_exit finish_stdout(enum kvet_exit code)
 {
 	if (fflush(stdout) || ferror(stdout)) {
+		if (errno == EPIPE)
+			return code;
 		fprintf(stderr,
 			"kvet: error: cannot write to standard output: %s\n",
 			strerror(errno));
@@ -49,37 +53,65 @@ static enum kvet_exit finish_stdout(enum kvet_exit code)
 	return code;
 }
 
-static int write_reports(const struct kvet_ctx *ctx,
-			 const struct kvet_args *args)
+/*
+ * "kvet lint | head -1": the reader of standard output may go away at any
+ * time. That is its choice, not a failure of the lint.
+ */
+static bool reader_gone(void)
 {
-	static const struct kvet_output text = { KVET_FORMAT_TEXT, NULL };
-	const struct kvet_output *outs =
-		args->n_outputs ? args->outputs : &text;
-	size_t i, n = args->n_outputs ? args->n_outputs : 1;
-	unsigned int flags = args->quiet ? KVET_RENDER_QUIET : 0;
-	unsigned int color = want_color(args->color) ? KVET_RENDER_COLOR : 0;
-	int ret = 0;
+	return errno == EPIPE;
+}
 
-	/* Colour only ever goes to standard output, never to a file. */
-	for (i = 0; i < n; i++) {
-		if (outs[i].path) {
-			if (kvet_output_write_file(ctx, outs[i].format, flags,
-						   outs[i].path, stderr))
-				ret = -1;
-		} else if (kvet_render(ctx, outs[i].format, flags | color,
-				       stdout)) {
-			fprintf(stderr,
-				"kvet: error: cannot write to standard output: %s\n",
-				strerror(errno));
-			ret = -1;
-		}
-	}
-	return ret;
+static int write_stdout_report(const struct kvet_ctx *ctx,
+			       enum kvet_format format, unsigned int flags)
+{
+	if (!kvet_render(ctx, format, flags, stdout))
+		return 0;
+	if (reader_gone())
+		return 0;
+	fprintf(stderr, "kvet: error: cannot write to standard output: %s\n",
+		strerror(errno));
+	return -1;
 }
 
 static int write_baseline(const void *ctx, FILE *fp)
 {
 	return kvet_ctx_write_baseline(ctx, fp);
+}
+
+/*
+ * Files first: they are what CI keeps, and they must not depend on whether
+ * anyone still reads standard output.
+ */
+static int write_reports(const struct kvet_ctx *ctx,
+			 const struct kvet_args *args)
+{
+	unsigned int flags = args->quiet ? KVET_RENDER_QUIET : 0;
+	unsigned int color = want_color(args->color) ? KVET_RENDER_COLOR : 0;
+	const struct kvet_output *to_stdout = NULL;
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < args->n_outputs; i++) {
+		if (!args->outputs[i].path)
+			to_stdout = &args->outputs[i];
+		else if (kvet_output_write_file(ctx, args->outputs[i].format,
+						flags, args->outputs[i].path,
+						stderr))
+			ret = -1;
+	}
+	if (args->write_baseline &&
+	    kvet_output_write_atomic(args->write_baseline, write_baseline,
+				     ctx, stderr))
+		ret = -1;
+	/* Colour only ever goes to standard output, never to a file. */
+	if (to_stdout)
+		ret |= write_stdout_report(ctx, to_stdout->format,
+					   flags | color);
+	else if (!args->n_outputs)
+		ret |= write_stdout_report(ctx, KVET_FORMAT_TEXT,
+					   flags | color);
+	return ret;
 }
 
 static enum kvet_exit lint(const struct kvet_args *args)
@@ -124,15 +156,10 @@ static enum kvet_exit lint(const struct kvet_args *args)
 	}
 	if (write_reports(ctx, args))
 		goto out;
-	if (args->write_baseline) {
-		if (kvet_output_write_atomic(args->write_baseline,
-					     write_baseline, ctx, stderr))
-			goto out;
-		/* the findings are now accepted: only input errors fail */
-		code = kvet_ctx_exit_code(ctx, args->fail_on, true);
-		goto out;
-	}
-	code = kvet_ctx_exit_code(ctx, args->fail_on, args->fail_never);
+	/* with a baseline written, the findings are accepted: only input
+	 * errors fail */
+	code = kvet_ctx_exit_code(ctx, args->fail_on,
+				  args->write_baseline || args->fail_never);
 	goto out;
 oom:
 	fprintf(stderr, "kvet: error: %s\n", strerror(ENOMEM));
@@ -160,6 +187,8 @@ int main(int argc, char **argv)
 {
 	struct kvet_args args;
 
+	/* EPIPE instead of death, so that reports to files still get written */
+	signal(SIGPIPE, SIG_IGN);
 	if (kvet_args_parse(&args, argc, argv, stderr))
 		return KVET_EXIT_USAGE;
 	if (args.help || args.command == KVET_CMD_HELP) {

@@ -10,9 +10,16 @@
 typedef int (*kvet_output_fn)(const void *data, FILE *fp);
 
 /**
- * kvet_output_write_atomic() - write a file atomically: to a temporary
- * file next to @path (PATH.tmp.XXXXXX), synced, then renamed over @path,
- * so that readers never see half a file and a failure leaves the old one.
+ * kvet_output_write_atomic() - write a file without ever leaving half of it.
+ * @path: a regular file, or a name that does not exist yet, is written to a
+ *        temporary file in the same directory (PATH.tmp.XXXXXX), synced,
+ *        then renamed over it, keeping the old file's mode, so that readers
+ *        never see half a file and a failure leaves the old one. A symbolic
+ *        link is followed and the file it names is replaced; the link stays.
+ *        Anything else that exists (a character device such as /dev/null,
+ *        a FIFO, a socket, /dev/stdout, /dev/fd/N) is opened and written
+ *        in place: renaming over it would destroy it. A directory is an
+ *        error (EISDIR).
  * Returns: 0, or -1 after describing the failure on @err.
  */
 int kvet_output_write_atomic(const char *path, kvet_output_fn write,
@@ -23,10 +30,7 @@ int kvet_output_write_atomic(const char *path, kvet_output_fn write,
  * @ctx: a context that has run.
  * @format: the report format.
  * @flags: enum kvet_render_flags.
- * @path: the file. The report goes to a temporary file next to it
- *        (PATH.tmp.XXXXXX), which is renamed over @path once complete, so
- *        that readers never see half a report and a failed run leaves an
- *        old report intact. A symlink at @path is replaced, not followed.
+ * @path: the file, written as kvet_output_write_atomic() says.
  * @err: where a failure is described ("kvet: error: ...").
  *
  * Returns: 0, or -1 after describing the failure on @err; the temporary

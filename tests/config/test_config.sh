@@ -14,7 +14,7 @@ ok() { n=$((n + 1)); echo "ok $n - $1"; }
 notok() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"; }
 
 case=$testdata/baseline-reordered
-(cd "$case" && "$kvet" lint -q --format json=/dev/null \
+(cd "$case" && "$kvet" lint -q --format json="$tmp/report.json" \
 	--write-baseline "$tmp/base.yaml" v1.yaml)
 rc=$?
 [ $rc = 0 ] && ok "--write-baseline exits 0 with findings" ||
@@ -25,7 +25,7 @@ else
 	notok "the baseline of v1.yaml differs from baseline.yaml:"
 	diff "$case/baseline.yaml" "$tmp/base.yaml" | sed 's/^/#   /'
 fi
-(cd "$case" && "$kvet" lint -q --format json=/dev/null \
+(cd "$case" && "$kvet" lint -q --format json="$tmp/report.json" \
 	--write-baseline "$tmp/again.yaml" --baseline baseline.yaml v1.yaml)
 if cmp -s "$tmp/again.yaml" "$case/baseline.yaml"; then
 	ok "rewriting with the baseline loaded keeps the baselined findings"
@@ -39,7 +39,7 @@ rc=$?
 
 mkdir "$tmp/ro"
 chmod 555 "$tmp/ro"
-out=$(cd "$case" && "$kvet" lint -q --format json=/dev/null \
+out=$(cd "$case" && "$kvet" lint -q --format json="$tmp/report.json" \
 	--write-baseline /dev/full/base.yaml v1.yaml 2>&1)
 rc=$?
 [ $rc = 3 ] && ok "an unwritable baseline exits 3" ||

@@ -20,7 +20,7 @@ runs=0
 on_tty() {
 	runs=$((runs + 1))
 	out=$tmp/tty$runs.out
-	script -qc "env -i PATH=/usr/bin:/bin TERM=xterm $1 $kvet lint --format json=/dev/null $tmp/$2.yaml" \
+	script -qc "env -i PATH=/usr/bin:/bin TERM=xterm $1 $kvet lint --format json=$tmp/report.json $tmp/$2.yaml" \
 		"$out" >/dev/null 2>&1
 }
 # The cases without progress run first: a pseudo-terminal can hand
@@ -47,7 +47,7 @@ if grep -q $'linting 5000/5000 objects\033\[K\r\033\[K' "$out"; then
 else
 	notok "the progress line is left on the terminal"
 fi
-"$kvet" lint --format json=/dev/null "$tmp/big.yaml" 2>"$tmp/err" >/dev/null
+"$kvet" lint --format json=$tmp/report.json "$tmp/big.yaml" 2>"$tmp/err" >/dev/null
 grep -q 'kvet: loading' "$tmp/err" && notok "progress written to a pipe" ||
 	ok "no progress when stderr is not a terminal"
 

@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# Where `--format FMT=FILE` and `--write-baseline FILE` may write: a regular
+# file is replaced atomically (keeping its mode), a symbolic link keeps
+# pointing at the file it names, and anything else (a device, a FIFO, a
+# process substitution, /dev/stderr) is written in place, never renamed
+# over. A failed write names the path, exits 3 and leaves the old file.
+# No case writes to the machine's own devices: the device here is made by
+# mknod in a temporary directory.
+# Usage: test_output_files.sh KVET TESTDATA
+set -u
+kvet=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+input=$2/report-write-error/in.yaml
+tmp=$(mktemp -d)
+trap 'chmod -R u+w "$tmp"; rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+n=0 fail=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+notok() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"; }
+skip() { n=$((n + 1)); echo "ok $n - # SKIP $1"; }
+# check NAME COMMAND...: one test point, failing with what went wrong
+check() {
+	local name=$1
+	shift
+	if "$@"; then ok "$name"; else notok "$name"; fi
+}
+lint() { "$kvet" lint -q --no-config "$@" "$input"; }
+is_report() { grep -q '"summary"' "$1"; }
+leftovers() { ! ls -a "$1" | grep -q '\.tmp\.'; }
+
+# A character device made here: mknod needs root (CAP_MKNOD)
+if mknod null c 1 3 2>/dev/null; then
+	lint --format json=null
+	rc=$?
+	check "json=DEVICE exits 0 ($rc)" test "$rc" = 0
+	check "the device is still a character device" test -c null
+else
+	skip "mknod needs root"
+	skip "mknod needs root"
+fi
+
+mkfifo fifo
+cat fifo > fifo.out &
+reader=$!
+lint --format json=fifo
+rc=$?
+wait "$reader"
+check "json=FIFO exits 0 ($rc)" test "$rc" = 0
+check "the FIFO is still a FIFO" test -p fifo
+check "the FIFO's reader got the whole report" is_report fifo.out
+
+printf 'old\n' > real.json
+chmod 640 real.json
+ln -s real.json link.json
+lint --format json=link.json
+check "json=SYMLINK exits 0" test $? = 0
+check "the symlink is still a symlink" test -L link.json
+check "the file it names holds the report" is_report real.json
+check "the file keeps its mode (640)" test "$(stat -c %a real.json)" = 640
+
+mkdir sub
+ln -s sub/new.json dangling.json
+lint --format json=dangling.json
+check "a dangling symlink: the file it names is created" is_report sub/new.json
+check "and the link stays" test -L dangling.json
+
+printf 'old\n' > plain.json
+chmod 604 plain.json
+lint --format json=plain.json
+check "a regular file is replaced" is_report plain.json
+check "and keeps its mode (604)" test "$(stat -c %a plain.json)" = 604
+check "no temporary file is left" leftovers .
+
+lint --format json=>(wc -c >psub.out)
+rc=$?
+sleep 0.2
+check "a process substitution exits 0 ($rc)" test "$rc" = 0
+check "the process substitution got the report" test "$(cat psub.out)" -gt 100
+
+out=$("$kvet" lint --no-config --format text=/dev/stderr "$input" 2>&1 >/dev/null)
+check "text=/dev/stderr writes to standard error" \
+	grep -q '^kvet: 1 file, 1 object' <<<"$out"
+
+mkdir dir
+out=$(lint --format json=dir 2>&1)
+rc=$?
+check "json=DIRECTORY exits 3 ($rc)" test "$rc" = 3
+check "and says so" grep -q "cannot write 'dir': Is a directory" <<<"$out"
+
+# A read-only directory: root may write anywhere, so drop to nobody
+mkdir ro
+printf 'old\n' > ro/r.json
+chmod 555 ro
+chmod 755 "$tmp"
+as_nobody=()
+if [ "$(id -u)" = 0 ]; then
+	if command -v setpriv >/dev/null &&
+		setpriv --reuid=65534 --regid=65534 --clear-groups true 2>/dev/null; then
+		as_nobody=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+	fi
+fi
+if [ "$(id -u)" != 0 ] || [ ${#as_nobody[@]} -gt 0 ]; then
+	out=$("${as_nobody[@]}" "$kvet" lint -q --no-config \
+		--format json=ro/r.json "$input" 2>&1)
+	rc=$?
+	check "a read-only directory exits 3 ($rc)" test "$rc" = 3
+	check "and names the path" grep -q "cannot write 'ro/r.json'" <<<"$out"
+	check "and leaves the old file" test "$(cat ro/r.json)" = old
+else
+	skip "cannot drop root privileges (setpriv)"
+	skip "cannot drop root privileges (setpriv)"
+	skip "cannot drop root privileges (setpriv)"
+fi
+
+# A full disk: /dev/full answers ENOSPC to every write
+if [ -c /dev/full ]; then
+	out=$(lint --format json=/dev/full 2>&1)
+	rc=$?
+	check "a full device exits 3 ($rc)" test "$rc" = 3
+	check "and says why" grep -q "No space left on device" <<<"$out"
+else
+	skip "no /dev/full"
+	skip "no /dev/full"
+fi
+# A short write to a regular file: the file size limit stands in for a
+# full disk (EFBIG instead of ENOSPC, the same path through the code)
+printf 'old\n' > full.json
+out=$(trap '' XFSZ; ulimit -f 1; lint --format sarif=full.json 2>&1)
+rc=$?
+check "a short write exits 3 ($rc)" test "$rc" = 3
+check "and names the path" grep -q "cannot write 'full.json'" <<<"$out"
+check "and leaves the old file" test "$(cat full.json)" = old
+check "and no temporary file" leftovers .
+
+# A reader that went away before kvet writes: EPIPE, not death by SIGPIPE,
+# and the file reports are still written
+(sleep 0.3; "$kvet" lint --no-config --format text --format json=piped.json \
+	--write-baseline base.yaml "$input"; echo $? >piped.rc) | true
+sleep 0.1
+wait
+rc=$(cat piped.rc)
+check "a closed standard output is not a failure ($rc)" test "$rc" = 0
+check "the file report is written anyway" is_report piped.json
+check "the baseline too" test -s base.yaml
+
+echo "1..$n"
+[ "$fail" = 0 ]
