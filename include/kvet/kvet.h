@@ -126,11 +126,30 @@ struct kvet_error {
 	const char *message;
 };
 
+/*
+ * Something a user should know about the run that is neither a finding
+ * nor an input error, and never changes the exit status: a path that
+ * matched no file, a Helm chart source that was not linted, an unknown
+ * rule id in a suppression.
+ */
+enum kvet_notice_level {
+	KVET_NOTICE_WARNING,	/* probably a mistake of the user's */
+	KVET_NOTICE_NOTE,	/* something kvet chose not to lint, and why */
+	KVET_NOTICE_DETAIL,	/* one skipped document: text shows it with -v */
+};
+
+struct kvet_notice {
+	struct kvet_position pos;	/* line 0: the file as a whole */
+	enum kvet_notice_level level;
+	const char *message;
+};
+
 struct kvet_summary {
 	size_t files;
 	size_t documents;
 	size_t objects;
 	size_t findings[KVET_SEV_COUNT];	/* indexed by kvet_severity */
+	size_t skipped;		/* documents that are not Kubernetes objects */
 };
 
 struct kvet_ctx;
@@ -194,6 +213,14 @@ KVET_API const struct kvet_finding *kvet_ctx_finding(const struct kvet_ctx *ctx,
 KVET_API size_t kvet_ctx_error_count(const struct kvet_ctx *ctx);
 KVET_API const struct kvet_error *kvet_ctx_error(const struct kvet_ctx *ctx,
 						 size_t i);
+
+/* Notices, in the order of the inputs; setup notices (configuration,
+ * paths) first. */
+KVET_API size_t kvet_ctx_notice_count(const struct kvet_ctx *ctx);
+KVET_API const struct kvet_notice *kvet_ctx_notice(const struct kvet_ctx *ctx,
+						   size_t i);
+/* "warning", "note" or "detail". */
+KVET_API const char *kvet_notice_level_name(enum kvet_notice_level level);
 
 /* Counts of the run; valid after kvet_ctx_run(). */
 KVET_API void kvet_ctx_summary(const struct kvet_ctx *ctx,
@@ -472,6 +499,7 @@ enum kvet_format {
 enum kvet_render_flags {
 	KVET_RENDER_COLOR = 1u << 0,	/* text: ANSI colours */
 	KVET_RENDER_QUIET = 1u << 1,	/* text: no summary line */
+	KVET_RENDER_VERBOSE = 1u << 2,	/* text: detail notices too */
 };
 
 /**

@@ -66,6 +66,7 @@ struct kvet_ctx {
 	size_t n_infos;
 	size_t rule_errors;		/* conditions that gave an error */
 	size_t documents;
+	size_t skipped;			/* documents that are not objects */
 	bool ran;
 
 	/* settings.c: what the configuration and the command line change */

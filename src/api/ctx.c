@@ -476,6 +476,32 @@ KVET_API const struct kvet_error *kvet_ctx_error(const struct kvet_ctx *ctx,
 	return i < d->n ? &d->errors[i] : NULL;
 }
 
+KVET_API size_t kvet_ctx_notice_count(const struct kvet_ctx *ctx)
+{
+	return ctx->ran ? ctx->diag.n_notices : ctx->path_diag.n_notices;
+}
+
+KVET_API const struct kvet_notice *kvet_ctx_notice(const struct kvet_ctx *ctx,
+						   size_t i)
+{
+	const struct kvet_diag *d = ctx->ran ? &ctx->diag : &ctx->path_diag;
+
+	return i < d->n_notices ? &d->notices[i] : NULL;
+}
+
+KVET_API const char *kvet_notice_level_name(enum kvet_notice_level level)
+{
+	switch (level) {
+	case KVET_NOTICE_WARNING:
+		return "warning";
+	case KVET_NOTICE_NOTE:
+		break;
+	case KVET_NOTICE_DETAIL:
+		return "detail";
+	}
+	return "note";
+}
+
 KVET_API void kvet_ctx_summary(const struct kvet_ctx *ctx,
 			       struct kvet_summary *out)
 {
@@ -485,6 +511,7 @@ KVET_API void kvet_ctx_summary(const struct kvet_ctx *ctx,
 	out->files = ctx->nunits;
 	out->documents = ctx->documents;
 	out->objects = ctx->objects.n;
+	out->skipped = ctx->skipped;
 	for (i = 0; i < ctx->findings.n; i++)
 		out->findings[ctx->findings.v[i].severity]++;
 }

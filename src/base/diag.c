@@ -19,8 +19,11 @@ void kvet_diag_release(struct kvet_diag *diag)
 	if (!diag)
 		return;
 	free(diag->errors);
+	free(diag->notices);
 	diag->errors = NULL;
+	diag->notices = NULL;
 	diag->n = diag->cap = 0;
+	diag->n_notices = diag->cap_notices = 0;
 }
 
 static bool grow(struct kvet_diag *diag, size_t more)
@@ -58,16 +61,51 @@ void kvet_diag_vaddf(struct kvet_diag *diag, const char *file,
 	e->message = msg;
 }
 
+void kvet_diag_notef(struct kvet_diag *diag, enum kvet_notice_level level,
+		     const char *file, unsigned int line, unsigned int col,
+		     const char *fmt, ...)
+{
+	struct kvet_notice *nt;
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	msg = kvet_arena_vprintf(diag->arena, fmt, ap);
+	va_end(ap);
+	if (!msg || !kvet_vec_grow((void **)&diag->notices, &diag->cap_notices,
+				   diag->n_notices + 1,
+				   sizeof(*diag->notices))) {
+		diag->oom = 1;
+		return;
+	}
+	nt = &diag->notices[diag->n_notices++];
+	nt->pos.file = file;
+	nt->pos.line = line;
+	nt->pos.column = line ? col : 0;
+	nt->level = level;
+	nt->message = msg;
+}
+
 int kvet_diag_append(struct kvet_diag *to, struct kvet_diag *from)
 {
-	if (!from->n)
-		return 0;
-	if (!grow(to, from->n))
-		return -1;
-	memcpy(to->errors + to->n, from->errors,
-	       from->n * sizeof(*from->errors));
-	to->n += from->n;
-	from->n = 0;
 	to->oom |= from->oom;
+	if (from->n) {
+		if (!grow(to, from->n))
+			return -1;
+		memcpy(to->errors + to->n, from->errors,
+		       from->n * sizeof(*from->errors));
+		to->n += from->n;
+		from->n = 0;
+	}
+	if (from->n_notices) {
+		if (!kvet_vec_grow((void **)&to->notices, &to->cap_notices,
+				   to->n_notices + from->n_notices,
+				   sizeof(*to->notices)))
+			return -1;
+		memcpy(to->notices + to->n_notices, from->notices,
+		       from->n_notices * sizeof(*from->notices));
+		to->n_notices += from->n_notices;
+		from->n_notices = 0;
+	}
 	return 0;
 }

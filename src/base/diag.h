@@ -17,7 +17,9 @@ struct kvet_diag {
 	struct kvet_arena *arena;	/* messages live here */
 	struct kvet_error *errors;	/* malloc'd vector */
 	size_t n, cap;
-	int oom;			/* an error could not be recorded */
+	struct kvet_notice *notices;	/* malloc'd vector */
+	size_t n_notices, cap_notices;
+	int oom;			/* a record could not be made */
 };
 
 void kvet_diag_init(struct kvet_diag *diag, struct kvet_arena *arena);
@@ -31,6 +33,12 @@ void kvet_diag_addf(struct kvet_diag *diag, const char *file,
 void kvet_diag_vaddf(struct kvet_diag *diag, const char *file,
 		     unsigned int line, unsigned int col, const char *fmt,
 		     va_list ap) __attribute__((format(printf, 5, 0)));
+
+/* Record a notice (never an error: the exit status stays). */
+void kvet_diag_notef(struct kvet_diag *diag, enum kvet_notice_level level,
+		     const char *file, unsigned int line, unsigned int col,
+		     const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
 
 /* Move every record of @from to the end of @to, leaving @from empty. */
 int kvet_diag_append(struct kvet_diag *to, struct kvet_diag *from);

@@ -295,6 +295,12 @@ static int set_quiet(struct kvet_args *args, const char *val, FILE *err)
 	return 0;
 }
 
+static int set_verbose(struct kvet_args *args, const char *val, FILE *err)
+{
+	args->verbose = true;
+	return 0;
+}
+
 static int set_help(struct kvet_args *args, const char *val, FILE *err)
 {
 	args->help = true;
@@ -343,6 +349,8 @@ static const struct option_spec {
 	  "colour the text report: auto, always or never (default: auto, on a terminal unless NO_COLOR is set)" },
 	{ "quiet", 'q', NULL, CMD_BIT(KVET_CMD_LINT), set_quiet,
 	  "leave out the summary line of the text report" },
+	{ "verbose", 'v', NULL, CMD_BIT(KVET_CMD_LINT), set_verbose,
+	  "list in the text report each document skipped as not a Kubernetes object" },
 	{ "help", 'h', NULL, ALL_COMMANDS, set_help, "show this help" },
 };
 

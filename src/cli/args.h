@@ -48,6 +48,7 @@ struct kvet_args {
 	bool fail_never;
 	enum kvet_color color;
 	bool quiet;
+	bool verbose;
 	struct kvet_output outputs[KVET_MAX_OUTPUTS];
 	size_t n_outputs;		/* 0: text to standard output */
 	const char *rules_dirs[KVET_MAX_RULE_ARGS];	/* --rules DIR */

@@ -86,7 +86,8 @@ static int write_baseline(const void *ctx, FILE *fp)
 static int write_reports(const struct kvet_ctx *ctx,
 			 const struct kvet_args *args)
 {
-	unsigned int flags = args->quiet ? KVET_RENDER_QUIET : 0;
+	unsigned int flags = (args->quiet ? KVET_RENDER_QUIET : 0) |
+			     (args->verbose ? KVET_RENDER_VERBOSE : 0);
 	unsigned int color = want_color(args->color) ? KVET_RENDER_COLOR : 0;
 	const struct kvet_output *to_stdout = NULL;
 	size_t i;

@@ -133,6 +133,7 @@ static void write_finding(FILE *fp, const struct kvet_finding *f)
 int kvet_render_github(const struct kvet_ctx *ctx, unsigned int flags,
 		       FILE *fp)
 {
+	const struct kvet_notice *nt;
 	const struct kvet_error *e;
 	size_t i, n;
 
@@ -141,6 +142,18 @@ int kvet_render_github(const struct kvet_ctx *ctx, unsigned int flags,
 		e = kvet_ctx_error(ctx, i);
 		write_command(fp, "error", &e->pos, "kvet input error");
 		put(fp, e->message, false);
+		putc('\n', fp);
+	}
+	n = kvet_ctx_notice_count(ctx);
+	for (i = 0; i < n; i++) {
+		nt = kvet_ctx_notice(ctx, i);
+		/* one annotation per skipped document would bury the rest */
+		if (nt->level == KVET_NOTICE_DETAIL)
+			continue;
+		write_command(fp, nt->level == KVET_NOTICE_WARNING ? "warning"
+								   : "notice",
+			      &nt->pos, "kvet");
+		put(fp, nt->message, false);
 		putc('\n', fp);
 	}
 	n = kvet_ctx_finding_count(ctx);

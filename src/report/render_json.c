@@ -169,6 +169,17 @@ static void write_error(struct kvet_jw *jw, const struct kvet_error *e)
 	kvet_jw_close(jw, '}');
 }
 
+static void write_notice(struct kvet_jw *jw, const struct kvet_notice *nt)
+{
+	kvet_jw_open(jw, NULL, '{');
+	kvet_jw_str(jw, "level", kvet_notice_level_name(nt->level));
+	kvet_jw_str(jw, "file", nt->pos.file);
+	kvet_jw_pos(jw, "line", nt->pos.line);
+	kvet_jw_pos(jw, "column", nt->pos.line ? nt->pos.column : 0);
+	kvet_jw_str(jw, "message", nt->message);
+	kvet_jw_close(jw, '}');
+}
+
 static void write_summary(struct kvet_jw *jw, const struct kvet_summary *sum)
 {
 	kvet_jw_open(jw, "summary", '{');
@@ -180,6 +191,7 @@ static void write_summary(struct kvet_jw *jw, const struct kvet_summary *sum)
 	kvet_jw_uint(jw, "warning", sum->findings[KVET_SEV_WARNING]);
 	kvet_jw_uint(jw, "info", sum->findings[KVET_SEV_INFO]);
 	kvet_jw_close(jw, '}');
+	kvet_jw_uint(jw, "skipped", sum->skipped);
 	kvet_jw_close(jw, '}');
 }
 
@@ -222,6 +234,12 @@ int kvet_render_json(const struct kvet_ctx *ctx, unsigned int flags, FILE *fp)
 	n = kvet_ctx_error_count(ctx);
 	for (i = 0; i < n; i++)
 		write_error(&jw, kvet_ctx_error(ctx, i));
+	kvet_jw_close(&jw, ']');
+
+	kvet_jw_open(&jw, "notices", '[');
+	n = kvet_ctx_notice_count(ctx);
+	for (i = 0; i < n; i++)
+		write_notice(&jw, kvet_ctx_notice(ctx, i));
 	kvet_jw_close(&jw, ']');
 
 	if (kvet_ctx_baseline_loaded(ctx))

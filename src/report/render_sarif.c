@@ -287,6 +287,27 @@ static int write_result(struct kvet_jw *jw, const struct kvet_ctx *ctx,
 	return 0;
 }
 
+/* Notices are notifications of their own level; they never fail the run. */
+static void write_notice(struct kvet_jw *jw, const struct kvet_notice *nt)
+{
+	kvet_jw_open(jw, NULL, '{');
+	kvet_jw_str(jw, "level",
+		    nt->level == KVET_NOTICE_WARNING ? "warning" : "note");
+	text(jw, "message", nt->message);
+	kvet_jw_open(jw, "locations", '[');
+	if (nt->pos.file) {
+		kvet_jw_open(jw, NULL, '{');
+		physical(jw, &nt->pos, true);
+		kvet_jw_close(jw, '}');
+	}
+	kvet_jw_close(jw, ']');
+	kvet_jw_open(jw, "descriptor", '{');
+	kvet_jw_str(jw, "id", nt->level == KVET_NOTICE_DETAIL
+				      ? "skipped-document" : "notice");
+	kvet_jw_close(jw, '}');
+	kvet_jw_close(jw, '}');
+}
+
 static void write_invocation(struct kvet_jw *jw, const struct kvet_ctx *ctx)
 {
 	size_t i, n = kvet_ctx_error_count(ctx);
@@ -314,6 +335,9 @@ static void write_invocation(struct kvet_jw *jw, const struct kvet_ctx *ctx)
 		kvet_jw_close(jw, '}');
 		kvet_jw_close(jw, '}');
 	}
+	n = kvet_ctx_notice_count(ctx);
+	for (i = 0; i < n; i++)
+		write_notice(jw, kvet_ctx_notice(ctx, i));
 	kvet_jw_close(jw, ']');
 	kvet_jw_close(jw, '}');
 	kvet_jw_close(jw, ']');

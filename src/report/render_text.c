@@ -179,6 +179,24 @@ static void write_error(FILE *fp, const struct palette *pal,
 	write_source(fp, pal, ctx, &e->pos);
 }
 
+/* Detail notices (one per skipped document) only with -v. */
+static void write_notice(FILE *fp, const struct palette *pal,
+			 const struct kvet_notice *nt, unsigned int flags)
+{
+	const char *colour = nt->level == KVET_NOTICE_WARNING
+				     ? pal->sev[KVET_SEV_WARNING]
+				     : pal->note;
+
+	if (nt->level == KVET_NOTICE_DETAIL && !(flags & KVET_RENDER_VERBOSE))
+		return;
+	write_location(fp, pal, &nt->pos, true);
+	fprintf(fp, " %s%s:%s ", colour,
+		nt->level == KVET_NOTICE_WARNING ? "warning" : "note",
+		pal->reset);
+	text_puts(fp, nt->message);
+	putc('\n', fp);
+}
+
 static void write_related(FILE *fp, const struct palette *pal,
 			  const struct kvet_object_ref *rel)
 {
@@ -251,6 +269,11 @@ static void write_summary(FILE *fp, const struct kvet_ctx *ctx)
 		write_count(fp, kvet_ctx_suppressed_count(ctx), "suppressed",
 			    "suppressed");
 	}
+	if (sum.skipped) {
+		fputs(", ", fp);
+		write_count(fp, sum.skipped, "document", "documents");
+		fputs(" skipped (not Kubernetes objects)", fp);
+	}
 	putc('\n', fp);
 }
 
@@ -276,7 +299,8 @@ static void write_stale(FILE *fp, const struct palette *pal,
  * kvet_render_text() - write the text report of a run.
  * @ctx: a context that has run.
  * @flags: KVET_RENDER_COLOR for ANSI colours, KVET_RENDER_QUIET to leave
- *         out the summary line.
+ *         out the summary line, KVET_RENDER_VERBOSE to list each skipped
+ *         document.
  * @fp: the stream.
  *
  * Returns: 0; write errors are left on @fp for kvet_render().
@@ -289,6 +313,9 @@ int kvet_render_text(const struct kvet_ctx *ctx, unsigned int flags, FILE *fp)
 	n = kvet_ctx_error_count(ctx);
 	for (i = 0; i < n; i++)
 		write_error(fp, pal, ctx, kvet_ctx_error(ctx, i));
+	n = kvet_ctx_notice_count(ctx);
+	for (i = 0; i < n; i++)
+		write_notice(fp, pal, kvet_ctx_notice(ctx, i), flags);
 	n = kvet_ctx_finding_count(ctx);
 	for (i = 0; i < n; i++)
 		write_finding(fp, pal, ctx, kvet_ctx_finding(ctx, i));
