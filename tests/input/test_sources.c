@@ -147,7 +147,7 @@ static void test_explicit_file_any_extension(void **state)
 					       &fx->diag, p),
 			 0);
 	assert_int_equal(fx->srcs.n, 1);
-	assert_int_equal(kvet_source_read(&fx->srcs.v[0], &fx->diag, 1024), 0);
+	assert_int_equal(kvet_source_read(&fx->srcs.v[0], &fx->diag, 1024, 100), 0);
 	assert_int_equal(fx->srcs.v[0].len, strlen("not a manifest\n"));
 }
 
@@ -160,7 +160,7 @@ static void test_size_limit(void **state)
 	assert_int_equal(kvet_sources_add_path(&fx->srcs, &fx->arena,
 					       &fx->diag, p),
 			 0);
-	assert_int_equal(kvet_source_read(&fx->srcs.v[0], &fx->diag, 3), 1);
+	assert_int_equal(kvet_source_read(&fx->srcs.v[0], &fx->diag, 3, 100), 1);
 	assert_true(fx->srcs.v[0].failed);
 	assert_non_null(strstr(fx->diag.errors[0].message, "larger than"));
 }
@@ -191,7 +191,7 @@ static void test_unreadable_file(void **state)
 			_exit(3);
 		kvet_arena_init(&arena);
 		kvet_diag_init(&diag, &arena);
-		ok = kvet_source_read(&src, &diag, 1024) == 1 && diag.n == 1 &&
+		ok = kvet_source_read(&src, &diag, 1024, 100) == 1 && diag.n == 1 &&
 		     strstr(diag.errors[0].message, "Permission denied");
 		_exit(ok ? 0 : 1);
 	}
@@ -208,7 +208,7 @@ static void test_buffer(void **state)
 						 "mem.yaml", "a: 1\n", 5),
 			 0);
 	assert_string_equal(fx->srcs.v[0].name, "mem.yaml");
-	assert_int_equal(kvet_source_read(&fx->srcs.v[0], &fx->diag, 1), 0);
+	assert_int_equal(kvet_source_read(&fx->srcs.v[0], &fx->diag, 1, 100), 0);
 	assert_memory_equal(fx->srcs.v[0].buf, "a: 1\n", 6);
 }
 
