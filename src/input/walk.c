@@ -162,7 +162,9 @@ out:
 	return ret;
 }
 
-static enum project project_of(struct walk *w, const char *dpath)
+/* The project file in the directory just read, or NULL. */
+static const char *project_file(struct walk *w, const char *dpath,
+				enum project *kind)
 {
 	struct stat st;
 	size_t i, j;
@@ -174,14 +176,18 @@ static enum project project_of(struct walk *w, const char *dpath)
 				continue;
 			path = join(&w->scratch, dpath, w->names[j]);
 			if (path && stat(path, &st) == 0 &&
-			    S_ISREG(st.st_mode))
-				return project_files[i].kind;
+			    S_ISREG(st.st_mode)) {
+				*kind = project_files[i].kind;
+				return project_files[i].file;
+			}
 		}
-	return PROJECT_NONE;
+	*kind = PROJECT_NONE;
+	return NULL;
 }
 
 /* One note per source directory: what is left out and how to lint it. */
-static void note_project(struct walk *w, const char *dpath, enum project kind)
+static void note_project(struct walk *w, const char *dpath, enum project kind,
+			 const char *file)
 {
 	if (excluded(w, dpath))
 		return;
@@ -191,8 +197,8 @@ static void note_project(struct walk *w, const char *dpath, enum project kind)
 				dpath);
 	else
 		kvet_diag_notef(w->diag, KVET_NOTICE_NOTE, dpath, 0, 0,
-				"kustomize directory (kustomization file): nothing below it is linted; render it and lint the output: kustomize build %s | kvet lint (or kubectl kustomize %s | kvet lint)",
-				dpath, dpath);
+				"kustomize directory (%s): nothing below it is linted; render it and lint the output: kustomize build %s | kvet lint (or kubectl kustomize %s | kvet lint)",
+				file, dpath, dpath);
 }
 
 static int add_dir(struct walk *w, size_t self, const char *child,
@@ -262,14 +268,15 @@ static int add_file(struct walk *w, const char *child, const struct stat *cst)
 /* Queue the subdirectories and take the files of directory @self. */
 static int walk_one(struct walk *w, size_t self)
 {
-	const char *dpath = w->dirs[self].path;
-	enum project kind = project_of(w, dpath);
+	const char *dpath = w->dirs[self].path, *file;
+	enum project kind;
 	struct stat cst;
 	size_t i;
 	int rc = 0;
 
-	if (kind != PROJECT_NONE) {
-		note_project(w, dpath, kind);
+	file = project_file(w, dpath, &kind);
+	if (file) {
+		note_project(w, dpath, kind, file);
 		return 0;
 	}
 	for (i = 0; i < w->nnames && rc == 0; i++) {
