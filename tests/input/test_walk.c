@@ -316,6 +316,28 @@ static void test_all_excluded_recorded(void **state)
 	assert_true(fx->srcs.empty[0].excluded);
 }
 
+static bool exclude_chart(const void *user, const char *path)
+{
+	(void)user;
+	return strstr(path, "/vendor/") != NULL;
+}
+
+/* A chart the configuration excludes is not worth a note. */
+static void test_excluded_chart_silent(void **state)
+{
+	struct fixture *fx = *state;
+
+	dir(fx, "repo");
+	dir(fx, "repo/vendor");
+	dir(fx, "repo/vendor/chart");
+	put(fx, "repo/vendor/chart/Chart.yaml", "apiVersion: v2\n");
+	put(fx, "repo/app.yaml", manifest);
+	fx->srcs.excluded = exclude_chart;
+	add(fx, "repo");
+	assert_int_equal(fx->srcs.n, 1);
+	assert_int_equal(fx->diag.n_notices, 0);
+}
+
 static void test_unmatched_pattern(void **state)
 {
 	struct fixture *fx = *state;
@@ -340,6 +362,7 @@ int main(void)
 		T(test_marker_must_be_a_file),
 		T(test_empty_directory_recorded),
 		T(test_all_excluded_recorded),
+		T(test_excluded_chart_silent),
 		T(test_unmatched_pattern),
 #undef T
 	};
