@@ -155,7 +155,8 @@ static int read_names(struct walk *w, const char *dpath)
 		if (!w->names[w->nnames++])
 			goto out;
 	}
-	qsort(w->names, w->nnames, sizeof(*w->names), cmp_str);
+	if (w->nnames)
+		qsort(w->names, w->nnames, sizeof(*w->names), cmp_str);
 	ret = 0;
 out:
 	closedir(dir);
@@ -352,7 +353,8 @@ int kvet_walk_dir(struct kvet_sources *srcs, struct kvet_arena *arena,
 	if (!w.nfiles && diag->n + diag->n_notices == said &&
 	    record_empty(srcs, root, w.excluded > 0) < 0)
 		goto out;
-	qsort(w.files, w.nfiles, sizeof(*w.files), cmp_str);
+	if (w.nfiles)
+		qsort(w.files, w.nfiles, sizeof(*w.files), cmp_str);
 	for (i = 0; i < w.nfiles; i++) {
 		src = kvet_sources_push(srcs);
 		if (!src)
