@@ -231,11 +231,12 @@ static void apply_workloads(struct kvet_strict *s, struct kvet_ctx *ctx,
 
 		if (!kvet_strict_map(s, e, "a workload kind", workload_keys))
 			continue;
-		apiv = kvet_strict_string(s, kvet_node_get(e, "apiVersion"),
-					  "apiVersion");
-		kind = kvet_strict_string(s, kvet_node_get(e, "kind"), "kind");
-		tmpl = kvet_strict_string(s, kvet_node_get(e, "podTemplate"),
-					  "podTemplate");
+		apiv = kvet_strict_required_string(s, e, "apiVersion",
+						   "a workload kind");
+		kind = kvet_strict_required_string(s, e, "kind",
+						   "a workload kind");
+		tmpl = kvet_strict_required_string(s, e, "podTemplate",
+						   "a workload kind");
 		replicas = optional_string(s, e, "replicas");
 		if (!apiv || !kind || !tmpl)
 			continue;
@@ -256,7 +257,8 @@ KVET_API int kvet_ctx_load_config(struct kvet_ctx *ctx, const char *path)
 	s.file = kvet_arena_strdup(&ctx->rules.arena, path);
 	if (!s.file)
 		return -1;
-	root = kvet_strict_load(&s, s.file);
+	root = kvet_strict_load(&s, s.file, KVET_CONFIG_MAX_SIZE,
+				 "configuration file");
 	if (!root)
 		return -1;
 	if (kvet_node_is_null(root))

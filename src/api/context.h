@@ -32,6 +32,18 @@ struct kvet_rule_setting {
 };
 
 /*
+ * A rule the context knows, with the settings applied: one array of them
+ * sorted by id, so that a setting or a finding finds its rule by binary
+ * search.
+ */
+struct kvet_rule_state {
+	struct kvet_rule_info info;	/* severity: the effective one */
+	struct kvet_rule *rule;		/* its rule file; NULL: a C check */
+	bool on;
+	int severity;			/* -1: the rule's own */
+};
+
+/*
  * Everything one input produces. Inputs load in parallel, each into its
  * own arena and error list, so no lock is taken while parsing; the
  * results are joined in input order, which keeps output independent of
@@ -61,8 +73,9 @@ struct kvet_ctx {
 	struct kvet_graph *graph;
 	struct kvet_findings findings;
 	struct kvet_rule_set rules;	/* rule files: built-in and --rules */
-	const struct kvet_rule_info **infos;	/* every rule, sorted by id */
-	struct kvet_rule_info *info_copies;	/* with settings applied */
+	struct kvet_rule_state *states;	/* every rule, sorted by id */
+	size_t n_states;
+	const struct kvet_rule_info **infos;	/* the enabled ones */
 	size_t n_infos;
 	size_t rule_errors;		/* conditions that gave an error */
 	size_t documents;
@@ -78,18 +91,20 @@ struct kvet_ctx {
 	bool have_baseline;
 	struct kvet_suppressed *suppressed;	/* the findings held back */
 	size_t n_suppressed, cap_suppressed;
+	/* malloc'd vectors that double: appending is amortised O(1) */
 	const char **graph_values[KVET_GRAPH_LIST_COUNT];
 	size_t n_graph_values[KVET_GRAPH_LIST_COUNT];
+	size_t cap_graph_values[KVET_GRAPH_LIST_COUNT];
 	const char **excludes;
-	size_t n_excludes;
+	size_t n_excludes, cap_excludes;
 	struct kvet_custom_workload *custom_workloads;
 	size_t n_custom_workloads, cap_custom_workloads;
 };
 
 /* settings.c */
 
-/* Rebuild the sorted rule list with the settings' severities, leaving
- * disabled rules out. */
+/* Rebuild the rule states from the rule set and replay the settings on
+ * them; after adding rules. */
 int kvet_ctx_index_rules(struct kvet_ctx *ctx);
 
 /* Is @id switched off by the settings? */

@@ -78,11 +78,14 @@ KVET_API void kvet_ctx_destroy(struct kvet_ctx *ctx)
 	kvet_findings_release(&ctx->findings);
 	kvet_rule_set_release(&ctx->rules);
 	free(ctx->infos);
-	free(ctx->info_copies);
+	free(ctx->states);
 	free(ctx->settings);
 	free(ctx->suppress);
 	free(ctx->suppressed);
 	free(ctx->custom_workloads);
+	free(ctx->excludes);
+	for (i = 0; i < KVET_GRAPH_LIST_COUNT; i++)
+		free(ctx->graph_values[i]);
 	kvet_sources_release(&ctx->srcs);
 	kvet_diag_release(&ctx->path_diag);
 	kvet_diag_release(&ctx->diag);
@@ -397,11 +400,20 @@ KVET_API const struct kvet_rule_info *kvet_ctx_rule(const struct kvet_ctx *ctx,
 KVET_API const struct kvet_rule_info *kvet_ctx_rule_find(const struct kvet_ctx *ctx,
 							 const char *id)
 {
-	size_t i;
+	size_t lo = 0, hi = ctx->n_infos;
 
-	for (i = 0; i < ctx->n_infos; i++)
-		if (strcmp(ctx->infos[i]->id, id) == 0)
-			return ctx->infos[i];
+	/* infos are sorted by id */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(ctx->infos[mid]->id, id);
+
+		if (c == 0)
+			return ctx->infos[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
 	return NULL;
 }
 

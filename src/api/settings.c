@@ -26,89 +26,116 @@ static bool builtin_checks_on(const struct kvet_ctx *ctx)
 	return !(ctx->opts.flags & KVET_CTX_NO_BUILTIN_RULES);
 }
 
-static bool rule_exists(const struct kvet_ctx *ctx, const char *id)
+static int cmp_state(const void *a, const void *b)
 {
-	size_t i;
-
-	if (strcmp(id, "*") == 0 || kvet_rule_set_find(&ctx->rules, id))
-		return true;
-	for (i = 0; builtin_checks_on(ctx) && i < N_C_CHECKS; i++)
-		if (strcmp(c_checks[i]->id, id) == 0)
-			return true;
-	return false;
+	return strcmp(((const struct kvet_rule_state *)a)->info.id,
+		      ((const struct kvet_rule_state *)b)->info.id);
 }
 
-/* The settings of @id, later ones winning. */
-static void setting_of(const struct kvet_ctx *ctx, const char *id,
-		       int *enabled, int *severity)
+/* The state of rule @id, or NULL when the context has no such rule. */
+static struct kvet_rule_state *state_of(const struct kvet_ctx *ctx,
+					const char *id)
 {
+	struct kvet_rule_state key;
+
+	key.info.id = id;
+	if (!ctx->n_states)
+		return NULL;
+	return bsearch(&key, ctx->states, ctx->n_states, sizeof(key),
+		       cmp_state);
+}
+
+static bool rule_exists(const struct kvet_ctx *ctx, const char *id)
+{
+	return strcmp(id, "*") == 0 || state_of(ctx, id);
+}
+
+static void set_state(struct kvet_rule_state *st,
+		      const struct kvet_rule_setting *s)
+{
+	if (s->enabled >= 0)
+		st->on = s->enabled;
+	if (s->severity >= 0) {
+		st->severity = s->severity;
+		st->info.severity = (enum kvet_severity)s->severity;
+	}
+}
+
+/*
+ * One setting costs one lookup ("*": one pass over the rules), never a
+ * replay of the settings before it: a configuration that names a rule
+ * 20,000 times is read in linear time.
+ */
+static void apply_setting(struct kvet_ctx *ctx,
+			  const struct kvet_rule_setting *s)
+{
+	struct kvet_rule_state *st;
 	size_t i;
 
-	*enabled = 1;
-	*severity = -1;
-	for (i = 0; i < ctx->n_settings; i++) {
-		const struct kvet_rule_setting *s = &ctx->settings[i];
-
-		if (strcmp(s->id, "*") != 0 && strcmp(s->id, id) != 0)
-			continue;
-		if (s->enabled >= 0)
-			*enabled = s->enabled;
-		if (s->severity >= 0)
-			*severity = s->severity;
+	if (strcmp(s->id, "*") == 0) {
+		for (i = 0; i < ctx->n_states; i++)
+			set_state(&ctx->states[i], s);
+		return;
 	}
+	st = state_of(ctx, s->id);
+	if (st)
+		set_state(st, s);
+}
+
+/* The sorted list of enabled rules; a disabled rule file is not run. */
+static void publish(struct kvet_ctx *ctx)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < ctx->n_states; i++) {
+		struct kvet_rule_state *st = &ctx->states[i];
+
+		if (st->rule)
+			st->rule->disabled = !st->on;
+		if (st->on)
+			ctx->infos[n++] = &st->info;
+	}
+	ctx->n_infos = n;
 }
 
 bool kvet_ctx_rule_disabled(const struct kvet_ctx *ctx, const char *id)
 {
-	int enabled, severity;
+	const struct kvet_rule_state *st = state_of(ctx, id);
 
-	setting_of(ctx, id, &enabled, &severity);
-	return !enabled;
-}
-
-static int cmp_info(const void *a, const void *b)
-{
-	return strcmp((*(const struct kvet_rule_info *const *)a)->id,
-		      (*(const struct kvet_rule_info *const *)b)->id);
+	return st && !st->on;
 }
 
 int kvet_ctx_index_rules(struct kvet_ctx *ctx)
 {
-	size_t i, n = 0, nc = builtin_checks_on(ctx) ? N_C_CHECKS : 0;
+	size_t i, nc = builtin_checks_on(ctx) ? N_C_CHECKS : 0;
+	size_t n = nc + ctx->rules.n;
 	const struct kvet_rule_info **v;
-	struct kvet_rule_info *copies;
+	struct kvet_rule_state *states;
 
 	kvet_rule_set_sort(&ctx->rules);
-	v = malloc((nc + ctx->rules.n + 1) * sizeof(*v));
-	copies = malloc((nc + ctx->rules.n + 1) * sizeof(*copies));
-	if (!v || !copies) {
+	v = malloc((n + 1) * sizeof(*v));
+	states = calloc(n + 1, sizeof(*states));
+	if (!v || !states) {
 		free(v);
-		free(copies);
+		free(states);
 		return -1;
 	}
-	for (i = 0; i < nc + ctx->rules.n; i++) {
-		const struct kvet_rule_info *info =
-			i < nc ? c_checks[i] : &ctx->rules.v[i - nc]->info;
-		int enabled, severity;
-
-		setting_of(ctx, info->id, &enabled, &severity);
-		/* a disabled rule file is not even run */
-		if (i >= nc)
-			ctx->rules.v[i - nc]->disabled = !enabled;
-		if (!enabled)
-			continue;
-		copies[n] = *info;
-		if (severity >= 0)
-			copies[n].severity = (enum kvet_severity)severity;
-		v[n] = &copies[n];
-		n++;
+	for (i = 0; i < n; i++) {
+		states[i].rule = i < nc ? NULL : ctx->rules.v[i - nc];
+		states[i].info = i < nc ? *c_checks[i] : states[i].rule->info;
+		states[i].on = true;
+		states[i].severity = -1;
 	}
-	qsort(v, n, sizeof(*v), cmp_info);
+	qsort(states, n, sizeof(*states), cmp_state);
 	free(ctx->infos);
-	free(ctx->info_copies);
+	free(ctx->states);
 	ctx->infos = v;
-	ctx->info_copies = copies;
-	ctx->n_infos = n;
+	ctx->states = states;
+	ctx->n_states = n;
+	/* rules added after the settings get them too */
+	for (i = 0; i < ctx->n_settings; i++)
+		apply_setting(ctx, &ctx->settings[i]);
+	publish(ctx);
 	return 0;
 }
 
@@ -129,7 +156,9 @@ static int add_setting(struct kvet_ctx *ctx, const char *id, int enabled,
 	s->enabled = enabled;
 	s->severity = severity;
 	ctx->n_settings++;
-	return kvet_ctx_index_rules(ctx);
+	apply_setting(ctx, s);
+	publish(ctx);
+	return 0;
 }
 
 KVET_API int kvet_ctx_set_rule_enabled(struct kvet_ctx *ctx, const char *id,
@@ -271,22 +300,18 @@ KVET_API int kvet_ctx_add_graph_value(struct kvet_ctx *ctx,
 				      enum kvet_graph_list list,
 				      const char *value)
 {
-	const char **v;
 	size_t n;
 
 	if ((unsigned int)list >= KVET_GRAPH_LIST_COUNT)
 		return -1;
 	n = ctx->n_graph_values[list];
-	/* arena arrays cannot grow: copy into one a size larger */
-	v = kvet_arena_array(&ctx->arena, n + 1, sizeof(*v));
-	if (!v)
+	if (!kvet_vec_grow((void **)&ctx->graph_values[list],
+			   &ctx->cap_graph_values[list], n + 1,
+			   sizeof(*ctx->graph_values[list])))
 		return -1;
-	if (n)
-		memcpy(v, ctx->graph_values[list], n * sizeof(*v));
-	v[n] = kvet_arena_strdup(&ctx->arena, value);
-	if (!v[n])
+	ctx->graph_values[list][n] = kvet_arena_strdup(&ctx->arena, value);
+	if (!ctx->graph_values[list][n])
 		return -1;
-	ctx->graph_values[list] = v;
 	ctx->n_graph_values[list] = n + 1;
 	return 0;
 }
@@ -389,18 +414,13 @@ KVET_API void kvet_ctx_set_complete_input(struct kvet_ctx *ctx, bool on)
 
 KVET_API int kvet_ctx_add_exclude(struct kvet_ctx *ctx, const char *glob)
 {
-	const char **v = kvet_arena_array(&ctx->arena, ctx->n_excludes + 1,
-					  sizeof(*v));
+	const char *copy = kvet_arena_strdup(&ctx->arena, glob);
 
-	if (!v)
+	if (!copy || !kvet_vec_grow((void **)&ctx->excludes,
+				    &ctx->cap_excludes, ctx->n_excludes + 1,
+				    sizeof(*ctx->excludes)))
 		return -1;
-	if (ctx->n_excludes)
-		memcpy(v, ctx->excludes, ctx->n_excludes * sizeof(*v));
-	v[ctx->n_excludes] = kvet_arena_strdup(&ctx->arena, glob);
-	if (!v[ctx->n_excludes])
-		return -1;
-	ctx->excludes = v;
-	ctx->n_excludes++;
+	ctx->excludes[ctx->n_excludes++] = copy;
 	return 0;
 }
 
@@ -459,14 +479,14 @@ int kvet_ctx_apply_settings(struct kvet_ctx *ctx)
 
 	for (i = 0; i < fs->n; i++) {
 		struct kvet_finding *f = &fs->v[i];
+		const struct kvet_rule_state *st = state_of(ctx, f->rule);
 		const char *reason, *why;
-		int enabled, severity;
 
-		setting_of(ctx, f->rule, &enabled, &severity);
-		if (!enabled)
+		if (st && !st->on)
 			continue;
-		if (severity >= 0)
-			f->severity = (enum kvet_severity)severity;
+		/* an override wins over the rule's own, even a computed one */
+		if (st && st->severity >= 0)
+			f->severity = (enum kvet_severity)st->severity;
 		reason = suppression(ctx, fs->objs[i], f, &why);
 		if (reason) {
 			if (hold_back(ctx, f, reason, why) < 0)

@@ -43,9 +43,9 @@ static bool load_entry(struct kvet_strict *s, const struct kvet_node *n,
 	if (!kvet_strict_map(s, n, "a baseline entry", entry_keys))
 		return false;
 	e->line = n->line;
-	e->rule = kvet_strict_string(s, kvet_node_get(n, "rule"), "rule");
-	e->kind = kvet_strict_string(s, kvet_node_get(n, "kind"), "kind");
-	e->name = kvet_strict_string(s, kvet_node_get(n, "name"), "name");
+	e->rule = kvet_strict_required_string(s, n, "rule", "a baseline entry");
+	e->kind = kvet_strict_required_string(s, n, "kind", "a baseline entry");
+	e->name = kvet_strict_required_string(s, n, "name", "a baseline entry");
 	e->namespace = kvet_node_get(n, "namespace")
 			       ? kvet_strict_string(s, kvet_node_get(n, "namespace"),
 						    "namespace")
@@ -53,9 +53,11 @@ static bool load_entry(struct kvet_strict *s, const struct kvet_node *n,
 	if (kvet_node_get(n, "message"))
 		e->message = kvet_strict_string(s, kvet_node_get(n, "message"),
 						"message");
-	fp = kvet_node_get(n, "fingerprint");
+	fp = kvet_strict_required(s, n, "fingerprint", "a baseline entry");
+	if (!fp)
+		return false;
 	if (!parse_hex(fp, &e->fingerprint)) {
-		kvet_strict_errorf(s, fp ? fp : n,
+		kvet_strict_errorf(s, fp,
 				   "fingerprint must be 16 lowercase hex digits");
 		return false;
 	}
@@ -71,13 +73,16 @@ int kvet_baseline_load(struct kvet_baseline *bl, struct kvet_arena *arena,
 
 	memset(bl, 0, sizeof(*bl));
 	bl->path = path;
-	root = kvet_strict_load(&s, path);
+	root = kvet_strict_load(&s, path, KVET_BASELINE_MAX_SIZE,
+				"baseline file");
 	if (!root || !kvet_strict_map(&s, root, "the baseline", top_keys))
 		return -1;
-	version = kvet_node_get(root, "version");
+	version = kvet_strict_required(&s, root, "version", "the baseline");
+	if (!version)
+		return -1;
 	if (!kvet_node_text_eq(version, "1") ||
 	    version->type != KVET_NODE_INT) {
-		kvet_strict_errorf(&s, version ? version : root,
+		kvet_strict_errorf(&s, version,
 				   "unsupported baseline version (expected version: 1)");
 		return -1;
 	}
