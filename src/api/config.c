@@ -186,16 +186,50 @@ static void apply_suppress(struct kvet_strict *s, struct kvet_ctx *ctx,
 	}
 }
 
+/*
+ * A list of names with built-in values: a plain list, or {add: LIST},
+ * adds to them; {replace: LIST} is used instead of them. Adding is the
+ * plain form because replacing silently switches findings off.
+ */
 static void apply_list(struct kvet_strict *s, struct kvet_ctx *ctx,
 		       const struct kvet_node *root, const char *key,
 		       enum kvet_graph_list list)
 {
-	const struct kvet_node *n = kvet_node_get(root, key);
-	const char **v;
+	static const char *const forms[] = { "add", "replace", NULL };
+	const struct kvet_node *n = kvet_node_get(root, key), *add, *repl;
+	const char *what = key, **v;
+	bool replace = false;
 	size_t i, count;
 
-	if (!n || !kvet_strict_strings(s, n, key, &v, &count))
+	if (!n)
 		return;
+	if (kvet_node_is_map(n)) {
+		if (!kvet_strict_map(s, n, key, forms))
+			return;
+		add = kvet_node_get(n, "add");
+		repl = kvet_node_get(n, "replace");
+		if (!add == !repl) {
+			kvet_strict_errorf(s, n, "%s takes either add or replace",
+					   key);
+			return;
+		}
+		what = kvet_arena_printf(s->arena, "%s.%s", key,
+					 add ? "add" : "replace");
+		if (!what) {
+			kvet_strict_errorf(s, n, "out of memory");
+			return;
+		}
+		n = add ? add : repl;
+		replace = !add;
+	} else if (!kvet_node_is_seq(n)) {
+		kvet_strict_errorf(s, n, "%s must be a list of strings, {add: [...]} or {replace: [...]}",
+				   key);
+		return;
+	}
+	if (!kvet_strict_strings(s, n, what, &v, &count))
+		return;
+	if (replace)
+		(void)kvet_ctx_replace_graph_values(ctx, list);
 	for (i = 0; i < count; i++)
 		if (kvet_ctx_add_graph_value(ctx, list, v[i]) < 0)
 			kvet_strict_errorf(s, n, "out of memory");

@@ -316,6 +316,16 @@ KVET_API int kvet_ctx_add_graph_value(struct kvet_ctx *ctx,
 	return 0;
 }
 
+KVET_API int kvet_ctx_replace_graph_values(struct kvet_ctx *ctx,
+					   enum kvet_graph_list list)
+{
+	if ((unsigned int)list >= KVET_GRAPH_LIST_COUNT)
+		return -1;
+	ctx->graph_replace[list] = true;
+	ctx->n_graph_values[list] = 0;
+	return 0;
+}
+
 /* "spec.template" as the keys "spec", "template"; NULL when empty. */
 static const char *const *split_path(struct kvet_arena *arena,
 				     const char *path, size_t *n)
@@ -376,20 +386,24 @@ KVET_API int kvet_ctx_add_workload_kind(struct kvet_ctx *ctx,
 	return 0;
 }
 
+static void set_names(struct kvet_name_list *l, const struct kvet_ctx *ctx,
+		      enum kvet_graph_list list)
+{
+	l->v = ctx->graph_values[list];
+	l->n = ctx->n_graph_values[list];
+	l->replace = ctx->graph_replace[list];
+}
+
 void kvet_ctx_graph_config(const struct kvet_ctx *ctx,
 			   struct kvet_graph_config *cfg)
 {
 	memset(cfg, 0, sizeof(*cfg));
 	if (ctx->opts.flags & KVET_CTX_COMPLETE_INPUT)
 		cfg->flags |= KVET_GRAPH_COMPLETE;
-	cfg->spread_keys = ctx->graph_values[KVET_GRAPH_SPREADING_KEYS];
-	cfg->n_spread_keys = ctx->n_graph_values[KVET_GRAPH_SPREADING_KEYS];
-	cfg->manager_components =
-		ctx->graph_values[KVET_GRAPH_MANAGER_COMPONENTS];
-	cfg->n_manager_components =
-		ctx->n_graph_values[KVET_GRAPH_MANAGER_COMPONENTS];
-	cfg->shared_keys = ctx->graph_values[KVET_GRAPH_SHARED_LABEL_KEYS];
-	cfg->n_shared_keys = ctx->n_graph_values[KVET_GRAPH_SHARED_LABEL_KEYS];
+	set_names(&cfg->spread_keys, ctx, KVET_GRAPH_SPREADING_KEYS);
+	set_names(&cfg->manager_components, ctx,
+		  KVET_GRAPH_MANAGER_COMPONENTS);
+	set_names(&cfg->shared_keys, ctx, KVET_GRAPH_SHARED_LABEL_KEYS);
 	cfg->custom_workloads = ctx->custom_workloads;
 	cfg->n_custom_workloads = ctx->n_custom_workloads;
 }
