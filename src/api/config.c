@@ -155,6 +155,14 @@ static const char *optional_string(struct kvet_strict *s,
 	return n ? kvet_strict_string(s, n, key) : NULL;
 }
 
+static void set_position(struct kvet_position *pos, const char *file,
+			 const struct kvet_node *n)
+{
+	pos->file = file;
+	pos->line = n->line;
+	pos->column = n->col;
+}
+
 static void apply_suppress(struct kvet_strict *s, struct kvet_ctx *ctx,
 			   const struct kvet_node *list)
 {
@@ -181,8 +189,13 @@ static void apply_suppress(struct kvet_strict *s, struct kvet_ctx *ctx,
 			kvet_strict_errorf(s, e, "a suppress entry needs rule, kind, namespace or name");
 			continue;
 		}
-		if (kvet_ctx_suppress(ctx, rule, kind, ns, name, reason) < 0)
+		if (kvet_ctx_suppress(ctx, rule, kind, ns, name, reason) < 0) {
 			kvet_strict_errorf(s, e, "out of memory");
+			continue;
+		}
+		if (rule)
+			set_position(&ctx->suppress[ctx->n_suppress - 1].pos,
+				     s->file, kvet_node_get(e, "rule"));
 	}
 }
 

@@ -115,6 +115,15 @@ bool kvet_ctx_rule_disabled(const struct kvet_ctx *ctx, const char *id);
  * overrides, and move suppressed findings aside. Returns 0 or -1 (OOM). */
 int kvet_ctx_apply_settings(struct kvet_ctx *ctx);
 
+/*
+ * Names that would silently do nothing are warnings (notices): a
+ * `suppress:` entry whose rule glob matches no rule, before loading (into
+ * path_diag), and an unknown id in a kvet.dev/ignore annotation, once the
+ * objects are loaded (into diag). Every rule must be loaded by then.
+ */
+void kvet_ctx_check_suppress_names(struct kvet_ctx *ctx);
+void kvet_ctx_check_ignore_names(struct kvet_ctx *ctx);
+
 /* Is @path one the configuration excludes? */
 bool kvet_ctx_excluded(const struct kvet_ctx *ctx, const char *path);
 

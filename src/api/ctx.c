@@ -361,6 +361,7 @@ KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 	if (!ctx || ctx->ran)
 		return -1;
 	ctx->ran = true;
+	kvet_ctx_check_suppress_names(ctx);
 	ctx->nunits = ctx->srcs.n;
 	ctx->units = calloc(ctx->nunits ? ctx->nunits : 1,
 			    sizeof(*ctx->units));
@@ -376,6 +377,7 @@ KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 	load_all(ctx);
 	if (join_units(ctx) < 0)
 		return -1;
+	kvet_ctx_check_ignore_names(ctx);
 	kvet_ctx_graph_config(ctx, &cfg);
 	ctx->graph = kvet_graph_create(&ctx->arena, ctx->objects.v,
 				       ctx->objects.n, &cfg);

@@ -214,6 +214,7 @@ KVET_API int kvet_ctx_suppress(struct kvet_ctx *ctx, const char *rule,
 			   ctx->n_suppress + 1, sizeof(*ctx->suppress)))
 		return -1;
 	e = &ctx->suppress[ctx->n_suppress];
+	memset(e, 0, sizeof(*e));
 	e->rule = dup_or_null(ctx, rule, &oom);
 	e->kind = dup_or_null(ctx, kind, &oom);
 	e->namespace = dup_or_null(ctx, namespace, &oom);
@@ -448,6 +449,47 @@ bool kvet_ctx_excluded(const struct kvet_ctx *ctx, const char *path)
 			if (fnmatch(ctx->excludes[i], p, 0) == 0)
 				return true;
 	return false;
+}
+
+static bool known_rule(const void *ctx, const char *id)
+{
+	return state_of(ctx, id) != NULL;
+}
+
+/* Does any rule the context knows match the glob @pattern? */
+static bool glob_names_rule(const struct kvet_ctx *ctx, const char *pattern)
+{
+	size_t i;
+
+	for (i = 0; i < ctx->n_states; i++)
+		if (fnmatch(pattern, ctx->states[i].info.id, 0) == 0)
+			return true;
+	return false;
+}
+
+void kvet_ctx_check_suppress_names(struct kvet_ctx *ctx)
+{
+	size_t i;
+
+	for (i = 0; i < ctx->n_suppress; i++) {
+		const struct kvet_suppress_entry *e = &ctx->suppress[i];
+
+		if (!e->rule || glob_names_rule(ctx, e->rule))
+			continue;
+		kvet_diag_notef(&ctx->path_diag, KVET_NOTICE_WARNING,
+				e->pos.file, e->pos.line, e->pos.column,
+				"rule \"%s\" of this suppress entry matches no rule, so the entry suppresses nothing (kvet rules lists the rules)",
+				e->rule);
+	}
+}
+
+void kvet_ctx_check_ignore_names(struct kvet_ctx *ctx)
+{
+	size_t i;
+
+	for (i = 0; i < ctx->objects.n; i++)
+		kvet_ignore_check(ctx->objects.v[i], known_rule, ctx,
+				  &ctx->diag);
 }
 
 static int hold_back(struct kvet_ctx *ctx, const struct kvet_finding *f,
