@@ -463,6 +463,14 @@ KVET_API int kvet_ctx_set_namespace(struct kvet_ctx *ctx, const char *ns);
 KVET_API void kvet_ctx_set_complete_input(struct kvet_ctx *ctx, bool on);
 
 /**
+ * kvet_ctx_set_require_objects() - with @on, a run in which no input
+ * holds a Kubernetes object is an input error (exit 2), for CI gates that
+ * must not pass on an empty render (--require-objects, requireObjects in
+ * .kvet.yaml).
+ */
+KVET_API void kvet_ctx_set_require_objects(struct kvet_ctx *ctx, bool on);
+
+/**
  * kvet_ctx_add_exclude() - skip input files whose path matches a shell
  * glob, as given or after any '/' ("vendor/x*" skips "a/vendor/x.yaml");
  * call before adding paths.

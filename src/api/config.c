@@ -12,8 +12,8 @@
 
 static const char *const top_keys[] = {
 	"rules", "suppress", "exclude", "namespace", "completeInput",
-	"spreadingTopologyKeys", "managerComponents", "sharedLabelKeys",
-	"workloads", NULL,
+	"requireObjects", "spreadingTopologyKeys", "managerComponents",
+	"sharedLabelKeys", "workloads", NULL,
 };
 static const char *const rules_keys[] = { "enable", "disable", "severity",
 					  "params", NULL };
@@ -324,6 +324,9 @@ KVET_API int kvet_ctx_load_config(struct kvet_ctx *ctx, const char *path)
 	n = kvet_node_get(root, "completeInput");
 	if (n && kvet_strict_bool(&s, n, "completeInput", &on))
 		kvet_ctx_set_complete_input(ctx, on);
+	n = kvet_node_get(root, "requireObjects");
+	if (n && kvet_strict_bool(&s, n, "requireObjects", &on))
+		kvet_ctx_set_require_objects(ctx, on);
 	apply_list(&s, ctx, root, "spreadingTopologyKeys",
 		   KVET_GRAPH_SPREADING_KEYS);
 	apply_list(&s, ctx, root, "managerComponents",

@@ -100,6 +100,7 @@ struct kvet_ctx {
 	size_t n_excludes, cap_excludes;
 	struct kvet_custom_workload *custom_workloads;
 	size_t n_custom_workloads, cap_custom_workloads;
+	bool require_objects;		/* no object at all: exit 2 */
 };
 
 /* settings.c */

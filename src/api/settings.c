@@ -427,6 +427,11 @@ KVET_API void kvet_ctx_set_complete_input(struct kvet_ctx *ctx, bool on)
 		ctx->opts.flags &= ~(unsigned int)KVET_CTX_COMPLETE_INPUT;
 }
 
+KVET_API void kvet_ctx_set_require_objects(struct kvet_ctx *ctx, bool on)
+{
+	ctx->require_objects = on;
+}
+
 KVET_API int kvet_ctx_add_exclude(struct kvet_ctx *ctx, const char *glob)
 {
 	const char *copy = kvet_arena_strdup(&ctx->arena, glob);
@@ -451,20 +456,54 @@ bool kvet_ctx_excluded(const struct kvet_ctx *ctx, const char *path)
 	return false;
 }
 
-static bool known_rule(const void *ctx, const char *id)
+/*
+ * Does @match accept a rule of the context, or a built-in one? Manifests
+ * annotated for the built-in rules stay free of warnings when a run
+ * leaves them out (--no-builtin-rules).
+ */
+static bool any_rule(const struct kvet_ctx *ctx,
+		     bool (*match)(const char *id, const void *arg),
+		     const void *arg)
 {
-	return state_of(ctx, id) != NULL;
-}
-
-/* Does any rule the context knows match the glob @pattern? */
-static bool glob_names_rule(const struct kvet_ctx *ctx, const char *pattern)
-{
-	size_t i;
+	char id[256];
+	size_t i, len;
 
 	for (i = 0; i < ctx->n_states; i++)
-		if (fnmatch(pattern, ctx->states[i].info.id, 0) == 0)
+		if (match(ctx->states[i].info.id, arg))
 			return true;
+	for (i = 0; i < N_C_CHECKS; i++)
+		if (match(c_checks[i]->id, arg))
+			return true;
+	for (i = 0; i < kvet_builtin_rule_file_count; i++) {
+		/* "rules/ID.yaml" */
+		const char *name = kvet_builtin_rule_files[i].name;
+		const char *base = strrchr(name, '/');
+
+		base = base ? base + 1 : name;
+		len = strlen(base);
+		if (len < 5 || len - 5 >= sizeof(id))
+			continue;
+		memcpy(id, base, len - 5);
+		id[len - 5] = '\0';
+		if (match(id, arg))
+			return true;
+	}
 	return false;
+}
+
+static bool same_id(const char *id, const void *arg)
+{
+	return strcmp(id, arg) == 0;
+}
+
+static bool glob_matches(const char *id, const void *arg)
+{
+	return fnmatch(arg, id, 0) == 0;
+}
+
+static bool known_rule(const void *ctx, const char *id)
+{
+	return state_of(ctx, id) || any_rule(ctx, same_id, id);
 }
 
 void kvet_ctx_check_suppress_names(struct kvet_ctx *ctx)
@@ -474,7 +513,7 @@ void kvet_ctx_check_suppress_names(struct kvet_ctx *ctx)
 	for (i = 0; i < ctx->n_suppress; i++) {
 		const struct kvet_suppress_entry *e = &ctx->suppress[i];
 
-		if (!e->rule || glob_names_rule(ctx, e->rule))
+		if (!e->rule || any_rule(ctx, glob_matches, e->rule))
 			continue;
 		kvet_diag_notef(&ctx->path_diag, KVET_NOTICE_WARNING,
 				e->pos.file, e->pos.line, e->pos.column,
