@@ -61,6 +61,19 @@ rc=$?
 [ $rc = 0 ] && ok "the uncommented default configuration is valid" ||
 	{ notok "the uncommented default configuration is refused:"; sed 's/^/#   /' "$tmp/err"; }
 
+# The example configuration of docs/configuration.md is one kvet reads.
+docs=$testdata/../docs/configuration.md
+awk '/^```yaml$/ { inside = 1; text = ""; next }
+	/^```$/ { if (inside && text ~ /^rules:/) { printf "%s", text; exit } inside = 0; next }
+	inside { text = text $0 "\n" }' "$docs" > "$tmp/documented.yaml"
+if [ -s "$tmp/documented.yaml" ] &&
+	"$kvet" rules --config "$tmp/documented.yaml" >/dev/null 2>"$tmp/err"; then
+	ok "the example configuration of docs/configuration.md is valid"
+else
+	notok "the example configuration of docs/configuration.md is refused:"
+	sed 's/^/#   /' "$tmp/err"
+fi
+
 # requireObjects: a boolean; with it, no object in any input is exit 2
 # (the option itself comes with --require-objects)
 printf 'requireObjects: true\n' > "$tmp/require.yaml"
