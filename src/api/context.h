@@ -89,6 +89,8 @@ struct kvet_ctx {
 	size_t n_suppress, cap_suppress;
 	struct kvet_baseline baseline;
 	bool have_baseline;
+	const struct kvet_baseline_entry **stale;	/* after the run */
+	size_t n_stale;
 	struct kvet_suppressed *suppressed;	/* the findings held back */
 	size_t n_suppressed, cap_suppressed;
 	/* malloc'd vectors that double: appending is amortised O(1) */

@@ -264,37 +264,43 @@ KVET_API bool kvet_ctx_baseline_loaded(const struct kvet_ctx *ctx)
 
 KVET_API size_t kvet_ctx_baseline_stale_count(const struct kvet_ctx *ctx)
 {
-	size_t i, n = 0;
-
-	if (!ctx->ran)
-		return 0;
-	for (i = 0; i < ctx->baseline.n; i++)
-		n += !ctx->baseline.v[i].used;
-	return n;
+	return ctx->n_stale;
 }
 
 KVET_API int kvet_ctx_baseline_stale(const struct kvet_ctx *ctx, size_t i,
 				     struct kvet_baseline_stale *out)
 {
-	size_t k;
+	const struct kvet_baseline_entry *e;
 
 	memset(out, 0, sizeof(*out));
-	for (k = 0; ctx->ran && k < ctx->baseline.n; k++) {
-		const struct kvet_baseline_entry *e = &ctx->baseline.v[k];
+	if (i >= ctx->n_stale)
+		return -1;
+	e = ctx->stale[i];
+	out->rule = e->rule;
+	out->kind = e->kind;
+	out->namespace = e->namespace;
+	out->name = e->name;
+	out->message = e->message;
+	out->pos.file = ctx->baseline.path;
+	out->pos.line = e->line;
+	out->pos.column = 1;
+	return 0;
+}
 
-		if (e->used || i--)
-			continue;
-		out->rule = e->rule;
-		out->kind = e->kind;
-		out->namespace = e->namespace;
-		out->name = e->name;
-		out->message = e->message;
-		out->pos.file = ctx->baseline.path;
-		out->pos.line = e->line;
-		out->pos.column = 1;
-		return 0;
-	}
-	return -1;
+/* The entries no finding used, in file order: renderers ask for each by
+ * index, so that must not be a scan. */
+static int list_stale(struct kvet_ctx *ctx)
+{
+	size_t i;
+
+	ctx->stale = kvet_arena_array(&ctx->arena, ctx->baseline.n + 1,
+				      sizeof(*ctx->stale));
+	if (!ctx->stale)
+		return -1;
+	for (i = 0; i < ctx->baseline.n; i++)
+		if (!ctx->baseline.v[i].used)
+			ctx->stale[ctx->n_stale++] = &ctx->baseline.v[i];
+	return 0;
 }
 
 KVET_API int kvet_ctx_add_graph_value(struct kvet_ctx *ctx,
@@ -594,5 +600,5 @@ int kvet_ctx_apply_settings(struct kvet_ctx *ctx)
 		out++;
 	}
 	fs->n = out;
-	return 0;
+	return ctx->have_baseline ? list_stale(ctx) : 0;
 }

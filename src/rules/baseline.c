@@ -64,6 +64,20 @@ static bool load_entry(struct kvet_strict *s, const struct kvet_node *n,
 	return e->rule && e->kind && e->name && e->namespace;
 }
 
+/* By fingerprint; equal ones keep file order, so the first in the file
+ * is used first, as a scan would. */
+static int cmp_fingerprint(const void *pa, const void *pb)
+{
+	const struct kvet_baseline_entry *a =
+		*(const struct kvet_baseline_entry *const *)pa;
+	const struct kvet_baseline_entry *b =
+		*(const struct kvet_baseline_entry *const *)pb;
+
+	if (a->fingerprint != b->fingerprint)
+		return a->fingerprint < b->fingerprint ? -1 : 1;
+	return (a > b) - (a < b);
+}
+
 int kvet_baseline_load(struct kvet_baseline *bl, struct kvet_arena *arena,
 		       struct kvet_diag *diag, const char *path)
 {
@@ -99,20 +113,35 @@ int kvet_baseline_load(struct kvet_baseline *bl, struct kvet_arena *arena,
 	for (i = 0; i < list->len; i++)
 		if (load_entry(&s, &list->u.items[i], &bl->v[bl->n]))
 			bl->n++;
-	return s.failed ? -1 : 0;
+	if (s.failed)
+		return -1;
+	bl->by_fp = kvet_arena_array(arena, bl->n + 1, sizeof(*bl->by_fp));
+	if (!bl->by_fp)
+		return -1;
+	for (i = 0; i < bl->n; i++)
+		bl->by_fp[i] = &bl->v[i];
+	qsort(bl->by_fp, bl->n, sizeof(*bl->by_fp), cmp_fingerprint);
+	return 0;
 }
 
 struct kvet_baseline_entry *kvet_baseline_match(struct kvet_baseline *bl,
 						const struct kvet_finding *f)
 {
 	uint64_t fp = kvet_finding_fingerprint(f);
-	size_t i;
+	size_t lo = 0, hi = bl->n, i;
 
-	for (i = 0; i < bl->n; i++) {
-		struct kvet_baseline_entry *e = &bl->v[i];
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
 
-		if (!e->used && e->fingerprint == fp &&
-		    strcmp(e->rule, f->rule) == 0) {
+		if (bl->by_fp[mid]->fingerprint < fp)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (i = lo; i < bl->n && bl->by_fp[i]->fingerprint == fp; i++) {
+		struct kvet_baseline_entry *e = bl->by_fp[i];
+
+		if (!e->used && strcmp(e->rule, f->rule) == 0) {
 			e->used = true;
 			return e;
 		}

@@ -65,6 +65,21 @@ awk 'BEGIN {
 run 0 'kvet: 1 file, 1 object' "50,000 rule settings in linear time" -- \
 	lint --config "$tmp/settings.yaml" "$tmp/in.yaml"
 
+# a baseline may be large (64 MiB): matching a finding and listing the
+# stale entries are lookups, not a scan of every entry per finding or
+# per stale entry (250,000 entries took minutes)
+awk 'BEGIN { print "version: 1"; print "findings:"
+	for (i = 0; i < 250000; i++)
+		printf "- {rule: pdb-no-policy, kind: Deployment, name: w%d, fingerprint: \"%016x\"}\n", i, i
+}' > "$tmp/baseline.yaml"
+run 0 '' "a baseline of 250,000 stale entries in linear time" -- \
+	lint -q --format "json=$tmp/report.json" --baseline "$tmp/baseline.yaml" \
+	"$tmp/in.yaml"
+stale=$(grep -c '"name": "w[0-9]' "$tmp/report.json" 2>/dev/null)
+[ "$stale" = 250000 ] && ok "each of them is reported stale" ||
+	notok "${stale:-no} stale entries reported, expected 250000"
+rm -f "$tmp/baseline.yaml" "$tmp/report.json"
+
 # 11.8: no file of kvet's own is read past its limit
 run 3 '^/dev/zero:1:4194305: error: configuration file larger than its limit of 4 MiB: reading stopped here$' \
 	"--config /dev/zero stops at 4 MiB with an error at the byte past it" -- \
