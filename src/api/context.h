@@ -97,7 +97,7 @@ struct kvet_ctx {
 	const char **graph_values[KVET_GRAPH_LIST_COUNT];
 	size_t n_graph_values[KVET_GRAPH_LIST_COUNT];
 	size_t cap_graph_values[KVET_GRAPH_LIST_COUNT];
-	bool graph_replace[KVET_GRAPH_LIST_COUNT];	/* the built-ins are off */
+	bool graph_replace[KVET_GRAPH_LIST_COUNT];	/* built-ins off */
 	const char **excludes;
 	size_t n_excludes, cap_excludes;
 	struct kvet_custom_workload *custom_workloads;

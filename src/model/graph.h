@@ -43,7 +43,7 @@ struct kvet_name_list {
 
 struct kvet_graph_config {
 	unsigned int flags;			/* enum kvet_graph_flags */
-	struct kvet_name_list spread_keys;	/* spreading topology keys (1.8) */
+	struct kvet_name_list spread_keys;	/* spreading keys (1.8) */
 	struct kvet_name_list manager_components;	/* M3 values (1.12) */
 	struct kvet_name_list shared_keys;	/* C3's shared label keys */
 	/* custom resource kinds that are workloads (1.2) */
