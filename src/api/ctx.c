@@ -54,6 +54,7 @@ KVET_API struct kvet_ctx *kvet_ctx_create(const struct kvet_options *opts)
 	if (!ctx->opts.fifo_wait_ms)
 		ctx->opts.fifo_wait_ms = KVET_FIFO_WAIT_MS;
 	ctx->srcs.excluded = excluded;
+	ctx->require_objects = ctx->opts.flags & KVET_CTX_REQUIRE_OBJECTS;
 	ctx->srcs.excluded_user = ctx;
 	kvet_rule_set_init(&ctx->rules);
 	/* the built-in rules are small: parsing them per context is cheap */
@@ -87,11 +88,14 @@ KVET_API void kvet_ctx_destroy(struct kvet_ctx *ctx)
 	kvet_findings_release(&ctx->findings);
 	kvet_rule_set_release(&ctx->rules);
 	free(ctx->infos);
-	free(ctx->info_copies);
+	free(ctx->states);
 	free(ctx->settings);
 	free(ctx->suppress);
 	free(ctx->suppressed);
 	free(ctx->custom_workloads);
+	free(ctx->excludes);
+	for (i = 0; i < KVET_GRAPH_LIST_COUNT; i++)
+		free(ctx->graph_values[i]);
 	kvet_sources_release(&ctx->srcs);
 	kvet_diag_release(&ctx->path_diag);
 	kvet_diag_release(&ctx->diag);
@@ -362,14 +366,6 @@ out:
 	return ret;
 }
 
-KVET_API void kvet_ctx_set_require_objects(struct kvet_ctx *ctx, bool on)
-{
-	if (on)
-		ctx->opts.flags |= KVET_CTX_REQUIRE_OBJECTS;
-	else
-		ctx->opts.flags &= ~(unsigned int)KVET_CTX_REQUIRE_OBJECTS;
-}
-
 /*
  * A directory named as an input that gave nothing to lint is probably a
  * mistake (a wrong path, a render that wrote nothing, an exclude that
@@ -378,7 +374,7 @@ KVET_API void kvet_ctx_set_require_objects(struct kvet_ctx *ctx, bool on)
  */
 static void report_empty_dirs(struct kvet_ctx *ctx)
 {
-	bool require = ctx->opts.flags & KVET_CTX_REQUIRE_OBJECTS;
+	bool require = ctx->require_objects;
 	size_t i;
 
 	for (i = 0; i < ctx->srcs.n_empty; i++) {
@@ -405,6 +401,7 @@ KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 	if (!ctx || ctx->ran)
 		return -1;
 	ctx->ran = true;
+	kvet_ctx_check_suppress_names(ctx);
 	ctx->nunits = ctx->srcs.n;
 	ctx->units = calloc(ctx->nunits ? ctx->nunits : 1,
 			    sizeof(*ctx->units));
@@ -421,8 +418,9 @@ KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 	load_all(ctx);
 	if (join_units(ctx) < 0)
 		return -1;
+	kvet_ctx_check_ignore_names(ctx);
 	/* an empty render must not pass a CI gate: "kvet: error: ..." */
-	if ((ctx->opts.flags & KVET_CTX_REQUIRE_OBJECTS) && !ctx->objects.n)
+	if (ctx->require_objects && !ctx->objects.n)
 		kvet_diag_addf(&ctx->diag, NULL, 0, 0,
 			       "no Kubernetes object in any input, and objects are required");
 	kvet_ctx_graph_config(ctx, &cfg);
@@ -449,11 +447,20 @@ KVET_API const struct kvet_rule_info *kvet_ctx_rule(const struct kvet_ctx *ctx,
 KVET_API const struct kvet_rule_info *kvet_ctx_rule_find(const struct kvet_ctx *ctx,
 							 const char *id)
 {
-	size_t i;
+	size_t lo = 0, hi = ctx->n_infos;
 
-	for (i = 0; i < ctx->n_infos; i++)
-		if (strcmp(ctx->infos[i]->id, id) == 0)
-			return ctx->infos[i];
+	/* infos are sorted by id */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(ctx->infos[mid]->id, id);
+
+		if (c == 0)
+			return ctx->infos[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
 	return NULL;
 }
 
