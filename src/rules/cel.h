@@ -20,7 +20,14 @@
  * are CEL_ERROR values.
  */
 
-/* Nesting bound of expressions: parse and evaluation recurse on it. */
+/*
+ * Height bound of an expression's syntax tree. Every walk over the tree
+ * (parser, checker, cost estimate, evaluator) recurses on it, so the
+ * parser refuses a deeper expression when the rule is loaded. Chains
+ * count: `a.b.c` and `1 + 2 + 3` are as deep as they are long, except
+ * chains of && and ||, which are associative and parsed balanced (a
+ * 1000-term || is 10 deep).
+ */
 enum { CEL_MAX_DEPTH = 64 };
 
 /* A compile error: where, and what. */
@@ -133,6 +140,7 @@ struct cel_ast {
 	bool receiver;		/* CALL: kids[0] is the receiver */
 	uint16_t n;		/* children */
 	uint16_t slot;		/* IDENT, MACRO: the variable's slot */
+	uint8_t height;		/* of the subtree: 1 for a leaf */
 	size_t off;		/* byte offset of the node's token */
 	const char *name;	/* IDENT, SELECT, CALL; MACRO: variable */
 	size_t name_len;

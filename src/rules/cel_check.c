@@ -302,7 +302,7 @@ static void fold(struct checker *ck, struct cel_ast *a)
 	a->n = 0;
 }
 
-/* Recursion follows the AST, whose depth the parser bounded. */
+/* Recursion follows the AST, whose height the parser bounded. */
 static int check(struct checker *ck, struct cel_ast *a)
 {
 	size_t i;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The CEL evaluator: walks a checked AST. Recursion follows the AST,
- * whose depth the parser bounded; loops over input lists are loops.
+ * whose height the parser bounded; loops over input lists are loops.
  * Everything it allocates goes to the environment's scratch arena, which
  * the rule runner resets between objects.
  *
@@ -15,7 +15,9 @@
 #include <stdarg.h>
 #include <string.h>
 
-enum { EVAL_MAX_DEPTH = 4 * CEL_MAX_DEPTH };
+/* The parser bounds the height of a program's tree, and the evaluator
+ * goes one level down per call: this only guards trees built otherwise. */
+enum { EVAL_MAX_DEPTH = CEL_MAX_DEPTH };
 
 struct cel_value cel_eval_errorf(struct cel_eval *ev, const char *fmt, ...)
 {
