@@ -20,6 +20,12 @@ struct rfile {
 	const char *buf;
 	size_t len;
 	bool failed;
+	/* the cost estimate of the rule being loaded: its expressions, the
+	 * ones after `each` once per item */
+	double cost, per_item, heavy;
+	unsigned int heavy_line, heavy_col;	/* the costliest part */
+	struct cel_estimate last;		/* of the last expression */
+	const struct cel_value *params;		/* of the rule, for sizes */
 };
 
 __attribute__((format(printf, 4, 5)))
@@ -132,8 +138,10 @@ static bool compile(struct rfile *rf, const struct kvet_node *n,
 		    const struct cel_scope *scope, struct cel_program *out,
 		    unsigned int *n_slots)
 {
+	const struct cel_value *known[2] = { NULL, NULL };
 	struct cel_error err;
 	unsigned int line, col;
+	double cost;
 
 	if (cel_compile(&rf->set->arena, &rf->set->rx, text, len, scope, out,
 			&err)) {
@@ -143,7 +151,31 @@ static bool compile(struct rfile *rf, const struct kvet_node *n,
 	}
 	if (out->n_slots > *n_slots)
 		*n_slots = out->n_slots;
+	known[KVET_RULE_VAR_PARAMS] = rf->params;
+	cel_estimate(out, known, 2, &rf->last);
+	cost = rf->last.cost * rf->per_item;
+	rf->cost += cost;
+	if (cost > rf->heavy) {
+		rf->heavy = cost;
+		scalar_pos(rf, n, base + rf->last.off, &rf->heavy_line,
+			   &rf->heavy_col);
+	}
 	return true;
+}
+
+/*
+ * A rule whose estimate is over the limit would run out of budget on
+ * objects with small lists: refuse it now, at its costliest expression
+ * (at its outermost costliest macro), rather than on every object later.
+ */
+static void check_cost(struct rfile *rf, const struct kvet_rule *r)
+{
+	if (rf->failed || rf->cost <= CEL_COST_ESTIMATE_LIMIT)
+		return;
+	rerror(rf, rf->heavy_line, rf->heavy_col,
+	       "rule \"%s\" may cost %.3g steps per object, over the limit of %d (with %d items in each list of unknown size): nested macros multiply",
+	       r->info.id ? r->info.id : "?", rf->cost,
+	       CEL_COST_ESTIMATE_LIMIT, CEL_COST_UNKNOWN_SIZE);
 }
 
 static bool compile_node(struct rfile *rf, const struct kvet_node *n,
@@ -455,6 +487,8 @@ static void load_each(struct rfile *rf, struct kvet_rule *r,
 		return;
 	if (!compile_node(rf, in, "each.in", scope, &r->each, &r->n_slots))
 		return;
+	/* what follows is evaluated once per item */
+	rf->per_item = rf->last.size > 1 ? rf->last.size : 1;
 	r->each_text = str_of(rf, in, "each.in");
 	r->has_each = true;
 	scope->names[scope->n++] = r->each_as;
@@ -483,6 +517,10 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 	if (!r)
 		return NULL;
 	r->file = rf->name;
+	rf->cost = rf->heavy = 0;
+	rf->per_item = 1;
+	rf->heavy_line = root->line;
+	rf->heavy_col = root->col;
 	if (!kvet_node_is_map(root)) {
 		NERROR(rf, root, "a rule must be a mapping");
 		return NULL;
@@ -532,6 +570,7 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 	if ((n = required(rf, root, "match")))
 		load_match(rf, r, n);
 	load_params(rf, r, kvet_node_get(root, "params"));
+	rf->params = &r->params;
 	if ((n = kvet_node_get(root, "each")))
 		load_each(rf, r, n, &scope);
 	if ((n = required(rf, root, "condition"))) {
@@ -557,6 +596,7 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 	if ((n = kvet_node_get(root, "related")))
 		r->has_related = compile_node(rf, n, "related", &scope,
 					      &r->related, &r->n_slots);
+	check_cost(rf, r);
 	if ((n = kvet_node_get(root, "examples")))
 		load_examples(rf, r, n);
 	return r;

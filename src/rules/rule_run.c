@@ -306,6 +306,8 @@ static int run_rule(struct kvet_rule_runner *r, const struct kvet_rule *rule,
 
 	r->vars[KVET_RULE_VAR_OBJECT] = cel_from_object(obj);
 	r->vars[KVET_RULE_VAR_PARAMS] = rule->params;
+	/* one budget for everything the rule evaluates on the object */
+	cel_env_meter(&r->env, CEL_COST_LIMIT, CEL_MEMORY_LIMIT);
 	if (!rule->has_each)
 		return fires(r, rule) ? emit(r, rule, obj, file_order, NULL) : 0;
 	list = cel_eval(&r->env, &rule->each, r->vars);
