@@ -64,7 +64,7 @@ struct kvet_ctx {
 	const struct kvet_rule_info **infos;	/* every rule, sorted by id */
 	struct kvet_rule_info *info_copies;	/* with settings applied */
 	size_t n_infos;
-	size_t rule_errors;		/* conditions that gave an error */
+	size_t rule_errors;		/* evaluation errors, listed or not */
 	size_t documents;
 	bool ran;
 

@@ -325,7 +325,8 @@ static int run_checks(struct kvet_ctx *ctx)
 	}
 	if (ctx->rules.n) {
 		runner = kvet_rule_runner_create(&ctx->rules, ctx->graph,
-						 &ctx->arena, &ctx->findings);
+						 &ctx->arena, &ctx->findings,
+						 &ctx->diag);
 		if (!runner)
 			return -1;
 		/* the graph's objects: input order, duplicates and Helm
@@ -339,6 +340,8 @@ static int run_checks(struct kvet_ctx *ctx)
 				goto out;
 			lint_progress(ctx, i + 1, n, &last);
 		}
+		if (kvet_rule_runner_finish(runner) < 0)
+			goto out;
 		ctx->rule_errors = kvet_rule_runner_errors(runner);
 	}
 	kvet_findings_sort(&ctx->findings);
@@ -441,6 +444,20 @@ KVET_API int kvet_ctx_set_param(struct kvet_ctx *ctx, const char *rule,
 	return kvet_rule_set_param(&ctx->rules, rule, name, value);
 }
 
+KVET_API int kvet_ctx_set_rule_tolerate_errors(struct kvet_ctx *ctx,
+					       const char *id, bool tolerate)
+{
+	bool all = strcmp(id, "*") == 0;
+	size_t i;
+
+	for (i = 0; i < ctx->rules.n; i++)
+		if (all || strcmp(ctx->rules.v[i]->info.id, id) == 0)
+			ctx->rules.v[i]->tolerate_errors = tolerate;
+	/* the checks written in C have no expressions to fail */
+	return all || kvet_ctx_rule_find(ctx, id) ||
+	       kvet_rule_set_find(&ctx->rules, id) ? 0 : -1;
+}
+
 KVET_API int kvet_ctx_rule_write_markdown(const struct kvet_ctx *ctx,
 					  const char *id, FILE *fp)
 {
@@ -487,6 +504,10 @@ KVET_API void kvet_ctx_summary(const struct kvet_ctx *ctx,
 	out->objects = ctx->objects.n;
 	for (i = 0; i < ctx->findings.n; i++)
 		out->findings[ctx->findings.v[i].severity]++;
+	for (i = 0; i < kvet_ctx_error_count(ctx); i++)
+		if (!kvet_ctx_error(ctx, i)->rule)
+			out->input_errors++;
+	out->evaluation_errors = ctx->rule_errors;
 }
 
 static int index_lines(struct unit *u)
@@ -552,8 +573,9 @@ KVET_API enum kvet_exit kvet_ctx_exit_code(const struct kvet_ctx *ctx,
 {
 	size_t i;
 
-	if (kvet_ctx_error_count(ctx))
-		return KVET_EXIT_INPUT;
+	for (i = 0; i < kvet_ctx_error_count(ctx); i++)
+		if (!kvet_ctx_error(ctx, i)->tolerated)
+			return KVET_EXIT_INPUT;
 	if (fail_never)
 		return KVET_EXIT_OK;
 	for (i = 0; i < ctx->findings.n; i++)

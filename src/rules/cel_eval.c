@@ -110,6 +110,14 @@ static struct cel_value no_key(struct cel_eval *ev, const char *k, size_t len)
 	return cel_eval_errorf(ev, "no such key: '%.*s'", (int)len, k);
 }
 
+/* An error about value @v, placed where @v is in the input (the key of
+ * the map a key is missing from), for the report of the error. */
+static struct cel_value placed(struct cel_value err, const struct cel_value *v)
+{
+	err.at = v->at;
+	return err;
+}
+
 static struct cel_value select_field(struct cel_eval *ev,
 				     const struct cel_value *v,
 				     const char *name, size_t len)
@@ -119,12 +127,20 @@ static struct cel_value select_field(struct cel_eval *ev,
 	if (v->type == CEL_ERROR)
 		return *v;
 	if (v->type != CEL_MAP)
-		return cel_eval_errorf(ev, "no such key: '%.*s' (on %s)",
-				       (int)len, name, cel_type_name(v->type));
+		return placed(cel_eval_errorf(ev, "no such key: '%.*s' (on %s)",
+					      (int)len, name,
+					      cel_type_name(v->type)), v);
 	CHARGE(ev, scan(cel_len(v)));
-	if (!cel_map_get(v, name, len, &out))
-		return no_key(ev, name, len);
-	return out;
+	if (cel_map_get(v, name, len, &out))
+		return out;
+	/* an item of a typed list (DeploymentList) has its kind and
+	 * apiVersion from the list: they are the object's all the same */
+	if (v->obj && len == 4 && !memcmp(name, "kind", 4))
+		return cel_string(v->obj->kind, strlen(v->obj->kind));
+	if (v->obj && len == 10 && !memcmp(name, "apiVersion", 10))
+		return cel_string(v->obj->api_version,
+				  strlen(v->obj->api_version));
+	return placed(no_key(ev, name, len), v);
 }
 
 static struct cel_value eval_index(struct cel_eval *ev,
@@ -149,8 +165,8 @@ static struct cel_value eval_index(struct cel_eval *ev,
 			return cel_eval_errorf(ev, "a list index must be an int, not %s",
 					       cel_type_name(i->type));
 		if (k < 0 || (uint64_t)k >= cel_len(v))
-			return cel_eval_errorf(ev, "index %lld out of range (size %zu)",
-					       (long long)k, cel_len(v));
+			return placed(cel_eval_errorf(ev, "index %lld out of range (size %zu)",
+						      (long long)k, cel_len(v)), v);
 		return cel_list_at(v, (size_t)k);
 	}
 	if (v->type == CEL_MAP) {
@@ -158,8 +174,8 @@ static struct cel_value eval_index(struct cel_eval *ev,
 		if (cel_map_find(v, i, &out))
 			return out;
 		if (i->type == CEL_STRING)
-			return no_key(ev, i->u.s, i->len);
-		return cel_eval_errorf(ev, "no such key");
+			return placed(no_key(ev, i->u.s, i->len), v);
+		return placed(cel_eval_errorf(ev, "no such key"), v);
 	}
 	return cel_eval_errorf(ev, "cannot index %s", cel_type_name(v->type));
 }

@@ -469,7 +469,7 @@ static void load_examples(struct rfile *rf, struct kvet_rule *r,
 static const char *const fields[] = {
 	"id", "severity", "category", "summary", "description", "remediation",
 	"references", "match", "params", "condition", "message", "at",
-	"examples", "each", "severity_expr", "related",
+	"examples", "each", "severity_expr", "related", "on_error",
 };
 
 static void load_each(struct rfile *rf, struct kvet_rule *r,
@@ -596,6 +596,11 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 	if ((n = kvet_node_get(root, "related")))
 		r->has_related = compile_node(rf, n, "related", &scope,
 					      &r->related, &r->n_slots);
+	if ((n = kvet_node_get(root, "on_error"))) {
+		r->tolerate_errors = kvet_node_eq(n, "tolerate");
+		if (!r->tolerate_errors && !kvet_node_eq(n, "fail"))
+			NERROR(rf, n, "\"on_error\" must be fail or tolerate");
+	}
 	check_cost(rf, r);
 	if ((n = kvet_node_get(root, "examples")))
 		load_examples(rf, r, n);
