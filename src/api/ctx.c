@@ -47,10 +47,11 @@ KVET_API struct kvet_ctx *kvet_ctx_create(const struct kvet_options *opts)
 	if (!ctx->opts.max_file_size)
 		ctx->opts.max_file_size = DEFAULT_MAX_FILE_SIZE;
 	kvet_rule_set_init(&ctx->rules);
-	/* the built-in rules are small: parsing them per context is cheap */
-	if (!(ctx->opts.flags & KVET_CTX_NO_BUILTIN_RULES))
-		(void)kvet_rule_set_add_builtin(&ctx->rules);
-	if (ctx->rules.diag.oom || kvet_ctx_index_rules(ctx)) {
+	/* the built-in rules are small: parsing them per context is cheap;
+	 * they are tested, so only memory can fail them */
+	if ((!(ctx->opts.flags & KVET_CTX_NO_BUILTIN_RULES) &&
+	     kvet_rule_set_add_builtin(&ctx->rules) < 0) ||
+	    ctx->rules.diag.oom || kvet_ctx_index_rules(ctx)) {
 		kvet_ctx_destroy(ctx);
 		return NULL;
 	}
@@ -408,34 +409,47 @@ KVET_API const struct kvet_rule_info *kvet_ctx_rule_find(const struct kvet_ctx *
 	return NULL;
 }
 
+/* After rule files were added: the index of rules, and a rule error for
+ * every failure, so that no refused file goes unsaid. */
+static int rules_added(struct kvet_ctx *ctx, int rc)
+{
+	if (kvet_ctx_index_rules(ctx) < 0) {
+		kvet_diag_addf(&ctx->rules.diag, NULL, 0, 0,
+			       "cannot index the rules: out of memory");
+		return -1;
+	}
+	return rc;
+}
+
 KVET_API int kvet_ctx_add_rules_dir(struct kvet_ctx *ctx, const char *dir)
 {
-	int rc = kvet_rule_set_add_dir(&ctx->rules, dir);
-
-	if (kvet_ctx_index_rules(ctx))
-		return -1;
-	return rc;
+	return rules_added(ctx, kvet_rule_set_add_dir(&ctx->rules, dir));
 }
 
 KVET_API int kvet_ctx_add_rules_buffer(struct kvet_ctx *ctx, const char *name,
 				       const char *data, size_t len)
 {
-	int rc = kvet_rule_set_add_buffer(&ctx->rules, name, data, len);
-
-	if (kvet_ctx_index_rules(ctx))
-		return -1;
-	return rc;
+	return rules_added(ctx, kvet_rule_set_add_buffer(&ctx->rules, name,
+							 data, len));
 }
+
+/* What is left to say when memory ran out before an error was recorded. */
+static const struct kvet_error unrecorded = {
+	.message = "out of memory while loading the rules",
+};
 
 KVET_API size_t kvet_ctx_rule_error_count(const struct kvet_ctx *ctx)
 {
-	return ctx->rules.diag.n;
+	return ctx->rules.diag.n + (ctx->rules.diag.oom ? 1 : 0);
 }
 
 KVET_API const struct kvet_error *kvet_ctx_rule_error(const struct kvet_ctx *ctx,
 						      size_t i)
 {
-	return i < ctx->rules.diag.n ? &ctx->rules.diag.errors[i] : NULL;
+	if (i < ctx->rules.diag.n)
+		return &ctx->rules.diag.errors[i];
+	return i == ctx->rules.diag.n && ctx->rules.diag.oom ? &unrecorded
+							     : NULL;
 }
 
 KVET_API int kvet_ctx_set_param(struct kvet_ctx *ctx, const char *rule,

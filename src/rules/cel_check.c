@@ -187,7 +187,8 @@ static int check_regex(struct checker *ck, struct cel_ast *call,
 		void **v = realloc(ck->rx->v, cap * sizeof(*v));
 
 		if (!v) {
-			cel_regexes_release(&(struct cel_regexes){ &re, 1, 1 });
+			/* cap 0: frees the code, not the borrowed vector */
+			cel_regexes_release(&(struct cel_regexes){ &re, 1, 0 });
 			return check_error(ck, pat->off, "out of memory");
 		}
 		ck->rx->v = v;

@@ -20,6 +20,7 @@ struct rfile {
 	const char *buf;
 	size_t len;
 	bool failed;
+	bool oom;
 	/* the cost estimate of the rule being loaded: its expressions, the
 	 * ones after `each` once per item */
 	double cost, per_item, heavy;
@@ -41,6 +42,23 @@ static void rerror(struct rfile *rf, unsigned int line, unsigned int col,
 }
 
 #define NERROR(rf, n, ...) rerror(rf, (n)->line, (n)->col, __VA_ARGS__)
+
+/*
+ * Memory for the rule being loaded. Running out fails the file with an
+ * error, once: a rule must never be added with a part left out, nor a
+ * file dropped without a word (the CLI then exits 3, not 1).
+ */
+static void *rf_alloc(struct rfile *rf, size_t n, size_t size)
+{
+	void *p = kvet_arena_array(&rf->set->arena, n, size);
+
+	if (!p && !rf->oom) {
+		rf->oom = true;
+		rerror(rf, 0, 0, "out of memory while loading the rule file");
+	}
+	rf->failed = rf->failed || !p;
+	return p;
+}
 
 /* Line and column of byte @p of the file. */
 static void pos_of_ptr(const struct rfile *rf, const char *p,
@@ -127,9 +145,11 @@ static const char *str_of(struct rfile *rf, const struct kvet_node *n,
 		NERROR(rf, n, "\"%s\" must be a string", field);
 		return NULL;
 	}
-	s = kvet_arena_strndup(&rf->set->arena, n->u.str, n->len);
-	if (!s)
-		NERROR(rf, n, "out of memory");
+	s = rf_alloc(rf, (size_t)n->len + 1, 1);
+	if (s) {
+		memcpy(s, n->u.str, n->len);
+		s[n->len] = '\0';
+	}
 	return s;
 }
 
@@ -218,7 +238,7 @@ static void load_message(struct rfile *rf, struct kvet_rule *r,
 	for (open = s; (open = find2(open, n->len - (size_t)(open - s), "{{", 2));
 	     open += 2)
 		cap += 2;
-	v = kvet_arena_array(&rf->set->arena, cap + 1, sizeof(*v));
+	v = rf_alloc(rf, cap + 1, sizeof(*v));
 	if (!v)
 		return;
 	while (pos < n->len) {
@@ -285,7 +305,7 @@ static const char *const *str_list(struct rfile *rf, const struct kvet_node *n,
 
 	*count = 0;
 	if (kvet_node_is_scalar(n) && n->type != KVET_NODE_NULL) {
-		v = kvet_arena_alloc(&rf->set->arena, sizeof(*v));
+		v = rf_alloc(rf, 1, sizeof(*v));
 		if (v && (v[0] = str_of(rf, n, field)))
 			*count = 1;
 		return v;
@@ -294,7 +314,7 @@ static const char *const *str_list(struct rfile *rf, const struct kvet_node *n,
 		NERROR(rf, n, "\"%s\" must be a list of strings", field);
 		return NULL;
 	}
-	v = kvet_arena_array(&rf->set->arena, n->len + 1u, sizeof(*v));
+	v = rf_alloc(rf, n->len + 1u, sizeof(*v));
 	if (!v)
 		return NULL;
 	for (i = 0; i < n->len; i++)
@@ -340,7 +360,7 @@ static void load_match(struct rfile *rf, struct kvet_rule *r,
 			NERROR(rf, labels, "\"match.labels\" must be a mapping of strings");
 			return;
 		}
-		r->labels = kvet_arena_array(&rf->set->arena, labels->len + 1u,
+		r->labels = rf_alloc(rf, labels->len + 1u,
 					     sizeof(*r->labels));
 		if (!r->labels)
 			return;
@@ -367,8 +387,8 @@ static void load_params(struct rfile *rf, struct kvet_rule *r,
 		NERROR(rf, n, "\"params\" must be a mapping of names to default values");
 		return;
 	}
-	e = kvet_arena_array(&rf->set->arena, n->len + 1u, sizeof(*e));
-	r->param_list = kvet_arena_array(&rf->set->arena, n->len + 1u,
+	e = rf_alloc(rf, n->len + 1u, sizeof(*e));
+	r->param_list = rf_alloc(rf, n->len + 1u,
 					 sizeof(*r->param_list));
 	if (!e || !r->param_list)
 		return;
@@ -400,7 +420,7 @@ static void load_examples(struct rfile *rf, struct kvet_rule *r,
 		NERROR(rf, n, "\"examples\" must be a list");
 		return;
 	}
-	r->examples = kvet_arena_array(&rf->set->arena, n->len + 1u,
+	r->examples = rf_alloc(rf, n->len + 1u,
 				       sizeof(*r->examples));
 	if (!r->examples)
 		return;
@@ -508,7 +528,7 @@ static const struct kvet_node *required(struct rfile *rf,
 static struct kvet_rule *load_rule(struct rfile *rf,
 				   const struct kvet_node *root)
 {
-	struct kvet_rule *r = kvet_arena_alloc(&rf->set->arena, sizeof(*r));
+	struct kvet_rule *r = rf_alloc(rf, 1, sizeof(*r));
 	struct cel_scope scope = { { "object", "params" }, 2 };
 	const struct kvet_node *n;
 	size_t i, j, nrefs;
@@ -587,7 +607,7 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 	if ((n = kvet_node_get(root, "at"))) {
 		size_t cnt = kvet_node_is_seq(n) ? n->len : 1;
 
-		r->at = kvet_arena_array(&rf->set->arena, cnt + 1, sizeof(*r->at));
+		r->at = rf_alloc(rf, cnt + 1, sizeof(*r->at));
 		for (i = 0; r->at && i < cnt; i++)
 			compile_node(rf, kvet_node_is_seq(n) ? &n->u.items[i] : n,
 				     "at", &scope, &r->at[i], &r->n_slots);
@@ -646,7 +666,7 @@ int kvet_rule_set_add_buffer(struct kvet_rule_set *set, const char *name,
 	rf.name = kvet_arena_strdup(&set->arena, name);
 	buf = kvet_arena_strndup(&set->arena, text, len);
 	if (!rf.name || !buf)
-		return -1;
+		goto out;
 	rf.buf = buf;
 	rf.len = len;
 	if (kvet_load_buffer(&set->arena, &set->diag, rf.name, buf, len, &docs))
@@ -665,6 +685,10 @@ int kvet_rule_set_add_buffer(struct kvet_rule_set *set, const char *name,
 	}
 	ret = set->diag.n > errs || set->diag.oom ? -1 : 0;
 out:
+	/* only memory fails a file without an error of its own */
+	if (ret < 0 && set->diag.n == errs)
+		kvet_diag_addf(&set->diag, rf.name, 0, 0,
+			       "cannot load the rule file: out of memory");
 	kvet_docs_release(&docs);
 	return ret;
 }
