@@ -118,8 +118,11 @@ static void scalar_pos(const struct rfile *rf, const struct kvet_node *n,
 		*col = (unsigned int)(indent + (off - last)) + 1;
 		return;
 	}
-	if (memchr(n->u.str, '\n', n->len)) {
-		/* a block scalar whose position is its first content line:
+	if (memchr(n->u.str, '\n', n->len) ||
+	    (p && (size_t)(p - rf->buf) + n->col - 1 < rf->len &&
+	     p[n->col - 1] != '"' && p[n->col - 1] != '\'')) {
+		/* a block scalar whose position is its first content line
+		 * (with strip chomping, >- or |-, even a one-line one):
 		 * its lines keep their indentation beyond the block's */
 		for (i = 0; i < off && i < n->len; i++)
 			if (n->u.str[i] == '\n') {

@@ -103,6 +103,14 @@ static void positioned_errors(void **state)
 	expect_error(replace("condition: object.spec.replicas >= params.n",
 			     "condition: |\n  object.spec.replicas >=\n    (1 +"),
 		     11, 9, "expected an expression");
+	/* one-line block scalars with strip chomping start at their
+	 * content line: the indentation counts, not the mark's column */
+	expect_error(replace("condition: object.spec.replicas >= params.n",
+			     "condition: >-\n  object.spec.replicas >= fooBar(1)"),
+		     10, 27, "unknown function \"fooBar\"");
+	expect_error(replace("condition: object.spec.replicas >= params.n",
+			     "condition: |-\n    object.spec.replicas >= fooBar(1)"),
+		     10, 29, "unknown function \"fooBar\"");
 	expect_error(replace("severity: warning", "severity: fatal"), 2, 11,
 		     "invalid severity");
 	expect_error(replace("id: my-rule", "id: My_Rule"), 1, 5, "kebab-case");
