@@ -127,8 +127,12 @@ static void eval_error(struct kvet_rule_runner *r, const struct kvet_rule *rule,
 	struct kvet_error *e;
 	const char *sep = *obj->namespace ? "/" : "";
 
+	/* after a failure the rest of the pair fails the same way */
+	if (r->gave_up && cel_is_failure(v))
+		return;
 	r->errors++;
-	r->gave_up = r->gave_up || cel_is_failure(v);
+	if (cel_is_failure(v))
+		r->gave_up = true;
 	if (r->errors_of[r->rule]++ >= KVET_RULE_ERRORS_LISTED)
 		return;
 	ref = kvet_arena_alloc(r->arena, sizeof(*ref));

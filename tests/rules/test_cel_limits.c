@@ -50,9 +50,12 @@ static void chains_are_refused(void **state)
 		assert_true(t->err.off < 66 * strlen(chains[i].link) + 20);
 		free(s);
 	}
-	/* 63 operators make a tree 64 deep: the most there may be */
-	s = repeat("1", " + 1", CEL_MAX_DEPTH - 1, "");
+	/* 63 operators make a tree 64 deep: the most there may be, which
+	 * the evaluator walks too */
+	s = repeat("object", " + 1", CEL_MAX_DEPTH - 1, "");
 	assert_int_equal(tcel_compile(t, s, &prog), 0);
+	t->vars[0] = cel_int(1);
+	assert_int_equal(cel_eval(&t->env, &prog, t->vars).u.i, CEL_MAX_DEPTH);
 	free(s);
 	s = repeat("1", " + 1", CEL_MAX_DEPTH, "");
 	assert_int_equal(tcel_compile(t, s, &prog), -1);

@@ -57,27 +57,28 @@ static void arm(long at, bool after)
 /* Rules with every part: each, params, labels, a message with an
  * expression, at, related, examples; a hundred of them, so that their
  * trees take more than one block of the arena. */
+#define RULE_TEXT \
+	"id: full-%d\nseverity: warning\ncategory: t\nsummary: s\n" \
+	"description: d\nremediation: r\nreferences: [\"https://x\"]\n" \
+	"match: {kinds: [apps/Deployment], namespaces: [a]," \
+	" labels: {app: web}}\n" \
+	"params: {n: 2, names: [a, b]}\n" \
+	"each: {as: c, in: object.spec.template.spec.containers}\n" \
+	"condition: c.name in params.names && c.image.matches('^x')\n" \
+	"message: 'container {{ c.name }} of {{ object.metadata.name }}'\n" \
+	"at: [c.image, object.spec]\n" \
+	"related: '[hpaFor(object)]'\n" \
+	"examples:\n- {expect: pass, manifest: x}\n---\n"
+
 static char *rule_file(void)
 {
-	static const char *const rule =
-		"id: full-%d\nseverity: warning\ncategory: t\nsummary: s\n"
-		"description: d\nremediation: r\nreferences: [\"https://x\"]\n"
-		"match: {kinds: [apps/Deployment], namespaces: [a],"
-		" labels: {app: web}}\n"
-		"params: {n: 2, names: [a, b]}\n"
-		"each: {as: c, in: object.spec.template.spec.containers}\n"
-		"condition: c.name in params.names && c.image.matches('^x')\n"
-		"message: 'container {{ c.name }} of {{ object.metadata.name }}'\n"
-		"at: [c.image, object.spec]\n"
-		"related: '[hpaFor(object)]'\n"
-		"examples:\n- {expect: pass, manifest: x}\n---\n";
 	size_t cap = 48 * 1024, len = 0;
 	char *s = __real_malloc(cap);
 	int i;
 
 	assert_non_null(s);
 	for (i = 0; len + 1024 < cap; i++)
-		len += (size_t)snprintf(s + len, cap - len, rule, i);
+		len += (size_t)snprintf(s + len, cap - len, RULE_TEXT, i);
 	return s;
 }
 
