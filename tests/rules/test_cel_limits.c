@@ -247,9 +247,9 @@ static void sizes_are_charged(void **state)
 {
 	struct tcel *t = tcel_new();
 	struct cel_entry *entries;
-	struct cel_value big;
+	struct cel_value big = { .type = CEL_MAP };
 	size_t i, base;
-	char *s;
+	char *s, *p;
 
 	(void)state;
 	t->vars[0] = int_list(t, 2000);
@@ -272,12 +272,20 @@ static void sizes_are_charged(void **state)
 		entries[i].key = cel_int((int64_t)i);
 		entries[i].value = cel_int(1);
 	}
-	big.type = CEL_MAP;
 	big.len = 100000;
 	big.u.entries = entries;
 	t->vars[1] = big;
 	expect_failure(t, "params == params", "cost");
 	expect_failure(t, "object.exists(i, params in [params])", "cost");
+	free(s);
+	/* a map literal of 20,000 keys: each is checked against the others */
+	s = malloc(20000 * 16 + 64);
+	assert_non_null(s);
+	p = s + sprintf(s, "size({0: 0");
+	for (i = 1; i < 20000; i++)
+		p += sprintf(p, ", %zu: 0", i);
+	strcpy(p, "}) > 0");
+	expect_failure(t, s, "cost");
 	free(s);
 	tcel_free(t);
 }
