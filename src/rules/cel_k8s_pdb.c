@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/strbuf.h"
 #include "base/vec.h"
 #include "model/pdb.h"
 #include "model/replicas.h"
@@ -27,61 +28,11 @@
 
 /* ---- text ---- */
 
-/* A growable string for messages; malloc'd, copied to scratch at the end. */
-struct text {
-	char *s;
-	size_t len, cap;
-	bool oom;
-};
-
-__attribute__((format(printf, 2, 3)))
-static void text_addf(struct text *t, const char *fmt, ...)
+/* The text as a CEL string in the scratch arena; releases @t. */
+static struct cel_value text_value(struct cel_eval *ev, struct kvet_strbuf *t)
 {
-	va_list ap;
-	int n;
+	char *s = kvet_strbuf_to_arena(t, ev->env->scratch);
 
-	if (t->oom)
-		return;
-	for (;;) {
-		va_start(ap, fmt);
-		n = vsnprintf(t->s ? t->s + t->len : NULL,
-			      t->s ? t->cap - t->len : 0, fmt, ap);
-		va_end(ap);
-		if (n < 0) {
-			t->oom = true;
-			return;
-		}
-		if (t->s && t->len + (size_t)n < t->cap) {
-			t->len += (size_t)n;
-			return;
-		}
-		{
-			size_t cap = t->cap ? t->cap : 64;
-			char *s;
-
-			while (cap <= t->len + (size_t)n)
-				cap *= 2;
-			s = realloc(t->s, cap);
-			if (!s) {
-				t->oom = true;
-				return;
-			}
-			t->s = s;
-			t->cap = cap;
-		}
-	}
-}
-
-/* The text as a CEL string in the scratch arena; frees @t. */
-static struct cel_value text_value(struct cel_eval *ev, struct text *t)
-{
-	char *s = NULL;
-
-	if (!t->oom)
-		s = kvet_arena_strndup(ev->env->scratch, t->s ? t->s : "",
-				       t->len);
-	free(t->s);
-	memset(t, 0, sizeof(*t));
 	if (!s)
 		return cel_eval_errorf(ev, "out of memory");
 	return cel_string(s, strlen(s));
@@ -90,7 +41,7 @@ static struct cel_value text_value(struct cel_eval *ev, struct text *t)
 #define SL(x) (int)(x).len, (x).s
 
 /* kubectl's form of a requirement (labels.Requirement.String). */
-static void req_text(struct text *t, const struct kvet_requirement *r)
+static void req_text(struct kvet_strbuf *t, const struct kvet_requirement *r)
 {
 	size_t i;
 
@@ -98,45 +49,46 @@ static void req_text(struct text *t, const struct kvet_requirement *r)
 	case KVET_SEL_IN:
 	case KVET_SEL_NOT_IN:
 		if (r->n_values == 1) {
-			text_addf(t, "%.*s%s%.*s", SL(r->key),
-				  r->op == KVET_SEL_IN ? "=" : "!=",
-				  SL(r->values[0]));
+			kvet_strbuf_addf(t, "%.*s%s%.*s", SL(r->key),
+					 r->op == KVET_SEL_IN ? "=" : "!=",
+					 SL(r->values[0]));
 			return;
 		}
-		text_addf(t, "%.*s %s (", SL(r->key),
-			  r->op == KVET_SEL_IN ? "in" : "notin");
+		kvet_strbuf_addf(t, "%.*s %s (", SL(r->key),
+				 r->op == KVET_SEL_IN ? "in" : "notin");
 		for (i = 0; i < r->n_values; i++)
-			text_addf(t, "%s%.*s", i ? "," : "", SL(r->values[i]));
-		text_addf(t, ")");
+			kvet_strbuf_addf(t, "%s%.*s", i ? "," : "", SL(r->values[i]));
+		kvet_strbuf_addf(t, ")");
 		return;
 	case KVET_SEL_EXISTS:
-		text_addf(t, "%.*s", SL(r->key));
+		kvet_strbuf_addf(t, "%.*s", SL(r->key));
 		return;
 	case KVET_SEL_DOES_NOT_EXIST:
-		text_addf(t, "!%.*s", SL(r->key));
+		kvet_strbuf_addf(t, "!%.*s", SL(r->key));
 		return;
 	}
 }
 
-static void selector_text(struct text *t, const struct kvet_selector *sel)
+static void selector_text(struct kvet_strbuf *t,
+			  const struct kvet_selector *sel)
 {
 	size_t i;
 
 	if (sel->meaning == KVET_SEL_INVALID) {
-		text_addf(t, "(invalid: %s)", sel->error ? sel->error : "?");
+		kvet_strbuf_addf(t, "(invalid: %s)", sel->error ? sel->error : "?");
 		return;
 	}
 	if (sel->form == KVET_SEL_FORM_ABSENT) {
-		text_addf(t, "null");
+		kvet_strbuf_addf(t, "null");
 		return;
 	}
 	if (sel->form == KVET_SEL_FORM_EMPTY) {
-		text_addf(t, "{}");
+		kvet_strbuf_addf(t, "{}");
 		return;
 	}
 	for (i = 0; i < sel->n_reqs; i++) {
 		if (i)
-			text_addf(t, ",");
+			kvet_strbuf_addf(t, ",");
 		req_text(t, &sel->reqs[i]);
 	}
 }
@@ -444,7 +396,7 @@ struct problems {
 /* One problem: {"message": text, "field": a value whose position is the
  * field's key}. */
 static int problem_add(struct cel_eval *ev, struct problems *ps,
-		       struct text *msg, const struct kvet_node *at)
+		       struct kvet_strbuf *msg, const struct kvet_node *at)
 {
 	struct cel_value text = text_value(ev, msg), field = cel_null();
 	struct cel_entry *e;
@@ -488,18 +440,18 @@ static const struct kvet_node *key_of(const struct kvet_node *map,
 }
 
 /* An IntOrString value as written: quoted when it is a string. */
-static void intstr_text(struct text *t, const struct kvet_intstr *v)
+static void intstr_text(struct kvet_strbuf *t, const struct kvet_intstr *v)
 {
 	const struct kvet_node *n = v->node;
 
 	if (!n)
-		text_addf(t, "null");
+		kvet_strbuf_addf(t, "null");
 	else if (kvet_node_is_string(n))
-		text_addf(t, "\"%.*s\"", (int)n->len, n->u.str);
+		kvet_strbuf_addf(t, "\"%.*s\"", (int)n->len, n->u.str);
 	else if (kvet_node_is_scalar(n))
-		text_addf(t, "%.*s", (int)n->len, n->u.str);
+		kvet_strbuf_addf(t, "%.*s", (int)n->len, n->u.str);
 	else
-		text_addf(t, "a %s", kvet_node_type_name(n->type));
+		kvet_strbuf_addf(t, "a %s", kvet_node_type_name(n->type));
 }
 
 static bool all_digits(const struct kvet_node *n)
@@ -517,33 +469,33 @@ static int value_problem(struct cel_eval *ev, struct problems *ps,
 			 const struct kvet_node *spec, const char *name,
 			 const struct kvet_intstr *v)
 {
-	struct text t = { 0 };
+	struct kvet_strbuf t = KVET_STRBUF_INIT;
 
 	switch (v->type) {
 	case KVET_INTSTR_INT:
 		if (v->value >= 0)
 			return 0;
-		text_addf(&t, "%s %lld is negative", name, v->value);
+		kvet_strbuf_addf(&t, "%s %lld is negative", name, v->value);
 		break;
 	case KVET_INTSTR_PERCENT:
 		if (v->value <= 100)
 			return 0;
-		text_addf(&t, "%s \"%.*s\" is above 100%%", name,
-			  (int)v->node->len, v->node->u.str);
+		kvet_strbuf_addf(&t, "%s \"%.*s\" is above 100%%", name,
+				 (int)v->node->len, v->node->u.str);
 		break;
 	case KVET_INTSTR_INVALID:
-		text_addf(&t, "%s ", name);
+		kvet_strbuf_addf(&t, "%s ", name);
 		intstr_text(&t, v);
 		if (kvet_node_is_string(v->node) && all_digits(v->node))
-			text_addf(&t, " is a string without %%, not an integer: write %.*s unquoted, or \"%.*s%%\"",
-				  (int)v->node->len, v->node->u.str,
-				  (int)v->node->len, v->node->u.str);
+			kvet_strbuf_addf(&t, " is a string without %%, not an integer: write %.*s unquoted, or \"%.*s%%\"",
+					 (int)v->node->len, v->node->u.str,
+					 (int)v->node->len, v->node->u.str);
 		else if (kvet_node_is_string(v->node))
-			text_addf(&t, " is not an integer or a percentage (\"<digits>%%\")");
+			kvet_strbuf_addf(&t, " is not an integer or a percentage (\"<digits>%%\")");
 		else if (v->node->type == KVET_NODE_INT)
-			text_addf(&t, " is outside the int32 range");
+			kvet_strbuf_addf(&t, " is outside the int32 range");
 		else
-			text_addf(&t, " is not an integer or a percentage");
+			kvet_strbuf_addf(&t, " is not an integer or a percentage");
 		break;
 	default:
 		return 0;
@@ -558,24 +510,24 @@ K8S_FN(fn_pdb_spec_problems)
 	struct problems ps = { 0 };
 	struct cel_value err, out = { .type = CEL_LIST };
 	struct kvet_pdb pdb;
-	struct text t = { 0 };
+	struct kvet_strbuf t = KVET_STRBUF_INIT;
 
 	if (!pdb_arg(ev, &args[0], "pdbSpecProblems", &pdb, &err))
 		return err;
 	spec = kvet_node_get(obj->root, "spec");
 	if (pdb.v1beta1) {
-		text_addf(&t, "apiVersion %s is not served since Kubernetes 1.25: use policy/v1",
-			  obj->api_version);
+		kvet_strbuf_addf(&t, "apiVersion %s is not served since Kubernetes 1.25: use policy/v1",
+				 obj->api_version);
 		if (problem_add(ev, &ps, &t, key_of(obj->root, "apiVersion")))
 			goto oom;
 	}
 	if (pdb.min_available.type != KVET_INTSTR_ABSENT &&
 	    pdb.max_unavailable.type != KVET_INTSTR_ABSENT) {
-		text_addf(&t, "minAvailable ");
+		kvet_strbuf_addf(&t, "minAvailable ");
 		intstr_text(&t, &pdb.min_available);
-		text_addf(&t, " and maxUnavailable ");
+		kvet_strbuf_addf(&t, " and maxUnavailable ");
 		intstr_text(&t, &pdb.max_unavailable);
-		text_addf(&t, " are both set: the API server accepts only one");
+		kvet_strbuf_addf(&t, " are both set: the API server accepts only one");
 		if (problem_add(ev, &ps, &t, key_of(spec, "maxUnavailable")))
 			goto oom;
 	}
@@ -586,8 +538,8 @@ K8S_FN(fn_pdb_spec_problems)
 	if (pdb.selector.meaning == KVET_SEL_INVALID) {
 		struct kvet_node *pos;
 
-		text_addf(&t, "selector is invalid: %s",
-			  pdb.selector.error ? pdb.selector.error : "?");
+		kvet_strbuf_addf(&t, "selector is invalid: %s",
+				 pdb.selector.error ? pdb.selector.error : "?");
 		at = key_of(spec, "selector");
 		if (pdb.selector.err_line) {
 			/* the place inside the selector, as a bare position */
@@ -606,7 +558,7 @@ K8S_FN(fn_pdb_spec_problems)
 	out.len = (uint32_t)ps.n;
 	return out;
 oom:
-	free(t.s);
+	kvet_strbuf_release(&t);
 	return cel_eval_errorf(ev, "out of memory");
 }
 
@@ -762,7 +714,7 @@ K8S_FN(fn_unmet_requirement)
 {
 	const struct kvet_workload *wl;
 	struct kvet_pod_runtime rt;
-	struct text t = { 0 };
+	struct kvet_strbuf t = KVET_STRBUF_INIT;
 	struct cel_value err;
 	struct kvet_pdb pdb;
 	struct kvet_slice val;
@@ -781,10 +733,10 @@ K8S_FN(fn_unmet_requirement)
 			continue;
 		req_text(&t, r);
 		if (kvet_labels_get(&wl->labels, r->key, &val))
-			text_addf(&t, ", its pods have %.*s=%.*s", SL(r->key),
-				  SL(val));
+			kvet_strbuf_addf(&t, ", its pods have %.*s=%.*s", SL(r->key),
+					 SL(val));
 		else
-			text_addf(&t, ", its pods lack %.*s", SL(r->key));
+			kvet_strbuf_addf(&t, ", its pods lack %.*s", SL(r->key));
 		break;
 	}
 	return text_value(ev, &t);
@@ -796,7 +748,7 @@ K8S_FN(fn_selector_text)
 	const struct kvet_object *obj = args[0].obj;
 	const struct kvet_workload *wl;
 	struct kvet_selector sel;
-	struct text t = { 0 };
+	struct kvet_strbuf t = KVET_STRBUF_INIT;
 	struct kvet_pdb pdb;
 
 	if (!obj)
