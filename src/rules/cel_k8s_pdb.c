@@ -24,7 +24,6 @@
 #include "model/pdb.h"
 #include "model/replicas.h"
 #include "model/webhook.h"
-#include "rules/cel.h"
 
 /* ---- text ---- */
 
@@ -105,12 +104,12 @@ static bool pdb_arg(struct cel_eval *ev, const struct cel_value *v,
 		    const char *name, struct kvet_pdb *out,
 		    struct cel_value *err)
 {
-	if (!is_pdb(v->obj)) {
+	if (!is_pdb(kvet_cel_object(v))) {
 		*err = cel_eval_errorf(ev, "%s() needs a PodDisruptionBudget",
 				       name);
 		return false;
 	}
-	if (kvet_pdb_parse(ev->env->scratch, v->obj, out)) {
+	if (kvet_pdb_parse(ev->env->scratch, kvet_cel_object(v), out)) {
 		*err = cel_eval_errorf(ev, "out of memory");
 		return false;
 	}
@@ -505,7 +504,7 @@ static int value_problem(struct cel_eval *ev, struct problems *ps,
 
 K8S_FN(fn_pdb_spec_problems)
 {
-	const struct kvet_object *obj = args[0].obj;
+	const struct kvet_object *obj = kvet_cel_object(&args[0]);
 	const struct kvet_node *spec, *at;
 	struct problems ps = { 0 };
 	struct cel_value err, out = { .type = CEL_LIST };
@@ -628,14 +627,14 @@ K8S_FN(fn_selected_elsewhere)
 
 	if (!pdb_arg(ev, &args[0], "workloadsSelectedElsewhere", &pdb, &err))
 		return err;
-	if (!ev->env->graph)
+	if (!kvet_cel_graph(ev))
 		return cel_k8s_no_graph(ev, "workloadsSelectedElsewhere");
 	/* {} would match everything anywhere: no hint in that */
 	if (pdb.selector.meaning != KVET_SEL_MATCH)
 		return cel_k8s_workload_list(ev, NULL, 0);
-	vec.skip_ns = args[0].obj->namespace;
+	vec.skip_ns = kvet_cel_object(&args[0])->namespace;
 	vec.max = HINT_MAX;
-	if (kvet_graph_select_workloads(ev->env->graph, NULL, &pdb.selector,
+	if (kvet_graph_select_workloads(kvet_cel_graph(ev), NULL, &pdb.selector,
 					collect, &vec) < 0) {
 		free(vec.v);
 		return cel_eval_errorf(ev, "out of memory");
@@ -663,7 +662,7 @@ K8S_FN(fn_near_misses)
 
 	if (!pdb_arg(ev, &args[0], "nearMisses", &pdb, &err))
 		return err;
-	if (!ev->env->graph)
+	if (!kvet_cel_graph(ev))
 		return cel_k8s_no_graph(ev, "nearMisses");
 	if (pdb.selector.meaning != KVET_SEL_MATCH || !pdb.selector.n_reqs)
 		return cel_k8s_workload_list(ev, NULL, 0);
@@ -681,9 +680,10 @@ K8S_FN(fn_near_misses)
 		sub.reqs = &exists;
 		vec.like = r;
 		vec.budget = HINT_BUDGET;
-		if (kvet_graph_select_workloads(ev->env->graph,
-						args[0].obj->namespace, &sub,
-						collect, &vec) < 0)
+		if (kvet_graph_select_workloads(
+			    kvet_cel_graph(ev),
+			    kvet_cel_object(&args[0])->namespace, &sub, collect,
+			    &vec) < 0)
 			goto oom;
 		return wl_vec_list(ev, &vec);
 	}
@@ -697,9 +697,10 @@ K8S_FN(fn_near_misses)
 				reqs[k++] = pdb.selector.reqs[j];
 		sub.reqs = reqs;
 		sub.n_reqs = k;
-		if (kvet_graph_select_workloads(ev->env->graph,
-						args[0].obj->namespace, &sub,
-						collect, &vec) < 0)
+		if (kvet_graph_select_workloads(
+			    kvet_cel_graph(ev),
+			    kvet_cel_object(&args[0])->namespace, &sub, collect,
+			    &vec) < 0)
 			goto oom;
 	}
 	return wl_vec_list(ev, &vec);
@@ -745,7 +746,7 @@ K8S_FN(fn_unmet_requirement)
 /* The selector of a PDB, Service or workload in kubectl's notation. */
 K8S_FN(fn_selector_text)
 {
-	const struct kvet_object *obj = args[0].obj;
+	const struct kvet_object *obj = kvet_cel_object(&args[0]);
 	const struct kvet_workload *wl;
 	struct kvet_selector sel;
 	struct kvet_strbuf t = KVET_STRBUF_INIT;
@@ -768,9 +769,9 @@ K8S_FN(fn_selector_text)
 		selector_text(&t, &sel);
 		return text_value(ev, &t);
 	}
-	if (!ev->env->graph)
+	if (!kvet_cel_graph(ev))
 		return cel_k8s_no_graph(ev, "selectorText");
-	wl = kvet_graph_workload_of(ev->env->graph, obj);
+	wl = kvet_graph_workload_of(kvet_cel_graph(ev), obj);
 	if (!wl || wl->obj != obj)
 		return cel_eval_errorf(ev, "selectorText() takes a PodDisruptionBudget, a Service or a workload, not %s \"%s\"",
 				       obj->kind, obj->name);
@@ -784,12 +785,12 @@ static bool hpa_arg(struct cel_eval *ev, const struct cel_value *v,
 		    const char *name, struct kvet_hpa *out,
 		    struct cel_value *err)
 {
-	if (!v->obj || !kvet_object_is_hpa(v->obj)) {
+	if (!kvet_cel_object(v) || !kvet_object_is_hpa(kvet_cel_object(v))) {
 		*err = cel_eval_errorf(ev, "%s() needs a HorizontalPodAutoscaler",
 				       name);
 		return false;
 	}
-	if (kvet_hpa_parse(ev->env->scratch, v->obj, out) ||
+	if (kvet_hpa_parse(ev->env->scratch, kvet_cel_object(v), out) ||
 	    !out->target_group || !out->target_kind || !out->target_name) {
 		*err = cel_eval_errorf(ev, "out of memory");
 		return false;
@@ -807,14 +808,14 @@ K8S_FN(fn_scale_target_of)
 
 	if (!hpa_arg(ev, &args[0], "scaleTargetOf", &hpa, &err))
 		return err;
-	if (!ev->env->graph)
+	if (!kvet_cel_graph(ev))
 		return cel_k8s_no_graph(ev, "scaleTargetOf");
 	if (!*hpa.target_kind || !*hpa.target_name)
 		return cel_null();
-	target = kvet_graph_find(ev->env->graph, hpa.target_group,
-				 hpa.target_kind, args[0].obj->namespace,
-				 hpa.target_name);
-	return target ? cel_from_object(target) : cel_null();
+	target = kvet_graph_find(
+		kvet_cel_graph(ev), hpa.target_group, hpa.target_kind,
+		kvet_cel_object(&args[0])->namespace, hpa.target_name);
+	return target ? kvet_cel_from_object(target) : cel_null();
 }
 
 /* scaleTargetRef is a built-in kind without a scale subresource. */
@@ -901,7 +902,7 @@ static int obj_push(const struct kvet_object ***v, size_t *n, size_t *cap,
  * clientConfig.service or spec.service is this Service (1.10). */
 K8S_FN(fn_webhooks_using)
 {
-	const struct kvet_object *svc = args[0].obj;
+	const struct kvet_object *svc = kvet_cel_object(&args[0]);
 	const struct kvet_webhook *const *entries;
 	const struct kvet_apiservice *const *apis;
 	const struct kvet_webhooks *whs;
@@ -911,7 +912,7 @@ K8S_FN(fn_webhooks_using)
 
 	if (!svc || !cel_k8s_is_kind(svc, "", "Service"))
 		return cel_eval_errorf(ev, "webhooksUsing() needs a Service");
-	if (!ev->env->graph)
+	if (!kvet_cel_graph(ev))
 		return cel_k8s_no_graph(ev, "webhooksUsing");
 	whs = cel_k8s_webhooks(ev);
 	if (!whs)
@@ -942,13 +943,13 @@ K8S_FN(fn_live_pods)
 	const struct kvet_namespace *ns;
 	char name[254];
 
-	if (!ev->env->graph)
+	if (!kvet_cel_graph(ev))
 		return cel_k8s_no_graph(ev, "livePods");
 	if (args[0].type != CEL_STRING || args[0].len >= sizeof(name))
 		return cel_eval_errorf(ev, "livePods() needs a namespace name");
 	memcpy(name, args[0].u.s, args[0].len);
 	name[args[0].len] = '\0';
-	ns = kvet_graph_namespace(ev->env->graph, name);
+	ns = kvet_graph_namespace(kvet_cel_graph(ev), name);
 	return cel_int(ns ? ns->live_pods : 0);
 }
 
@@ -961,11 +962,12 @@ K8S_FN(fn_ns_covered_besides)
 {
 	const struct kvet_namespace *ns;
 
-	if (!args[0].obj)
+	if (!kvet_cel_object(&args[0]))
 		return cel_eval_errorf(ev, "namespaceCoveredBesides() needs an object");
-	if (!ev->env->graph)
+	if (!kvet_cel_graph(ev))
 		return cel_k8s_no_graph(ev, "namespaceCoveredBesides");
-	ns = kvet_graph_namespace(ev->env->graph, args[0].obj->namespace);
+	ns = kvet_graph_namespace(kvet_cel_graph(ev),
+				  kvet_cel_object(&args[0])->namespace);
 	return cel_bool(ns && (ns->obj || ns->n_objects >= 2));
 }
 
@@ -1017,8 +1019,4 @@ static const struct cel_func pdb_funcs[] = {
 	  "the live Pods of a namespace in a cluster dump" },
 };
 
-const struct cel_func *cel_k8s_pdb_funcs(size_t *n)
-{
-	*n = sizeof(pdb_funcs) / sizeof(pdb_funcs[0]);
-	return pdb_funcs;
-}
+const struct cel_lib cel_k8s_pdb_lib = CEL_LIB("kvet.pdb", pdb_funcs);

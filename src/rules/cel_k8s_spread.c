@@ -20,7 +20,6 @@
 
 #include "base/strbuf.h"
 #include "model/spread.h"
-#include "rules/cel.h"
 
 /* ---- the per-run cache ---- */
 
@@ -208,7 +207,7 @@ static struct term_info *term_arg(struct cel_eval *ev,
 	struct term_info *ti;
 	size_t i, n;
 
-	if (!ev->env->graph) {
+	if (!kvet_cel_graph(ev)) {
 		*err = cel_k8s_no_graph(ev, name);
 		return NULL;
 	}
@@ -647,7 +646,8 @@ K8S_FN(fn_effective_terms)
 	if (!items)
 		return cel_eval_errorf(ev, "out of memory");
 	for (i = 0; i < wt->n; i++)
-		if (match_is_true(kvet_term_effective(ev->env->graph, &wt->v[i].t)))
+		if (match_is_true(kvet_term_effective(kvet_cel_graph(ev),
+						      &wt->v[i].t)))
 			items[v.len++] = term_value(&wt->v[i].t);
 	v.u.items = items;
 	(void)call;
@@ -663,7 +663,8 @@ K8S_FN(fn_has_effective)
 	(void)call;
 	(void)n;
 	for (i = 0; i < wt->n; i++)
-		if (match_is_true(kvet_term_effective(ev->env->graph, &wt->v[i].t)))
+		if (match_is_true(kvet_term_effective(kvet_cel_graph(ev),
+						      &wt->v[i].t)))
 			return cel_bool(true);
 	return cel_bool(false);
 }
@@ -685,7 +686,7 @@ K8S_FN(fn_why_no_effective)
 			kvet_strbuf_addf(&b, "; ");
 		add_term_name(&b, &wt->v[i].t);
 		kvet_strbuf_addf(&b, " ");
-		if (!why_not(ev->env->graph, &wt->v[i].t, &b)) {
+		if (!why_not(kvet_cel_graph(ev), &wt->v[i].t, &b)) {
 			/* effective: nothing to say about it */
 			b.len = before;
 			if (b.buf)
@@ -777,7 +778,7 @@ K8S_FN(fn_spreading_key)
 
 	(void)call;
 	(void)n;
-	return cel_bool(kvet_spreading_topology_key(ev->env->graph,
+	return cel_bool(kvet_spreading_topology_key(kvet_cel_graph(ev),
 						    ti->t.topology_key));
 }
 
@@ -787,7 +788,8 @@ K8S_FN(fn_is_effective)
 
 	(void)call;
 	(void)n;
-	return cel_bool(match_is_true(kvet_term_effective(ev->env->graph, &ti->t)));
+	return cel_bool(
+		match_is_true(kvet_term_effective(kvet_cel_graph(ev), &ti->t)));
 }
 
 K8S_FN(fn_scope_assumed)
@@ -797,7 +799,7 @@ K8S_FN(fn_scope_assumed)
 
 	(void)call;
 	(void)n;
-	m = kvet_term_scope_includes(ev->env->graph, &ti->t,
+	m = kvet_term_scope_includes(kvet_cel_graph(ev), &ti->t,
 				     ti->t.wl->obj->namespace);
 	return cel_bool(m == KVET_MATCH_ASSUMED_TRUE ||
 			m == KVET_MATCH_ASSUMED_FALSE);
@@ -810,7 +812,7 @@ K8S_FN(fn_why_not)
 
 	(void)call;
 	(void)n;
-	why_not(ev->env->graph, &ti->t, &b);
+	why_not(kvet_cel_graph(ev), &ti->t, &b);
 	return text_value(ev, &b);
 }
 
@@ -823,7 +825,7 @@ K8S_FN(fn_ineffective_field)
 
 	(void)call;
 	(void)n;
-	at = why_not(ev->env->graph, &ti->t, &b);
+	at = why_not(kvet_cel_graph(ev), &ti->t, &b);
 	if (!at)
 		return cel_eval_errorf(ev, "ineffectiveField(): the term is effective");
 	v = term_value(&ti->t);
@@ -877,7 +879,7 @@ K8S_FN(fn_foreign)
 	if (!items)
 		return cel_eval_errorf(ev, "out of memory");
 	for (i = 0; i < ti->n_keep; i++)
-		items[i] = cel_from_object(ti->keep[i].wl->obj);
+		items[i] = kvet_cel_from_object(ti->keep[i].wl->obj);
 	v.u.items = items;
 	v.len = (uint32_t)ti->n_keep;
 	return v;
@@ -953,7 +955,7 @@ K8S_FN(fn_matches_elsewhere)
 	(void)call;
 	(void)n;
 	e.self = ti->t.wl;
-	if (kvet_graph_select_workloads(ev->env->graph, NULL, &ti->t.merged,
+	if (kvet_graph_select_workloads(kvet_cel_graph(ev), NULL, &ti->t.merged,
 					find_other, &e) < 0)
 		return cel_eval_errorf(ev, "out of memory");
 	return cel_bool(e.found);
@@ -989,7 +991,7 @@ K8S_FN(fn_shared_keys)
 
 	(void)call;
 	(void)n;
-	return cel_bool(kvet_term_shared_keys_only(ev->env->graph, &ti->t));
+	return cel_bool(kvet_term_shared_keys_only(kvet_cel_graph(ev), &ti->t));
 }
 
 /* "Deployment ops/beta, StatefulSet ops/db and 3 more" */
@@ -1007,9 +1009,9 @@ K8S_FN(fn_workload_names)
 	for (i = 0; i < len && i < NAMES_SHOWN; i++) {
 		struct cel_value it = cel_list_at(&args[0], i);
 
-		if (!it.obj)
+		if (!kvet_cel_object(&it))
 			return cel_eval_errorf(ev, "workloadNames() needs a list of objects");
-		objs[i] = it.obj;
+		objs[i] = kvet_cel_object(&it);
 	}
 	add_workload_names(&b, objs, i, len);
 	return text_value(ev, &b);
@@ -1023,14 +1025,14 @@ K8S_FN(fn_live_pods)
 
 	(void)call;
 	(void)n;
-	if (!ev->env->graph)
+	if (!kvet_cel_graph(ev))
 		return cel_k8s_no_graph(ev, "livePodCount");
 	if (args[0].type != CEL_STRING)
 		return cel_eval_errorf(ev, "livePodCount() needs a namespace name");
 	name = kvet_arena_strndup(ev->env->scratch, args[0].u.s, args[0].len);
 	if (!name)
 		return cel_eval_errorf(ev, "out of memory");
-	ns = kvet_graph_namespace(ev->env->graph, name);
+	ns = kvet_graph_namespace(kvet_cel_graph(ev), name);
 	return cel_int(ns ? (int64_t)ns->live_pods : 0);
 }
 
@@ -1302,7 +1304,7 @@ K8S_FN(fn_topology_domains)
 
 	(void)call;
 	(void)n;
-	nodes = kvet_graph_kind(ev->env->graph, "", "Node", &cnt);
+	nodes = kvet_graph_kind(kvet_cel_graph(ev), "", "Node", &cnt);
 	if (!cnt)
 		return cel_eval_errorf(ev, "topologyDomains(): the input has no Node objects");
 	vals = kvet_arena_array(ev->env->scratch, cnt, sizeof(*vals));
@@ -1681,8 +1683,4 @@ static const struct cel_func spread_funcs[] = {
 	  "maxUnavailable at N_min, a percentage rounded down" },
 };
 
-const struct cel_func *cel_k8s_spread_funcs(size_t *n)
-{
-	*n = sizeof(spread_funcs) / sizeof(spread_funcs[0]);
-	return spread_funcs;
-}
+const struct cel_lib cel_k8s_spread_lib = CEL_LIB("kvet.spread", spread_funcs);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "load/load.h"
+#include "rules/env.h"
 
 /* What is being loaded: one rule file. */
 struct rfile {
@@ -532,7 +533,8 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 				   const struct kvet_node *root)
 {
 	struct kvet_rule *r = rf_alloc(rf, 1, sizeof(*r));
-	struct cel_scope scope = { { "object", "params" }, 2 };
+	struct cel_scope scope = { { "object", "params" }, 2, kvet_cel_libs,
+				   kvet_cel_n_libs };
 	const struct kvet_node *n;
 	size_t i, j, nrefs;
 	const char *sev;

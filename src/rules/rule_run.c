@@ -22,6 +22,7 @@ struct kvet_rule_runner {
 	struct kvet_arena scratch;
 	struct kvet_arena_mark empty;
 	struct cel_env env;
+	struct kvet_cel_host host;	/* the run, for kvet's functions */
 	struct cel_value *vars;
 	unsigned int n_vars;
 	size_t errors;
@@ -52,15 +53,14 @@ struct kvet_rule_runner *kvet_rule_runner_create(const struct kvet_rule_set *set
 	kvet_arena_mark(&r->scratch, &r->empty);
 	if (cel_env_init(&r->env, &r->scratch))
 		goto fail;
-	r->env.graph = g;
-	r->env.k8s = cel_k8s_create(arena, g);
+	kvet_cel_host_attach(&r->env, &r->host, g, cel_k8s_create(arena, g));
 	r->n_vars = KVET_RULE_VAR_EACH + 1;
 	for (i = 0; i < set->n; i++)
 		if (set->v[i]->n_slots > r->n_vars)
 			r->n_vars = set->v[i]->n_slots;
 	r->vars = calloc(r->n_vars, sizeof(*r->vars));
 	r->errors_of = calloc(set->n + 1, sizeof(*r->errors_of));
-	if (!r->env.k8s || !r->vars || !r->errors_of)
+	if (!r->host.k8s || !r->vars || !r->errors_of)
 		goto fail;
 	return r;
 fail:
@@ -72,7 +72,7 @@ void kvet_rule_runner_destroy(struct kvet_rule_runner *r)
 {
 	if (!r)
 		return;
-	cel_k8s_destroy(r->env.k8s);
+	cel_k8s_destroy(r->host.k8s);
 	cel_env_release(&r->env);
 	kvet_arena_release(&r->scratch);
 	free(r->vars);
@@ -359,7 +359,7 @@ static int related_objects(struct kvet_rule_runner *r,
 			eval_error(r, rule, "\"related\"", &rel, NULL);
 		if (rel.type == CEL_LIST)
 			cap += cel_len(&rel);
-		else if (rel.obj)
+		else if (kvet_cel_object(&rel))
 			cap++;
 	}
 	v = kvet_arena_array(&r->scratch, cap, sizeof(*v));
@@ -370,10 +370,10 @@ static int related_objects(struct kvet_rule_runner *r,
 		for (i = 0; i < cel_len(&rel); i++) {
 			struct cel_value it = cel_list_at(&rel, i);
 
-			add_related(v, &n, cap, it.obj, obj);
+			add_related(v, &n, cap, kvet_cel_object(&it), obj);
 		}
 	} else {
-		add_related(v, &n, cap, rel.obj, obj);
+		add_related(v, &n, cap, kvet_cel_object(&rel), obj);
 	}
 	if (!n)
 		return 0;
@@ -423,7 +423,7 @@ static int run_rule(struct kvet_rule_runner *r, const struct kvet_rule *rule,
 
 	r->obj = obj;
 	r->gave_up = false;
-	r->vars[KVET_RULE_VAR_OBJECT] = cel_from_object(obj);
+	r->vars[KVET_RULE_VAR_OBJECT] = kvet_cel_from_object(obj);
 	r->vars[KVET_RULE_VAR_PARAMS] = rule->params;
 	/* one budget for everything the rule evaluates on the object */
 	cel_env_meter(&r->env, CEL_COST_LIMIT, CEL_MEMORY_LIMIT);
@@ -439,7 +439,7 @@ static int run_rule(struct kvet_rule_runner *r, const struct kvet_rule *rule,
 		item = cel_list_at(&list, i);
 		r->vars[KVET_RULE_VAR_EACH] = item;
 		if (fires(r, rule) &&
-		    emit(r, rule, obj, file_order, item.obj) < 0)
+		    emit(r, rule, obj, file_order, kvet_cel_object(&item)) < 0)
 			return -1;
 	}
 	return 0;

@@ -2,12 +2,12 @@
 /*
  * The CEL checker: the "compile" stage. It resolves every variable to a
  * slot (macros bind their iteration variable in a new slot), every call
- * to a row of the function tables, infers static types where they are
+ * to a row of the scope's libraries, infers static types where they are
  * known so that "a" + 1 or size(true) is refused when the rule is loaded,
  * compiles the pattern literals of matches() once, and folds operators
  * whose operands are constants.
  */
-#include "rules/cel.h"
+#include "cel/ast.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,6 +15,7 @@
 #include <string.h>
 
 struct checker {
+	const struct cel_scope *scope;
 	struct kvet_arena *arena;
 	struct cel_regexes *rx;
 	struct cel_error *err;
@@ -199,6 +200,30 @@ static int check_regex(struct checker *ck, struct cel_ast *call,
 	return 0;
 }
 
+const struct cel_func *cel_func_find(const struct cel_lib *const *libs,
+				     size_t n_libs, const char *name,
+				     size_t len, unsigned int style,
+				     size_t nargs, bool *known)
+{
+	const struct cel_func *fn;
+	size_t i, j;
+
+	*known = false;
+	for (i = 0; i < n_libs; i++) {
+		for (j = 0; j < libs[i]->n; j++) {
+			fn = &libs[i]->funcs[j];
+			if (strlen(fn->name) != len ||
+			    memcmp(fn->name, name, len) != 0)
+				continue;
+			*known = true;
+			if ((fn->style & style) && nargs >= fn->min_args &&
+			    nargs <= fn->max_args)
+				return fn;
+		}
+	}
+	return NULL;
+}
+
 static int check_call(struct checker *ck, struct cel_ast *a)
 {
 	unsigned int style = a->receiver ? CEL_CALL_METHOD : CEL_CALL_GLOBAL;
@@ -208,7 +233,8 @@ static int check_call(struct checker *ck, struct cel_ast *a)
 
 	if (check_kids(ck, a, 0))
 		return -1;
-	fn = cel_func_find(a->name, a->name_len, style, a->n, &known);
+	fn = cel_func_find(ck->scope->libs, ck->scope->n_libs, a->name,
+			   a->name_len, style, a->n, &known);
 	if (!fn && !known)
 		return check_error(ck, a->off, "unknown function \"%.*s\"",
 				   (int)a->name_len, a->name);
@@ -233,7 +259,7 @@ static int check_call(struct checker *ck, struct cel_ast *a)
 	}
 	a->fn = fn;
 	a->stype = fn->ret;
-	if (!strcmp(fn->name, "matches"))
+	if (cel_std_is_matches(fn))
 		return check_regex(ck, a, a->kids[a->n - 1]);
 	return 0;
 }
@@ -403,8 +429,8 @@ int cel_compile(struct kvet_arena *arena, struct cel_regexes *rx,
 		const char *text, size_t len, const struct cel_scope *scope,
 		struct cel_program *out, struct cel_error *err)
 {
-	struct checker ck = { .arena = arena, .rx = rx, .err = err,
-			      .text = text };
+	struct checker ck = { .scope = scope, .arena = arena, .rx = rx,
+			      .err = err, .text = text };
 	size_t i;
 
 	memset(out, 0, sizeof(*out));

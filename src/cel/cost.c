@@ -13,7 +13,7 @@
  * only. Nested macros multiply: l.all(x, l.all(y, p)) costs size(l)^2
  * times p, which is what the estimate is for.
  */
-#include "rules/cel.h"
+#include "cel/ast.h"
 
 struct est {
 	double cost;		/* steps */

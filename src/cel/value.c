@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "rules/cel_value.h"
+#include "cel/value.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -101,14 +101,6 @@ struct cel_value cel_from_node(const struct kvet_node *n,
 		break;
 	}
 	v.at = at ? at : n;
-	return v;
-}
-
-struct cel_value cel_from_object(const struct kvet_object *obj)
-{
-	struct cel_value v = cel_from_node(obj->root, obj->root);
-
-	v.obj = obj;
 	return v;
 }
 
