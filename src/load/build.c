@@ -200,22 +200,22 @@ static enum kvet_node_type tagged_type(struct fy_token *tag, const char *s,
 	return plain ? kvet_scalar_type(s, len) : KVET_NODE_STRING;
 }
 
+/* The newest definition wins (YAML 1.2 6.9.2): the index keeps it. */
 static struct kvet_build_anchor *find_anchor(struct kvet_builder *b,
 					     const char *name, size_t len)
 {
-	size_t i;
+	struct kvet_keyset_entry *e;
 
-	/* The newest definition wins (YAML 1.2 6.9.2): search backwards. */
-	for (i = b->nanchors; i-- > 0;)
-		if (b->anchors[i].len == len &&
-		    memcmp(b->anchors[i].name, name, len) == 0)
-			return &b->anchors[i];
-	return NULL;
+	if (!b->anchor_index.n)
+		return NULL;
+	e = kvet_keyset_slot(&b->anchor_index, name, len);
+	return e->idx ? &b->anchors[e->idx - 1] : NULL;
 }
 
 static size_t add_anchor(struct kvet_builder *b, struct fy_token *tok)
 {
 	struct kvet_build_anchor *a;
+	struct kvet_keyset_entry *e;
 	const char *name;
 	size_t len;
 
@@ -224,20 +224,28 @@ static size_t add_anchor(struct kvet_builder *b, struct fy_token *tok)
 	name = fy_token_get_text(tok, &len);
 	if (!name)
 		return 0;
-	if (!kvet_vec_grow((void **)&b->anchors, &b->capanchors, b->nanchors + 1,
+	if (len > UINT32_MAX || !kvet_keyset_reserve(&b->anchor_index) ||
+	    !kvet_vec_grow((void **)&b->anchors, &b->capanchors, b->nanchors + 1,
 		  sizeof(*b->anchors))) {
 		b->oom = true;
 		return 0;
 	}
-	a = &b->anchors[b->nanchors++];
+	a = &b->anchors[b->nanchors];
 	memset(a, 0, sizeof(*a));
 	a->name = kvet_arena_strndup(b->arena, name, len);
 	a->len = len;
 	if (!a->name) {
 		b->oom = true;
-		b->nanchors--;
 		return 0;
 	}
+	b->nanchors++;
+	e = kvet_keyset_slot(&b->anchor_index, a->name, len);
+	if (!e->idx) {
+		e->s = a->name;
+		e->len = (uint32_t)len;
+		kvet_keyset_added(&b->anchor_index);
+	}
+	e->idx = (uint32_t)b->nanchors;
 	return b->nanchors;
 }
 
@@ -384,46 +392,10 @@ void kvet_build_open(struct kvet_builder *b, struct fy_event *fye,
 	f->anchor = add_anchor(b, anchor_tok);
 }
 
-/* Scalar keys only; duplicates are an error, as in the API server's
- * strict decoding and in libfyaml's own document loader. */
-static bool check_keys(struct kvet_builder *b, const struct kvet_node *kv,
-		       size_t npairs)
+static bool is_merge_key(const struct kvet_node *k)
 {
-	size_t i, j;
-
-	for (i = 0; i < npairs; i++) {
-		const struct kvet_node *k = &kv[2 * i];
-
-		if (k->len == 2 && memcmp(k->u.str, "<<", 2) == 0 &&
-		    !(k->flags & KVET_NODE_QUOTED))
-			continue;
-		/* Kubernetes objects have few keys per mapping; ConfigMap data
-		 * can have many, where a quadratic check would show: cap it. */
-		for (j = i + 1; j < npairs && j < i + 4096; j++) {
-			const struct kvet_node *o = &kv[2 * j];
-
-			if (o->len == k->len &&
-			    memcmp(o->u.str, k->u.str, k->len) == 0) {
-				kvet_build_fail(b, o->line, o->col,
-					 "duplicate key \"%.*s\"", (int)o->len,
-					 o->u.str);
-				return false;
-			}
-		}
-	}
-	return true;
-}
-
-static bool has_key(const struct kvet_pair *pairs, size_t n,
-		    const struct kvet_node *key)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (pairs[i].key.len == key->len &&
-		    memcmp(pairs[i].key.u.str, key->u.str, key->len) == 0)
-			return true;
-	return false;
+	return k->len == 2 && memcmp(k->u.str, "<<", 2) == 0 &&
+	       !(k->flags & KVET_NODE_QUOTED);
 }
 
 static size_t merge_source_pairs(const struct kvet_node *v)
@@ -438,36 +410,86 @@ static size_t merge_source_pairs(const struct kvet_node *v)
 	return n;
 }
 
-static void merge_from(struct kvet_pair *pairs, size_t *n,
-		       const struct kvet_node *src)
+/*
+ * The keys of the mapping being built. Most mappings of a manifest have
+ * a handful of keys, where a scan beats hashing; past that the keys go
+ * into the builder's hash set, so that a ConfigMap with 100,000 entries
+ * or a merge of a huge anchor costs linear time, and every duplicate is
+ * found, however far apart.
+ */
+enum { SMALL_MAP = 16 };
+
+struct map_keys {
+	struct kvet_builder *b;
+	struct kvet_pair *pairs;
+	size_t n;
+	bool hashed;
+};
+
+/* The pair of @key among those added so far, or NULL. */
+static const struct kvet_pair *find_key(struct map_keys *mk,
+					const struct kvet_node *key,
+					struct kvet_keyset_entry **slot)
 {
+	size_t i;
+
+	if (mk->hashed) {
+		*slot = kvet_keyset_slot(&mk->b->keys, key->u.str, key->len);
+		return (*slot)->idx ? &mk->pairs[(*slot)->idx - 1] : NULL;
+	}
+	for (i = 0; i < mk->n; i++)
+		if (mk->pairs[i].key.len == key->len &&
+		    memcmp(mk->pairs[i].key.u.str, key->u.str, key->len) == 0)
+			return &mk->pairs[i];
+	return NULL;
+}
+
+static void add_pair(struct map_keys *mk, const struct kvet_node *key,
+		     const struct kvet_node *value,
+		     struct kvet_keyset_entry *slot)
+{
+	if (mk->hashed) {
+		slot->s = key->u.str;
+		slot->len = key->len;
+		slot->idx = (uint32_t)mk->n + 1;
+		kvet_keyset_added(&mk->b->keys);
+	}
+	mk->pairs[mk->n].key = *key;
+	mk->pairs[mk->n].value = *value;
+	mk->n++;
+}
+
+static void merge_from(struct map_keys *mk, const struct kvet_node *src)
+{
+	struct kvet_keyset_entry *slot = NULL;
 	uint32_t i;
 
 	for (i = 0; i < src->len; i++)
-		if (!has_key(pairs, *n, &src->u.pairs[i].key))
-			pairs[(*n)++] = src->u.pairs[i];
+		if (!find_key(mk, &src->u.pairs[i].key, &slot))
+			add_pair(mk, &src->u.pairs[i].key,
+				 &src->u.pairs[i].value, slot);
 }
 
 /*
  * Build a mapping from key/value children, applying merge keys: "<<: *a"
  * or "<<: [*a, *b]" adds the keys of a (then b) that the mapping does not
  * set itself (YAML merge key type, used by Helm and compose files alike).
+ * Keys are scalars; a duplicate is an error, as in the API server's
+ * strict decoding and in libfyaml's own document loader.
  */
 static void build_map(struct kvet_builder *b, struct kvet_build_frame *f,
 		      struct kvet_node *n)
 {
-	size_t npairs = (b->nscratch - f->start) / 2, extra = 0, i, out = 0;
+	size_t npairs = (b->nscratch - f->start) / 2, extra = 0, i;
 	/* an empty mapping may come before anything was ever pushed */
 	const struct kvet_node *kv = npairs ? &b->scratch[f->start] : NULL;
-	struct kvet_pair *pairs;
+	struct kvet_keyset_entry *slot = NULL;
+	struct map_keys mk = { b, NULL, 0, false };
 
-	if (!check_keys(b, kv, npairs))
-		return;
 	for (i = 0; i < npairs; i++) {
-		const struct kvet_node *k = &kv[2 * i], *v = &kv[2 * i + 1];
+		const struct kvet_node *v = &kv[2 * i + 1];
 
-		if (!(k->len == 2 && memcmp(k->u.str, "<<", 2) == 0 &&
-		      !(k->flags & KVET_NODE_QUOTED)))
+		if (!is_merge_key(&kv[2 * i]))
 			continue;
 		if (v->type != KVET_NODE_MAP && v->type != KVET_NODE_SEQ) {
 			kvet_build_fail(b, v->line, v->col,
@@ -476,37 +498,46 @@ static void build_map(struct kvet_builder *b, struct kvet_build_frame *f,
 		}
 		extra += merge_source_pairs(v);
 	}
-	pairs = kvet_arena_array(b->arena, npairs + extra, sizeof(*pairs));
-	if (!pairs && npairs + extra) {
+	mk.pairs = kvet_arena_array(b->arena, npairs + extra,
+				    sizeof(*mk.pairs));
+	if (!mk.pairs && npairs + extra) {
 		b->oom = true;
 		return;
+	}
+	if (npairs + extra > SMALL_MAP) {
+		if (!kvet_keyset_reset(&b->keys, npairs + extra)) {
+			b->oom = true;
+			return;
+		}
+		mk.hashed = true;
 	}
 	for (i = 0; i < npairs; i++) {
 		const struct kvet_node *k = &kv[2 * i];
 
-		if (k->len == 2 && memcmp(k->u.str, "<<", 2) == 0 &&
-		    !(k->flags & KVET_NODE_QUOTED))
+		if (is_merge_key(k))
 			continue;
-		pairs[out].key = *k;
-		pairs[out].value = kv[2 * i + 1];
-		out++;
+		if (find_key(&mk, k, &slot)) {
+			kvet_build_fail(b, k->line, k->col, "duplicate key \"%.*s\"",
+				 (int)k->len, k->u.str);
+			return;
+		}
+		add_pair(&mk, k, &kv[2 * i + 1], slot);
 	}
 	for (i = 0; extra && i < npairs; i++) {
-		const struct kvet_node *k = &kv[2 * i], *v = &kv[2 * i + 1];
+		const struct kvet_node *v = &kv[2 * i + 1];
 		uint32_t j;
 
-		if (!(k->len == 2 && memcmp(k->u.str, "<<", 2) == 0 &&
-		      !(k->flags & KVET_NODE_QUOTED)))
+		if (!is_merge_key(&kv[2 * i]))
 			continue;
 		if (v->type == KVET_NODE_MAP)
-			merge_from(pairs, &out, v);
+			merge_from(&mk, v);
 		else
 			for (j = 0; j < v->len; j++)
 				if (v->u.items[j].type == KVET_NODE_MAP)
-					merge_from(pairs, &out, &v->u.items[j]);
+					merge_from(&mk, &v->u.items[j]);
 	}
-	n->len = (uint32_t)out;
-	n->u.pairs = pairs;
+	n->len = (uint32_t)mk.n;
+	n->u.pairs = mk.pairs;
 }
 
 void kvet_build_close(struct kvet_builder *b)
@@ -558,6 +589,8 @@ void kvet_build_release(struct kvet_builder *b)
 	free(b->weights);
 	free(b->frames);
 	free(b->anchors);
+	kvet_keyset_release(&b->keys);
+	kvet_keyset_release(&b->anchor_index);
 	b->scratch = NULL;
 	b->weights = NULL;
 	b->frames = NULL;

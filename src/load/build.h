@@ -9,6 +9,7 @@
 
 #include "base/arena.h"
 #include "base/diag.h"
+#include "load/keyset.h"
 #include "load/load.h"
 #include "load/node.h"
 
@@ -43,6 +44,8 @@ struct kvet_builder {
 
 	struct kvet_build_anchor *anchors;
 	size_t nanchors, capanchors;
+	struct kvet_keyset anchor_index;	/* name -> newest anchor */
+	struct kvet_keyset keys;		/* keys of the mapping built */
 
 	/* the document being built */
 	bool in_doc;

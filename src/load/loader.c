@@ -61,6 +61,8 @@ static void begin_doc(struct kvet_builder *b, struct fy_event *fye)
 	b->depth = 0;
 	b->nscratch = 0;
 	b->nanchors = 0;
+	if (b->anchor_index.n && !kvet_keyset_reset(&b->anchor_index, 0))
+		b->oom = true;
 }
 
 /* The last "# Source: path" comment between a document's start and its
