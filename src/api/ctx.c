@@ -114,14 +114,17 @@ KVET_API int kvet_ctx_add_buffer(struct kvet_ctx *ctx, const char *name,
 
 static void load_unit(struct unit *u, const struct kvet_options *opts)
 {
-	int rc = kvet_source_read(u->src, &u->diag, opts->max_file_size);
+	int rc;
 
+	/* a file of a million bad lines must not make a million errors */
+	kvet_diag_set_limit(&u->diag, KVET_LOAD_MAX_ERRORS);
+	rc = kvet_source_read(u->src, &u->diag, opts->max_file_size);
 	if (rc < 0) {
 		u->oom = 1;
-		return;
+		goto out;
 	}
 	if (rc > 0)
-		return;
+		goto out;
 	if (kvet_load_buffer_progress(&u->arena, &u->diag, u->src->name,
 				      u->src->buf, u->src->len, &u->docs,
 				      opts->progress ? &u->bytes_done
@@ -130,6 +133,8 @@ static void load_unit(struct unit *u, const struct kvet_options *opts)
 				   &u->docs, opts->default_namespace,
 				   &u->objs) < 0)
 		u->oom = 1;
+out:
+	kvet_diag_close_limit(&u->diag, u->src->name);
 }
 
 struct pool {

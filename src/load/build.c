@@ -164,7 +164,7 @@ static const char *scalar_text(struct kvet_builder *b, struct fy_event *fye,
 		}
 	}
 	t = fy_token_get_text(fye->scalar.value, len);
-	if (!t) {
+	if (!t || !*len) {
 		*len = 0;
 		return "";
 	}

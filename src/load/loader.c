@@ -134,8 +134,25 @@ static void end_doc(struct kvet_builder *b)
 	b->pending_start = b->doc_start;
 }
 
+/*
+ * A document that holds an invalid byte is dropped in the end (the byte
+ * was reported already): stop building it at the first event past the
+ * byte, so that a binary file read as one huge mapping costs no memory.
+ */
+static void check_bad_bytes(struct kvet_builder *b, struct fy_event *fye)
+{
+	const struct fy_mark *m = fy_event_start_mark(fye);
+
+	if (b->in_doc && !b->doc_failed && m &&
+	    b->bad[b->badi] <= b->base_pos + m->input_pos) {
+		b->doc_failed = true;
+	}
+}
+
 static void on_event(struct kvet_builder *b, struct fy_event *fye)
 {
+	if (b->badi < b->nbad)
+		check_bad_bytes(b, fye);
 	if (b->skip_depth) {
 		if (fye->type == FYET_MAPPING_START ||
 		    fye->type == FYET_SEQUENCE_START)
@@ -323,16 +340,18 @@ int kvet_load_buffer_progress(struct kvet_arena *arena,
 	b.base_line = 1;
 	b.out = out;
 	b.progress = done;
-	if (kvet_utf8_sanitize(buf, len, &fix) < 0)
+	if (kvet_utf8_sanitize(buf, len, diag->limit ? diag->limit : SIZE_MAX,
+			       &fix) < 0)
 		goto out;
-	for (i = 0; i < fix.n; i++) {
+	for (i = 0; i < fix.ndetail; i++) {
 		struct kvet_utf8_bad *bad = &fix.v[i];
 
 		kvet_diag_addf(diag, name, bad->line, bad->col, "%s",
 			       bad->is_nul ? "NUL byte in the input"
 					   : "invalid UTF-8 byte sequence");
-		fix.offsets[i] = bad->offset;
 	}
+	if (diag->limit)
+		diag->dropped += fix.n - fix.ndetail;
 	b.bad = fix.offsets;
 	b.nbad = fix.n;
 	/* A 0-byte file is almost always a mistake (a failed render or

@@ -201,6 +201,69 @@ static void test_large_mapping_no_false_duplicates(void **state)
 	free(t.s);
 }
 
+static size_t errors_in(struct kvet_ctx *ctx, const char *file,
+			const struct kvet_error **last)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < kvet_ctx_error_count(ctx); i++) {
+		const struct kvet_error *e = kvet_ctx_error(ctx, i);
+
+		if (strcmp(e->pos.file, file) == 0) {
+			n++;
+			*last = e;
+		}
+	}
+	return n;
+}
+
+/* Issue 11 item 7: 100 errors per file, then one line with the rest. */
+static void test_error_cap(void **state)
+{
+	enum { BAD_LINES = 200000, BAD_ITEMS = 150, BAD_DOCS = 3000 };
+	struct kvet_options opts = { .jobs = 2,
+				     .flags = KVET_CTX_NO_BUILTIN_RULES };
+	struct text bin = { 0 }, list = { 0 }, docs = { 0 };
+	const struct kvet_error *last = NULL;
+	struct kvet_summary sum;
+	struct kvet_ctx *ctx;
+	int i;
+
+	(void)state;
+	for (i = 0; i < BAD_LINES; i++)
+		addf(&bin, "\xff\n");
+	addf(&list, "apiVersion: v1\nkind: List\nitems:\n");
+	for (i = 0; i < BAD_ITEMS; i++)
+		addf(&list, "- {metadata: {name: x}}\n");
+	addf(&list, "- {apiVersion: v1, kind: Pod, metadata: {name: ok}}\n");
+	for (i = 0; i < BAD_DOCS; i++)
+		addf(&docs, "---\n]\n");
+	addf(&docs, "---\napiVersion: v1\nkind: Pod\nmetadata: {name: last}\n");
+	ctx = kvet_ctx_create(&opts);
+	assert_non_null(ctx);
+	assert_int_equal(kvet_ctx_add_buffer(ctx, "bin.yaml", bin.s, bin.len), 0);
+	assert_int_equal(kvet_ctx_add_buffer(ctx, "list.yaml", list.s, list.len),
+			 0);
+	assert_int_equal(kvet_ctx_add_buffer(ctx, "docs.yaml", docs.s, docs.len),
+			 0);
+	assert_int_equal(kvet_ctx_run(ctx), 0);
+	assert_int_equal(errors_in(ctx, "bin.yaml", &last), 101);
+	assert_int_equal(last->pos.line, 0);
+	assert_string_equal(last->message,
+			    "too many errors: 199900 more in this file not shown (only the first 100 are reported)");
+	assert_int_equal(errors_in(ctx, "list.yaml", &last), 101);
+	assert_non_null(strstr(last->message, ": 50 more in this file"));
+	assert_int_equal(errors_in(ctx, "docs.yaml", &last), 101);
+	assert_non_null(strstr(last->message, ": 2900 more in this file"));
+	/* every good object of the three files still loads */
+	kvet_ctx_summary(ctx, &sum);
+	assert_int_equal(sum.objects, 2);
+	kvet_ctx_destroy(ctx);
+	free(bin.s);
+	free(list.s);
+	free(docs.s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -209,6 +272,7 @@ int main(void)
 		cmocka_unit_test(test_many_anchors),
 		cmocka_unit_test(test_duplicate_keys_far_apart),
 		cmocka_unit_test(test_large_mapping_no_false_duplicates),
+		cmocka_unit_test(test_error_cap),
 	};
 #ifndef UNDER_ASAN
 	/* generous: the inputs here are a few MB; a blow-up is not */
