@@ -307,6 +307,30 @@ static void lint_progress(struct kvet_ctx *ctx, size_t done, size_t total,
 	ctx->opts.progress(ctx->opts.progress_user, &p);
 }
 
+/*
+ * The field-type check runs before the graph is built and the rules run:
+ * a field it reports (replicas: "two", minReplicas: -.inf) reads as
+ * absent from then on, for the graph and for every rule alike.
+ */
+static int check_field_types(struct kvet_ctx *ctx)
+{
+	size_t i, u = 0;
+
+	if (ctx->opts.flags & KVET_CTX_NO_BUILTIN_RULES)
+		return 0;
+	for (i = 0; i < ctx->objects.n; i++) {
+		const struct kvet_object *obj = ctx->objects.v[i];
+
+		if (obj->flags & KVET_OBJ_HELM_TEST)
+			continue;
+		while (u < ctx->nunits && ctx->units[u].src->name != obj->file)
+			u++;
+		if (kvet_check_field_types(&ctx->findings, obj, u) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int run_checks(struct kvet_ctx *ctx)
 {
 	double last = 0;
@@ -315,19 +339,6 @@ static int run_checks(struct kvet_ctx *ctx)
 	size_t i, n, u = 0;
 	int ret = -1;
 
-	if (!(ctx->opts.flags & KVET_CTX_NO_BUILTIN_RULES)) {
-		for (i = 0; i < ctx->objects.n; i++) {
-			const struct kvet_object *obj = ctx->objects.v[i];
-
-			if (obj->flags & KVET_OBJ_HELM_TEST)
-				continue;
-			while (u < ctx->nunits &&
-			       ctx->units[u].src->name != obj->file)
-				u++;
-			if (kvet_check_field_types(&ctx->findings, obj, u) < 0)
-				return -1;
-		}
-	}
 	if (ctx->rules.n) {
 		runner = kvet_rule_runner_create(&ctx->rules, ctx->graph,
 						 &ctx->arena, &ctx->findings);
@@ -376,7 +387,7 @@ KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 		kvet_diag_init(&u->diag, &u->arena);
 	}
 	load_all(ctx);
-	if (join_units(ctx) < 0)
+	if (join_units(ctx) < 0 || check_field_types(ctx) < 0)
 		return -1;
 	kvet_ctx_graph_config(ctx, &cfg);
 	ctx->graph = kvet_graph_create(&ctx->arena, ctx->objects.v,

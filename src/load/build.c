@@ -174,30 +174,45 @@ static const char *scalar_text(struct kvet_builder *b, struct fy_event *fye,
 	return copy ? copy : "";
 }
 
-static enum kvet_node_type tagged_type(struct fy_token *tag, const char *s,
-				       size_t len, bool plain)
+static const struct {
+	const char *tag;
+	const char *short_tag;
+	enum kvet_node_type type;
+} core_tags[] = {
+	{ "tag:yaml.org,2002:str", "!!str", KVET_NODE_STRING },
+	{ "tag:yaml.org,2002:int", "!!int", KVET_NODE_INT },
+	{ "tag:yaml.org,2002:float", "!!float", KVET_NODE_FLOAT },
+	{ "tag:yaml.org,2002:bool", "!!bool", KVET_NODE_BOOL },
+	{ "tag:yaml.org,2002:null", "!!null", KVET_NODE_NULL },
+};
+
+/* The core schema tag of a scalar: an index into core_tags, or -1. */
+static int core_tag(struct fy_token *tag)
 {
-	static const struct {
-		const char *tag;
-		enum kvet_node_type type;
-	} core[] = {
-		{ "tag:yaml.org,2002:str", KVET_NODE_STRING },
-		{ "tag:yaml.org,2002:int", KVET_NODE_INT },
-		{ "tag:yaml.org,2002:float", KVET_NODE_FLOAT },
-		{ "tag:yaml.org,2002:bool", KVET_NODE_BOOL },
-		{ "tag:yaml.org,2002:null", KVET_NODE_NULL },
-	};
 	size_t i, tlen;
 	const char *t;
 
-	if (tag) {
-		t = fy_token_get_text(tag, &tlen);
-		for (i = 0; t && i < sizeof(core) / sizeof(core[0]); i++)
-			if (strlen(core[i].tag) == tlen &&
-			    memcmp(core[i].tag, t, tlen) == 0)
-				return core[i].type;
-	}
-	return plain ? kvet_scalar_type(s, len) : KVET_NODE_STRING;
+	if (!tag)
+		return -1;
+	t = fy_token_get_text(tag, &tlen);
+	for (i = 0; t && i < sizeof(core_tags) / sizeof(core_tags[0]); i++)
+		if (strlen(core_tags[i].tag) == tlen &&
+		    memcmp(core_tags[i].tag, t, tlen) == 0)
+			return (int)i;
+	return -1;
+}
+
+/*
+ * A tag says how to read the text, it does not change the text: go-yaml
+ * (and so kubectl) refuses "!!int ''" or "!!bool maybe" rather than read
+ * them as 0 or false. An integer is a valid !!float.
+ */
+static bool tag_fits(enum kvet_node_type want, const char *s, size_t len)
+{
+	enum kvet_node_type got = kvet_scalar_type(s, len);
+
+	return want == KVET_NODE_STRING || got == want ||
+	       (want == KVET_NODE_FLOAT && got == KVET_NODE_INT);
 }
 
 /* The newest definition wins (YAML 1.2 6.9.2): the index keeps it. */
@@ -257,6 +272,7 @@ void kvet_build_scalar(struct kvet_builder *b, struct fy_event *fye)
 	size_t pos, anchor;
 	const char *s;
 	size_t len;
+	int tag;
 
 	kvet_build_mark(b, fy_event_start_mark(fye), &n.line, &n.col, &pos);
 	if (!b->depth && !b->have_root_pos) {
@@ -265,8 +281,12 @@ void kvet_build_scalar(struct kvet_builder *b, struct fy_event *fye)
 	}
 	style = fy_token_scalar_style(tok);
 	s = scalar_text(b, fye, style, &len);
-	n.type = (uint8_t)tagged_type(fye->scalar.tag, s, len,
-				      style == FYSS_PLAIN);
+	tag = core_tag(fye->scalar.tag);
+	if (tag >= 0)
+		n.type = (uint8_t)core_tags[tag].type;
+	else
+		n.type = (uint8_t)(style == FYSS_PLAIN ? kvet_scalar_type(s, len)
+						       : KVET_NODE_STRING);
 	if (style != FYSS_PLAIN)
 		n.flags |= KVET_NODE_QUOTED;
 	/* libfyaml's mark of a quoted scalar is inside the quotes; users
@@ -274,6 +294,12 @@ void kvet_build_scalar(struct kvet_builder *b, struct fy_event *fye)
 	if ((style == FYSS_SINGLE_QUOTED || style == FYSS_DOUBLE_QUOTED) &&
 	    n.col > 1)
 		n.col--;
+	if (tag >= 0 && !tag_fits(core_tags[tag].type, s, len)) {
+		kvet_build_fail(b, n.line, n.col,
+			 "invalid value \"%.*s\" for tag %s",
+			 (int)(len > 40 ? 40 : len), s, core_tags[tag].short_tag);
+		return;
+	}
 	if (len > UINT32_MAX) {
 		kvet_build_fail(b, n.line, n.col, "scalar longer than 4 GiB");
 		return;
