@@ -256,6 +256,7 @@ static int join_units(struct kvet_ctx *ctx)
 		if (kvet_diag_append(&ctx->diag, &u->diag) < 0)
 			return -1;
 		ctx->documents += u->docs.n + u->docs.skipped;
+		ctx->skipped += u->objs.skipped;
 		for (j = 0; j < u->objs.n; j++) {
 			struct kvet_object *obj = u->objs.v[j];
 

@@ -6,6 +6,8 @@
  */
 #include "support.h"
 
+#include <stdio.h>
+
 #include "load/node.h"
 
 static bool has_error(const struct loaded *l, unsigned int line,
@@ -114,11 +116,112 @@ static void test_tag_must_fit_text(void **state)
 	loaded_free(l);
 }
 
+static bool has_notice(const struct loaded *l, unsigned int line,
+		       const char *part)
+{
+	size_t i;
+
+	for (i = 0; i < l->diag.n_notices; i++)
+		if (l->diag.notices[i].pos.line == line &&
+		    l->diag.notices[i].level == KVET_NOTICE_DETAIL &&
+		    strstr(l->diag.notices[i].message, part))
+			return true;
+	return false;
+}
+
+/* Issue 10 item 2: YAML that is plainly not Kubernetes is skipped. */
+static void test_not_kubernetes_is_skipped(void **state)
+{
+	struct loaded *l = load_str(
+		"# values.yaml\nreplicaCount: 1\nimage: {repository: nginx}\n"
+		"---\n"
+		"name: ci\non: [push]\njobs: {build: {runs-on: ubuntu}}\n"
+		"---\n"
+		"apiVersion: v2\nname: mychart\nversion: 0.1.0\n"
+		"---\n"
+		"- hosts: all\n  tasks: []\n- hosts: db\n"
+		"---\n"
+		"just a string\n"
+		"---\n"
+		"[]\n"
+		"---\n"
+		"apiVersion: v1\nkind: Pod\nmetadata: {name: real}\n");
+
+	(void)state;
+	dump_errors(l);
+	assert_int_equal(l->diag.n, 0);
+	assert_int_equal(l->objs.n, 1);
+	assert_string_equal(l->objs.v[0]->name, "real");
+	assert_int_equal(l->objs.skipped, 5);
+	assert_int_equal(l->diag.n_notices, 5);
+	assert_true(has_notice(l, 2, "document 1 skipped: a mapping with neither apiVersion nor kind is not a Kubernetes object"));
+	assert_true(has_notice(l, 5, "document 2 skipped"));
+	assert_true(has_notice(l, 9, "document 3 skipped: a Helm Chart.yaml"));
+	assert_true(has_notice(l, 13, "document 4 skipped: a sequence"));
+	assert_true(has_notice(l, 17, "document 5 skipped: a string"));
+	loaded_free(l);
+}
+
+/* What looks like Kubernetes but is broken is still an error. */
+static void test_half_objects_are_errors(void **state)
+{
+	struct loaded *l = load_str(
+		"kind: Deployment\nmetadata: {name: a}\n"
+		"---\n"
+		"apiVersion: apps/v1\nmetadata: {name: b}\n"
+		"---\n"
+		"apiVersion: v2\nname: not-a-chart\nversion: 1\nmetadata: {}\n"
+		"---\n"
+		"- {apiVersion: v1, kind: Pod, metadata: {name: c}}\n"
+		"- {apiVersion: v1, metadata: {name: d}}\n"
+		"- {name: e}\n"
+		"- plain\n");
+
+	(void)state;
+	dump_errors(l);
+	assert_true(has_error(l, 1, 1, "object has no \"apiVersion\""));
+	assert_true(has_error(l, 4, 1, "object has no \"kind\""));
+	assert_true(has_error(l, 7, 1, "object has no \"kind\""));
+	assert_true(has_error(l, 13, 3, "object has no \"kind\""));
+	assert_true(has_error(l, 14, 3, "object has no \"kind\""));
+	assert_true(has_error(l, 15, 3, "list item is a string"));
+	assert_int_equal(l->diag.n, 6);
+	assert_int_equal(l->objs.n, 1);
+	assert_string_equal(l->objs.v[0]->name, "c");
+	assert_int_equal(l->objs.skipped, 0);
+	loaded_free(l);
+}
+
+/* Skipped documents are listed up to the per-file limit, then counted. */
+static void test_skipped_notices_are_bounded(void **state)
+{
+	size_t n = 250, i, len = 0, cap = n * 16;
+	char *text = malloc(cap);
+	struct loaded *l;
+
+	(void)state;
+	assert_non_null(text);
+	for (i = 0; i < n; i++)
+		len += (size_t)snprintf(text + len, cap - len, "---\na: %zu\n",
+					i);
+	l = load_bytes(text, len);
+	assert_int_equal(l->diag.n, 0);
+	assert_int_equal(l->objs.skipped, n);
+	assert_int_equal(l->diag.n_notices, KVET_LOAD_MAX_ERRORS + 1);
+	assert_string_equal(l->diag.notices[KVET_LOAD_MAX_ERRORS].message,
+			    "150 more documents skipped, not listed");
+	loaded_free(l);
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_int_needs_digits),
 		cmocka_unit_test(test_tag_must_fit_text),
+		cmocka_unit_test(test_not_kubernetes_is_skipped),
+		cmocka_unit_test(test_half_objects_are_errors),
+		cmocka_unit_test(test_skipped_notices_are_bounded),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
