@@ -2,6 +2,7 @@
 #include "load/build.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,22 +42,96 @@ void kvet_build_mark(const struct kvet_builder *b, const struct fy_mark *m,
 		return;
 	}
 	*line = b->base_line + (uint32_t)m->line;
-	*col = (uint32_t)m->column + 1;
+	*col = (uint32_t)m->column + 1 + (m->line == 0 ? b->base_col : 0);
 	if (pos)
 		*pos = b->base_pos + m->input_pos;
+}
+
+/* The string value of @key among the completed pairs kv[0, 2 * n). */
+static const struct kvet_node *pair_value(const struct kvet_node *kv,
+					  size_t n, const char *key)
+{
+	size_t i, len = strlen(key);
+
+	for (i = 0; i < n; i++)
+		if (kv[2 * i].len == len &&
+		    memcmp(kv[2 * i].u.str, key, len) == 0)
+			return kvet_node_is_string(&kv[2 * i + 1])
+				       ? &kv[2 * i + 1]
+				       : NULL;
+	return NULL;
+}
+
+/*
+ * What the document being built was, as far as it was read: its kind and
+ * metadata.name when they came before the problem. The root mapping's
+ * finished pairs are at the bottom of the scratch stack (a document starts
+ * with it empty), up to the first child of the next open collection, or
+ * of the collection being closed (b->closing).
+ */
+void kvet_build_lost(const struct kvet_builder *b, char *buf, size_t size)
+{
+	const struct kvet_node *kind = NULL, *name = NULL, *meta = NULL;
+	size_t inner = b->closing ? b->closing_start : b->nscratch;
+	size_t top = b->depth >= 2 ? b->frames[1].start : inner, end, i;
+
+	buf[0] = '\0';
+	if (!b->in_doc || b->root_type != KVET_NODE_MAP)
+		return;
+	if (!b->depth && b->nscratch == 1) {
+		/* the root is finished */
+		kind = kvet_node_get(&b->scratch[0], "kind");
+		name = kvet_node_path(&b->scratch[0], "metadata", "name", NULL);
+	} else {
+		kind = pair_value(b->scratch, top / 2, "kind");
+		for (i = 0; i + 1 < top; i += 2)
+			if (kvet_node_text_eq(&b->scratch[i], "metadata"))
+				meta = &b->scratch[i + 1];
+		name = kvet_node_get(meta, "name");
+		/* metadata is the mapping being built: its finished pairs */
+		if (!meta && top % 2 && kvet_node_text_eq(&b->scratch[top - 1],
+							  "metadata")) {
+			end = b->depth >= 3 ? b->frames[2].start
+			    : b->depth == 2 ? inner : b->nscratch;
+			if (b->depth == 1 && !b->closing)
+				end = top;
+			name = pair_value(&b->scratch[top], (end - top) / 2,
+					  "name");
+		}
+	}
+	if (!kvet_node_is_string(kind))
+		kind = NULL;
+	if (!kvet_node_is_string(name))
+		name = NULL;
+	if (kind && name)
+		snprintf(buf, size, " (%.*s \"%.*s\")", (int)kind->len,
+			 kind->u.str, (int)name->len, name->u.str);
+	else if (kind || name)
+		snprintf(buf, size, " (%s%.*s%s)", kind ? "" : "named \"",
+			 (int)(kind ? kind->len : name->len),
+			 kind ? kind->u.str : name->u.str, kind ? "" : "\"");
 }
 
 void kvet_build_fail(struct kvet_builder *b, uint32_t line, uint32_t col,
 		     const char *fmt, ...)
 {
+	char msg[512], lost[256];
 	va_list ap;
 
 	if (b->doc_failed)
 		return;
 	b->doc_failed = true;
+	if (b->diag->limit && b->diag->n >= b->diag->limit) {
+		b->diag->dropped++;
+		return;
+	}
 	va_start(ap, fmt);
-	kvet_diag_vaddf(b->diag, b->name, line, col, fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	kvet_build_lost(b, lost, sizeof(lost));
+	kvet_diag_addf(b->diag, b->name, line, col,
+		       "%s: document %u%s not loaded", msg, b->doc_index + 1,
+		       lost);
 }
 
 static bool push_child(struct kvet_builder *b, const struct kvet_node *n,
@@ -281,6 +356,14 @@ void kvet_build_scalar(struct kvet_builder *b, struct fy_event *fye)
 	}
 	style = fy_token_scalar_style(tok);
 	s = scalar_text(b, fye, style, &len);
+	/* libfyaml drops a byte order mark at the start of the stream only;
+	 * go-yaml, which kubectl runs per document, at the start of each,
+	 * as files joined with "---" have them */
+	if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0 &&
+	    (!b->depth || (b->depth == 1 && !b->nscratch))) {
+		s += 3;
+		len -= 3;
+	}
 	tag = core_tag(fye->scalar.tag);
 	if (tag >= 0)
 		n.type = (uint8_t)core_tags[tag].type;
@@ -414,6 +497,10 @@ void kvet_build_open(struct kvet_builder *b, struct fy_event *fye,
 	if (start_tok && fy_token_get_type(start_tok) != FYTT_BLOCK_MAPPING_START &&
 	    fy_token_get_type(start_tok) != FYTT_BLOCK_SEQUENCE_START)
 		f->flags |= KVET_NODE_FLOW;
+	if (b->depth == 1) {
+		b->root_type = type;
+		b->root_flow = f->flags & KVET_NODE_FLOW;
+	}
 	f->in_metadata = key_is(key, "metadata") && b->depth == 2;
 	f->anchor = add_anchor(b, anchor_tok);
 }
@@ -585,7 +672,10 @@ void kvet_build_close(struct kvet_builder *b)
 			kvet_build_fail(b, f.line, f.col,
 				 "collection with more than 4294967295 entries");
 		} else if (f.type == KVET_NODE_MAP) {
+			b->closing = true;
+			b->closing_start = f.start;
 			build_map(b, &f, &n);
+			b->closing = false;
 		} else {
 			struct kvet_node *items =
 				kvet_arena_array(b->arena, count, sizeof(*items));

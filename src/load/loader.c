@@ -56,6 +56,8 @@ static void begin_doc(struct kvet_builder *b, struct fy_event *fye)
 	b->doc_failed = false;
 	b->doc_start = pos;
 	b->have_root_pos = false;
+	b->root_type = KVET_NODE_NULL;
+	b->flow_root_ended = false;
 	b->doc_alias_weight = 0;
 	b->skip_depth = 0;
 	b->depth = 0;
@@ -149,6 +151,19 @@ static void check_bad_bytes(struct kvet_builder *b, struct fy_event *fye)
 	}
 }
 
+/* Where a flow root ends; see next_json_value(). */
+static void note_root_end(struct kvet_builder *b, struct fy_event *fye)
+{
+	const struct fy_mark *m = fy_event_end_mark(fye);
+
+	b->flow_root_ended = m && b->root_flow;
+	if (!b->flow_root_ended)
+		return;
+	b->root_end = b->base_pos + m->input_pos;
+	b->root_end_line = b->base_line + (uint32_t)m->line;
+	b->root_end_col = (uint32_t)m->column + (m->line == 0 ? b->base_col : 0);
+}
+
 static void on_event(struct kvet_builder *b, struct fy_event *fye)
 {
 	if (b->badi < b->nbad)
@@ -168,6 +183,7 @@ static void on_event(struct kvet_builder *b, struct fy_event *fye)
 		break;
 	case FYET_DOCUMENT_END:
 		end_doc(b);
+		b->parser_docs++;
 		break;
 	case FYET_MAPPING_START:
 		if (!b->doc_failed)
@@ -183,6 +199,8 @@ static void on_event(struct kvet_builder *b, struct fy_event *fye)
 		break;
 	case FYET_MAPPING_END:
 	case FYET_SEQUENCE_END:
+		if (b->depth == 1)
+			note_root_end(b, fye);
 		kvet_build_close(b);
 		break;
 	case FYET_SCALAR:
@@ -237,6 +255,177 @@ static size_t next_doc_start(const struct kvet_builder *b, size_t p,
 }
 
 /*
+ * kubectl reads JSON values one after another, with or without newlines
+ * between them (concatenated JSON, NDJSON), as it reads YAML documents.
+ * libfyaml ends the document at the first value's closing bracket and
+ * then fails on the second ("missing document start"): go on parsing
+ * from that bracket when what follows is another object or array. This
+ * costs nothing until the error happens.
+ */
+static bool next_json_value(struct kvet_builder *b)
+{
+	size_t p = b->root_end;
+
+	/* the document may still be open when libfyaml read ahead */
+	if (!b->flow_root_ended || (b->in_doc && b->depth) ||
+	    b->root_end <= b->base_pos)
+		return false;
+	while (p < b->len && (b->buf[p] == ' ' || b->buf[p] == '\t' ||
+			      b->buf[p] == '\n' || b->buf[p] == '\r'))
+		p++;
+	if (p >= b->len || (b->buf[p] != '{' && b->buf[p] != '['))
+		return false;
+	if (b->in_doc)
+		end_doc(b);
+	b->base_line = b->root_end_line;
+	b->base_col = b->root_end_col;
+	return true;
+}
+
+/* Line and 0-based column of @to, counting from @from at @line:@col. */
+static void locate(const struct kvet_builder *b, size_t from, uint32_t line,
+		   uint32_t col, size_t to, uint32_t *oline, uint32_t *ocol)
+{
+	const char *p = b->buf + from, *end = b->buf + to, *nl;
+
+	while ((nl = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+		line++;
+		col = 0;
+		p = nl + 1;
+	}
+	*oline = line;
+	*ocol = col + (uint32_t)(end - p);
+}
+
+/* The end of the JSON object or array at @p, if it ends before @stop. */
+static size_t json_value_end(const char *s, size_t p, size_t stop)
+{
+	size_t depth = 0;
+
+	for (; p < stop; p++) {
+		switch (s[p]) {
+		case '"':
+			for (p++; p < stop && s[p] != '"'; p++)
+				if (s[p] == '\\')
+					p++;
+			break;
+		case '{':
+		case '[':
+			depth++;
+			break;
+		case '}':
+		case ']':
+			if (--depth == 0)
+				return p + 1;
+			break;
+		default:
+			break;
+		}
+	}
+	return 0;
+}
+
+/*
+ * libfyaml reads ahead: in NDJSON, an error in one line can fail the
+ * parser before it delivered the line before. When the failed text is a
+ * JSON value that ends before the error, parse that value alone (up to
+ * b->limit) and go on after it. The scan stops at the error, so it never
+ * costs more than the parse did, and only errors pay for it.
+ */
+static bool split_json(struct kvet_builder *b, size_t err_off, size_t *start)
+{
+	size_t p, end;
+
+	if (b->limit || (b->in_doc && !b->have_root_pos))
+		return false;
+	if (b->in_doc)
+		p = b->root_pos;
+	else if (b->flow_root_ended)
+		p = b->root_end;
+	else if (!b->parser_docs)
+		p = b->base_pos;
+	else
+		return false;
+	while (p < err_off && (b->buf[p] == ' ' || b->buf[p] == '\t' ||
+			       b->buf[p] == '\n' || b->buf[p] == '\r'))
+		p++;
+	if (p >= err_off || (b->buf[p] != '{' && b->buf[p] != '['))
+		return false;
+	end = json_value_end(b->buf, p, err_off < b->len ? err_off + 1 : b->len);
+	if (!end)
+		return false;
+	/* drop what was built of the value; it is parsed again */
+	b->in_doc = b->doc_failed = false;
+	b->depth = b->nscratch = b->skip_depth = 0;
+	locate(b, b->base_pos, b->base_line, b->base_col, p, &b->base_line,
+	       &b->base_col);
+	locate(b, p, b->base_line, b->base_col, end, &b->limit_line,
+	       &b->limit_col);
+	b->limit = end;
+	*start = p;
+	return true;
+}
+
+/*
+ * Report a syntax error, saying which document it cost, and find where
+ * to resume: after the JSON value being read alone, else the next "---"
+ * line at or after the error's line, but always past where this parser
+ * started.
+ */
+static size_t after_error(struct kvet_builder *b, struct fy_diag *fydiag)
+{
+	struct fy_diag_error *de;
+	void *iter = NULL;
+	uint32_t line = b->base_line, col = 1, at;
+	const char *msg = "invalid YAML";
+	char lost[256];
+	size_t restart, err_off;
+
+	de = fy_diag_errors_iterate(fydiag, &iter);
+	if (de) {
+		if (de->line > 0) {
+			line = b->base_line + (uint32_t)de->line - 1;
+			col = de->column > 0 ? (uint32_t)de->column : 1;
+			if (de->line == 1)
+				col += b->base_col;
+		}
+		if (de->msg)
+			msg = de->msg;
+	}
+	err_off = line_offset(b, b->base_pos, line - b->base_line);
+	err_off += line == b->base_line ? col - 1 - b->base_col : col - 1;
+	if (err_off > b->len)
+		err_off = b->len;
+	if (split_json(b, err_off, &restart))
+		return restart;
+	/* libfyaml may fail before it starts the document it reads: the
+	 * error costs that document all the same */
+	if (!b->in_doc || !b->doc_failed) {
+		kvet_build_lost(b, lost, sizeof(lost));
+		kvet_diag_addf(b->diag, b->name, line, col,
+			       "%s: document %u%s not loaded", msg,
+			       b->doc_index + 1, lost);
+	} else {
+		kvet_diag_addf(b->diag, b->name, line, col, "%s", msg);
+	}
+	b->out->skipped++;
+	b->in_doc = false;
+	b->doc_index++;
+	if (b->limit)
+		return b->limit;
+	at = line;
+	restart = line_offset(b, b->base_pos, line - b->base_line);
+	if (restart <= b->base_pos) {
+		restart = line_offset(b, b->base_pos, 1);
+		at = b->base_line + 1;
+	}
+	restart = next_doc_start(b, restart, &at);
+	b->base_line = at;
+	b->base_col = 0;
+	return restart;
+}
+
+/*
  * Parse from b->base_pos to the end. Returns the offset where parsing
  * should restart after a syntax error, or b->len when the stream ended.
  */
@@ -258,14 +447,20 @@ static size_t parse_from(struct kvet_builder *b)
 		goto out;
 	}
 	fy_diag_set_collect_errors(fydiag, true);
-	cfg.flags = FYPCF_QUIET | FYPCF_DISABLE_ACCELERATORS;
+	/* go-yaml, and so kubectl, accepts a flow sequence whose "]" sits
+	 * at its key's indentation (Tekton's controller.yaml has one) */
+	cfg.flags = FYPCF_QUIET | FYPCF_DISABLE_ACCELERATORS |
+		    FYPCF_SLOPPY_FLOW_INDENTATION;
 	cfg.diag = fydiag;
 	fyp = fy_parser_create(&cfg);
 	if (!fyp || fy_parser_set_string(fyp, b->buf + b->base_pos,
-					 b->len - b->base_pos)) {
+					 (b->limit ? b->limit : b->len) -
+						 b->base_pos)) {
 		b->oom = true;
 		goto out;
 	}
+	b->parser_docs = 0;
+	b->flow_root_ended = false;
 	while (!b->oom && (fye = fy_parser_parse(fyp)) != NULL) {
 		on_event(b, fye);
 		/* a relaxed store every few thousand events is free */
@@ -277,36 +472,16 @@ static size_t parse_from(struct kvet_builder *b)
 					      memory_order_relaxed);
 		fy_parser_event_free(fyp, fye);
 	}
-	if (fy_parser_get_stream_error(fyp)) {
-		struct fy_diag_error *de;
-		void *iter = NULL;
-		uint32_t line = b->base_line, col = 1, at;
-		const char *msg = "invalid YAML";
-
-		de = fy_diag_errors_iterate(fydiag, &iter);
-		if (de) {
-			if (de->line > 0) {
-				line = b->base_line + (uint32_t)de->line - 1;
-				col = de->column > 0 ? (uint32_t)de->column : 1;
-			}
-			if (de->msg)
-				msg = de->msg;
-		}
-		kvet_diag_addf(b->diag, b->name, line, col, "%s", msg);
-		if (b->in_doc)
-			b->out->skipped++;
-		b->in_doc = false;
-		b->doc_index++;
-		/* Resume at the next "---" at or after the error's line, but
-		 * always past where this parser started. */
-		at = line;
-		restart = line_offset(b, b->base_pos, line - b->base_line);
-		if (restart <= b->base_pos) {
-			restart = line_offset(b, b->base_pos, 1);
-			at = b->base_line + 1;
-		}
-		restart = next_doc_start(b, restart, &at);
-		b->base_line = at;
+	if (fy_parser_get_stream_error(fyp))
+		restart = next_json_value(b) ? b->root_end
+					     : after_error(b, fydiag);
+	else if (b->limit)
+		restart = b->limit;
+	if (b->limit && restart == b->limit) {
+		/* a JSON value read alone: go on after it */
+		b->base_line = b->limit_line;
+		b->base_col = b->limit_col;
+		b->limit = 0;
 	}
 	settle_pending(b, restart);
 out:
