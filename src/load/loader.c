@@ -233,13 +233,16 @@ static size_t line_offset(const struct kvet_builder *b, size_t from,
 	return p;
 }
 
-/* The next line at or after @p that starts a document ("---"), or len. */
+/* The next line at or after @p that starts a document ("---", or in a
+ * JSON stream "{" or "[" in the first column), or len. */
 static size_t next_doc_start(const struct kvet_builder *b, size_t p,
-			     uint32_t *line)
+			     uint32_t *line, bool json)
 {
 	while (p < b->len) {
 		const char *nl;
 
+		if (json && (b->buf[p] == '{' || b->buf[p] == '['))
+			return p;
 		if (b->len - p >= 3 && memcmp(b->buf + p, "---", 3) == 0 &&
 		    (b->len - p == 3 || b->buf[p + 3] == '\n' ||
 		     b->buf[p + 3] == '\r' || b->buf[p + 3] == ' ' ||
@@ -366,6 +369,17 @@ static bool split_json(struct kvet_builder *b, size_t err_off, size_t *start)
 	return true;
 }
 
+/* Does the text this parser read start with a JSON object or array? */
+static bool json_stream(const struct kvet_builder *b)
+{
+	size_t p = b->base_pos;
+
+	while (p < b->len && (b->buf[p] == ' ' || b->buf[p] == '\t' ||
+			      b->buf[p] == '\n' || b->buf[p] == '\r'))
+		p++;
+	return p < b->len && (b->buf[p] == '{' || b->buf[p] == '[');
+}
+
 /*
  * Report a syntax error, saying which document it cost, and find where
  * to resume: after the JSON value being read alone, else the next "---"
@@ -380,6 +394,7 @@ static size_t after_error(struct kvet_builder *b, struct fy_diag *fydiag)
 	const char *msg = "invalid YAML";
 	char lost[256];
 	size_t restart, err_off;
+	bool json;
 
 	de = fy_diag_errors_iterate(fydiag, &iter);
 	if (de) {
@@ -413,13 +428,16 @@ static size_t after_error(struct kvet_builder *b, struct fy_diag *fydiag)
 	b->doc_index++;
 	if (b->limit)
 		return b->limit;
-	at = line;
-	restart = line_offset(b, b->base_pos, line - b->base_line);
+	/* in a JSON stream the next value may start on the next line; a
+	 * "---" may be the very line the error is on */
+	json = json_stream(b);
+	at = json ? line + 1 : line;
+	restart = line_offset(b, b->base_pos, at - b->base_line);
 	if (restart <= b->base_pos) {
 		restart = line_offset(b, b->base_pos, 1);
 		at = b->base_line + 1;
 	}
-	restart = next_doc_start(b, restart, &at);
+	restart = next_doc_start(b, restart, &at, json);
 	b->base_line = at;
 	b->base_col = 0;
 	return restart;

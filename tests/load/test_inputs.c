@@ -214,6 +214,142 @@ static void test_skipped_notices_are_bounded(void **state)
 	free(text);
 }
 
+static void assert_obj(const struct loaded *l, size_t i, const char *name,
+		       unsigned int line, unsigned int col)
+{
+	assert_true(i < l->objs.n);
+	assert_string_equal(l->objs.v[i]->name, name);
+	assert_int_equal(l->objs.v[i]->line, line);
+	assert_int_equal(l->objs.v[i]->col, col);
+}
+
+#define CM(n) "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\"," \
+	      "\"metadata\":{\"name\":\"" n "\"}}"
+
+/* Tekton's layout: "]" at the indentation of its key. */
+static void test_flow_sequence_end_at_key_indent(void **state)
+{
+	struct loaded *l = load_str("apiVersion: v1\nkind: Pod\n"
+				    "metadata: {name: p}\n"
+				    "spec:\n"
+				    "  containers:\n"
+				    "  - name: c\n"
+				    "    args: [\n"
+				    "      # a comment\n"
+				    "      \"-a\", \"b\",\n"
+				    "    ]\n"
+				    "    image: x\n");
+	const struct kvet_node *c;
+
+	(void)state;
+	dump_errors(l);
+	assert_int_equal(l->diag.n, 0);
+	assert_int_equal(l->objs.n, 1);
+	c = &kvet_node_path(l->objs.v[0]->root, "spec", "containers",
+			    NULL)->u.items[0];
+	assert_int_equal(kvet_node_get(c, "args")->len, 2);
+	assert_int_equal(kvet_node_get(c, "image")->line, 11);
+	loaded_free(l);
+}
+
+/* JSON values one after another, and NDJSON with a broken line. */
+static void test_json_streams(void **state)
+{
+	struct loaded *l = load_str(CM("a") CM("b") "\n"
+				    "  " CM("c") "\n"
+				    "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\","
+				    "\"metadata\":{\"name\":\"bad\"},\"data\":[}\n"
+				    CM("d") "\n"
+				    "[" CM("e") "," CM("f") "]" CM("g") "\n");
+
+	(void)state;
+	dump_errors(l);
+	assert_int_equal(l->diag.n, 1);
+	assert_true(has_error(l, 3, 73, "mismatched flow mapping end: document 4 not loaded"));
+	assert_int_equal(l->objs.n, 7);
+	/* an object is at its opening brace */
+	assert_obj(l, 0, "a", 1, 1);
+	assert_obj(l, 1, "b", 1, 63);
+	assert_obj(l, 2, "c", 2, 3);
+	assert_obj(l, 3, "d", 4, 1);
+	assert_obj(l, 4, "e", 5, 2);
+	assert_obj(l, 5, "f", 5, 65);
+	assert_obj(l, 6, "g", 5, 128);
+	loaded_free(l);
+}
+
+/* A top-level YAML or JSON array of objects is read as a List. */
+static void test_top_level_arrays(void **state)
+{
+	struct loaded *l = load_str("- apiVersion: v1\n  kind: Pod\n"
+				    "  metadata: {name: y1}\n"
+				    "- apiVersion: v1\n  kind: Pod\n"
+				    "  metadata: {name: y2}\n"
+				    "---\n"
+				    "[\n  " CM("j1") ",\n  " CM("j2") "\n]\n");
+
+	(void)state;
+	dump_errors(l);
+	assert_int_equal(l->diag.n, 0);
+	assert_int_equal(l->objs.n, 4);
+	assert_obj(l, 0, "y1", 1, 3);
+	assert_obj(l, 1, "y2", 4, 3);
+	assert_obj(l, 2, "j1", 9, 3);
+	assert_obj(l, 3, "j2", 10, 3);
+	assert_int_equal(l->objs.v[3]->doc, 1);
+	loaded_free(l);
+}
+
+/* A byte order mark before each document, CRLF line ends. */
+static void test_bom_in_every_document(void **state)
+{
+	static const char text[] =
+		"\xef\xbb\xbf" "apiVersion: v1\r\nkind: Pod\r\n"
+		"metadata:\r\n  name: one\r\n"
+		"---\r\n"
+		"\xef\xbb\xbf" "apiVersion: v1\r\nkind: Pod\r\n"
+		"metadata:\r\n  name: two\r\n"
+		"---\r\n"
+		"\xef\xbb\xbf" "replicas: 1\r\n";
+	struct loaded *l = load_bytes(text, sizeof(text) - 1);
+
+	(void)state;
+	dump_errors(l);
+	assert_int_equal(l->diag.n, 0);
+	assert_int_equal(l->objs.n, 2);
+	assert_obj(l, 1, "two", 6, 1);
+	assert_true(kvet_node_eq(kvet_node_path(l->objs.v[1]->root,
+						"metadata", "name", NULL),
+				 "two"));
+	assert_int_equal(l->objs.skipped, 1);
+	loaded_free(l);
+}
+
+/* The error says which document it cost, by kind and name if read. */
+static void test_lost_document_is_named(void **state)
+{
+	struct loaded *l = load_str(
+		"apiVersion: apps/v1\nkind: Deployment\n"
+		"metadata: {name: web}\nspec:\n  x: [1,\n  y: 2\n"
+		"---\n"
+		"apiVersion: v1\nkind: ConfigMap\nmetadata:\n"
+		"  name: dup\n  name: again\n"
+		"---\n"
+		"apiVersion: v1\nkind: Secret\nmetadata:\n"
+		"  labels: {a: *nope}\n  name: late\n"
+		"---\n"
+		"metadata: {name: anon}\nkind: Service\nspec: {a: 1, a: 2}\n");
+
+	(void)state;
+	dump_errors(l);
+	assert_int_equal(l->diag.n, 4);
+	assert_true(has_error(l, 7, 1, ": document 1 (Deployment \"web\") not loaded"));
+	assert_true(has_error(l, 12, 3, "duplicate key \"name\": document 2 (ConfigMap \"dup\") not loaded"));
+	assert_true(has_error(l, 17, 15, "refers to no anchor: document 3 (Secret) not loaded"));
+	assert_true(has_error(l, 22, 14, "duplicate key \"a\": document 4 (Service \"anon\") not loaded"));
+	loaded_free(l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -222,6 +358,11 @@ int main(void)
 		cmocka_unit_test(test_not_kubernetes_is_skipped),
 		cmocka_unit_test(test_half_objects_are_errors),
 		cmocka_unit_test(test_skipped_notices_are_bounded),
+		cmocka_unit_test(test_flow_sequence_end_at_key_indent),
+		cmocka_unit_test(test_json_streams),
+		cmocka_unit_test(test_top_level_arrays),
+		cmocka_unit_test(test_bom_in_every_document),
+		cmocka_unit_test(test_lost_document_is_named),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
