@@ -432,7 +432,8 @@ KVET_API int kvet_ctx_baseline_stale(const struct kvet_ctx *ctx, size_t i,
 				     struct kvet_baseline_stale *out);
 
 /* The lists of names that tune the shared definitions (RULES-CATALOGUE
- * 1.8, 1.12, C3); values are added to the built-in ones. */
+ * 1.8, 1.12, C3); values are added to the built-in ones unless the list
+ * is replaced (kvet_ctx_replace_graph_values()). */
 enum kvet_graph_list {
 	KVET_GRAPH_SPREADING_KEYS,	/* spreading topology keys */
 	KVET_GRAPH_MANAGER_COMPONENTS,	/* app.kubernetes.io/component values */
@@ -445,11 +446,29 @@ KVET_API int kvet_ctx_add_graph_value(struct kvet_ctx *ctx,
 				      enum kvet_graph_list list,
 				      const char *value);
 
+/**
+ * kvet_ctx_replace_graph_values() - switch off the built-in values of
+ * @list and forget the values added to it so far: only values added
+ * afterwards count, and none if none are added.
+ *
+ * Returns: 0, or -1 for an unknown @list.
+ */
+KVET_API int kvet_ctx_replace_graph_values(struct kvet_ctx *ctx,
+					   enum kvet_graph_list list);
+
 /* Namespace of namespaced objects that name none; before adding paths. */
 KVET_API int kvet_ctx_set_namespace(struct kvet_ctx *ctx, const char *ns);
 
 /* Set or clear KVET_CTX_COMPLETE_INPUT. */
 KVET_API void kvet_ctx_set_complete_input(struct kvet_ctx *ctx, bool on);
+
+/**
+ * kvet_ctx_set_require_objects() - with @on, a run in which no input
+ * holds a Kubernetes object is an input error (exit 2), for CI gates that
+ * must not pass on an empty render (--require-objects, requireObjects in
+ * .kvet.yaml).
+ */
+KVET_API void kvet_ctx_set_require_objects(struct kvet_ctx *ctx, bool on);
 
 /**
  * kvet_ctx_add_exclude() - skip input files whose path matches a shell

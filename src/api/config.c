@@ -12,8 +12,8 @@
 
 static const char *const top_keys[] = {
 	"rules", "suppress", "exclude", "namespace", "completeInput",
-	"spreadingTopologyKeys", "managerComponents", "sharedLabelKeys",
-	"workloads", NULL,
+	"requireObjects", "spreadingTopologyKeys", "managerComponents",
+	"sharedLabelKeys", "workloads", NULL,
 };
 static const char *const rules_keys[] = { "enable", "disable", "severity",
 					  "params", NULL };
@@ -155,6 +155,14 @@ static const char *optional_string(struct kvet_strict *s,
 	return n ? kvet_strict_string(s, n, key) : NULL;
 }
 
+static void set_position(struct kvet_position *pos, const char *file,
+			 const struct kvet_node *n)
+{
+	pos->file = file;
+	pos->line = n->line;
+	pos->column = n->col;
+}
+
 static void apply_suppress(struct kvet_strict *s, struct kvet_ctx *ctx,
 			   const struct kvet_node *list)
 {
@@ -181,21 +189,60 @@ static void apply_suppress(struct kvet_strict *s, struct kvet_ctx *ctx,
 			kvet_strict_errorf(s, e, "a suppress entry needs rule, kind, namespace or name");
 			continue;
 		}
-		if (kvet_ctx_suppress(ctx, rule, kind, ns, name, reason) < 0)
+		if (kvet_ctx_suppress(ctx, rule, kind, ns, name, reason) < 0) {
 			kvet_strict_errorf(s, e, "out of memory");
+			continue;
+		}
+		if (rule)
+			set_position(&ctx->suppress[ctx->n_suppress - 1].pos,
+				     s->file, kvet_node_get(e, "rule"));
 	}
 }
 
+/*
+ * A list of names with built-in values: a plain list, or {add: LIST},
+ * adds to them; {replace: LIST} is used instead of them. Adding is the
+ * plain form because replacing silently switches findings off.
+ */
 static void apply_list(struct kvet_strict *s, struct kvet_ctx *ctx,
 		       const struct kvet_node *root, const char *key,
 		       enum kvet_graph_list list)
 {
-	const struct kvet_node *n = kvet_node_get(root, key);
-	const char **v;
+	static const char *const forms[] = { "add", "replace", NULL };
+	const struct kvet_node *n = kvet_node_get(root, key), *add, *repl;
+	const char *what = key, **v;
+	bool replace = false;
 	size_t i, count;
 
-	if (!n || !kvet_strict_strings(s, n, key, &v, &count))
+	if (!n)
 		return;
+	if (kvet_node_is_map(n)) {
+		if (!kvet_strict_map(s, n, key, forms))
+			return;
+		add = kvet_node_get(n, "add");
+		repl = kvet_node_get(n, "replace");
+		if (!add == !repl) {
+			kvet_strict_errorf(s, n, "%s takes either add or replace",
+					   key);
+			return;
+		}
+		what = kvet_arena_printf(s->arena, "%s.%s", key,
+					 add ? "add" : "replace");
+		if (!what) {
+			kvet_strict_errorf(s, n, "out of memory");
+			return;
+		}
+		n = add ? add : repl;
+		replace = !add;
+	} else if (!kvet_node_is_seq(n)) {
+		kvet_strict_errorf(s, n, "%s must be a list of strings, {add: [...]} or {replace: [...]}",
+				   key);
+		return;
+	}
+	if (!kvet_strict_strings(s, n, what, &v, &count))
+		return;
+	if (replace)
+		(void)kvet_ctx_replace_graph_values(ctx, list);
 	for (i = 0; i < count; i++)
 		if (kvet_ctx_add_graph_value(ctx, list, v[i]) < 0)
 			kvet_strict_errorf(s, n, "out of memory");
@@ -231,11 +278,12 @@ static void apply_workloads(struct kvet_strict *s, struct kvet_ctx *ctx,
 
 		if (!kvet_strict_map(s, e, "a workload kind", workload_keys))
 			continue;
-		apiv = kvet_strict_string(s, kvet_node_get(e, "apiVersion"),
-					  "apiVersion");
-		kind = kvet_strict_string(s, kvet_node_get(e, "kind"), "kind");
-		tmpl = kvet_strict_string(s, kvet_node_get(e, "podTemplate"),
-					  "podTemplate");
+		apiv = kvet_strict_required_string(s, e, "apiVersion",
+						   "a workload kind");
+		kind = kvet_strict_required_string(s, e, "kind",
+						   "a workload kind");
+		tmpl = kvet_strict_required_string(s, e, "podTemplate",
+						   "a workload kind");
 		replicas = optional_string(s, e, "replicas");
 		if (!apiv || !kind || !tmpl)
 			continue;
@@ -256,7 +304,8 @@ KVET_API int kvet_ctx_load_config(struct kvet_ctx *ctx, const char *path)
 	s.file = kvet_arena_strdup(&ctx->rules.arena, path);
 	if (!s.file)
 		return -1;
-	root = kvet_strict_load(&s, s.file);
+	root = kvet_strict_load(&s, s.file, KVET_CONFIG_MAX_SIZE,
+				 "configuration file");
 	if (!root)
 		return -1;
 	if (kvet_node_is_null(root))
@@ -275,6 +324,9 @@ KVET_API int kvet_ctx_load_config(struct kvet_ctx *ctx, const char *path)
 	n = kvet_node_get(root, "completeInput");
 	if (n && kvet_strict_bool(&s, n, "completeInput", &on))
 		kvet_ctx_set_complete_input(ctx, on);
+	n = kvet_node_get(root, "requireObjects");
+	if (n && kvet_strict_bool(&s, n, "requireObjects", &on))
+		kvet_ctx_set_require_objects(ctx, on);
 	apply_list(&s, ctx, root, "spreadingTopologyKeys",
 		   KVET_GRAPH_SPREADING_KEYS);
 	apply_list(&s, ctx, root, "managerComponents",

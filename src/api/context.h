@@ -32,6 +32,18 @@ struct kvet_rule_setting {
 };
 
 /*
+ * A rule the context knows, with the settings applied: one array of them
+ * sorted by id, so that a setting or a finding finds its rule by binary
+ * search.
+ */
+struct kvet_rule_state {
+	struct kvet_rule_info info;	/* severity: the effective one */
+	struct kvet_rule *rule;		/* its rule file; NULL: a C check */
+	bool on;
+	int severity;			/* -1: the rule's own */
+};
+
+/*
  * Everything one input produces. Inputs load in parallel, each into its
  * own arena and error list, so no lock is taken while parsing; the
  * results are joined in input order, which keeps output independent of
@@ -61,8 +73,9 @@ struct kvet_ctx {
 	struct kvet_graph *graph;
 	struct kvet_findings findings;
 	struct kvet_rule_set rules;	/* rule files: built-in and --rules */
-	const struct kvet_rule_info **infos;	/* every rule, sorted by id */
-	struct kvet_rule_info *info_copies;	/* with settings applied */
+	struct kvet_rule_state *states;	/* every rule, sorted by id */
+	size_t n_states;
+	const struct kvet_rule_info **infos;	/* the enabled ones */
 	size_t n_infos;
 	size_t rule_errors;		/* conditions that gave an error */
 	size_t documents;
@@ -76,20 +89,26 @@ struct kvet_ctx {
 	size_t n_suppress, cap_suppress;
 	struct kvet_baseline baseline;
 	bool have_baseline;
+	const struct kvet_baseline_entry **stale;	/* after the run */
+	size_t n_stale;
 	struct kvet_suppressed *suppressed;	/* the findings held back */
 	size_t n_suppressed, cap_suppressed;
+	/* malloc'd vectors that double: appending is amortised O(1) */
 	const char **graph_values[KVET_GRAPH_LIST_COUNT];
 	size_t n_graph_values[KVET_GRAPH_LIST_COUNT];
+	size_t cap_graph_values[KVET_GRAPH_LIST_COUNT];
+	bool graph_replace[KVET_GRAPH_LIST_COUNT];	/* built-ins off */
 	const char **excludes;
-	size_t n_excludes;
+	size_t n_excludes, cap_excludes;
 	struct kvet_custom_workload *custom_workloads;
 	size_t n_custom_workloads, cap_custom_workloads;
+	bool require_objects;		/* no object at all: exit 2 */
 };
 
 /* settings.c */
 
-/* Rebuild the sorted rule list with the settings' severities, leaving
- * disabled rules out. */
+/* Rebuild the rule states from the rule set and replay the settings on
+ * them; after adding rules. */
 int kvet_ctx_index_rules(struct kvet_ctx *ctx);
 
 /* Is @id switched off by the settings? */
@@ -98,6 +117,15 @@ bool kvet_ctx_rule_disabled(const struct kvet_ctx *ctx, const char *id);
 /* After the rules ran: drop findings of disabled rules, apply severity
  * overrides, and move suppressed findings aside. Returns 0 or -1 (OOM). */
 int kvet_ctx_apply_settings(struct kvet_ctx *ctx);
+
+/*
+ * Names that would silently do nothing are warnings (notices): a
+ * `suppress:` entry whose rule glob matches no rule, before loading (into
+ * path_diag), and an unknown id in a kvet.dev/ignore annotation, once the
+ * objects are loaded (into diag). Every rule must be loaded by then.
+ */
+void kvet_ctx_check_suppress_names(struct kvet_ctx *ctx);
+void kvet_ctx_check_ignore_names(struct kvet_ctx *ctx);
 
 /* Is @path one the configuration excludes? */
 bool kvet_ctx_excluded(const struct kvet_ctx *ctx, const char *path);

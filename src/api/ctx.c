@@ -78,11 +78,14 @@ KVET_API void kvet_ctx_destroy(struct kvet_ctx *ctx)
 	kvet_findings_release(&ctx->findings);
 	kvet_rule_set_release(&ctx->rules);
 	free(ctx->infos);
-	free(ctx->info_copies);
+	free(ctx->states);
 	free(ctx->settings);
 	free(ctx->suppress);
 	free(ctx->suppressed);
 	free(ctx->custom_workloads);
+	free(ctx->excludes);
+	for (i = 0; i < KVET_GRAPH_LIST_COUNT; i++)
+		free(ctx->graph_values[i]);
 	kvet_sources_release(&ctx->srcs);
 	kvet_diag_release(&ctx->path_diag);
 	kvet_diag_release(&ctx->diag);
@@ -375,6 +378,7 @@ KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 	if (!ctx || ctx->ran)
 		return -1;
 	ctx->ran = true;
+	kvet_ctx_check_suppress_names(ctx);
 	ctx->nunits = ctx->srcs.n;
 	ctx->units = calloc(ctx->nunits ? ctx->nunits : 1,
 			    sizeof(*ctx->units));
@@ -390,6 +394,7 @@ KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 	load_all(ctx);
 	if (join_units(ctx) < 0 || check_field_types(ctx) < 0)
 		return -1;
+	kvet_ctx_check_ignore_names(ctx);
 	kvet_ctx_graph_config(ctx, &cfg);
 	ctx->graph = kvet_graph_create(&ctx->arena, ctx->objects.v,
 				       ctx->objects.n, &cfg);
@@ -414,11 +419,20 @@ KVET_API const struct kvet_rule_info *kvet_ctx_rule(const struct kvet_ctx *ctx,
 KVET_API const struct kvet_rule_info *kvet_ctx_rule_find(const struct kvet_ctx *ctx,
 							 const char *id)
 {
-	size_t i;
+	size_t lo = 0, hi = ctx->n_infos;
 
-	for (i = 0; i < ctx->n_infos; i++)
-		if (strcmp(ctx->infos[i]->id, id) == 0)
-			return ctx->infos[i];
+	/* infos are sorted by id */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(ctx->infos[mid]->id, id);
+
+		if (c == 0)
+			return ctx->infos[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
 	return NULL;
 }
 

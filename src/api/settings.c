@@ -26,89 +26,116 @@ static bool builtin_checks_on(const struct kvet_ctx *ctx)
 	return !(ctx->opts.flags & KVET_CTX_NO_BUILTIN_RULES);
 }
 
-static bool rule_exists(const struct kvet_ctx *ctx, const char *id)
+static int cmp_state(const void *a, const void *b)
 {
-	size_t i;
-
-	if (strcmp(id, "*") == 0 || kvet_rule_set_find(&ctx->rules, id))
-		return true;
-	for (i = 0; builtin_checks_on(ctx) && i < N_C_CHECKS; i++)
-		if (strcmp(c_checks[i]->id, id) == 0)
-			return true;
-	return false;
+	return strcmp(((const struct kvet_rule_state *)a)->info.id,
+		      ((const struct kvet_rule_state *)b)->info.id);
 }
 
-/* The settings of @id, later ones winning. */
-static void setting_of(const struct kvet_ctx *ctx, const char *id,
-		       int *enabled, int *severity)
+/* The state of rule @id, or NULL when the context has no such rule. */
+static struct kvet_rule_state *state_of(const struct kvet_ctx *ctx,
+					const char *id)
 {
+	struct kvet_rule_state key;
+
+	key.info.id = id;
+	if (!ctx->n_states)
+		return NULL;
+	return bsearch(&key, ctx->states, ctx->n_states, sizeof(key),
+		       cmp_state);
+}
+
+static bool rule_exists(const struct kvet_ctx *ctx, const char *id)
+{
+	return strcmp(id, "*") == 0 || state_of(ctx, id);
+}
+
+static void set_state(struct kvet_rule_state *st,
+		      const struct kvet_rule_setting *s)
+{
+	if (s->enabled >= 0)
+		st->on = s->enabled;
+	if (s->severity >= 0) {
+		st->severity = s->severity;
+		st->info.severity = (enum kvet_severity)s->severity;
+	}
+}
+
+/*
+ * One setting costs one lookup ("*": one pass over the rules), never a
+ * replay of the settings before it: a configuration that names a rule
+ * 20,000 times is read in linear time.
+ */
+static void apply_setting(struct kvet_ctx *ctx,
+			  const struct kvet_rule_setting *s)
+{
+	struct kvet_rule_state *st;
 	size_t i;
 
-	*enabled = 1;
-	*severity = -1;
-	for (i = 0; i < ctx->n_settings; i++) {
-		const struct kvet_rule_setting *s = &ctx->settings[i];
-
-		if (strcmp(s->id, "*") != 0 && strcmp(s->id, id) != 0)
-			continue;
-		if (s->enabled >= 0)
-			*enabled = s->enabled;
-		if (s->severity >= 0)
-			*severity = s->severity;
+	if (strcmp(s->id, "*") == 0) {
+		for (i = 0; i < ctx->n_states; i++)
+			set_state(&ctx->states[i], s);
+		return;
 	}
+	st = state_of(ctx, s->id);
+	if (st)
+		set_state(st, s);
+}
+
+/* The sorted list of enabled rules; a disabled rule file is not run. */
+static void publish(struct kvet_ctx *ctx)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < ctx->n_states; i++) {
+		struct kvet_rule_state *st = &ctx->states[i];
+
+		if (st->rule)
+			st->rule->disabled = !st->on;
+		if (st->on)
+			ctx->infos[n++] = &st->info;
+	}
+	ctx->n_infos = n;
 }
 
 bool kvet_ctx_rule_disabled(const struct kvet_ctx *ctx, const char *id)
 {
-	int enabled, severity;
+	const struct kvet_rule_state *st = state_of(ctx, id);
 
-	setting_of(ctx, id, &enabled, &severity);
-	return !enabled;
-}
-
-static int cmp_info(const void *a, const void *b)
-{
-	return strcmp((*(const struct kvet_rule_info *const *)a)->id,
-		      (*(const struct kvet_rule_info *const *)b)->id);
+	return st && !st->on;
 }
 
 int kvet_ctx_index_rules(struct kvet_ctx *ctx)
 {
-	size_t i, n = 0, nc = builtin_checks_on(ctx) ? N_C_CHECKS : 0;
+	size_t i, nc = builtin_checks_on(ctx) ? N_C_CHECKS : 0;
+	size_t n = nc + ctx->rules.n;
 	const struct kvet_rule_info **v;
-	struct kvet_rule_info *copies;
+	struct kvet_rule_state *states;
 
 	kvet_rule_set_sort(&ctx->rules);
-	v = malloc((nc + ctx->rules.n + 1) * sizeof(*v));
-	copies = malloc((nc + ctx->rules.n + 1) * sizeof(*copies));
-	if (!v || !copies) {
+	v = malloc((n + 1) * sizeof(*v));
+	states = calloc(n + 1, sizeof(*states));
+	if (!v || !states) {
 		free(v);
-		free(copies);
+		free(states);
 		return -1;
 	}
-	for (i = 0; i < nc + ctx->rules.n; i++) {
-		const struct kvet_rule_info *info =
-			i < nc ? c_checks[i] : &ctx->rules.v[i - nc]->info;
-		int enabled, severity;
-
-		setting_of(ctx, info->id, &enabled, &severity);
-		/* a disabled rule file is not even run */
-		if (i >= nc)
-			ctx->rules.v[i - nc]->disabled = !enabled;
-		if (!enabled)
-			continue;
-		copies[n] = *info;
-		if (severity >= 0)
-			copies[n].severity = (enum kvet_severity)severity;
-		v[n] = &copies[n];
-		n++;
+	for (i = 0; i < n; i++) {
+		states[i].rule = i < nc ? NULL : ctx->rules.v[i - nc];
+		states[i].info = i < nc ? *c_checks[i] : states[i].rule->info;
+		states[i].on = true;
+		states[i].severity = -1;
 	}
-	qsort(v, n, sizeof(*v), cmp_info);
+	qsort(states, n, sizeof(*states), cmp_state);
 	free(ctx->infos);
-	free(ctx->info_copies);
+	free(ctx->states);
 	ctx->infos = v;
-	ctx->info_copies = copies;
-	ctx->n_infos = n;
+	ctx->states = states;
+	ctx->n_states = n;
+	/* rules added after the settings get them too */
+	for (i = 0; i < ctx->n_settings; i++)
+		apply_setting(ctx, &ctx->settings[i]);
+	publish(ctx);
 	return 0;
 }
 
@@ -129,7 +156,9 @@ static int add_setting(struct kvet_ctx *ctx, const char *id, int enabled,
 	s->enabled = enabled;
 	s->severity = severity;
 	ctx->n_settings++;
-	return kvet_ctx_index_rules(ctx);
+	apply_setting(ctx, s);
+	publish(ctx);
+	return 0;
 }
 
 KVET_API int kvet_ctx_set_rule_enabled(struct kvet_ctx *ctx, const char *id,
@@ -185,6 +214,7 @@ KVET_API int kvet_ctx_suppress(struct kvet_ctx *ctx, const char *rule,
 			   ctx->n_suppress + 1, sizeof(*ctx->suppress)))
 		return -1;
 	e = &ctx->suppress[ctx->n_suppress];
+	memset(e, 0, sizeof(*e));
 	e->rule = dup_or_null(ctx, rule, &oom);
 	e->kind = dup_or_null(ctx, kind, &oom);
 	e->namespace = dup_or_null(ctx, namespace, &oom);
@@ -234,60 +264,72 @@ KVET_API bool kvet_ctx_baseline_loaded(const struct kvet_ctx *ctx)
 
 KVET_API size_t kvet_ctx_baseline_stale_count(const struct kvet_ctx *ctx)
 {
-	size_t i, n = 0;
-
-	if (!ctx->ran)
-		return 0;
-	for (i = 0; i < ctx->baseline.n; i++)
-		n += !ctx->baseline.v[i].used;
-	return n;
+	return ctx->n_stale;
 }
 
 KVET_API int kvet_ctx_baseline_stale(const struct kvet_ctx *ctx, size_t i,
 				     struct kvet_baseline_stale *out)
 {
-	size_t k;
+	const struct kvet_baseline_entry *e;
 
 	memset(out, 0, sizeof(*out));
-	for (k = 0; ctx->ran && k < ctx->baseline.n; k++) {
-		const struct kvet_baseline_entry *e = &ctx->baseline.v[k];
+	if (i >= ctx->n_stale)
+		return -1;
+	e = ctx->stale[i];
+	out->rule = e->rule;
+	out->kind = e->kind;
+	out->namespace = e->namespace;
+	out->name = e->name;
+	out->message = e->message;
+	out->pos.file = ctx->baseline.path;
+	out->pos.line = e->line;
+	out->pos.column = 1;
+	return 0;
+}
 
-		if (e->used || i--)
-			continue;
-		out->rule = e->rule;
-		out->kind = e->kind;
-		out->namespace = e->namespace;
-		out->name = e->name;
-		out->message = e->message;
-		out->pos.file = ctx->baseline.path;
-		out->pos.line = e->line;
-		out->pos.column = 1;
-		return 0;
-	}
-	return -1;
+/* The entries no finding used, in file order: renderers ask for each by
+ * index, so that must not be a scan. */
+static int list_stale(struct kvet_ctx *ctx)
+{
+	size_t i;
+
+	ctx->stale = kvet_arena_array(&ctx->arena, ctx->baseline.n + 1,
+				      sizeof(*ctx->stale));
+	if (!ctx->stale)
+		return -1;
+	for (i = 0; i < ctx->baseline.n; i++)
+		if (!ctx->baseline.v[i].used)
+			ctx->stale[ctx->n_stale++] = &ctx->baseline.v[i];
+	return 0;
 }
 
 KVET_API int kvet_ctx_add_graph_value(struct kvet_ctx *ctx,
 				      enum kvet_graph_list list,
 				      const char *value)
 {
-	const char **v;
 	size_t n;
 
 	if ((unsigned int)list >= KVET_GRAPH_LIST_COUNT)
 		return -1;
 	n = ctx->n_graph_values[list];
-	/* arena arrays cannot grow: copy into one a size larger */
-	v = kvet_arena_array(&ctx->arena, n + 1, sizeof(*v));
-	if (!v)
+	if (!kvet_vec_grow((void **)&ctx->graph_values[list],
+			   &ctx->cap_graph_values[list], n + 1,
+			   sizeof(*ctx->graph_values[list])))
 		return -1;
-	if (n)
-		memcpy(v, ctx->graph_values[list], n * sizeof(*v));
-	v[n] = kvet_arena_strdup(&ctx->arena, value);
-	if (!v[n])
+	ctx->graph_values[list][n] = kvet_arena_strdup(&ctx->arena, value);
+	if (!ctx->graph_values[list][n])
 		return -1;
-	ctx->graph_values[list] = v;
 	ctx->n_graph_values[list] = n + 1;
+	return 0;
+}
+
+KVET_API int kvet_ctx_replace_graph_values(struct kvet_ctx *ctx,
+					   enum kvet_graph_list list)
+{
+	if ((unsigned int)list >= KVET_GRAPH_LIST_COUNT)
+		return -1;
+	ctx->graph_replace[list] = true;
+	ctx->n_graph_values[list] = 0;
 	return 0;
 }
 
@@ -351,20 +393,24 @@ KVET_API int kvet_ctx_add_workload_kind(struct kvet_ctx *ctx,
 	return 0;
 }
 
+static void set_names(struct kvet_name_list *l, const struct kvet_ctx *ctx,
+		      enum kvet_graph_list list)
+{
+	l->v = ctx->graph_values[list];
+	l->n = ctx->n_graph_values[list];
+	l->replace = ctx->graph_replace[list];
+}
+
 void kvet_ctx_graph_config(const struct kvet_ctx *ctx,
 			   struct kvet_graph_config *cfg)
 {
 	memset(cfg, 0, sizeof(*cfg));
 	if (ctx->opts.flags & KVET_CTX_COMPLETE_INPUT)
 		cfg->flags |= KVET_GRAPH_COMPLETE;
-	cfg->spread_keys = ctx->graph_values[KVET_GRAPH_SPREADING_KEYS];
-	cfg->n_spread_keys = ctx->n_graph_values[KVET_GRAPH_SPREADING_KEYS];
-	cfg->manager_components =
-		ctx->graph_values[KVET_GRAPH_MANAGER_COMPONENTS];
-	cfg->n_manager_components =
-		ctx->n_graph_values[KVET_GRAPH_MANAGER_COMPONENTS];
-	cfg->shared_keys = ctx->graph_values[KVET_GRAPH_SHARED_LABEL_KEYS];
-	cfg->n_shared_keys = ctx->n_graph_values[KVET_GRAPH_SHARED_LABEL_KEYS];
+	set_names(&cfg->spread_keys, ctx, KVET_GRAPH_SPREADING_KEYS);
+	set_names(&cfg->manager_components, ctx,
+		  KVET_GRAPH_MANAGER_COMPONENTS);
+	set_names(&cfg->shared_keys, ctx, KVET_GRAPH_SHARED_LABEL_KEYS);
 	cfg->custom_workloads = ctx->custom_workloads;
 	cfg->n_custom_workloads = ctx->n_custom_workloads;
 }
@@ -387,20 +433,20 @@ KVET_API void kvet_ctx_set_complete_input(struct kvet_ctx *ctx, bool on)
 		ctx->opts.flags &= ~(unsigned int)KVET_CTX_COMPLETE_INPUT;
 }
 
+KVET_API void kvet_ctx_set_require_objects(struct kvet_ctx *ctx, bool on)
+{
+	ctx->require_objects = on;
+}
+
 KVET_API int kvet_ctx_add_exclude(struct kvet_ctx *ctx, const char *glob)
 {
-	const char **v = kvet_arena_array(&ctx->arena, ctx->n_excludes + 1,
-					  sizeof(*v));
+	const char *copy = kvet_arena_strdup(&ctx->arena, glob);
 
-	if (!v)
+	if (!copy || !kvet_vec_grow((void **)&ctx->excludes,
+				    &ctx->cap_excludes, ctx->n_excludes + 1,
+				    sizeof(*ctx->excludes)))
 		return -1;
-	if (ctx->n_excludes)
-		memcpy(v, ctx->excludes, ctx->n_excludes * sizeof(*v));
-	v[ctx->n_excludes] = kvet_arena_strdup(&ctx->arena, glob);
-	if (!v[ctx->n_excludes])
-		return -1;
-	ctx->excludes = v;
-	ctx->n_excludes++;
+	ctx->excludes[ctx->n_excludes++] = copy;
 	return 0;
 }
 
@@ -414,6 +460,81 @@ bool kvet_ctx_excluded(const struct kvet_ctx *ctx, const char *path)
 			if (fnmatch(ctx->excludes[i], p, 0) == 0)
 				return true;
 	return false;
+}
+
+/*
+ * Does @match accept a rule of the context, or a built-in one? Manifests
+ * annotated for the built-in rules stay free of warnings when a run
+ * leaves them out (--no-builtin-rules).
+ */
+static bool any_rule(const struct kvet_ctx *ctx,
+		     bool (*match)(const char *id, const void *arg),
+		     const void *arg)
+{
+	char id[256];
+	size_t i, len;
+
+	for (i = 0; i < ctx->n_states; i++)
+		if (match(ctx->states[i].info.id, arg))
+			return true;
+	for (i = 0; i < N_C_CHECKS; i++)
+		if (match(c_checks[i]->id, arg))
+			return true;
+	for (i = 0; i < kvet_builtin_rule_file_count; i++) {
+		/* "rules/ID.yaml" */
+		const char *name = kvet_builtin_rule_files[i].name;
+		const char *base = strrchr(name, '/');
+
+		base = base ? base + 1 : name;
+		len = strlen(base);
+		if (len < 5 || len - 5 >= sizeof(id))
+			continue;
+		memcpy(id, base, len - 5);
+		id[len - 5] = '\0';
+		if (match(id, arg))
+			return true;
+	}
+	return false;
+}
+
+static bool same_id(const char *id, const void *arg)
+{
+	return strcmp(id, arg) == 0;
+}
+
+static bool glob_matches(const char *id, const void *arg)
+{
+	return fnmatch(arg, id, 0) == 0;
+}
+
+static bool known_rule(const void *ctx, const char *id)
+{
+	return state_of(ctx, id) || any_rule(ctx, same_id, id);
+}
+
+void kvet_ctx_check_suppress_names(struct kvet_ctx *ctx)
+{
+	size_t i;
+
+	for (i = 0; i < ctx->n_suppress; i++) {
+		const struct kvet_suppress_entry *e = &ctx->suppress[i];
+
+		if (!e->rule || any_rule(ctx, glob_matches, e->rule))
+			continue;
+		kvet_diag_notef(&ctx->path_diag, KVET_NOTICE_WARNING,
+				e->pos.file, e->pos.line, e->pos.column,
+				"rule \"%s\" of this suppress entry matches no rule, so the entry suppresses nothing (kvet rules lists the rules)",
+				e->rule);
+	}
+}
+
+void kvet_ctx_check_ignore_names(struct kvet_ctx *ctx)
+{
+	size_t i;
+
+	for (i = 0; i < ctx->objects.n; i++)
+		kvet_ignore_check(ctx->objects.v[i], known_rule, ctx,
+				  &ctx->diag);
 }
 
 static int hold_back(struct kvet_ctx *ctx, const struct kvet_finding *f,
@@ -459,14 +580,14 @@ int kvet_ctx_apply_settings(struct kvet_ctx *ctx)
 
 	for (i = 0; i < fs->n; i++) {
 		struct kvet_finding *f = &fs->v[i];
+		const struct kvet_rule_state *st = state_of(ctx, f->rule);
 		const char *reason, *why;
-		int enabled, severity;
 
-		setting_of(ctx, f->rule, &enabled, &severity);
-		if (!enabled)
+		if (st && !st->on)
 			continue;
-		if (severity >= 0)
-			f->severity = (enum kvet_severity)severity;
+		/* an override wins over the rule's own, even a computed one */
+		if (st && st->severity >= 0)
+			f->severity = (enum kvet_severity)st->severity;
 		reason = suppression(ctx, fs->objs[i], f, &why);
 		if (reason) {
 			if (hold_back(ctx, f, reason, why) < 0)
@@ -479,5 +600,5 @@ int kvet_ctx_apply_settings(struct kvet_ctx *ctx)
 		out++;
 	}
 	fs->n = out;
-	return 0;
+	return ctx->have_baseline ? list_stale(ctx) : 0;
 }

@@ -8,33 +8,40 @@
 
 #include "cli/output.h"
 
+/*
+ * The path is relative ("../.kvet.yaml"), so that messages about the file
+ * and reports that name it hold no absolute path; the absolute @dir only
+ * tells when to stop.
+ */
 const char *kvet_config_find(char *buf, size_t size)
 {
-	char dir[4096];
+	char dir[4096], up[4096] = "";
+	size_t used = 0;
 	struct stat st;
 	char *slash;
 
 	if (!getcwd(dir, sizeof(dir)))
 		return NULL;
 	for (;;) {
-		const char *sep = strcmp(dir, "/") ? "/" : "";
-		int n = snprintf(buf, size, "%s%s" KVET_CONFIG_NAME, dir, sep);
+		int n = snprintf(buf, size, "%s" KVET_CONFIG_NAME, up);
 
 		if (n > 0 && (size_t)n < size && stat(buf, &st) == 0 &&
 		    S_ISREG(st.st_mode))
 			return buf;
 		/* a configuration above the repository is someone else's */
-		n = snprintf(buf, size, "%s%s.git", dir, sep);
+		n = snprintf(buf, size, "%s.git", up);
 		if (n > 0 && (size_t)n < size && stat(buf, &st) == 0)
 			return NULL;
 		slash = strrchr(dir, '/');
-		if (!slash || slash == dir) {
-			if (strcmp(dir, "/") == 0)
-				return NULL;
-			dir[1] = '\0';
-			continue;
-		}
-		*slash = '\0';
+		if (!slash || strcmp(dir, "/") == 0 || used + 4 > sizeof(up))
+			return NULL;
+		/* "/a" goes up to "/", "/a/b" to "/a" */
+		if (slash == dir)
+			slash[1] = '\0';
+		else
+			*slash = '\0';
+		memcpy(up + used, "../", 4);
+		used += 3;
 	}
 }
 
@@ -74,10 +81,15 @@ static const char default_config[] =
 	"## The input is the whole cluster: missing references are reported.\n"
 	"# completeInput: false\n"
 	"\n"
-	"## Added to the built-in lists of the shared definitions.\n"
+	"## No Kubernetes object in any input is an input error (exit 2), for\n"
+	"## CI gates that must not pass on an empty render.\n"
+	"# requireObjects: false\n"
+	"\n"
+	"## Added to the built-in lists of the shared definitions; write\n"
+	"## {replace: [...]} instead of a list to use only your values.\n"
 	"# spreadingTopologyKeys: [example.com/rack]\n"
 	"# managerComponents: [reconciler]\n"
-	"# sharedLabelKeys: [app.kubernetes.io/team]\n"
+	"# sharedLabelKeys: {add: [app.kubernetes.io/team]}\n"
 	"\n"
 	"## Custom resources that run pods, with their pod template and replicas.\n"
 	"# workloads:\n"

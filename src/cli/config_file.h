@@ -13,7 +13,8 @@
  * kvet_config_find() - the nearest .kvet.yaml from the working directory
  * upward, as git finds its repository, stopping at the top of a git
  * repository.
- * @buf: receives the path.
+ * @buf: receives the path, relative to the working directory
+ *       (".kvet.yaml", "../.kvet.yaml").
  * Returns: @buf, or NULL when there is none.
  */
 const char *kvet_config_find(char *buf, size_t size);

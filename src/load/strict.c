@@ -4,7 +4,10 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "base/read_file.h"
 
 #include "load/load.h"
 
@@ -55,6 +58,18 @@ bool kvet_strict_map(struct kvet_strict *s, const struct kvet_node *map,
 	return ok;
 }
 
+const struct kvet_node *kvet_strict_required(struct kvet_strict *s,
+					     const struct kvet_node *map,
+					     const char *key, const char *what)
+{
+	const struct kvet_node *n = kvet_node_get(map, key);
+
+	if (!n)
+		kvet_strict_errorf(s, map, "missing key \"%s\" in %s", key,
+				   what);
+	return n;
+}
+
 const char *kvet_strict_string(struct kvet_strict *s,
 			       const struct kvet_node *n, const char *what)
 {
@@ -71,6 +86,15 @@ const char *kvet_strict_string(struct kvet_strict *s,
 	if (!copy)
 		kvet_strict_errorf(s, n, "out of memory");
 	return copy;
+}
+
+const char *kvet_strict_required_string(struct kvet_strict *s,
+					const struct kvet_node *map,
+					const char *key, const char *what)
+{
+	const struct kvet_node *n = kvet_strict_required(s, map, key, what);
+
+	return n ? kvet_strict_string(s, n, key) : NULL;
 }
 
 bool kvet_strict_bool(struct kvet_strict *s, const struct kvet_node *n,
@@ -111,48 +135,68 @@ bool kvet_strict_strings(struct kvet_strict *s, const struct kvet_node *n,
 	return true;
 }
 
+/* Report why @path could not be read; the file names itself. */
+static void read_error(struct kvet_strict *s, enum kvet_file_status st,
+		       const struct kvet_file *f, size_t limit,
+		       const char *what)
+{
+	s->failed = true;
+	switch (st) {
+	case KVET_FILE_OK:
+		break;
+	case KVET_FILE_CANNOT_OPEN:
+		kvet_diag_addf(s->diag, s->file, 0, 0, "cannot open: %s",
+			       strerror(f->err));
+		break;
+	case KVET_FILE_CANNOT_READ:
+		kvet_diag_addf(s->diag, s->file, 0, 0, "cannot read: %s",
+			       strerror(f->err));
+		break;
+	case KVET_FILE_NO_MEMORY:
+		kvet_diag_addf(s->diag, s->file, 0, 0, "cannot read: %s",
+			       strerror(ENOMEM));
+		break;
+	case KVET_FILE_TOO_LARGE:
+		kvet_diag_addf(s->diag, s->file, f->line, f->column,
+			       "%s larger than its limit of %zu MiB: reading stopped here",
+			       what, limit / (1024 * 1024));
+		break;
+	case KVET_FILE_NO_WRITER:
+		kvet_diag_addf(s->diag, s->file, 0, 0,
+			       "nothing to read: no process has this FIFO open for writing");
+		break;
+	}
+}
+
 const struct kvet_node *kvet_strict_load(struct kvet_strict *s,
-					 const char *path)
+					 const char *path, size_t limit,
+					 const char *what)
 {
 	static const struct kvet_node empty = { .type = KVET_NODE_NULL,
 						.line = 1, .col = 1 };
 	struct kvet_docs docs = { 0 };
 	const struct kvet_node *root = NULL;
-	size_t len = 0, cap = 4096, errors = s->diag->n;
-	char *buf = kvet_arena_alloc(s->arena, cap + 1), *more;
-	FILE *fp = fopen(path, "rb");
+	size_t errors = s->diag->n;
+	enum kvet_file_status st;
+	struct kvet_file f;
+	char *buf;
 
-	if (!fp) {
-		s->failed = true;
-		kvet_diag_addf(s->diag, s->file, 0, 0, "cannot open: %s",
-			       strerror(errno));
+	st = kvet_file_read(path, limit, &f);
+	if (st != KVET_FILE_OK) {
+		read_error(s, st, &f, limit, what);
 		return NULL;
 	}
-	while (buf) {
-		size_t got = fread(buf + len, 1, cap - len, fp);
-
-		len += got;
-		if (len < cap)
-			break;
-		more = kvet_arena_alloc(s->arena, cap * 2 + 1);
-
-		if (more)
-			memcpy(more, buf, len);
-		buf = more;
-		cap *= 2;
-	}
-	if (!buf || ferror(fp)) {
-		fclose(fp);
-		s->failed = true;
-		kvet_diag_addf(s->diag, s->file, 0, 0, "cannot read: %s",
-			       buf ? strerror(errno) : "out of memory");
+	/* the tree points into the text: it lives as long as the tree */
+	buf = kvet_arena_strndup(s->arena, f.buf, f.len);
+	free(f.buf);
+	if (!buf) {
+		read_error(s, KVET_FILE_NO_MEMORY, &f, limit, what);
 		return NULL;
 	}
-	fclose(fp);
-	buf[len] = '\0';
-	if (len == 0)
+	if (f.len == 0)
 		return &empty;
-	if (kvet_load_buffer(s->arena, s->diag, s->file, buf, len, &docs) < 0 ||
+	if (kvet_load_buffer(s->arena, s->diag, s->file, buf, f.len,
+			     &docs) < 0 ||
 	    s->diag->n > errors) {
 		s->failed = true;
 		goto out;

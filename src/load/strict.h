@@ -27,6 +27,18 @@ struct kvet_strict {
 bool kvet_strict_map(struct kvet_strict *s, const struct kvet_node *map,
 		     const char *what, const char *const *allowed);
 
+/* The value of @key in @map, or NULL after reporting the missing key at
+ * @map, the entry that lacks it; @what names @map ("a baseline entry"). */
+const struct kvet_node *kvet_strict_required(struct kvet_strict *s,
+					     const struct kvet_node *map,
+					     const char *key, const char *what);
+
+/* The string value of @key in @map (kvet_strict_required(), then
+ * kvet_strict_string()), or NULL after an error. */
+const char *kvet_strict_required_string(struct kvet_strict *s,
+					const struct kvet_node *map,
+					const char *key, const char *what);
+
 /* A string (a NUL-terminated copy), or NULL after an error. */
 const char *kvet_strict_string(struct kvet_strict *s,
 			       const struct kvet_node *n, const char *what);
@@ -43,12 +55,22 @@ void kvet_strict_errorf(struct kvet_strict *s, const struct kvet_node *n,
 			const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* Size limits of kvet's own files (docs/reliability.md). A configuration
+ * is a few kilobytes; a baseline holds one entry of ~300 bytes per
+ * accepted finding, so 64 MiB is 200,000 of them. */
+#define KVET_CONFIG_MAX_SIZE ((size_t)4 * 1024 * 1024)
+#define KVET_BASELINE_MAX_SIZE ((size_t)64 * 1024 * 1024)
+
 /*
- * kvet_strict_load() - read @path and return the root of its single
- * document. The text is kept in @s->arena, which the tree points into.
+ * kvet_strict_load() - read @path, at most @limit bytes, and return the
+ * root of its single document. The text is kept in @s->arena, which the
+ * tree points into. A larger file is an error at the byte past the
+ * limit, naming @what ("configuration file"); a FIFO nobody writes to is
+ * an error at once (kvet_file_read()).
  * Returns: the root, or NULL after reporting why.
  */
 const struct kvet_node *kvet_strict_load(struct kvet_strict *s,
-					 const char *path);
+					 const char *path, size_t limit,
+					 const char *what);
 
 #endif

@@ -30,20 +30,25 @@ enum kvet_graph_flags {
 };
 
 /* Plain data, copied by kvet_graph_create(); zero means the defaults. */
+/*
+ * A list of names from the configuration: added to the built-in values
+ * of its definition, or, with @replace, used instead of them (an empty
+ * list with @replace switches the built-in values off).
+ */
+struct kvet_name_list {
+	const char *const *v;
+	size_t n;
+	bool replace;
+};
+
 struct kvet_graph_config {
 	unsigned int flags;			/* enum kvet_graph_flags */
-	/* added to the built-in spreading topology keys (1.8) */
-	const char *const *spread_keys;
-	size_t n_spread_keys;
-	/* replace the built-in manager component values (1.12) */
-	const char *const *manager_components;
-	size_t n_manager_components;
+	struct kvet_name_list spread_keys;	/* spreading keys (1.8) */
+	struct kvet_name_list manager_components;	/* M3 values (1.12) */
+	struct kvet_name_list shared_keys;	/* C3's shared label keys */
 	/* custom resource kinds that are workloads (1.2) */
 	const struct kvet_custom_workload *custom_workloads;
 	size_t n_custom_workloads;
-	/* replace the built-in shared label keys of C3's heuristic */
-	const char *const *shared_keys;
-	size_t n_shared_keys;
 };
 
 /* A namespace the input covers (1.3). Plain data owned by the graph. */

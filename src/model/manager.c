@@ -44,24 +44,35 @@ static void check_backend(const struct kvet_webhooks *whs,
 		out->criteria |= KVET_MANAGER_BACKEND;
 }
 
-/* The component label's value node in @labels when it names a manager. */
+static bool names_manager(const struct kvet_node *v, const char *const *values,
+			  size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (kvet_node_text_eq(v, values[i]))
+			return true;
+	return false;
+}
+
+/* The component label's value node in @labels when it names a manager:
+ * one of the configured values, and of the defaults unless they are
+ * replaced. */
 static const struct kvet_node *component_of(const struct kvet_graph *g,
 					    const struct kvet_node *labels)
 {
-	const struct kvet_graph_config *cfg = kvet_graph_config(g);
-	const char *const *values = manager_components;
-	size_t n = sizeof(manager_components) / sizeof(manager_components[0]);
+	const struct kvet_name_list *cfg =
+		&kvet_graph_config(g)->manager_components;
 	const struct kvet_node *v = kvet_node_get(labels, COMPONENT_LABEL);
-	size_t i;
 
-	if (cfg->manager_components) {
-		values = cfg->manager_components;
-		n = cfg->n_manager_components;
-	}
-	for (i = 0; v && i < n; i++)
-		if (kvet_node_text_eq(v, values[i]))
-			return v;
-	return NULL;
+	if (!v)
+		return NULL;
+	if (!cfg->replace &&
+	    names_manager(v, manager_components,
+			  sizeof(manager_components) /
+				  sizeof(manager_components[0])))
+		return v;
+	return names_manager(v, cfg->v, cfg->n) ? v : NULL;
 }
 
 static void check_component(const struct kvet_graph *g,

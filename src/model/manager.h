@@ -43,8 +43,8 @@ struct kvet_manager {
 /**
  * kvet_manager_of() - evaluate M1 to M4 for @wl.
  * @arena: the run's arena (leader election copies its namespace here).
- * @g: the graph; its configuration's manager_components, when set,
- *     replace the default component values of M3.
+ * @g: the graph; its configuration's manager_components are added to
+ *     the default component values of M3, or replace them.
  * @whs: the run's webhook index, for M1.
  * @wl: the workload.
  * @out: the criteria that matched and their evidence.

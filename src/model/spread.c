@@ -26,6 +26,18 @@ static const char *const shared_keys[] = {
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
+/* Is @key one of the @n @keys? Built-in and configured lists alike. */
+static bool key_listed(struct kvet_slice key, const char *const *keys,
+		       size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (kvet_slice_eq0(key, keys[i]))
+			return true;
+	return false;
+}
+
 const char *kvet_term_kind_name(enum kvet_term_kind kind)
 {
 	switch (kind) {
@@ -319,16 +331,11 @@ bool kvet_term_matches_siblings_across_revisions(const struct kvet_term *t)
 bool kvet_spreading_topology_key(const struct kvet_graph *g,
 				 struct kvet_slice key)
 {
-	const struct kvet_graph_config *cfg = kvet_graph_config(g);
-	size_t i;
+	const struct kvet_name_list *cfg = &kvet_graph_config(g)->spread_keys;
 
-	for (i = 0; i < N_OF(spreading_keys); i++)
-		if (kvet_slice_eq0(key, spreading_keys[i]))
-			return true;
-	for (i = 0; i < cfg->n_spread_keys; i++)
-		if (kvet_slice_eq0(key, cfg->spread_keys[i]))
-			return true;
-	return false;
+	return (!cfg->replace &&
+		key_listed(key, spreading_keys, N_OF(spreading_keys))) ||
+	       key_listed(key, cfg->v, cfg->n);
 }
 
 enum kvet_match kvet_term_scope_includes(const struct kvet_graph *g,
@@ -477,23 +484,19 @@ int kvet_term_foreign_list(struct kvet_arena *arena, const struct kvet_graph *g,
 bool kvet_term_shared_keys_only(const struct kvet_graph *g,
 				const struct kvet_term *t)
 {
-	const struct kvet_graph_config *cfg = kvet_graph_config(g);
-	const char *const *keys = shared_keys;
-	size_t n_keys = N_OF(shared_keys), i, j;
+	const struct kvet_name_list *cfg = &kvet_graph_config(g)->shared_keys;
+	size_t i;
 
-	if (cfg->shared_keys) {
-		keys = cfg->shared_keys;
-		n_keys = cfg->n_shared_keys;
-	}
 	if (t->merged.meaning == KVET_SEL_EVERYTHING)
 		return true;
 	if (t->merged.meaning != KVET_SEL_MATCH)
 		return false;
 	for (i = 0; i < t->merged.n_reqs; i++) {
-		for (j = 0; j < n_keys; j++)
-			if (kvet_slice_eq0(t->merged.reqs[i].key, keys[j]))
-				break;
-		if (j == n_keys)
+		struct kvet_slice key = t->merged.reqs[i].key;
+
+		if ((cfg->replace ||
+		     !key_listed(key, shared_keys, N_OF(shared_keys))) &&
+		    !key_listed(key, cfg->v, cfg->n))
 			return false;
 	}
 	return true;

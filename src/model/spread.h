@@ -164,7 +164,7 @@ int kvet_term_foreign_list(struct kvet_arena *arena,
  * kvet_term_shared_keys_only() - C3's heuristic: does every requirement
  * of the merged selector use a shared key (app.kubernetes.io/part-of,
  * ...component, ...managed-by, ...version, helm.sh/chart, control-plane,
- * tier; replaced by the configuration's shared_keys), so that another
+ * tier; with the configuration's shared_keys added or instead), so that another
  * installation would be matched? A selector that matches everything is
  * shared; one that matches nothing is not.
  */

@@ -43,9 +43,9 @@ static bool load_entry(struct kvet_strict *s, const struct kvet_node *n,
 	if (!kvet_strict_map(s, n, "a baseline entry", entry_keys))
 		return false;
 	e->line = n->line;
-	e->rule = kvet_strict_string(s, kvet_node_get(n, "rule"), "rule");
-	e->kind = kvet_strict_string(s, kvet_node_get(n, "kind"), "kind");
-	e->name = kvet_strict_string(s, kvet_node_get(n, "name"), "name");
+	e->rule = kvet_strict_required_string(s, n, "rule", "a baseline entry");
+	e->kind = kvet_strict_required_string(s, n, "kind", "a baseline entry");
+	e->name = kvet_strict_required_string(s, n, "name", "a baseline entry");
 	e->namespace = kvet_node_get(n, "namespace")
 			       ? kvet_strict_string(s, kvet_node_get(n, "namespace"),
 						    "namespace")
@@ -53,13 +53,29 @@ static bool load_entry(struct kvet_strict *s, const struct kvet_node *n,
 	if (kvet_node_get(n, "message"))
 		e->message = kvet_strict_string(s, kvet_node_get(n, "message"),
 						"message");
-	fp = kvet_node_get(n, "fingerprint");
+	fp = kvet_strict_required(s, n, "fingerprint", "a baseline entry");
+	if (!fp)
+		return false;
 	if (!parse_hex(fp, &e->fingerprint)) {
-		kvet_strict_errorf(s, fp ? fp : n,
+		kvet_strict_errorf(s, fp,
 				   "fingerprint must be 16 lowercase hex digits");
 		return false;
 	}
 	return e->rule && e->kind && e->name && e->namespace;
+}
+
+/* By fingerprint; equal ones keep file order, so the first in the file
+ * is used first, as a scan would. */
+static int cmp_fingerprint(const void *pa, const void *pb)
+{
+	const struct kvet_baseline_entry *a =
+		*(const struct kvet_baseline_entry *const *)pa;
+	const struct kvet_baseline_entry *b =
+		*(const struct kvet_baseline_entry *const *)pb;
+
+	if (a->fingerprint != b->fingerprint)
+		return a->fingerprint < b->fingerprint ? -1 : 1;
+	return (a > b) - (a < b);
 }
 
 int kvet_baseline_load(struct kvet_baseline *bl, struct kvet_arena *arena,
@@ -71,13 +87,16 @@ int kvet_baseline_load(struct kvet_baseline *bl, struct kvet_arena *arena,
 
 	memset(bl, 0, sizeof(*bl));
 	bl->path = path;
-	root = kvet_strict_load(&s, path);
+	root = kvet_strict_load(&s, path, KVET_BASELINE_MAX_SIZE,
+				"baseline file");
 	if (!root || !kvet_strict_map(&s, root, "the baseline", top_keys))
 		return -1;
-	version = kvet_node_get(root, "version");
+	version = kvet_strict_required(&s, root, "version", "the baseline");
+	if (!version)
+		return -1;
 	if (!kvet_node_text_eq(version, "1") ||
 	    version->type != KVET_NODE_INT) {
-		kvet_strict_errorf(&s, version ? version : root,
+		kvet_strict_errorf(&s, version,
 				   "unsupported baseline version (expected version: 1)");
 		return -1;
 	}
@@ -94,20 +113,35 @@ int kvet_baseline_load(struct kvet_baseline *bl, struct kvet_arena *arena,
 	for (i = 0; i < list->len; i++)
 		if (load_entry(&s, &list->u.items[i], &bl->v[bl->n]))
 			bl->n++;
-	return s.failed ? -1 : 0;
+	if (s.failed)
+		return -1;
+	bl->by_fp = kvet_arena_array(arena, bl->n + 1, sizeof(*bl->by_fp));
+	if (!bl->by_fp)
+		return -1;
+	for (i = 0; i < bl->n; i++)
+		bl->by_fp[i] = &bl->v[i];
+	qsort(bl->by_fp, bl->n, sizeof(*bl->by_fp), cmp_fingerprint);
+	return 0;
 }
 
 struct kvet_baseline_entry *kvet_baseline_match(struct kvet_baseline *bl,
 						const struct kvet_finding *f)
 {
 	uint64_t fp = kvet_finding_fingerprint(f);
-	size_t i;
+	size_t lo = 0, hi = bl->n, i;
 
-	for (i = 0; i < bl->n; i++) {
-		struct kvet_baseline_entry *e = &bl->v[i];
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
 
-		if (!e->used && e->fingerprint == fp &&
-		    strcmp(e->rule, f->rule) == 0) {
+		if (bl->by_fp[mid]->fingerprint < fp)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (i = lo; i < bl->n && bl->by_fp[i]->fingerprint == fp; i++) {
+		struct kvet_baseline_entry *e = bl->by_fp[i];
+
+		if (!e->used && strcmp(e->rule, f->rule) == 0) {
 			e->used = true;
 			return e;
 		}

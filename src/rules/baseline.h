@@ -31,8 +31,11 @@ struct kvet_baseline_entry {
 
 struct kvet_baseline {
 	const char *path;
-	struct kvet_baseline_entry *v;	/* arena */
+	struct kvet_baseline_entry *v;	/* arena; in file order */
 	size_t n;
+	/* entries sorted by fingerprint, then file order: a finding finds
+	 * its entry by binary search, not by a scan of every entry */
+	struct kvet_baseline_entry **by_fp;	/* arena */
 };
 
 /* Read @path into @bl; errors go to @diag with positions.

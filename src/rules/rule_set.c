@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/read_file.h"
+
 static bool rule_file_name(const char *name)
 {
 	size_t n = strlen(name);
@@ -28,38 +30,33 @@ static int cmp_str(const void *a, const void *b)
 
 static int add_file(struct kvet_rule_set *set, const char *path)
 {
-	FILE *fp = fopen(path, "rb");
-	char *buf = NULL;
-	size_t len = 0, cap = 0, got;
+	struct kvet_file f;
 	int ret = -1;
 
-	if (!fp) {
+	switch (kvet_file_read(path, KVET_RULE_FILE_MAX_SIZE, &f)) {
+	case KVET_FILE_OK:
+		ret = kvet_rule_set_add_buffer(set, path, f.buf, f.len);
+		free(f.buf);
+		break;
+	case KVET_FILE_CANNOT_OPEN:
+	case KVET_FILE_CANNOT_READ:
 		kvet_diag_addf(&set->diag, path, 0, 0, "cannot read rule file: %s",
-			       strerror(errno));
-		return -1;
-	}
-	do {
-		if (len == cap) {
-			char *b;
-
-			cap = cap ? cap * 2 : 8192;
-			b = realloc(buf, cap);
-			if (!b)
-				goto out;
-			buf = b;
-		}
-		got = fread(buf + len, 1, cap - len, fp);
-		len += got;
-	} while (got);
-	if (ferror(fp)) {
+			       strerror(f.err));
+		break;
+	case KVET_FILE_NO_MEMORY:
 		kvet_diag_addf(&set->diag, path, 0, 0, "cannot read rule file: %s",
-			       strerror(errno));
-		goto out;
+			       strerror(ENOMEM));
+		break;
+	case KVET_FILE_TOO_LARGE:
+		kvet_diag_addf(&set->diag, path, f.line, f.column,
+			       "rule file larger than its limit of %zu MiB: reading stopped here",
+			       (size_t)KVET_RULE_FILE_MAX_SIZE / (1024 * 1024));
+		break;
+	case KVET_FILE_NO_WRITER:
+		kvet_diag_addf(&set->diag, path, 0, 0,
+			       "nothing to read: no process has this FIFO open for writing");
+		break;
 	}
-	ret = kvet_rule_set_add_buffer(set, path, buf ? buf : "", len);
-out:
-	free(buf);
-	fclose(fp);
 	return ret;
 }
 

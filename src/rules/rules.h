@@ -111,7 +111,12 @@ void kvet_rule_set_release(struct kvet_rule_set *set);
 int kvet_rule_set_add_buffer(struct kvet_rule_set *set, const char *name,
 			     const char *text, size_t len);
 
-/* Load every *.yaml and *.yml file of @dir (recursively, in byte order). */
+/* A rule file is a few kilobytes; a larger one is refused at the byte
+ * past the limit (docs/reliability.md). */
+#define KVET_RULE_FILE_MAX_SIZE ((size_t)4 * 1024 * 1024)
+
+/* Load every *.yaml and *.yml file of @dir (recursively, in byte order);
+ * a FIFO that nobody writes to is an error, never a wait. */
 int kvet_rule_set_add_dir(struct kvet_rule_set *set, const char *dir);
 
 /* Load the built-in rules embedded in the library. */

@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "kvet/kvet.h"
+#include "base/diag.h"
 #include "model/object.h"
 
 /* The annotations a primary object silences its own findings with. */
@@ -22,6 +23,15 @@ bool kvet_suppressed_by_annotation(struct kvet_arena *arena,
 				   const struct kvet_object *obj,
 				   const char *rule, const char **justification);
 
+/*
+ * kvet_ignore_check() - a typo in kvet.dev/ignore would hide nothing and
+ * say nothing: record a warning notice in @diag, at the annotation's
+ * value, for each id of @obj's annotation that @known does not know.
+ */
+void kvet_ignore_check(const struct kvet_object *obj,
+		       bool (*known)(const void *user, const char *id),
+		       const void *user, struct kvet_diag *diag);
+
 /* One `suppress:` entry of the configuration file. NULL fields match
  * anything; rule, namespace and name are shell globs (fnmatch). */
 struct kvet_suppress_entry {
@@ -30,6 +40,7 @@ struct kvet_suppress_entry {
 	const char *namespace;
 	const char *name;
 	const char *reason;
+	struct kvet_position pos;	/* of @rule in its file; line 0: none */
 };
 
 bool kvet_suppress_entry_matches(const struct kvet_suppress_entry *e,

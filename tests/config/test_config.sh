@@ -61,6 +61,47 @@ rc=$?
 [ $rc = 0 ] && ok "the uncommented default configuration is valid" ||
 	{ notok "the uncommented default configuration is refused:"; sed 's/^/#   /' "$tmp/err"; }
 
+# The example configuration of docs/configuration.md is one kvet reads.
+docs=$testdata/../docs/configuration.md
+awk '/^```yaml$/ { inside = 1; text = ""; next }
+	/^```$/ { if (inside && text ~ /^rules:/) { printf "%s", text; exit } inside = 0; next }
+	inside { text = text $0 "\n" }' "$docs" > "$tmp/documented.yaml"
+if [ -s "$tmp/documented.yaml" ] &&
+	"$kvet" rules --config "$tmp/documented.yaml" >/dev/null 2>"$tmp/err"; then
+	ok "the example configuration of docs/configuration.md is valid"
+else
+	notok "the example configuration of docs/configuration.md is refused:"
+	sed 's/^/#   /' "$tmp/err"
+fi
+
+# requireObjects: a boolean; with it, no object in any input is exit 2
+# (the option itself comes with --require-objects)
+printf 'requireObjects: true\n' > "$tmp/require.yaml"
+"$kvet" lint -q --config "$tmp/require.yaml" "$case/v1.yaml" >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc = 1 ] && ok "requireObjects: true is read; objects found: the usual exit" ||
+	{ notok "requireObjects: true with objects exited $rc:"; sed 's/^/#   /' "$tmp/err"; }
+printf 'namespace: ops\nrequireObjects: "yes"\n' > "$tmp/require-bad.yaml"
+out=$("$kvet" lint -q --config "$tmp/require-bad.yaml" "$case/v1.yaml" 2>&1)
+rc=$?
+[ $rc = 3 ] && [ "$out" = "$tmp/require-bad.yaml:2:17: error: requireObjects must be true or false" ] &&
+	ok "requireObjects of the wrong type is an error at its value" ||
+	notok "requireObjects: \"yes\" exited $rc: $out"
+if "$kvet" lint --help | grep -q -- --require-objects; then
+	mkdir "$tmp/empty"
+	"$kvet" lint -q --config "$tmp/require.yaml" "$tmp/empty" >/dev/null 2>&1
+	rc=$?
+	[ $rc = 2 ] && ok "requireObjects: true and no object in the input: exit 2" ||
+		notok "requireObjects: true without objects exited $rc"
+	printf 'requireObjects: false\n' > "$tmp/lenient.yaml"
+	"$kvet" lint -q --config "$tmp/lenient.yaml" "$tmp/empty" >/dev/null 2>&1
+	rc=$?
+	[ $rc = 0 ] && ok "requireObjects: false and no object: exit 0" ||
+		notok "requireObjects: false without objects exited $rc"
+else
+	echo "# SKIP requireObjects without objects: this kvet has no --require-objects yet"
+fi
+
 echo "1..$n"
 echo "$((n - fail)) passed, $fail failed"
 [ $fail = 0 ]

@@ -121,7 +121,7 @@ static void criteria(void **state)
 	teardown(&f);
 }
 
-/* Configured component values replace the defaults. */
+/* Configured component values add to the defaults. */
 static void configured_components(void **state)
 {
 	static const char *const values[] = { "brain" };
@@ -129,14 +129,39 @@ static void configured_components(void **state)
 	struct fixture f;
 
 	(void)state;
-	cfg.manager_components = values;
-	cfg.n_manager_components = 1;
+	cfg.manager_components.v = values;
+	cfg.manager_components.n = 1;
+	setup(&f, &cfg);
+	assert_int_equal(of(&f, "custom").criteria, KVET_MANAGER_COMPONENT);
+	/* "controller" is still one of the defaults */
+	assert_int_equal(of(&f, "own-label").criteria, KVET_MANAGER_COMPONENT);
+	assert_int_equal(of(&f, "db").criteria, 0);
+	teardown(&f);
+}
+
+/* ...or, asked to, replace them; an empty replacement switches M3's
+ * values off. */
+static void replaced_components(void **state)
+{
+	static const char *const values[] = { "brain" };
+	struct kvet_graph_config cfg = { 0 };
+	struct fixture f;
+
+	(void)state;
+	cfg.manager_components.v = values;
+	cfg.manager_components.n = 1;
+	cfg.manager_components.replace = true;
 	setup(&f, &cfg);
 	assert_int_equal(of(&f, "custom").criteria, KVET_MANAGER_COMPONENT);
 	assert_int_equal(of(&f, "own-label").criteria, 0);
 	/* the kubebuilder label is not a component value */
 	assert_int_equal(of(&f, "kubebuilder").criteria,
 			 KVET_MANAGER_COMPONENT);
+	teardown(&f);
+	cfg.manager_components.n = 0;
+	setup(&f, &cfg);
+	assert_int_equal(of(&f, "custom").criteria, 0);
+	assert_int_equal(of(&f, "tmpl-label").criteria, 0);
 	teardown(&f);
 }
 
@@ -159,6 +184,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(criteria),
 		cmocka_unit_test(configured_components),
+		cmocka_unit_test(replaced_components),
 		cmocka_unit_test(names),
 	};
 

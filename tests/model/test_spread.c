@@ -366,20 +366,20 @@ static void affinity_scopes(void **state)
 	tg_free(&t);
 }
 
-/* Configured spreading keys add to the defaults; shared keys replace. */
+/* Configured spreading and shared keys add to the defaults. */
 static void configured_keys(void **state)
 {
 	static const char *const spread[] = { "example.com/rack" };
-	static const char *const shared[] = { "app.kubernetes.io/part-of" };
+	static const char *const shared[] = { "example.com/team" };
 	struct kvet_graph_config cfg = { 0 };
 	struct kvet_terms tm;
 	struct tgraph t;
 
 	(void)state;
-	cfg.spread_keys = spread;
-	cfg.n_spread_keys = 1;
-	cfg.shared_keys = shared;
-	cfg.n_shared_keys = 1;
+	cfg.spread_keys.v = spread;
+	cfg.spread_keys.n = 1;
+	cfg.shared_keys.v = shared;
+	cfg.shared_keys.n = 1;
 	t = tg_load_cfg(
 		DEPLOY("ops", "alpha", ALPHA_LABELS,
 		       PREFERRED("{topologyKey: example.com/rack,"
@@ -390,6 +390,36 @@ static void configured_keys(void **state)
 	assert_true(kvet_spreading_topology_key(t.g,
 			kvet_slice_of("topology.kubernetes.io/region")));
 	assert_int_equal(kvet_term_effective(t.g, &tm.v[0]), KVET_MATCH_TRUE);
+	/* part-of and component are still shared keys */
+	assert_true(kvet_term_shared_keys_only(t.g, &tm.v[0]));
+	tg_free(&t);
+}
+
+/* Replaced lists leave the defaults out. */
+static void replaced_keys(void **state)
+{
+	static const char *const spread[] = { "example.com/rack" };
+	static const char *const shared[] = { "app.kubernetes.io/part-of" };
+	struct kvet_graph_config cfg = { 0 };
+	struct kvet_terms tm;
+	struct tgraph t;
+
+	(void)state;
+	cfg.spread_keys.v = spread;
+	cfg.spread_keys.n = 1;
+	cfg.spread_keys.replace = true;
+	cfg.shared_keys.v = shared;
+	cfg.shared_keys.n = 1;
+	cfg.shared_keys.replace = true;
+	t = tg_load_cfg(
+		DEPLOY("ops", "alpha", ALPHA_LABELS,
+		       PREFERRED("{topologyKey: example.com/rack,"
+				 " labelSelector: " SHARED_SEL "}")),
+		&cfg);
+	tm = terms_of(&t, "ops", "alpha");
+	assert_true(kvet_spreading_topology_key(t.g, tm.v[0].topology_key));
+	assert_false(kvet_spreading_topology_key(t.g,
+			kvet_slice_of("topology.kubernetes.io/region")));
 	/* component is no longer a shared key */
 	assert_false(kvet_term_shared_keys_only(t.g, &tm.v[0]));
 	tg_free(&t);
@@ -487,6 +517,7 @@ int main(void)
 		cmocka_unit_test(statefulset_per_pod_key),
 		cmocka_unit_test(affinity_scopes),
 		cmocka_unit_test(configured_keys),
+		cmocka_unit_test(replaced_keys),
 		cmocka_unit_test(term_order),
 		cmocka_unit_test(foreign_selection_scales),
 	};
