@@ -359,8 +359,8 @@ void kvet_build_scalar(struct kvet_builder *b, struct fy_event *fye)
 	/* libfyaml drops a byte order mark at the start of the stream only;
 	 * go-yaml, which kubectl runs per document, at the start of each,
 	 * as files joined with "---" have them */
-	if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0 &&
-	    (!b->depth || (b->depth == 1 && !b->nscratch))) {
+	if ((!b->depth || (b->depth == 1 && !b->nscratch)) && len >= 3 &&
+	    memcmp(s, "\xef\xbb\xbf", 3) == 0) {
 		s += 3;
 		len -= 3;
 	}
