@@ -74,6 +74,9 @@ struct kvet_builder {
 	/* offsets of bytes that were invalid and replaced (sorted) */
 	const size_t *bad;
 	size_t nbad, badi;
+	/* offsets of byte order marks that start a document (sorted) */
+	const size_t *boms;
+	size_t nboms, bomi;
 	/* the last published document, until the next one starts: only
 	 * then is its extent known (libfyaml gives no end mark) */
 	bool pending;

@@ -438,9 +438,50 @@ static size_t after_error(struct kvet_builder *b, struct fy_diag *fydiag)
 		at = b->base_line + 1;
 	}
 	restart = next_doc_start(b, restart, &at, json);
+	if (b->bomi < b->nboms && b->boms[b->bomi] >= err_off &&
+	    b->boms[b->bomi] < restart) {
+		/* a document of the next joined file, started by its BOM */
+		restart = b->boms[b->bomi];
+		locate(b, b->base_pos, b->base_line, b->base_col, restart, &at,
+		       &b->base_col);
+	}
 	b->base_line = at;
 	b->base_col = 0;
 	return restart;
+}
+
+/*
+ * Where the next parser must stop: the end, the JSON value read alone, or
+ * a byte order mark that starts a document in the middle of the stream
+ * (files joined with "---"). libfyaml takes a BOM only as the stream's
+ * first character; go-yaml, run by kubectl per document, at the start of
+ * each. A BOM where this parser starts is stepped over.
+ */
+static size_t next_stop(struct kvet_builder *b)
+{
+	size_t end = b->limit ? b->limit : b->len;
+
+	while (b->bomi < b->nboms && b->boms[b->bomi] < b->base_pos)
+		b->bomi++;
+	if (b->bomi < b->nboms && b->boms[b->bomi] == b->base_pos) {
+		b->base_pos += 3;
+		b->bomi++;
+	}
+	if (b->bomi < b->nboms && b->boms[b->bomi] < end)
+		end = b->boms[b->bomi];
+	return end;
+}
+
+/* The parser stopped at the BOM at @bom: go on with the text after it. */
+static size_t after_bom(struct kvet_builder *b, size_t bom)
+{
+	uint32_t col;
+
+	locate(b, b->base_pos, b->base_line, b->base_col, bom, &b->base_line,
+	       &col);
+	b->base_col = 0;
+	b->bomi++;
+	return bom + 3;
 }
 
 /*
@@ -454,7 +495,7 @@ static size_t parse_from(struct kvet_builder *b)
 	struct fy_diag *fydiag = NULL;
 	struct fy_parser *fyp = NULL;
 	struct fy_event *fye;
-	size_t restart = b->len;
+	size_t restart = b->len, end;
 
 	fy_diag_cfg_default(&dcfg);
 	dcfg.fp = NULL;
@@ -470,10 +511,10 @@ static size_t parse_from(struct kvet_builder *b)
 	cfg.flags = FYPCF_QUIET | FYPCF_DISABLE_ACCELERATORS |
 		    FYPCF_SLOPPY_FLOW_INDENTATION;
 	cfg.diag = fydiag;
+	end = next_stop(b);
 	fyp = fy_parser_create(&cfg);
 	if (!fyp || fy_parser_set_string(fyp, b->buf + b->base_pos,
-					 (b->limit ? b->limit : b->len) -
-						 b->base_pos)) {
+					 end - b->base_pos)) {
 		b->oom = true;
 		goto out;
 	}
@@ -493,6 +534,8 @@ static size_t parse_from(struct kvet_builder *b)
 	if (fy_parser_get_stream_error(fyp))
 		restart = next_json_value(b) ? b->root_end
 					     : after_error(b, fydiag);
+	else if (end < (b->limit ? b->limit : b->len))
+		restart = after_bom(b, end);
 	else if (b->limit)
 		restart = b->limit;
 	if (b->limit && restart == b->limit) {
@@ -547,6 +590,8 @@ int kvet_load_buffer_progress(struct kvet_arena *arena,
 		diag->dropped += fix.n - fix.ndetail;
 	b.bad = fix.offsets;
 	b.nbad = fix.n;
+	b.boms = fix.boms;
+	b.nboms = fix.nboms;
 	/* A 0-byte file is almost always a mistake (a failed render or
 	 * redirect); a file of comments is somebody's choice. */
 	if (len == 0)

@@ -13,6 +13,7 @@ void kvet_utf8_fix_release(struct kvet_utf8_fix *fix)
 		return;
 	free(fix->v);
 	free(fix->offsets);
+	free(fix->boms);
 	memset(fix, 0, sizeof(*fix));
 }
 
@@ -58,6 +59,32 @@ static bool word_needs_look(uint64_t w)
 	return ((w - ones) & ~w & highs) != 0 || (w & highs) != 0;
 }
 
+/* Does the line at @i start with "---" (and then a blank or the end)? */
+static bool doc_marker(const unsigned char *s, size_t i, size_t len)
+{
+	return len - i >= 3 && memcmp(s + i, "---", 3) == 0 &&
+	       (len - i == 3 || s[i + 3] == '\n' || s[i + 3] == '\r' ||
+		s[i + 3] == ' ' || s[i + 3] == '\t');
+}
+
+/*
+ * A byte order mark at @i that starts a document of a stream made by
+ * joining files: at the start of a line that follows a "---" line, or
+ * before a "---". Not the one at offset 0, which libfyaml reads itself.
+ */
+static bool starts_document(const unsigned char *s, size_t i, size_t len)
+{
+	size_t p;
+
+	if (i == 0 || s[i - 1] != '\n')
+		return false;
+	if (doc_marker(s, i + 3, len))
+		return true;
+	for (p = i - 1; p > 0 && s[p - 1] != '\n'; p--)
+		;
+	return doc_marker(s, p, len);
+}
+
 /*
  * Most manifests are pure ASCII: skip eight bytes at a time and work out
  * line and column only when there is something to report.
@@ -95,6 +122,14 @@ int kvet_utf8_sanitize(char *buf, size_t len, size_t max_detail,
 		if (!nul) {
 			n = kvet_utf8_next(buf + i, len - i, &cp);
 			if (!(cp == KVET_UTF8_REPLACEMENT && n == 1)) {
+				if (cp == 0xfeff && starts_document(s, i, len)) {
+					if (!kvet_vec_grow((void **)&fix->boms,
+							   &fix->capboms,
+							   fix->nboms + 1,
+							   sizeof(*fix->boms)))
+						return -1;
+					fix->boms[fix->nboms++] = i;
+				}
 				i += n;
 				continue;
 			}

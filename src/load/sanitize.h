@@ -18,6 +18,10 @@ struct kvet_utf8_fix {
 	size_t *offsets;	/* every offset, sorted */
 	size_t n, cap;		/* of offsets */
 	size_t ndetail, capdetail;	/* of v */
+	/* byte order marks that start a document in the middle of a
+	 * stream (files joined with "---"): offsets, sorted */
+	size_t *boms;
+	size_t nboms, capboms;
 };
 
 /*

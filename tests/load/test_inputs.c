@@ -310,18 +310,36 @@ static void test_bom_in_every_document(void **state)
 		"\xef\xbb\xbf" "apiVersion: v1\r\nkind: Pod\r\n"
 		"metadata:\r\n  name: two\r\n"
 		"---\r\n"
-		"\xef\xbb\xbf" "replicas: 1\r\n";
+		"\xef\xbb\xbf" "replicas: 1\r\n"
+		"---\n"
+		"\xef\xbb\xbf" "# Source: chart/templates/c.yaml\n"
+		"apiVersion: v1\nkind: Pod\nmetadata: {name: three}\n"
+		"\xef\xbb\xbf" "---\n"
+		"apiVersion: v1\nkind: Pod\nmetadata: {name: four}\n"
+		"\xef\xbb\xbf" "---\n"
+		"kind: [\n"
+		"\xef\xbb\xbf" "---\n"
+		"apiVersion: v1\nkind: Pod\nmetadata:  {name: five}\n";
 	struct loaded *l = load_bytes(text, sizeof(text) - 1);
 
 	(void)state;
 	dump_errors(l);
-	assert_int_equal(l->diag.n, 0);
-	assert_int_equal(l->objs.n, 2);
+	assert_int_equal(l->diag.n, 1);
+	assert_true(has_error(l, 23, 1, "document 6 not loaded"));
+	assert_int_equal(l->objs.n, 5);
 	assert_obj(l, 1, "two", 6, 1);
 	assert_true(kvet_node_eq(kvet_node_path(l->objs.v[1]->root,
 						"metadata", "name", NULL),
 				 "two"));
 	assert_int_equal(l->objs.skipped, 1);
+	/* a BOM before a comment, and before "---" */
+	assert_obj(l, 2, "three", 14, 1);
+	assert_string_equal(l->objs.v[2]->source, "chart/templates/c.yaml");
+	assert_obj(l, 3, "four", 18, 1);
+	/* after a syntax error, the next joined file starts at its BOM */
+	assert_obj(l, 4, "five", 24, 1);
+	assert_int_equal(kvet_node_path(l->objs.v[4]->root, "metadata", "name",
+					NULL)->col, 19);
 	loaded_free(l);
 }
 
