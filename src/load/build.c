@@ -315,8 +315,8 @@ static size_t add_anchor(struct kvet_builder *b, struct fy_token *tok)
 	if (!name)
 		return 0;
 	if (len > UINT32_MAX || !kvet_keyset_reserve(&b->anchor_index) ||
-	    !kvet_vec_grow((void **)&b->anchors, &b->capanchors, b->nanchors + 1,
-		  sizeof(*b->anchors))) {
+	    !kvet_vec_grow((void **)&b->anchors, &b->capanchors,
+			   b->nanchors + 1, sizeof(*b->anchors))) {
 		b->oom = true;
 		return 0;
 	}
@@ -368,8 +368,9 @@ void kvet_build_scalar(struct kvet_builder *b, struct fy_event *fye)
 	if (tag >= 0)
 		n.type = (uint8_t)core_tags[tag].type;
 	else
-		n.type = (uint8_t)(style == FYSS_PLAIN ? kvet_scalar_type(s, len)
-						       : KVET_NODE_STRING);
+		n.type = (uint8_t)(style == FYSS_PLAIN
+					   ? kvet_scalar_type(s, len)
+					   : KVET_NODE_STRING);
 	if (style != FYSS_PLAIN)
 		n.flags |= KVET_NODE_QUOTED;
 	/* libfyaml's mark of a quoted scalar is inside the quotes; users
@@ -380,7 +381,8 @@ void kvet_build_scalar(struct kvet_builder *b, struct fy_event *fye)
 	if (tag >= 0 && !tag_fits(core_tags[tag].type, s, len)) {
 		kvet_build_fail(b, n.line, n.col,
 			 "invalid value \"%.*s\" for tag %s",
-			 (int)(len > 40 ? 40 : len), s, core_tags[tag].short_tag);
+			 (int)(len > 40 ? 40 : len), s,
+			 core_tags[tag].short_tag);
 		return;
 	}
 	if (len > UINT32_MAX) {

@@ -161,7 +161,8 @@ static void note_root_end(struct kvet_builder *b, struct fy_event *fye)
 		return;
 	b->root_end = b->base_pos + m->input_pos;
 	b->root_end_line = b->base_line + (uint32_t)m->line;
-	b->root_end_col = (uint32_t)m->column + (m->line == 0 ? b->base_col : 0);
+	b->root_end_col = (uint32_t)m->column +
+			  (m->line == 0 ? b->base_col : 0);
 }
 
 static void on_event(struct kvet_builder *b, struct fy_event *fye)
@@ -354,7 +355,8 @@ static bool split_json(struct kvet_builder *b, size_t err_off, size_t *start)
 		p++;
 	if (p >= err_off || (b->buf[p] != '{' && b->buf[p] != '['))
 		return false;
-	end = json_value_end(b->buf, p, err_off < b->len ? err_off + 1 : b->len);
+	end = json_value_end(b->buf, p,
+			     err_off < b->len ? err_off + 1 : b->len);
 	if (!end)
 		return false;
 	/* drop what was built of the value; it is parsed again */

@@ -41,7 +41,7 @@ struct kvet_pair;
 struct kvet_node {
 	uint8_t type;		/* enum kvet_node_type */
 	uint8_t flags;		/* enum kvet_node_flags */
-	uint8_t invalid_type;	/* with KVET_NODE_INVALID: the type it had */
+	uint8_t invalid_type;	/* with KVET_NODE_INVALID: its former type */
 	uint8_t reserved;
 	uint32_t line;		/* 1-based */
 	uint32_t col;		/* 1-based */

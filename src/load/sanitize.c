@@ -122,7 +122,8 @@ int kvet_utf8_sanitize(char *buf, size_t len, size_t max_detail,
 		if (!nul) {
 			n = kvet_utf8_next(buf + i, len - i, &cp);
 			if (!(cp == KVET_UTF8_REPLACEMENT && n == 1)) {
-				if (cp == 0xfeff && starts_document(s, i, len)) {
+				if (cp == 0xfeff &&
+				    starts_document(s, i, len)) {
 					if (!kvet_vec_grow((void **)&fix->boms,
 							   &fix->capboms,
 							   fix->nboms + 1,
