@@ -99,6 +99,13 @@ void kvet_build_lost(const struct kvet_builder *b, char *buf, size_t size)
 					  "name");
 		}
 	}
+	kvet_build_describe(kind, name, buf, size);
+}
+
+void kvet_build_describe(const struct kvet_node *kind,
+			 const struct kvet_node *name, char *buf, size_t size)
+{
+	buf[0] = '\0';
 	if (!kvet_node_is_string(kind))
 		kind = NULL;
 	if (!kvet_node_is_string(name))

@@ -12,6 +12,7 @@
 #include "load/keyset.h"
 #include "load/load.h"
 #include "load/node.h"
+#include "load/sanitize.h"
 
 /*
  * The tree builder: libfyaml events in, kvet_node trees out. Children of
@@ -71,9 +72,12 @@ struct kvet_builder {
 	uint32_t root_end_line, root_end_col;
 	size_t skip_depth;	/* > 0 while dropping a subtree */
 
-	/* offsets of bytes that were invalid and replaced (sorted) */
+	/* offsets of bytes that were invalid and replaced (sorted), and
+	 * the positions of the first ones, reported as parsing passes them */
 	const size_t *bad;
 	size_t nbad, badi;
+	const struct kvet_utf8_bad *detail;
+	size_t ndetail, detaili;
 	/* offsets of byte order marks that start a document (sorted) */
 	const size_t *boms;
 	size_t nboms, bomi;
@@ -102,6 +106,10 @@ void kvet_build_fail(struct kvet_builder *b, uint32_t line, uint32_t col,
 /* " (Deployment \"web\")": the kind and name of the document being
  * built, as far as they were read, or "" (for messages). */
 void kvet_build_lost(const struct kvet_builder *b, char *buf, size_t size);
+
+/* " (Deployment \"web\")" from a kind and a name, either may be NULL. */
+void kvet_build_describe(const struct kvet_node *kind,
+			 const struct kvet_node *name, char *buf, size_t size);
 
 /* One event each; the document's root ends up alone on the scratch stack. */
 void kvet_build_scalar(struct kvet_builder *b, struct fy_event *fye);

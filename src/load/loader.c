@@ -32,8 +32,49 @@ void kvet_docs_release(struct kvet_docs *docs)
  * A document that held an invalid byte was reported when the byte was
  * replaced; drop it once its extent, up to @bound, is known.
  */
+/*
+ * Report the invalid bytes before @bound. The first one at or after
+ * @from says which document it cost (@doc, 1-based, and @lost, its kind
+ * and name), when @doc is not 0.
+ */
+static void report_bad(struct kvet_builder *b, size_t bound, size_t from,
+		       uint32_t doc, const char *lost)
+{
+	while (b->detaili < b->ndetail && b->detail[b->detaili].offset < bound) {
+		const struct kvet_utf8_bad *bad = &b->detail[b->detaili++];
+		const char *what = bad->is_nul ? "NUL byte in the input"
+					       : "invalid UTF-8 byte sequence";
+
+		if (doc && bad->offset >= from) {
+			kvet_diag_addf(b->diag, b->name, bad->line, bad->col,
+				       "%s: document %u%s not loaded", what,
+				       doc, lost);
+			doc = 0;
+		} else {
+			kvet_diag_addf(b->diag, b->name, bad->line, bad->col,
+				       "%s", what);
+		}
+	}
+}
+
 static void settle_pending(struct kvet_builder *b, size_t bound)
 {
+	const struct kvet_doc *d = b->pending ? &b->out->v[b->out->n - 1] : NULL;
+	char lost[256] = "";
+	size_t i;
+
+	/* the published document is dropped if a bad byte is in it */
+	for (i = b->badi; d && i < b->nbad && b->bad[i] < bound; i++)
+		if (b->bad[i] >= b->pending_start) {
+			kvet_build_describe(kvet_node_get(d->root, "kind"),
+					    kvet_node_path(d->root, "metadata",
+							   "name", NULL),
+					    lost, sizeof(lost));
+			report_bad(b, bound, b->pending_start, d->index + 1,
+				   lost);
+			break;
+		}
+	report_bad(b, bound, 0, 0, NULL);
 	while (b->badi < b->nbad && b->bad[b->badi] < bound) {
 		if (b->pending && b->bad[b->badi] >= b->pending_start) {
 			b->out->n--;
@@ -144,10 +185,14 @@ static void end_doc(struct kvet_builder *b)
 static void check_bad_bytes(struct kvet_builder *b, struct fy_event *fye)
 {
 	const struct fy_mark *m = fy_event_start_mark(fye);
+	char lost[256];
 
 	if (b->in_doc && !b->doc_failed && m &&
 	    b->bad[b->badi] <= b->base_pos + m->input_pos) {
 		b->doc_failed = true;
+		kvet_build_lost(b, lost, sizeof(lost));
+		report_bad(b, b->base_pos + m->input_pos + 1, b->bad[b->badi],
+			   b->doc_index + 1, lost);
 	}
 }
 
@@ -567,7 +612,6 @@ int kvet_load_buffer_progress(struct kvet_arena *arena,
 {
 	struct kvet_utf8_fix fix = { 0 };
 	struct kvet_builder b = { 0 };
-	size_t i;
 	int ret = -1;
 
 	b.arena = arena;
@@ -581,15 +625,12 @@ int kvet_load_buffer_progress(struct kvet_arena *arena,
 	if (kvet_utf8_sanitize(buf, len, diag->limit ? diag->limit : SIZE_MAX,
 			       &fix) < 0)
 		goto out;
-	for (i = 0; i < fix.ndetail; i++) {
-		struct kvet_utf8_bad *bad = &fix.v[i];
-
-		kvet_diag_addf(diag, name, bad->line, bad->col, "%s",
-			       bad->is_nul ? "NUL byte in the input"
-					   : "invalid UTF-8 byte sequence");
-	}
+	/* the first bad bytes are reported as parsing passes them (they
+	 * may cost a document); the rest are counted */
 	if (diag->limit)
 		diag->dropped += fix.n - fix.ndetail;
+	b.detail = fix.v;
+	b.ndetail = fix.ndetail;
 	b.bad = fix.offsets;
 	b.nbad = fix.n;
 	b.boms = fix.boms;
@@ -606,6 +647,7 @@ int kvet_load_buffer_progress(struct kvet_arena *arena,
 			break;
 		b.base_pos = restart;
 	}
+	report_bad(&b, SIZE_MAX, 0, 0, NULL);
 	ret = b.oom ? -1 : 0;
 out:
 	kvet_utf8_fix_release(&fix);

@@ -368,6 +368,31 @@ static void test_lost_document_is_named(void **state)
 	loaded_free(l);
 }
 
+/* An invalid byte costs its document, and says which. */
+static void test_invalid_byte_names_document(void **state)
+{
+	static const char text[] =
+		"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ok1}\n"
+		"# a comment with a bad byte \xff\n"
+		"---\n"
+		"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: bad}\n"
+		"data: {a: \"\xff\"}\n"
+		"---\n"
+		"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ok2}\n";
+	struct loaded *l = load_bytes(text, sizeof(text) - 1);
+
+	(void)state;
+	dump_errors(l);
+	assert_int_equal(l->diag.n, 2);
+	/* in a comment after the first document: that document is lost
+	 * too, as before, and the message says so */
+	assert_true(has_error(l, 4, 29, "invalid UTF-8 byte sequence: document 1 (ConfigMap \"ok1\") not loaded"));
+	assert_true(has_error(l, 9, 12, "invalid UTF-8 byte sequence: document 2 (ConfigMap \"bad\") not loaded"));
+	assert_int_equal(l->objs.n, 1);
+	assert_string_equal(l->objs.v[0]->name, "ok2");
+	loaded_free(l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -381,6 +406,7 @@ int main(void)
 		cmocka_unit_test(test_top_level_arrays),
 		cmocka_unit_test(test_bom_in_every_document),
 		cmocka_unit_test(test_lost_document_is_named),
+		cmocka_unit_test(test_invalid_byte_names_document),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
