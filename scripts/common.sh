@@ -6,7 +6,7 @@ KVET_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 # Everything the build and the whole test suite use, as Debian 12 names.
 KVET_PACKAGES=(
-	gcc libc6-dev pkg-config meson ninja-build
+	gcc libc6-dev libtsan2 pkg-config meson ninja-build
 	libfyaml-dev libpcre2-dev libxml2-dev libcmocka-dev
 	libxml2-utils python3 python3-jsonschema python3-junitparser
 	man-db pre-commit git

@@ -55,6 +55,10 @@ enum kvet_ctx_flags {
 	/* Leave out the built-in rules: only rules added with
 	 * kvet_ctx_add_rules_dir() run (and none when there are none). */
 	KVET_CTX_NO_BUILTIN_RULES = 1u << 1,
+	/* No Kubernetes object in any input, or a directory named as an
+	 * input that holds no file to lint, is an input error
+	 * (KVET_EXIT_INPUT): a CI gate must not pass on an empty render. */
+	KVET_CTX_REQUIRE_OBJECTS = 1u << 2,
 };
 
 /*
@@ -80,6 +84,8 @@ struct kvet_options {
 	unsigned int flags;		/* enum kvet_ctx_flags */
 	unsigned int jobs;		/* parallel file loads; 0: one per core */
 	size_t max_file_size;		/* bytes; 0: 512 MiB */
+	unsigned int fifo_wait_ms;	/* how long a named FIFO may go
+					 * without a writer; 0: 10 s */
 	kvet_progress_fn progress;	/* NULL: none */
 	void *progress_user;		/* passed to @progress */
 };
@@ -175,12 +181,38 @@ KVET_API void kvet_ctx_destroy(struct kvet_ctx *ctx);
  * @path: copied. A directory is searched recursively for *.yaml, *.yml
  *        and *.json files, in byte order of their paths.
  *
+ * Every file and directory is read once, however many paths, hard links
+ * and symlinks lead to it; the later ones get a note. A Helm chart source
+ * (a directory with a Chart.yaml) or a kustomize directory (with a
+ * kustomization.yaml, kustomization.yml or Kustomization) is not entered,
+ * whether named or met below @path: a note says how to render it. "-"
+ * named twice is read once. A named FIFO waits for a writer at most
+ * fifo_wait_ms (struct kvet_options) when the context runs.
+ *
  * Problems with the path (missing, unreadable, a symlink loop) are not
- * returned here; they become error records when the context runs.
+ * returned here; they become error records when the context runs. A
+ * directory that gives no file to lint is a warning then, or an error
+ * with KVET_CTX_REQUIRE_OBJECTS.
  *
  * Returns: 0, or -1 when out of memory.
  */
 KVET_API int kvet_ctx_add_path(struct kvet_ctx *ctx, const char *path);
+
+/**
+ * kvet_ctx_add_default_input() - queue what `kvet lint` reads when no
+ * path is given: standard input when it is not a terminal and yields
+ * data, otherwise the current directory ".".
+ * @ctx: the context.
+ *
+ * Standard input that yields nothing at all (a closed pipe, /dev/null,
+ * an empty file: what CI runners hand a step) means ".", so that a bare
+ * `kvet lint` never passes on an empty input. To know, the first bytes
+ * of standard input are read here: this waits until a pipe's writer
+ * writes or closes it.
+ *
+ * Returns: 0, or -1 when out of memory.
+ */
+KVET_API int kvet_ctx_add_default_input(struct kvet_ctx *ctx);
 
 /**
  * kvet_ctx_add_buffer() - queue an in-memory input.
@@ -466,7 +498,10 @@ KVET_API void kvet_ctx_set_complete_input(struct kvet_ctx *ctx, bool on);
  * kvet_ctx_set_require_objects() - with @on, a run in which no input
  * holds a Kubernetes object is an input error (exit 2), for CI gates that
  * must not pass on an empty render (--require-objects, requireObjects in
- * .kvet.yaml).
+ * .kvet.yaml), and so is a directory added that gives no file to lint.
+ * KVET_CTX_REQUIRE_OBJECTS in the options sets it at creation; this call
+ * may come before or after the paths, as long as it is before
+ * kvet_ctx_run().
  */
 KVET_API void kvet_ctx_set_require_objects(struct kvet_ctx *ctx, bool on);
 

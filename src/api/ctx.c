@@ -24,6 +24,11 @@ enum {
 	MAX_JOBS = 64,
 };
 
+static bool excluded(const void *ctx, const char *path)
+{
+	return kvet_ctx_excluded(ctx, path);
+}
+
 KVET_API struct kvet_ctx *kvet_ctx_create(const struct kvet_options *opts)
 {
 	struct kvet_ctx *ctx = calloc(1, sizeof(*ctx));
@@ -46,6 +51,11 @@ KVET_API struct kvet_ctx *kvet_ctx_create(const struct kvet_options *opts)
 	}
 	if (!ctx->opts.max_file_size)
 		ctx->opts.max_file_size = DEFAULT_MAX_FILE_SIZE;
+	if (!ctx->opts.fifo_wait_ms)
+		ctx->opts.fifo_wait_ms = KVET_FIFO_WAIT_MS;
+	ctx->srcs.excluded = excluded;
+	ctx->require_objects = ctx->opts.flags & KVET_CTX_REQUIRE_OBJECTS;
+	ctx->srcs.excluded_user = ctx;
 	kvet_rule_set_init(&ctx->rules);
 	/* the built-in rules are small: parsing them per context is cheap */
 	if (!(ctx->opts.flags & KVET_CTX_NO_BUILTIN_RULES))
@@ -93,19 +103,18 @@ KVET_API void kvet_ctx_destroy(struct kvet_ctx *ctx)
 	free(ctx);
 }
 
+/* Configured excludes apply to what a path expands to (srcs.excluded). */
 KVET_API int kvet_ctx_add_path(struct kvet_ctx *ctx, const char *path)
 {
-	size_t first = ctx->srcs.n, i, n;
+	return kvet_sources_add_path(&ctx->srcs, &ctx->arena, &ctx->path_diag,
+				     path);
+}
 
-	if (kvet_sources_add_path(&ctx->srcs, &ctx->arena, &ctx->path_diag,
-				  path) < 0)
-		return -1;
-	/* configured excludes apply to what a path expanded to */
-	for (i = n = first; i < ctx->srcs.n; i++)
-		if (!kvet_ctx_excluded(ctx, ctx->srcs.v[i].name))
-			ctx->srcs.v[n++] = ctx->srcs.v[i];
-	ctx->srcs.n = n;
-	return 0;
+KVET_API int kvet_ctx_add_default_input(struct kvet_ctx *ctx)
+{
+	return kvet_sources_add_default(&ctx->srcs, &ctx->arena,
+					&ctx->path_diag,
+					ctx->opts.max_file_size);
 }
 
 KVET_API int kvet_ctx_add_buffer(struct kvet_ctx *ctx, const char *name,
@@ -121,7 +130,8 @@ static void load_unit(struct unit *u, const struct kvet_options *opts)
 
 	/* a file of a million bad lines must not make a million errors */
 	kvet_diag_set_limit(&u->diag, KVET_LOAD_MAX_ERRORS);
-	rc = kvet_source_read(u->src, &u->diag, opts->max_file_size);
+	rc = kvet_source_read(u->src, &u->diag, opts->max_file_size,
+			      opts->fifo_wait_ms);
 	if (rc < 0) {
 		u->oom = 1;
 		goto out;
@@ -163,7 +173,8 @@ static void *worker(void *arg)
 }
 
 /* Sizes of the files to load, for the progress display; stdin is not
- * known in advance. */
+ * known in advance. Taken before the workers start, which fill in the
+ * sources' buffers. */
 static size_t total_bytes(const struct kvet_ctx *ctx)
 {
 	struct stat st;
@@ -185,14 +196,15 @@ static size_t total_bytes(const struct kvet_ctx *ctx)
  * every 100 ms until the workers are done, so that the callback always
  * runs on the caller's thread.
  */
-static void watch_loading(struct kvet_ctx *ctx, struct pool *pool)
+static void watch_loading(struct kvet_ctx *ctx, struct pool *pool,
+			  size_t bytes_total)
 {
 	struct kvet_progress p = { .stage = "loading" };
 	const struct timespec tick = { 0, 100 * 1000 * 1000 };
 	size_t i;
 
 	p.files_total = ctx->nunits;
-	p.bytes_total = total_bytes(ctx);
+	p.bytes_total = bytes_total;
 	for (;;) {
 		p.files_done = atomic_load(&pool->done);
 		p.bytes_done = 0;
@@ -229,16 +241,17 @@ static void load_all(struct kvet_ctx *ctx)
 	unsigned int jobs = job_count(&ctx->opts, ctx->nunits), started = 0;
 	unsigned int t;
 	bool watch = ctx->opts.progress != NULL;
+	size_t bytes_total = watch ? total_bytes(ctx) : 0;
 
 	/* stdin can be read only once and only by one thread: the pool
-	 * handles it like any file, since it appears once at most */
+	 * handles it like any file, since the sources hold it once at most */
 	for (t = watch ? 0 : 1; t < jobs; t++) {
 		if (pthread_create(&threads[t], NULL, worker, &pool) != 0)
 			break;
 		started++;
 	}
 	if (watch && started)
-		watch_loading(ctx, &pool);
+		watch_loading(ctx, &pool, bytes_total);
 	else
 		worker(&pool);
 	for (t = watch ? 0 : 1; started; t++, started--)
@@ -370,6 +383,33 @@ out:
 	return ret;
 }
 
+/*
+ * A directory named as an input that gave nothing to lint is probably a
+ * mistake (a wrong path, a render that wrote nothing, an exclude that
+ * covers too much): a warning, and an input error when objects are
+ * required. Decided here, since the setting may come after the paths.
+ */
+static void report_empty_dirs(struct kvet_ctx *ctx)
+{
+	bool require = ctx->require_objects;
+	size_t i;
+
+	for (i = 0; i < ctx->srcs.n_empty; i++) {
+		const struct kvet_empty_dir *e = &ctx->srcs.empty[i];
+		const char *why = e->excluded
+			? "the configuration excludes every *.yaml, *.yml and *.json file below it"
+			: "the directory holds no *.yaml, *.yml or *.json file";
+
+		if (require)
+			kvet_diag_addf(&ctx->path_diag, e->path, 0, 0,
+				       "no file to lint: %s", why);
+		else
+			kvet_diag_notef(&ctx->path_diag, KVET_NOTICE_WARNING,
+					e->path, 0, 0, "no file to lint: %s",
+					why);
+	}
+}
+
 KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 {
 	struct kvet_graph_config cfg;
@@ -391,10 +431,15 @@ KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 		kvet_arena_init(&u->arena);
 		kvet_diag_init(&u->diag, &u->arena);
 	}
+	report_empty_dirs(ctx);
 	load_all(ctx);
 	if (join_units(ctx) < 0 || check_field_types(ctx) < 0)
 		return -1;
 	kvet_ctx_check_ignore_names(ctx);
+	/* an empty render must not pass a CI gate: "kvet: error: ..." */
+	if (ctx->require_objects && !ctx->objects.n)
+		kvet_diag_addf(&ctx->diag, NULL, 0, 0,
+			       "no Kubernetes object in any input, and objects are required");
 	kvet_ctx_graph_config(ctx, &cfg);
 	ctx->graph = kvet_graph_create(&ctx->arena, ctx->objects.v,
 				       ctx->objects.n, &cfg);

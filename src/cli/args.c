@@ -211,6 +211,14 @@ static int set_complete_input(struct kvet_args *args, const char *val,
 	return 0;
 }
 
+static int set_require_objects(struct kvet_args *args, const char *val,
+			       FILE *err)
+{
+	args->opts.flags |= KVET_CTX_REQUIRE_OBJECTS;
+	args->require_given = true;
+	return 0;
+}
+
 static int add_rules_dir(struct kvet_args *args, const char *val, FILE *err)
 {
 	if (args->n_rules_dirs == KVET_MAX_RULE_ARGS)
@@ -324,6 +332,9 @@ static const struct option_spec {
 	{ "complete-input", 0, NULL, CMD_BIT(KVET_CMD_LINT),
 	  set_complete_input,
 	  "the input is the whole cluster: report references to objects it does not contain" },
+	{ "require-objects", 0, NULL, CMD_BIT(KVET_CMD_LINT),
+	  set_require_objects,
+	  "exit 2 when no input holds a Kubernetes object (an empty render) or a directory named holds no file to lint" },
 	{ "rules", 0, "DIR", RULE_COMMANDS, add_rules_dir,
 	  "also load the rule files (*.yaml, *.yml) in DIR; repeatable" },
 	{ "param", 0, "RULE.NAME=VALUE", RULE_COMMANDS, add_param,
@@ -587,7 +598,7 @@ void kvet_args_usage(enum kvet_command command, FILE *fp)
 	write_wrapped(fp, cmd->summary, 0);
 	if (command == KVET_CMD_LINT) {
 		putc('\n', fp);
-		write_wrapped(fp, "PATH is a file, a directory (searched recursively for *.yaml, *.yml and *.json files) or - for standard input; the default is the current directory.", 0);
+		write_wrapped(fp, "PATH is a file, a directory (searched recursively for *.yaml, *.yml and *.json files; Helm chart sources and kustomize directories are left out with a note saying how to render them) or - for standard input. With no PATH, kvet reads standard input when it is a pipe or file that yields data, and the current directory otherwise (a terminal, a closed pipe, /dev/null).", 0);
 	}
 	fputs("\noptions:\n", fp);
 	for (i = 0; i < N_OPTIONS; i++) {

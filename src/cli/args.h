@@ -67,6 +67,7 @@ struct kvet_args {
 	const char *write_baseline;	/* --write-baseline FILE */
 	bool namespace_given;		/* --namespace beats the config */
 	bool complete_given;		/* --complete-input beats it too */
+	bool require_given;		/* and --require-objects */
 	char **operands;		/* paths, or a rule id for explain */
 	size_t n_operands;
 };

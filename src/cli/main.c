@@ -142,7 +142,7 @@ static enum kvet_exit lint(const struct kvet_args *args)
 	ctx = kvet_cli_context(args, stderr);
 	if (!ctx)
 		return KVET_EXIT_USAGE;
-	if (!args->n_operands && kvet_ctx_add_path(ctx, "."))
+	if (!args->n_operands && kvet_ctx_add_default_input(ctx))
 		goto oom;
 	for (i = 0; i < args->n_operands; i++) {
 		if (kvet_ctx_add_path(ctx, args->operands[i]))

@@ -46,6 +46,8 @@ static bool apply_settings(struct kvet_ctx *ctx, const struct kvet_args *args,
 		(void)kvet_ctx_set_namespace(ctx, args->opts.default_namespace);
 	if (args->complete_given)
 		kvet_ctx_set_complete_input(ctx, true);
+	if (args->require_given)
+		kvet_ctx_set_require_objects(ctx, true);
 	for (i = 0; i < args->n_toggles; i++) {
 		if (kvet_ctx_set_rule_enabled(ctx, args->toggles[i].id,
 					      args->toggles[i].on) == 0)

@@ -1,16 +1,22 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "input/source.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/vec.h"
+#include "input/walk.h"
+
+/* What is read of standard input to know whether it has anything. */
+#define PEEK_SIZE 65536u
 
 void kvet_sources_release(struct kvet_sources *srcs)
 {
@@ -21,10 +27,12 @@ void kvet_sources_release(struct kvet_sources *srcs)
 	for (i = 0; i < srcs->n; i++)
 		free(srcs->v[i].buf);
 	free(srcs->v);
+	free(srcs->empty);
+	kvet_seen_release(&srcs->seen);
 	memset(srcs, 0, sizeof(*srcs));
 }
 
-static struct kvet_source *push(struct kvet_sources *srcs)
+struct kvet_source *kvet_sources_push(struct kvet_sources *srcs)
 {
 	struct kvet_source *src;
 
@@ -36,192 +44,154 @@ static struct kvet_source *push(struct kvet_sources *srcs)
 	return src;
 }
 
-static bool manifest_name(const char *name)
-{
-	static const char *const exts[] = { ".yaml", ".yml", ".json" };
-	size_t len = strlen(name), i;
-
-	for (i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
-		size_t el = strlen(exts[i]);
-
-		if (len > el && strcmp(name + len - el, exts[i]) == 0)
-			return true;
-	}
-	return false;
-}
-
-/* A directory on the walk, with the chain of directories above it so
- * that a symlink back to an ancestor is seen as the loop it is. */
-struct dir_entry {
-	const char *path;
-	dev_t dev;
-	ino_t ino;
-	size_t parent;		/* index + 1, or 0 for the root */
-};
-
-struct walk {
-	struct dir_entry *dirs;
-	size_t ndirs, capdirs;
-	char **files;
-	size_t nfiles, capfiles;
-};
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static bool is_ancestor(const struct walk *w, size_t parent, dev_t dev,
-			ino_t ino)
-{
-	while (parent) {
-		const struct dir_entry *d = &w->dirs[parent - 1];
-
-		if (d->dev == dev && d->ino == ino)
-			return true;
-		parent = d->parent;
-	}
-	return false;
-}
-
-static char *join(struct kvet_arena *arena, const char *dir, const char *name)
-{
-	size_t dl = strlen(dir);
-
-	if (dl && dir[dl - 1] == '/')
-		return kvet_arena_printf(arena, "%s%s", dir, name);
-	return kvet_arena_printf(arena, "%s/%s", dir, name);
-}
-
 /*
- * Walk the directory tree below @root without recursion: directories
- * wait in a list and are read one after the other; the files found are
- * sorted once at the end, so the order never depends on readdir().
+ * Standard input can be read once, by one thread: a second "-" is the
+ * same input (and two threads reading one pipe would each get half of
+ * it). Its file joins the seen set, so that /dev/stdin, or the file it
+ * was redirected from, is not read a second time either.
  */
-static int walk_dir(struct walk *w, struct kvet_arena *arena,
-		    struct kvet_diag *diag, const char *root,
-		    const struct stat *st)
+static struct kvet_source *add_stdin(struct kvet_sources *srcs,
+				     struct kvet_diag *diag, int *oom)
 {
-	size_t next = 0;
+	struct kvet_source *src;
+	struct stat st;
+	const char *first;
 
-	if (!kvet_vec_grow((void **)&w->dirs, &w->capdirs, w->ndirs + 1,
-			   sizeof(*w->dirs)))
-		return -1;
-	w->dirs[w->ndirs++] = (struct dir_entry){ root, st->st_dev,
-						  st->st_ino, 0 };
-	while (next < w->ndirs) {
-		size_t self = next++;
-		const char *dpath = w->dirs[self].path;
-		struct dirent *de;
-		DIR *dir = opendir(dpath);
-
-		if (!dir) {
-			kvet_diag_addf(diag, dpath, 0, 0,
-				       "cannot read directory: %s",
-				       strerror(errno));
-			continue;
-		}
-		while ((de = readdir(dir)) != NULL) {
-			struct stat cst;
-			char *child;
-
-			/* hidden entries (.git, .github, .kvet.yaml,
-			 * .pre-commit-config.yaml) are tooling, not
-			 * manifests; name them to lint them */
-			if (de->d_name[0] == '.')
-				continue;
-			child = join(arena, dpath, de->d_name);
-			if (!child) {
-				closedir(dir);
-				return -1;
-			}
-			if (stat(child, &cst) < 0) {
-				/* a dangling symlink is no manifest: skip it
-				 * unless its name says it should have been */
-				if (manifest_name(de->d_name))
-					kvet_diag_addf(diag, child, 0, 0,
-						       "cannot open: %s",
-						       strerror(errno));
-				continue;
-			}
-			if (S_ISDIR(cst.st_mode)) {
-				if (is_ancestor(w, self + 1, cst.st_dev,
-						cst.st_ino)) {
-					kvet_diag_addf(diag, child, 0, 0,
-						       "symlink loop: the directory contains itself");
-					continue;
-				}
-				if (!kvet_vec_grow((void **)&w->dirs,
-						   &w->capdirs, w->ndirs + 1,
-						   sizeof(*w->dirs))) {
-					closedir(dir);
-					return -1;
-				}
-				w->dirs[w->ndirs++] = (struct dir_entry){
-					child, cst.st_dev, cst.st_ino, self + 1
-				};
-			} else if (S_ISREG(cst.st_mode) &&
-				   manifest_name(de->d_name)) {
-				if (!kvet_vec_grow((void **)&w->files,
-						   &w->capfiles, w->nfiles + 1,
-						   sizeof(*w->files))) {
-					closedir(dir);
-					return -1;
-				}
-				w->files[w->nfiles++] = child;
-			}
-		}
-		closedir(dir);
+	*oom = 0;
+	if (srcs->have_stdin) {
+		kvet_diag_notef(diag, KVET_NOTICE_NOTE, "<stdin>", 0, 0,
+				"standard input is named more than once: read once");
+		return NULL;
 	}
-	return 0;
+	if (fstat(STDIN_FILENO, &st) == 0 &&
+	    kvet_seen_add(&srcs->seen, st.st_dev, st.st_ino, "<stdin>",
+			  &first) < 0)
+		goto fail;
+	src = kvet_sources_push(srcs);
+	if (!src)
+		goto fail;
+	src->name = "<stdin>";
+	src->is_stdin = true;
+	srcs->have_stdin = true;
+	return src;
+fail:
+	*oom = 1;
+	return NULL;
+}
+
+/* Does @path look like a shell pattern that matched nothing? */
+static bool looks_like_glob(const char *path)
+{
+	return strpbrk(path, "*?[") != NULL;
 }
 
 int kvet_sources_add_path(struct kvet_sources *srcs, struct kvet_arena *arena,
 			  struct kvet_diag *diag, const char *path)
 {
-	struct walk w = { 0 };
 	struct kvet_source *src;
+	const char *first;
 	struct stat st;
-	size_t i;
-	int ret = -1;
+	int rc;
 
 	if (strcmp(path, "-") == 0) {
-		src = push(srcs);
-		if (!src)
-			return -1;
-		src->name = "<stdin>";
-		src->is_stdin = true;
-		return 0;
+		(void)add_stdin(srcs, diag, &rc);
+		return rc ? -1 : 0;
 	}
 	path = kvet_arena_strdup(arena, path);
 	if (!path)
 		return -1;
 	if (stat(path, &st) < 0) {
-		kvet_diag_addf(diag, path, 0, 0, "cannot open: %s",
-			       strerror(errno));
+		/* the shell passes a pattern that matched nothing as it is */
+		if (errno == ENOENT && looks_like_glob(path))
+			kvet_diag_addf(diag, path, 0, 0,
+				       "cannot open: no file matches this pattern");
+		else
+			kvet_diag_addf(diag, path, 0, 0, "cannot open: %s",
+				       strerror(errno));
 		return 0;
 	}
-	if (!S_ISDIR(st.st_mode)) {
-		src = push(srcs);
-		if (!src)
+	if (!S_ISDIR(st.st_mode) && srcs->excluded &&
+	    srcs->excluded(srcs->excluded_user, path))
+		return 0;
+	rc = kvet_seen_add(&srcs->seen, st.st_dev, st.st_ino, path, &first);
+	if (rc < 0)
+		return -1;
+	if (rc == 0) {
+		kvet_note_seen(diag, path, first, S_ISDIR(st.st_mode));
+		return 0;
+	}
+	if (S_ISDIR(st.st_mode))
+		return kvet_walk_dir(srcs, arena, diag, path, &st);
+	src = kvet_sources_push(srcs);
+	if (!src)
+		return -1;
+	src->name = src->path = path;
+	return 0;
+}
+
+/* Wait until @fd can be read: for descriptors left non-blocking. */
+static int wait_readable(int fd)
+{
+	struct pollfd pfd = { fd, POLLIN, 0 };
+
+	while (poll(&pfd, 1, -1) < 0)
+		if (errno != EINTR)
+			return errno;
+	return 0;
+}
+
+/* One read() that waits for data or the end, as a blocking one would. */
+static ssize_t read_some(int fd, char *buf, size_t len)
+{
+	ssize_t n;
+
+	for (;;) {
+		n = read(fd, buf, len);
+		if (n >= 0)
+			return n;
+		if (errno == EINTR)
+			continue;
+		if ((errno != EAGAIN && errno != EWOULDBLOCK) ||
+		    wait_readable(fd))
 			return -1;
-		src->name = src->path = path;
-		return 0;
 	}
-	if (walk_dir(&w, arena, diag, path, &st) < 0)
-		goto out;
-	qsort(w.files, w.nfiles, sizeof(*w.files), cmp_str);
-	for (i = 0; i < w.nfiles; i++) {
-		src = push(srcs);
-		if (!src)
-			goto out;
-		src->name = src->path = w.files[i];
+}
+
+int kvet_sources_add_default(struct kvet_sources *srcs,
+			     struct kvet_arena *arena, struct kvet_diag *diag,
+			     size_t max)
+{
+	size_t size = max < PEEK_SIZE ? max + 1 : PEEK_SIZE;
+	struct kvet_source *src;
+	char *buf;
+	ssize_t n;
+	int oom;
+
+	/* a person at a terminal means the working directory; stdin there
+	 * would wait for typing */
+	if (isatty(STDIN_FILENO))
+		return kvet_sources_add_path(srcs, arena, diag, ".");
+	buf = malloc(size + 1);
+	if (!buf)
+		return -1;
+	/* nothing at all (a closed pipe, /dev/null, an empty file, no
+	 * descriptor 0) is what CI runners hand a step: lint the working
+	 * directory rather than pass on an empty input */
+	n = read_some(STDIN_FILENO, buf, size);
+	if (n <= 0) {
+		free(buf);
+		return kvet_sources_add_path(srcs, arena, diag, ".");
 	}
-	ret = 0;
-out:
-	free(w.dirs);
-	free(w.files);
-	return ret;
+	src = add_stdin(srcs, diag, &oom);
+	if (!src) {
+		free(buf);
+		return oom ? -1 : 0;
+	}
+	buf[n] = '\0';
+	src->buf = buf;
+	src->len = (size_t)n;
+	src->partial = true;
+	return 0;
 }
 
 int kvet_sources_add_buffer(struct kvet_sources *srcs,
@@ -238,7 +208,7 @@ int kvet_sources_add_buffer(struct kvet_sources *srcs,
 		return -1;
 	memcpy(copy, data, len);
 	copy[len] = '\0';
-	src = push(srcs);
+	src = kvet_sources_push(srcs);
 	name = kvet_arena_strdup(arena, name);
 	if (!src || !name) {
 		free(copy);
@@ -250,89 +220,195 @@ int kvet_sources_add_buffer(struct kvet_sources *srcs,
 	return 0;
 }
 
-static int read_fd(int fd, char **bufp, size_t *lenp, size_t max,
-		   size_t hint)
+/* A growing read buffer; cap bytes plus one for the final NUL. */
+struct rbuf {
+	char *buf;
+	size_t len, cap;
+};
+
+/* Make room for @cap bytes; never shrinks. Returns 0, or -1 (OOM). */
+static int grow(struct rbuf *rb, size_t cap)
 {
-	size_t cap = hint ? hint + 1 : 65536, len = 0;
-	char *buf = malloc(cap + 1);
+	char *nb;
 
-	if (!buf)
-		return ENOMEM;
+	if (cap <= rb->cap && rb->buf)
+		return 0;
+	nb = realloc(rb->buf, cap + 1);
+	if (!nb)
+		return -1;
+	rb->buf = nb;
+	rb->cap = cap;
+	return 0;
+}
+
+/*
+ * Read @fd to its end into @rb, but never more than @max + 1 bytes: the
+ * one byte past the limit tells that the input is too large, and an
+ * endless input (/dev/zero, a pipe that never ends) is not read further.
+ * Returns: 0, EFBIG, ENOMEM or the errno of read().
+ */
+static int read_all(int fd, struct rbuf *rb, size_t max)
+{
+	ssize_t n;
+
 	for (;;) {
-		ssize_t n;
+		if (rb->len > max)
+			return EFBIG;
+		if (rb->len == rb->cap) {
+			size_t cap = rb->cap < 32768 ? 65536 : rb->cap * 2;
 
-		if (len == cap) {
-			char *nb;
-
-			if (cap > max) {
-				free(buf);
-				return EFBIG;
-			}
-			cap *= 2;
-			nb = realloc(buf, cap + 1);
-			if (!nb) {
-				free(buf);
+			if (cap > max + 1 || cap < rb->cap)
+				cap = max + 1;
+			if (grow(rb, cap))
 				return ENOMEM;
-			}
-			buf = nb;
 		}
-		n = read(fd, buf + len, cap - len);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			n = errno;
-			free(buf);
-			return (int)n;
+		n = read_some(fd, rb->buf + rb->len, rb->cap - rb->len);
+		if (n < 0)
+			return errno;
+		if (n == 0)
+			return 0;
+		rb->len += (size_t)n;
+	}
+}
+
+static long ms_since(const struct timespec *t0)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (long)(now.tv_sec - t0->tv_sec) * 1000 +
+	       (now.tv_nsec - t0->tv_nsec) / 1000000;
+}
+
+/*
+ * A named FIFO, opened non-blocking so that the open itself cannot hang:
+ * wait at most @wait_ms for a writer. Linux's poll() reports data, or the
+ * hang-up of a writer that came and went, and nothing while no writer
+ * ever came (it also reports the hang-up at once for a pipe whose writer
+ * has gone, as /dev/fd/N of a finished process substitution). When time
+ * is up, read() tells the rest apart, as POSIX has it for an empty FIFO:
+ * EAGAIN while a writer has it open (a slow one: wait for it as for any
+ * pipe), 0 when none has.
+ * Returns: 0 to read on, ETIMEDOUT when no writer came, or an errno.
+ */
+static int wait_writer(int fd, unsigned int wait_ms, struct rbuf *rb)
+{
+	struct pollfd pfd = { fd, POLLIN, 0 };
+	struct timespec t0;
+	long left;
+	ssize_t n;
+	int rc;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (;;) {
+		left = (long)wait_ms - ms_since(&t0);
+		if (left > INT_MAX)
+			left = INT_MAX;
+		rc = poll(&pfd, 1, left > 0 ? (int)left : 0);
+		if (rc < 0 && errno == EINTR)
+			continue;
+		if (rc < 0)
+			return errno;
+		if (rc > 0)
+			return 0;
+		n = read(fd, rb->buf, 1);
+		if (n > 0) {
+			rb->len = 1;
+			return 0;
 		}
 		if (n == 0)
-			break;
-		len += (size_t)n;
+			return ETIMEDOUT;
+		if (errno == EAGAIN || errno == EWOULDBLOCK)
+			return 0;
+		if (errno != EINTR)
+			return errno;
 	}
-	if (len > max) {
-		free(buf);
-		return EFBIG;
+}
+
+/*
+ * Open @src for reading, without blocking: a FIFO then waits for its
+ * writer (see above), a regular file too large is refused before it is
+ * read, and one that fits gets a buffer of its size.
+ * Returns: 0 with *@fdp set, or an errno value.
+ */
+static int open_source(const struct kvet_source *src, size_t max,
+		       unsigned int wait_ms, struct rbuf *rb, int *fdp)
+{
+	struct stat st;
+	int fd, flags, err = 0;
+
+	fd = open(src->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0)
+		return errno;
+	if (fstat(fd, &st) < 0)
+		err = errno;
+	else if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > max)
+		err = EFBIG;
+	else if (S_ISREG(st.st_mode))
+		/* room for the read that sees the end, too */
+		err = grow(rb, (size_t)st.st_size + 1) ? ENOMEM : 0;
+	else if (S_ISFIFO(st.st_mode))
+		err = grow(rb, 1) ? ENOMEM : wait_writer(fd, wait_ms, rb);
+	/* reads block from here on, as they do on any other file */
+	flags = err ? 0 : fcntl(fd, F_GETFL);
+	if (!err && (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0))
+		err = errno;
+	if (err) {
+		close(fd);
+		return err;
 	}
-	buf[len] = '\0';
-	*bufp = buf;
-	*lenp = len;
+	*fdp = fd;
 	return 0;
 }
 
 int kvet_source_read(struct kvet_source *src, struct kvet_diag *diag,
-		     size_t max)
+		     size_t max, unsigned int wait_ms)
 {
-	struct stat st;
-	size_t hint = 0;
-	int fd, err;
+	struct rbuf rb = { src->buf, src->len, src->len };
+	int fd = STDIN_FILENO, err;
 
-	if (src->buf || (!src->path && !src->is_stdin))
+	if ((src->buf && !src->partial) || (!src->path && !src->is_stdin))
 		return 0;
-	fd = src->is_stdin ? STDIN_FILENO : open(src->path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		err = errno;
-		goto fail;
-	}
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
-		if ((uint64_t)st.st_size > max) {
-			err = EFBIG;
-			if (!src->is_stdin)
-				close(fd);
+	src->buf = NULL;
+	if (max > SIZE_MAX - 2)
+		max = SIZE_MAX - 2;
+	if (!src->is_stdin) {
+		err = open_source(src, max, wait_ms, &rb, &fd);
+		if (err)
 			goto fail;
-		}
-		hint = (size_t)st.st_size;
 	}
-	err = read_fd(fd, &src->buf, &src->len, max, hint);
+	err = read_all(fd, &rb, max);
 	if (!src->is_stdin)
 		close(fd);
+	if (err)
+		goto fail;
+	if (!rb.buf && grow(&rb, 1)) {
+		err = ENOMEM;
+		goto fail;
+	}
+	rb.buf[rb.len] = '\0';
+	src->buf = rb.buf;
+	src->len = rb.len;
+	src->partial = false;
+	return 0;
+fail:
+	free(rb.buf);
+	src->len = 0;
+	src->partial = false;
 	if (err == ENOMEM)
 		return -1;
-	if (!err)
-		return 0;
-fail:
 	src->failed = true;
 	if (err == EFBIG)
 		kvet_diag_addf(diag, src->name, 0, 0,
 			       "input larger than the limit of %zu bytes", max);
+	else if (err == ETIMEDOUT && wait_ms % 1000 == 0)
+		kvet_diag_addf(diag, src->name, 0, 0,
+			       "cannot read: no process opened the FIFO for writing within %u seconds",
+			       wait_ms / 1000);
+	else if (err == ETIMEDOUT)
+		kvet_diag_addf(diag, src->name, 0, 0,
+			       "cannot read: no process opened the FIFO for writing within %u ms",
+			       wait_ms);
 	else
 		kvet_diag_addf(diag, src->name, 0, 0, "cannot read: %s",
 			       strerror(err));

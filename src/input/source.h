@@ -7,6 +7,7 @@
 
 #include "base/arena.h"
 #include "base/diag.h"
+#include "input/seen.h"
 
 /* One input to load: a file, stdin, or a caller's buffer. */
 struct kvet_source {
@@ -15,12 +16,28 @@ struct kvet_source {
 	char *buf;		/* malloc'd text, NUL-terminated; owned */
 	size_t len;
 	bool is_stdin;
+	bool partial;		/* buf holds the first bytes of stdin only */
 	bool failed;		/* could not be read (reported) */
+};
+
+/* Is @path one the configuration excludes? */
+typedef bool (*kvet_exclude_fn)(const void *user, const char *path);
+
+/* A directory named as an input that gave no file to read. */
+struct kvet_empty_dir {
+	const char *path;
+	bool excluded;		/* it had files, all excluded */
 };
 
 struct kvet_sources {
 	struct kvet_source *v;
 	size_t n, cap;
+	struct kvet_seen seen;	/* every file and directory queued */
+	bool have_stdin;
+	kvet_exclude_fn excluded;	/* NULL: nothing is excluded */
+	const void *excluded_user;
+	struct kvet_empty_dir *empty;
+	size_t n_empty, cap_empty;
 };
 
 void kvet_sources_release(struct kvet_sources *srcs);
@@ -28,25 +45,51 @@ void kvet_sources_release(struct kvet_sources *srcs);
 /*
  * kvet_sources_add_path() - expand one command-line path into sources:
  * "-" is stdin, a file is itself, and a directory gives its *.yaml, *.yml
- * and *.json files, recursively, in byte order of their paths. Paths
- * that do not exist, unreadable directories and symlink loops are
- * reported to @diag (without a line) and skipped.
+ * and *.json files, recursively, in byte order of their paths; Helm chart
+ * sources and kustomize directories below it are left out with a note.
+ * Every file and directory is read once, whatever number of paths, links
+ * and symlinks lead to it: a later one gets a note. Paths that do not
+ * exist, unreadable directories and symlink loops are errors in @diag
+ * (without a line); a directory that gives no file is recorded in
+ * srcs->empty.
  * Returns: 0, or -1 when out of memory.
  */
 int kvet_sources_add_path(struct kvet_sources *srcs, struct kvet_arena *arena,
 			  struct kvet_diag *diag, const char *path);
+
+/*
+ * kvet_sources_add_default() - what to read when no path is given:
+ * standard input when it is not a terminal and yields data (its first
+ * bytes are read here to know), otherwise ".". A CI runner's closed pipe
+ * or /dev/null thus lints the working directory, never an empty input.
+ * @max: the size limit, as for kvet_source_read().
+ * Returns: 0, or -1 when out of memory.
+ */
+int kvet_sources_add_default(struct kvet_sources *srcs,
+			     struct kvet_arena *arena, struct kvet_diag *diag,
+			     size_t max);
 
 /* Queue a copy of @data under @name. Returns 0, or -1 on OOM. */
 int kvet_sources_add_buffer(struct kvet_sources *srcs,
 			    struct kvet_arena *arena, const char *name,
 			    const char *data, size_t len);
 
+/* How long a named FIFO waits for a writer unless told otherwise. */
+#define KVET_FIFO_WAIT_MS 10000u
+
 /*
- * kvet_source_read() - read a file or stdin source into src->buf, at most
- * @max bytes. On failure the error goes to @diag and src->failed is set.
+ * kvet_source_read() - read a file or stdin source into src->buf; usable
+ * for any file kvet reads whole (configuration, baseline): set name and
+ * path, and free src->buf afterwards.
+ * @max: the size limit; reading stops one byte past it, so /dev/zero or
+ *       an endless pipe costs @max bytes, then an error.
+ * @wait_ms: how long a named FIFO may go without a writer: opening one
+ *           for reading otherwise blocks until some process opens it for
+ *           writing, which may be never.
+ * On failure the error goes to @diag and src->failed is set.
  * Returns: 0 when read, 1 when reported, -1 when out of memory.
  */
 int kvet_source_read(struct kvet_source *src, struct kvet_diag *diag,
-		     size_t max);
+		     size_t max, unsigned int wait_ms);
 
 #endif

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#ifndef KVET_INPUT_WALK_H
+#define KVET_INPUT_WALK_H
+
+/* Shared by source.c and walk.c; nothing outside src/input includes it. */
+#include <stdbool.h>
+#include <sys/stat.h>
+
+#include "input/source.h"
+
+/* A new, zeroed source at the end of @srcs, or NULL when out of memory. */
+struct kvet_source *kvet_sources_push(struct kvet_sources *srcs);
+
+/* Does the file name end in .yaml, .yml or .json? */
+bool kvet_manifest_name(const char *name);
+
+/* Report @path as a duplicate of @first, met earlier (a note). */
+void kvet_note_seen(struct kvet_diag *diag, const char *path,
+		    const char *first, bool is_dir);
+
+/*
+ * kvet_walk_dir() - queue the files below the directory @root, whose
+ * stat is @st and which is already in srcs->seen (see
+ * kvet_sources_add_path()).
+ * Returns: 0, or -1 when out of memory.
+ */
+int kvet_walk_dir(struct kvet_sources *srcs, struct kvet_arena *arena,
+		  struct kvet_diag *diag, const char *root,
+		  const struct stat *st);
+
+#endif

@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# What `kvet lint` reads, as a shell gives it: standard input when no PATH
+# is given and it yields data (a pipe, a file), the working directory when
+# it is a terminal or yields nothing (a closed pipe, /dev/null, no
+# descriptor); Helm charts and kustomize directories noted, not linted;
+# --require-objects; a FIFO; "-" twice; a tree of symlinks.
+# Usage: test_cli.sh KVET
+set -u
+kvet=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0 fail=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+notok() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"; }
+skip() { n=$((n + 1)); echo "ok $n - # SKIP $1"; }
+# check NAME COMMAND...: one test point
+check() {
+	local name=$1
+	shift
+	if "$@"; then ok "$name"; else notok "$name"; fi
+}
+# has FILE TEXT: FILE holds TEXT, else show FILE
+has() {
+	grep -qF -- "$2" "$1" && return 0
+	sed 's/^/#   /' "$1" | head -n 20
+	return 1
+}
+hasnt() { ! grep -qF -- "$2" "$1"; }
+
+export NO_COLOR=1 LC_ALL=C
+unset CI
+cm() { printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: %s}\n' "$1"; }
+# a manifest with a finding, so that reports name its file
+bad() {
+	printf 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: %s}\nspec:\n  replicas: two\n' "$1"
+}
+# the working directory of the runs: one manifest
+work=$tmp/work
+mkdir -p "$work"
+bad in-dir > "$work/dir.yaml"
+cd "$work" || exit 1
+lint() { "$kvet" lint --no-config "$@"; }
+out=$tmp/out
+
+# --- no PATH: standard input or "."
+bad from-stdin | lint > "$out"
+check "a pipe with data is read" has "$out" "<stdin>:5:13: error:"
+check "...not the directory" hasnt "$out" dir.yaml
+: | lint > "$out"
+check "a closed pipe lints the directory" has "$out" "./dir.yaml:5:13: error:"
+lint < /dev/null > "$out"
+check "/dev/null lints the directory" has "$out" "./dir.yaml:5:13: error:"
+lint <&- > "$out"
+check "no standard input lints the directory" has "$out" "./dir.yaml:5:13: error:"
+: > "$tmp/empty"
+lint < "$tmp/empty" > "$out"
+check "an empty file lints the directory" has "$out" "./dir.yaml:5:13: error:"
+bad from-file > "$tmp/bad.yaml"
+lint < "$tmp/bad.yaml" > "$out"
+check "a file with data is read" has "$out" "<stdin>:5:13: error:"
+if command -v script >/dev/null; then
+	# script(1) gives kvet a pseudo-terminal as its standard input
+	script -qc "cd '$work' && '$kvet' lint --no-config --format text=$tmp/tty.txt" \
+		/dev/null < /dev/null > /dev/null 2>&1
+	check "a terminal lints the directory, never waits" \
+		has "$tmp/tty.txt" "./dir.yaml:5:13: error:"
+else
+	skip "script (util-linux) is not installed"
+fi
+
+# --- charts and kustomize directories
+repo=$tmp/repo
+mkdir -p "$repo/chart/templates" "$repo/deploy/base" "$repo/rendered"
+printf 'apiVersion: v2\nname: web\nversion: 0.1.0\n' > "$repo/chart/Chart.yaml"
+printf 'replicaCount: 2\n' > "$repo/chart/values.yaml"
+printf 'kind: {{ .Values.kind }}\n' > "$repo/chart/templates/cm.yaml"
+printf 'resources: [cm.yaml]\n' > "$repo/deploy/base/kustomization.yaml"
+cm base > "$repo/deploy/base/cm.yaml"
+cm rendered > "$repo/rendered/all.yaml"
+(cd "$repo" && lint .) > "$out"
+rc=$?
+check "a repository with a chart and a kustomize base exits 0 ($rc)" test $rc = 0
+check "the chart is noted with how to render it" has "$out" \
+	"./chart: note: Helm chart source (Chart.yaml): nothing below it is linted; render it and lint the output: helm template NAME ./chart | kvet lint"
+check "the kustomize base is noted with how to render it" has "$out" \
+	"./deploy/base: note: kustomize directory (kustomization.yaml): nothing below it is linted; render it and lint the output: kustomize build ./deploy/base | kvet lint (or kubectl kustomize ./deploy/base | kvet lint)"
+check "only the rendered manifest is linted" has "$out" "1 file, 1 object"
+(cd "$repo" && lint chart --format json) > "$out"
+check "a chart named on the command line gets the note" \
+	has "$out" '"level": "note"'
+lint "$repo/chart/values.yaml" "$repo/rendered/all.yaml" > "$out"
+check "a chart's file named on the command line is read" \
+	has "$out" "2 files"
+
+# --- --require-objects
+(cd "$repo/chart" && : | lint) > "$out"
+rc=$?
+check "an empty render in a chart directory exits 0 without --require-objects ($rc)" \
+	test $rc = 0
+(cd "$repo/chart" && : | lint --require-objects) > "$out"
+rc=$?
+check "...and 2 with it ($rc)" test $rc = 2
+check "...saying why" has "$out" \
+	"kvet: error: no Kubernetes object in any input, and objects are required"
+mkdir "$tmp/nothing"
+lint "$tmp/nothing" "$repo/rendered" > "$out"
+rc=$?
+check "an empty directory is a warning, exit 0 ($rc)" test $rc = 0
+check "...naming it" has "$out" \
+	"$tmp/nothing: warning: no file to lint: the directory holds no *.yaml, *.yml or *.json file"
+lint --require-objects "$tmp/nothing" "$repo/rendered" > "$out"
+rc=$?
+check "...and an error with --require-objects, exit 2 ($rc)" test $rc = 2
+lint "$tmp/nothing/*.yaml" > "$out"
+check "a pattern that matched nothing says so" has "$out" \
+	"cannot open: no file matches this pattern"
+
+# --- FIFOs, standard input twice, symlinks
+mkfifo "$tmp/fifo"
+cm from-fifo > "$tmp/fifo" &
+timeout 60 "$kvet" lint --no-config "$tmp/fifo" > "$out"
+rc=$?
+wait
+check "a FIFO with a writer is read ($rc)" has "$out" "1 file, 1 object"
+cm from-file > "$tmp/render.yaml"
+for j in 1 4; do
+	lint -j $j - - < "$tmp/render.yaml" > "$out"
+	check "'-' twice with -j $j is read once" has "$out" "1 file, 1 object"
+	check "...saying so" has "$out" \
+		"<stdin>: note: standard input is named more than once: read once"
+done
+# 36 levels of two symlinks each: 2^36 paths to one file
+tree=$tmp/tree
+mkdir -p "$tree/d0"
+cm deep > "$tree/d0/cm.yaml"
+for i in $(seq 1 36); do
+	mkdir "$tree/d$i"
+	ln -s "../d$((i - 1))" "$tree/d$i/a"
+	ln -s "../d$((i - 1))" "$tree/d$i/b"
+done
+timeout 60 "$kvet" lint --no-config "$tree/d36" > "$out"
+rc=$?
+check "36 levels of symlinks: one file, linted once ($rc)" \
+	has "$out" "1 file, 1 object"
+check "...each second path noted" \
+	test "$(grep -c 'note: same directory as' "$out")" = 36
+
+echo "1..$n"
+echo "# $((n - fail)) passed, $fail failed"
+[ $fail = 0 ]
