@@ -126,10 +126,19 @@ struct kvet_finding {
  */
 KVET_API uint64_t kvet_finding_fingerprint(const struct kvet_finding *f);
 
-/* An input that could not be read or used, whole or in part. */
+/*
+ * An input that could not be read or used, whole or in part; or, with
+ * @rule set, an evaluation error: a rule that could not be evaluated on
+ * an object (an expression that gave an error, or a limit it hit; see
+ * docs/rule-language.md). Plain data, borrowed from the context.
+ */
 struct kvet_error {
-	struct kvet_position pos;
+	struct kvet_position pos;	/* the most specific place known */
 	const char *message;
+	const char *rule;		/* NULL for an input error */
+	const struct kvet_object_ref *object;	/* the object, or NULL */
+	bool tolerated;			/* the rule tolerates evaluation
+					 * errors: listed, no exit status */
 };
 
 /*
@@ -156,6 +165,8 @@ struct kvet_summary {
 	size_t objects;
 	size_t findings[KVET_SEV_COUNT];	/* indexed by kvet_severity */
 	size_t skipped;		/* documents that are not Kubernetes objects */
+	size_t input_errors;		/* errors without a rule */
+	size_t evaluation_errors;	/* listed or not */
 };
 
 struct kvet_ctx;
@@ -241,7 +252,12 @@ KVET_API size_t kvet_ctx_finding_count(const struct kvet_ctx *ctx);
 KVET_API const struct kvet_finding *kvet_ctx_finding(const struct kvet_ctx *ctx,
 						     size_t i);
 
-/* Input errors, in the order of the inputs and their positions. */
+/*
+ * Errors: input errors, in the order of the inputs and their positions,
+ * then evaluation errors (@rule set), in the order of the objects and
+ * rules: at most 10 per rule, then one with no object saying how many
+ * more there were.
+ */
 KVET_API size_t kvet_ctx_error_count(const struct kvet_ctx *ctx);
 KVET_API const struct kvet_error *kvet_ctx_error(const struct kvet_ctx *ctx,
 						 size_t i);
@@ -406,6 +422,17 @@ kvet_ctx_suppressed(const struct kvet_ctx *ctx, size_t i);
  */
 KVET_API int kvet_ctx_set_rule_enabled(struct kvet_ctx *ctx, const char *id,
 				       bool enabled);
+
+/**
+ * kvet_ctx_set_rule_tolerate_errors() - whether a rule's evaluation errors
+ * leave the exit status alone (they are listed either way; a rule file
+ * says it with `on_error: tolerate`).
+ * @id: a rule id, or "*" for every rule.
+ *
+ * Returns: 0, or -1 when no rule has that id.
+ */
+KVET_API int kvet_ctx_set_rule_tolerate_errors(struct kvet_ctx *ctx,
+					       const char *id, bool tolerate);
 
 /* Report a rule's findings at @sev. Returns 0, or -1 for an unknown id. */
 KVET_API int kvet_ctx_set_rule_severity(struct kvet_ctx *ctx, const char *id,
@@ -583,7 +610,8 @@ KVET_API const char *kvet_format_name(enum kvet_format format);
 KVET_API int kvet_render(const struct kvet_ctx *ctx, enum kvet_format format,
 			 unsigned int flags, FILE *fp);
 
-/* The process exit code for a run: see enum kvet_exit. */
+/* The process exit code for a run: see enum kvet_exit. An evaluation
+ * error counts as an input error unless its rule tolerates it. */
 KVET_API enum kvet_exit kvet_ctx_exit_code(const struct kvet_ctx *ctx,
 					   enum kvet_severity fail_on,
 					   bool fail_never);

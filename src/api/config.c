@@ -16,7 +16,7 @@ static const char *const top_keys[] = {
 	"sharedLabelKeys", "workloads", NULL,
 };
 static const char *const rules_keys[] = { "enable", "disable", "severity",
-					  "params", NULL };
+					  "params", "tolerateErrors", NULL };
 static const char *const suppress_keys[] = { "rule", "kind", "namespace",
 					     "name", "reason", NULL };
 static const char *const workload_keys[] = { "apiVersion", "kind",
@@ -134,6 +134,26 @@ static void apply_params(struct kvet_strict *s, struct kvet_ctx *ctx,
 	}
 }
 
+/* Rules whose evaluation errors leave the exit status alone. */
+static void apply_tolerate(struct kvet_strict *s, struct kvet_ctx *ctx,
+			   const struct kvet_node *list)
+{
+	uint32_t i;
+
+	if (!list)
+		return;
+	if (!kvet_node_is_seq(list)) {
+		kvet_strict_errorf(s, list, "rules.tolerateErrors must be a list of rule ids");
+		return;
+	}
+	for (i = 0; i < list->len; i++) {
+		const char *id = rule_id(s, ctx, &list->u.items[i], true);
+
+		if (id)
+			(void)kvet_ctx_set_rule_tolerate_errors(ctx, id, true);
+	}
+}
+
 static void apply_rules(struct kvet_strict *s, struct kvet_ctx *ctx,
 			const struct kvet_node *rules)
 {
@@ -145,6 +165,7 @@ static void apply_rules(struct kvet_strict *s, struct kvet_ctx *ctx,
 	apply_enable(s, ctx, kvet_node_get(rules, "enable"), true);
 	apply_severity(s, ctx, kvet_node_get(rules, "severity"));
 	apply_params(s, ctx, kvet_node_get(rules, "params"));
+	apply_tolerate(s, ctx, kvet_node_get(rules, "tolerateErrors"));
 }
 
 static const char *optional_string(struct kvet_strict *s,

@@ -77,7 +77,7 @@ struct kvet_ctx {
 	size_t n_states;
 	const struct kvet_rule_info **infos;	/* the enabled ones */
 	size_t n_infos;
-	size_t rule_errors;		/* conditions that gave an error */
+	size_t rule_errors;		/* evaluation errors, listed or not */
 	size_t documents;
 	size_t skipped;			/* documents that are not objects */
 	bool ran;

@@ -57,10 +57,11 @@ KVET_API struct kvet_ctx *kvet_ctx_create(const struct kvet_options *opts)
 	ctx->require_objects = ctx->opts.flags & KVET_CTX_REQUIRE_OBJECTS;
 	ctx->srcs.excluded_user = ctx;
 	kvet_rule_set_init(&ctx->rules);
-	/* the built-in rules are small: parsing them per context is cheap */
-	if (!(ctx->opts.flags & KVET_CTX_NO_BUILTIN_RULES))
-		(void)kvet_rule_set_add_builtin(&ctx->rules);
-	if (ctx->rules.diag.oom || kvet_ctx_index_rules(ctx)) {
+	/* the built-in rules are small: parsing them per context is cheap;
+	 * they are tested, so only memory can fail them */
+	if ((!(ctx->opts.flags & KVET_CTX_NO_BUILTIN_RULES) &&
+	     kvet_rule_set_add_builtin(&ctx->rules) < 0) ||
+	    ctx->rules.diag.oom || kvet_ctx_index_rules(ctx)) {
 		kvet_ctx_destroy(ctx);
 		return NULL;
 	}
@@ -358,7 +359,8 @@ static int run_checks(struct kvet_ctx *ctx)
 
 	if (ctx->rules.n) {
 		runner = kvet_rule_runner_create(&ctx->rules, ctx->graph,
-						 &ctx->arena, &ctx->findings);
+						 &ctx->arena, &ctx->findings,
+						 &ctx->diag);
 		if (!runner)
 			return -1;
 		/* the graph's objects: input order, duplicates and Helm
@@ -372,6 +374,8 @@ static int run_checks(struct kvet_ctx *ctx)
 				goto out;
 			lint_progress(ctx, i + 1, n, &last);
 		}
+		if (kvet_rule_runner_finish(runner) < 0)
+			goto out;
 		ctx->rule_errors = kvet_rule_runner_errors(runner);
 	}
 	kvet_findings_sort(&ctx->findings);
@@ -481,40 +485,67 @@ KVET_API const struct kvet_rule_info *kvet_ctx_rule_find(const struct kvet_ctx *
 	return NULL;
 }
 
+/* After rule files were added: the index of rules, and a rule error for
+ * every failure, so that no refused file goes unsaid. */
+static int rules_added(struct kvet_ctx *ctx, int rc)
+{
+	if (kvet_ctx_index_rules(ctx) < 0) {
+		kvet_diag_addf(&ctx->rules.diag, NULL, 0, 0,
+			       "cannot index the rules: out of memory");
+		return -1;
+	}
+	return rc;
+}
+
 KVET_API int kvet_ctx_add_rules_dir(struct kvet_ctx *ctx, const char *dir)
 {
-	int rc = kvet_rule_set_add_dir(&ctx->rules, dir);
-
-	if (kvet_ctx_index_rules(ctx))
-		return -1;
-	return rc;
+	return rules_added(ctx, kvet_rule_set_add_dir(&ctx->rules, dir));
 }
 
 KVET_API int kvet_ctx_add_rules_buffer(struct kvet_ctx *ctx, const char *name,
 				       const char *data, size_t len)
 {
-	int rc = kvet_rule_set_add_buffer(&ctx->rules, name, data, len);
-
-	if (kvet_ctx_index_rules(ctx))
-		return -1;
-	return rc;
+	return rules_added(ctx, kvet_rule_set_add_buffer(&ctx->rules, name,
+							 data, len));
 }
+
+/* What is left to say when memory ran out before an error was recorded. */
+static const struct kvet_error unrecorded = {
+	.message = "out of memory while loading the rules",
+};
 
 KVET_API size_t kvet_ctx_rule_error_count(const struct kvet_ctx *ctx)
 {
-	return ctx->rules.diag.n;
+	return ctx->rules.diag.n + (ctx->rules.diag.oom ? 1 : 0);
 }
 
 KVET_API const struct kvet_error *kvet_ctx_rule_error(const struct kvet_ctx *ctx,
 						      size_t i)
 {
-	return i < ctx->rules.diag.n ? &ctx->rules.diag.errors[i] : NULL;
+	if (i < ctx->rules.diag.n)
+		return &ctx->rules.diag.errors[i];
+	return i == ctx->rules.diag.n && ctx->rules.diag.oom ? &unrecorded
+							     : NULL;
 }
 
 KVET_API int kvet_ctx_set_param(struct kvet_ctx *ctx, const char *rule,
 				const char *name, const char *value)
 {
 	return kvet_rule_set_param(&ctx->rules, rule, name, value);
+}
+
+KVET_API int kvet_ctx_set_rule_tolerate_errors(struct kvet_ctx *ctx,
+					       const char *id, bool tolerate)
+{
+	bool all = strcmp(id, "*") == 0;
+	size_t i;
+
+	for (i = 0; i < ctx->rules.n; i++)
+		if (all || strcmp(ctx->rules.v[i]->info.id, id) == 0)
+			ctx->rules.v[i]->tolerate_errors = tolerate;
+	/* the checks written in C have no expressions to fail */
+	return all || kvet_ctx_rule_find(ctx, id) ||
+	       kvet_rule_set_find(&ctx->rules, id) ? 0 : -1;
 }
 
 KVET_API int kvet_ctx_rule_write_markdown(const struct kvet_ctx *ctx,
@@ -590,6 +621,10 @@ KVET_API void kvet_ctx_summary(const struct kvet_ctx *ctx,
 	out->skipped = ctx->skipped;
 	for (i = 0; i < ctx->findings.n; i++)
 		out->findings[ctx->findings.v[i].severity]++;
+	for (i = 0; i < kvet_ctx_error_count(ctx); i++)
+		if (!kvet_ctx_error(ctx, i)->rule)
+			out->input_errors++;
+	out->evaluation_errors = ctx->rule_errors;
 }
 
 static int index_lines(struct unit *u)
@@ -655,8 +690,9 @@ KVET_API enum kvet_exit kvet_ctx_exit_code(const struct kvet_ctx *ctx,
 {
 	size_t i;
 
-	if (kvet_ctx_error_count(ctx))
-		return KVET_EXIT_INPUT;
+	for (i = 0; i < kvet_ctx_error_count(ctx); i++)
+		if (!kvet_ctx_error(ctx, i)->tolerated)
+			return KVET_EXIT_INPUT;
 	if (fail_never)
 		return KVET_EXIT_OK;
 	for (i = 0; i < ctx->findings.n; i++)

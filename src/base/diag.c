@@ -59,6 +59,7 @@ void kvet_diag_vaddf(struct kvet_diag *diag, const char *file,
 		return;
 	}
 	e = &diag->errors[diag->n++];
+	memset(e, 0, sizeof(*e));
 	e->pos.file = file;
 	e->pos.line = line;
 	e->pos.column = line ? col : 0;

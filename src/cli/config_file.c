@@ -61,6 +61,8 @@ static const char default_config[] =
 	"#     multi-replica-without-pdb: warning\n"
 	"#   params:\n"
 	"#     multi-replica-without-pdb: {minReplicas: 3}\n"
+	"#   # evaluation errors of these rules are listed but do not fail\n"
+	"#   tolerateErrors: []\n"
 	"\n"
 	"## Findings to hold back where an annotation cannot go (third-party\n"
 	"## charts, cluster dumps); reported as suppressed with reason config.\n"

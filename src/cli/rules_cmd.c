@@ -67,15 +67,17 @@ struct kvet_ctx *kvet_cli_context(const struct kvet_args *args, FILE *err)
 {
 	struct kvet_ctx *ctx = kvet_ctx_create(&args->opts);
 	char name[256], rule[256];
-	bool bad_toggle = false;
+	bool bad_toggle = false, refused = false;
 	size_t i;
 
 	if (!ctx) {
 		fprintf(err, "kvet: error: %s\n", strerror(ENOMEM));
 		return NULL;
 	}
+	/* a refused file stops the run even if it could not say why */
 	for (i = 0; i < args->n_rules_dirs; i++)
-		(void)kvet_ctx_add_rules_dir(ctx, args->rules_dirs[i]);
+		if (kvet_ctx_add_rules_dir(ctx, args->rules_dirs[i]) < 0)
+			refused = true;
 	if (!kvet_ctx_rule_error_count(ctx))
 		bad_toggle = !apply_settings(ctx, args, err);
 	/* parameters name loaded rules, so only once every file is in */
@@ -87,8 +89,10 @@ struct kvet_ctx *kvet_cli_context(const struct kvet_args *args, FILE *err)
 		snprintf(name, sizeof(name), "%.*s", (int)(eq - dot - 1), dot + 1);
 		(void)kvet_ctx_set_param(ctx, rule, name, eq + 1);
 	}
-	if (kvet_ctx_rule_error_count(ctx) || bad_toggle) {
+	if (kvet_ctx_rule_error_count(ctx) || bad_toggle || refused) {
 		print_rule_errors(ctx, err);
+		if (refused && !kvet_ctx_rule_error_count(ctx))
+			fprintf(err, "kvet: error: cannot load the rule files\n");
 		kvet_ctx_destroy(ctx);
 		return NULL;
 	}

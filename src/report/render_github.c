@@ -140,7 +140,10 @@ int kvet_render_github(const struct kvet_ctx *ctx, unsigned int flags,
 	n = kvet_ctx_error_count(ctx);
 	for (i = 0; i < n; i++) {
 		e = kvet_ctx_error(ctx, i);
-		write_command(fp, "error", &e->pos, "kvet input error");
+		write_command(fp, e->tolerated ? "warning" : "error", &e->pos,
+			      e->rule ? e->rule : "kvet input error");
+		if (e->rule)
+			fputs("evaluation error: ", fp);
 		put(fp, e->message, false);
 		putc('\n', fp);
 	}

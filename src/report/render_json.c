@@ -159,13 +159,21 @@ static void write_baseline(struct kvet_jw *jw, const struct kvet_ctx *ctx)
 	kvet_jw_close(jw, '}');
 }
 
+/* An evaluation error adds its rule, its object when there is one, and
+ * "tolerated" when its rule tolerates it (docs/formats.md). */
 static void write_error(struct kvet_jw *jw, const struct kvet_error *e)
 {
 	kvet_jw_open(jw, NULL, '{');
+	if (e->rule)
+		kvet_jw_str(jw, "rule", e->rule);
+	if (e->object)
+		write_object(jw, e->object);
 	kvet_jw_str(jw, "file", e->pos.file);
 	kvet_jw_pos(jw, "line", e->pos.line);
 	kvet_jw_pos(jw, "column", e->pos.line ? e->pos.column : 0);
 	kvet_jw_str(jw, "message", e->message);
+	if (e->tolerated)
+		kvet_jw_bool(jw, "tolerated", true);
 	kvet_jw_close(jw, '}');
 }
 

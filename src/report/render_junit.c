@@ -20,6 +20,10 @@
  *	  <testsuite name="input-errors" ...>	  only with input errors
  *	    <testcase name="FILE:LINE:COL" classname="input-errors">
  *	      <error type="input-error" message="...">FILE:LINE:COL: ...</error>
+ *	  <testsuite name="evaluation-errors" ...>  only with evaluation errors
+ *	    <testcase name="RULE-ID FILE:LINE:COL" classname="evaluation-errors">
+ *	      <error type="evaluation-error" message="...">...</error>
+ *	      or <skipped message="tolerated: ..."/> when the rule tolerates it
  *	  <testsuite name="RULE-ID" ...>	  one per rule, by id
  *	    <properties> severity, category, summary, help
  *	    <testcase name="KIND NS/NAME (FILE)" classname="RULE-ID">
@@ -36,6 +40,8 @@
 
 /* The suite of test cases for input that could not be read or parsed. */
 #define INPUT_SUITE "input-errors"
+/* The suite of test cases for rules that could not be evaluated. */
+#define EVAL_SUITE "evaluation-errors"
 
 struct junit {
 	xmlTextWriterPtr w;
@@ -334,34 +340,63 @@ static void write_suite(struct junit *j, const struct kvet_report_suite *s)
 	end(j);
 }
 
-static void write_input_errors(struct junit *j, size_t n)
+/* The errors with a rule (@eval) or without: one test case each. */
+static void write_errors(struct junit *j, bool eval)
 {
+	const char *suite = eval ? EVAL_SUITE : INPUT_SUITE;
+	size_t i, n = kvet_ctx_error_count(j->ctx), tests = 0, errors = 0;
 	const struct kvet_error *err;
 	struct mstr m;
-	size_t i;
 
+	for (i = 0; i < n; i++) {
+		err = kvet_ctx_error(j->ctx, i);
+		if (!err->rule == !eval) {
+			tests++;
+			errors += !err->tolerated;
+		}
+	}
+	if (!tests)
+		return;
 	start(j, "testsuite");
-	attr(j, "name", INPUT_SUITE);
-	attr_count(j, "tests", n);
+	attr(j, "name", suite);
+	attr_count(j, "tests", tests);
 	attr_count(j, "failures", 0);
-	attr_count(j, "errors", n);
-	attr_count(j, "skipped", 0);
+	attr_count(j, "errors", errors);
+	attr_count(j, "skipped", tests - errors);
 	attr(j, "time", "0");
 	for (i = 0; i < n && !j->err; i++) {
 		err = kvet_ctx_error(j->ctx, i);
+		if (!err->rule != !eval)
+			continue;
 		start(j, "testcase");
 		if (mstr_open(j, &m)) {
+			if (eval)
+				fprintf(m.fp, "%s ", err->rule);
 			write_place(m.fp, &err->pos, true);
 			mstr_finish(j, &m, "name");
 		}
-		attr(j, "classname", INPUT_SUITE);
+		attr(j, "classname", suite);
 		attr(j, "time", "0");
+		if (err->tolerated) {
+			/* listed, but the run does not fail on it */
+			start(j, "skipped");
+			if (mstr_open(j, &m)) {
+				fprintf(m.fp, "tolerated: %s", err->message);
+				mstr_finish(j, &m, "message");
+			}
+			end(j);
+			end(j);
+			continue;
+		}
 		start(j, "error");
-		attr(j, "type", "input-error");
+		attr(j, "type", eval ? "evaluation-error" : "input-error");
 		attr(j, "message", err->message);
 		if (mstr_open(j, &m)) {
 			write_place(m.fp, &err->pos, true);
-			fprintf(m.fp, ": error: %s\n", err->message);
+			fprintf(m.fp, ": error: %s", err->message);
+			if (eval)
+				fprintf(m.fp, " [%s]", err->rule);
+			putc('\n', m.fp);
 			mstr_finish(j, &m, NULL);
 		}
 		end(j);
@@ -373,8 +408,10 @@ static void write_input_errors(struct junit *j, size_t n)
 static void write_report(struct junit *j)
 {
 	const struct kvet_report_index *idx = &j->idx;
-	size_t n_errors = kvet_ctx_error_count(j->ctx), i;
+	size_t n_errors = kvet_ctx_error_count(j->ctx), failing = 0, i;
 
+	for (i = 0; i < n_errors; i++)
+		failing += !kvet_ctx_error(j->ctx, i)->tolerated;
 	check(j, xmlTextWriterSetIndent(j->w, 1));
 	check(j, xmlTextWriterSetIndentString(j->w, BAD_CAST "  "));
 	check(j, xmlTextWriterStartDocument(j->w, NULL, "UTF-8", NULL));
@@ -382,10 +419,10 @@ static void write_report(struct junit *j)
 	attr(j, "name", "kvet");
 	attr_count(j, "tests", idx->tests + n_errors);
 	attr_count(j, "failures", idx->failures);
-	attr_count(j, "errors", n_errors);
+	attr_count(j, "errors", failing);
 	attr(j, "time", "0");
-	if (n_errors)
-		write_input_errors(j, n_errors);
+	write_errors(j, false);
+	write_errors(j, true);
 	for (i = 0; i < idx->n_suites && !j->err; i++)
 		write_suite(j, &idx->suites[i]);
 	check(j, xmlTextWriterEndDocument(j->w));

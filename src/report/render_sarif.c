@@ -310,18 +310,21 @@ static void write_notice(struct kvet_jw *jw, const struct kvet_notice *nt)
 
 static void write_invocation(struct kvet_jw *jw, const struct kvet_ctx *ctx)
 {
-	size_t i, n = kvet_ctx_error_count(ctx);
+	size_t i, n = kvet_ctx_error_count(ctx), failing = 0;
 	const struct kvet_error *e;
 
+	for (i = 0; i < n; i++)
+		failing += !kvet_ctx_error(ctx, i)->tolerated;
 	kvet_jw_open(jw, "invocations", '[');
 	kvet_jw_open(jw, NULL, '{');
-	/* input errors mean some input was not linted (exit code 2) */
-	kvet_jw_bool(jw, "executionSuccessful", n == 0);
+	/* input errors mean some input was not linted, evaluation errors
+	 * that some rule was not (exit code 2), unless it tolerates them */
+	kvet_jw_bool(jw, "executionSuccessful", failing == 0);
 	kvet_jw_open(jw, "toolExecutionNotifications", '[');
 	for (i = 0; i < n; i++) {
 		e = kvet_ctx_error(ctx, i);
 		kvet_jw_open(jw, NULL, '{');
-		kvet_jw_str(jw, "level", "error");
+		kvet_jw_str(jw, "level", e->tolerated ? "warning" : "error");
 		text(jw, "message", e->message);
 		kvet_jw_open(jw, "locations", '[');
 		if (e->pos.file) {
@@ -331,8 +334,13 @@ static void write_invocation(struct kvet_jw *jw, const struct kvet_ctx *ctx)
 		}
 		kvet_jw_close(jw, ']');
 		kvet_jw_open(jw, "descriptor", '{');
-		kvet_jw_str(jw, "id", "input-error");
+		kvet_jw_str(jw, "id", e->rule ? "evaluation-error" : "input-error");
 		kvet_jw_close(jw, '}');
+		if (e->rule) {
+			kvet_jw_open(jw, "associatedRule", '{');
+			kvet_jw_str(jw, "id", e->rule);
+			kvet_jw_close(jw, '}');
+		}
 		kvet_jw_close(jw, '}');
 	}
 	n = kvet_ctx_notice_count(ctx);

@@ -169,12 +169,23 @@ static void write_source(FILE *fp, const struct palette *pal,
 				pal->reset);
 }
 
+/* An input error, or an evaluation error with its rule (a warning when
+ * the rule tolerates it). */
 static void write_error(FILE *fp, const struct palette *pal,
 			const struct kvet_ctx *ctx, const struct kvet_error *e)
 {
 	write_location(fp, pal, &e->pos, true);
-	fprintf(fp, " %serror:%s ", pal->input_error, pal->reset);
+	if (e->tolerated)
+		fprintf(fp, " %swarning:%s ", pal->sev[KVET_SEV_WARNING],
+			pal->reset);
+	else
+		fprintf(fp, " %serror:%s ", pal->input_error, pal->reset);
 	text_puts(fp, e->message);
+	if (e->rule) {
+		fputs(" [", fp);
+		text_puts(fp, e->rule);
+		putc(']', fp);
+	}
 	putc('\n', fp);
 	write_source(fp, pal, ctx, &e->pos);
 }
@@ -262,8 +273,12 @@ static void write_summary(FILE *fp, const struct kvet_ctx *ctx)
 	fputs(", ", fp);
 	write_count(fp, sum.findings[KVET_SEV_INFO], "info", "infos");
 	fputs(", ", fp);
-	write_count(fp, kvet_ctx_error_count(ctx), "input error",
-		    "input errors");
+	write_count(fp, sum.input_errors, "input error", "input errors");
+	if (sum.evaluation_errors) {
+		fputs(", ", fp);
+		write_count(fp, sum.evaluation_errors, "evaluation error",
+			    "evaluation errors");
+	}
 	if (kvet_ctx_suppressed_count(ctx)) {
 		fputs(", ", fp);
 		write_count(fp, kvet_ctx_suppressed_count(ctx), "suppressed",

@@ -20,7 +20,14 @@
  * are CEL_ERROR values.
  */
 
-/* Nesting bound of expressions: parse and evaluation recurse on it. */
+/*
+ * Height bound of an expression's syntax tree. Every walk over the tree
+ * (parser, checker, cost estimate, evaluator) recurses on it, so the
+ * parser refuses a deeper expression when the rule is loaded. Chains
+ * count: `a.b.c` and `1 + 2 + 3` are as deep as they are long, except
+ * chains of && and ||, which are associative and parsed balanced (a
+ * 1000-term || is 10 deep).
+ */
 enum { CEL_MAX_DEPTH = 64 };
 
 /* A compile error: where, and what. */
@@ -133,6 +140,7 @@ struct cel_ast {
 	bool receiver;		/* CALL: kids[0] is the receiver */
 	uint16_t n;		/* children */
 	uint16_t slot;		/* IDENT, MACRO: the variable's slot */
+	uint8_t height;		/* of the subtree: 1 for a leaf */
 	size_t off;		/* byte offset of the node's token */
 	const char *name;	/* IDENT, SELECT, CALL; MACRO: variable */
 	size_t name_len;
@@ -240,6 +248,52 @@ int cel_compile(struct kvet_arena *arena, struct cel_regexes *rx,
 		const char *text, size_t len, const struct cel_scope *scope,
 		struct cel_program *out, struct cel_error *err);
 
+/* ---- cost ---- */
+
+/*
+ * Evaluation is metered, as Kubernetes meters CEL in admission control
+ * (a cost estimate when an expression is loaded, a runtime budget when
+ * it runs): a budget covers everything one rule evaluates on one object.
+ * A step is one node of the tree evaluated, plus one per CEL_COST_SCAN
+ * items or bytes an operation scans, compares or copies
+ * (docs/rule-language.md, "Limits"). Going over is an error value with
+ * CEL_V_FAILURE, and every later step of the same budget fails too, so
+ * no && or || absorbs it. The rule loader refuses a rule whose static
+ * estimate (cel_estimate()) is over CEL_COST_ESTIMATE_LIMIT.
+ */
+enum {
+	CEL_COST_LIMIT = 1000000,	/* steps per rule and object */
+	CEL_COST_REGEX_GAVE_UP = 10000,	/* a matches() that hit a limit */
+	/*
+	 * The estimate takes every list of unknown size to hold 100
+	 * items, at every level of nesting, where real ones mostly hold a
+	 * few: it may be ten times the budget. A rule over it would run
+	 * out on lists of a tenth of that size, nested as deep.
+	 */
+	CEL_COST_UNKNOWN_SIZE = 100,
+	CEL_COST_ESTIMATE_LIMIT = 10 * CEL_COST_LIMIT,
+};
+/* Scratch memory per rule and object. */
+#define CEL_MEMORY_LIMIT ((size_t)64 << 20)
+
+/* A program's static cost estimate (cel_cost.c). */
+struct cel_estimate {
+	double cost;	/* steps, a list of unknown size counted as
+			 * CEL_COST_UNKNOWN_SIZE items */
+	double size;	/* of its value: items of a list or map, bytes of a
+			 * string, CEL_COST_UNKNOWN_SIZE when not known */
+	size_t off;	/* the costliest macro, or 0: where to point */
+};
+
+/*
+ * cel_estimate() - estimate the cost of @prog.
+ * @known: the values of global slots known when it is compiled (NULL
+ *         for one that is not), @n_known of them.
+ */
+void cel_estimate(const struct cel_program *prog,
+		  const struct cel_value *const *known, size_t n_known,
+		  struct cel_estimate *out);
+
 /* ---- evaluation ---- */
 
 struct kvet_graph;
@@ -256,7 +310,25 @@ struct cel_env {
 	void *match_ctx;		/* pcre2_match_context * */
 	void *match_data;		/* pcre2_match_data * */
 	unsigned int regex_errors;	/* matches() that hit a limit */
+	uint64_t cost;			/* steps since cel_env_meter() */
+	uint64_t cost_limit;		/* 0: not metered */
+	size_t mem_base;		/* scratch bytes when metering began */
+	size_t mem_limit;		/* 0: not metered */
 };
+
+/*
+ * cel_env_meter() - start a budget: @steps steps and @bytes of scratch
+ * memory from now on (0: no limit). cel_env_init() starts one of
+ * CEL_COST_LIMIT and CEL_MEMORY_LIMIT.
+ */
+void cel_env_meter(struct cel_env *env, uint64_t steps, size_t bytes);
+
+/* Charge @steps; false once the budget is spent. */
+static inline bool cel_env_charge(struct cel_env *env, uint64_t steps)
+{
+	env->cost += steps;
+	return !env->cost_limit || env->cost <= env->cost_limit;
+}
 
 /* Regex limits (docs/rule-language.md): bound each matches() call. */
 enum {
@@ -282,9 +354,22 @@ struct cel_value cel_eval(struct cel_env *env, const struct cel_program *prog,
 struct cel_value cel_eval_ast(struct cel_eval *ev, const struct cel_ast *ast,
 			      int depth);
 
-/* An error value formatted in the evaluation's scratch arena. */
+/* An error value formatted in the evaluation's scratch arena. The
+ * message "out of memory" makes it a CEL_V_FAILURE. */
 struct cel_value cel_eval_errorf(struct cel_eval *ev, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* An error that is kvet giving up, not the expression's value: a limit
+ * was hit or memory ran out (CEL_V_FAILURE). */
+struct cel_value cel_eval_failf(struct cel_eval *ev, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/*
+ * cel_eval_charge() - charge @steps to the budget of @ev.
+ * Returns: true, or false with @err set to the failure to return.
+ */
+bool cel_eval_charge(struct cel_eval *ev, uint64_t steps,
+		     struct cel_value *err);
 
 /* Match @s against a compiled regex: 1, 0, or an error value's code < 0. */
 int cel_regex_match(struct cel_env *env, const void *re, const char *s,

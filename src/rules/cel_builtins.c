@@ -120,6 +120,13 @@ const struct cel_func *cel_func_find(const char *name, size_t len,
 	return NULL;
 }
 
+/* Charge @steps or return the failure from the calling function. */
+#define CHARGE(ev, steps) do {						\
+		struct cel_value e_;					\
+		if (!cel_eval_charge(ev, steps, &e_))			\
+			return e_;					\
+	} while (0)
+
 static struct cel_value bad_arg(struct cel_eval *ev, const char *fn,
 				const struct cel_value *v)
 {
@@ -137,6 +144,7 @@ static struct cel_value fn_size(struct cel_eval *ev, const struct cel_ast *call,
 		return cel_int((int64_t)cel_len(&args[0]));
 	if (args[0].type != CEL_STRING)
 		return bad_arg(ev, "size", &args[0]);
+	CHARGE(ev, args[0].len / CEL_COST_SCAN);
 	for (i = 0; i < args[0].len; count++)
 		i += kvet_utf8_next(args[0].u.s + i, args[0].len - i, &cp);
 	return cel_int((int64_t)count);
@@ -152,6 +160,7 @@ static struct cel_value fn_starts(struct cel_eval *ev, const struct cel_ast *cal
 {
 	if (!strings2(args))
 		return bad_arg(ev, "startsWith", &args[0]);
+	CHARGE(ev, args[1].len / CEL_COST_SCAN);
 	return cel_bool(args[1].len <= args[0].len &&
 			!memcmp(args[0].u.s, args[1].u.s, args[1].len));
 }
@@ -161,6 +170,7 @@ static struct cel_value fn_ends(struct cel_eval *ev, const struct cel_ast *call,
 {
 	if (!strings2(args))
 		return bad_arg(ev, "endsWith", &args[0]);
+	CHARGE(ev, args[1].len / CEL_COST_SCAN);
 	return cel_bool(args[1].len <= args[0].len &&
 			!memcmp(args[0].u.s + args[0].len - args[1].len,
 				args[1].u.s, args[1].len));
@@ -174,6 +184,8 @@ static struct cel_value fn_contains(struct cel_eval *ev,
 
 	if (!strings2(args))
 		return bad_arg(ev, "contains", &args[0]);
+	/* the search compares the part at every offset */
+	CHARGE(ev, (uint64_t)args[0].len * (args[1].len + 1) / CEL_COST_SCAN);
 	if (!args[1].len)
 		return cel_bool(true);
 	for (i = 0; i + args[1].len <= args[0].len; i++)
@@ -190,10 +202,15 @@ static struct cel_value fn_matches(struct cel_eval *ev,
 
 	if (args[0].type != CEL_STRING)
 		return bad_arg(ev, "matches", &args[0]);
+	CHARGE(ev, args[0].len / CEL_COST_SCAN);
 	rc = cel_regex_match(ev->env, call->regex, args[0].u.s, args[0].len);
-	if (rc < 0)
-		return cel_eval_errorf(ev, "matches() gave up (PCRE2 error %d: a match limit was hit)",
-				       rc);
+	if (rc < 0) {
+		/* PCRE2 does not say how much it did: a match that gave up
+		 * did as much as its limits allow */
+		CHARGE(ev, CEL_COST_REGEX_GAVE_UP);
+		return cel_eval_failf(ev, "matches() gave up (PCRE2 error %d: a match limit was hit)",
+				      rc);
+	}
 	return cel_bool(rc == 1);
 }
 
@@ -205,6 +222,7 @@ static struct cel_value fn_lower(struct cel_eval *ev, const struct cel_ast *call
 
 	if (args[0].type != CEL_STRING)
 		return bad_arg(ev, "lowerAscii", &args[0]);
+	CHARGE(ev, args[0].len / CEL_COST_SCAN);
 	s = kvet_arena_alloc(ev->env->scratch, (size_t)args[0].len + 1);
 	if (!s)
 		return cel_eval_errorf(ev, "out of memory");
@@ -247,6 +265,7 @@ static struct cel_value fn_join(struct cel_eval *ev, const struct cel_ast *call,
 					       cel_type_name(it.type));
 		len += it.len + (i && sep ? sep->len : 0);
 	}
+	CHARGE(ev, (cnt + len) / CEL_COST_SCAN);
 	s = kvet_arena_alloc(ev->env->scratch, len + 1);
 	if (!s)
 		return cel_eval_errorf(ev, "out of memory");

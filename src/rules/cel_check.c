@@ -187,7 +187,8 @@ static int check_regex(struct checker *ck, struct cel_ast *call,
 		void **v = realloc(ck->rx->v, cap * sizeof(*v));
 
 		if (!v) {
-			cel_regexes_release(&(struct cel_regexes){ &re, 1, 1 });
+			/* cap 0: frees the code, not the borrowed vector */
+			cel_regexes_release(&(struct cel_regexes){ &re, 1, 0 });
 			return check_error(ck, pat->off, "out of memory");
 		}
 		ck->rx->v = v;
@@ -302,7 +303,7 @@ static void fold(struct checker *ck, struct cel_ast *a)
 	a->n = 0;
 }
 
-/* Recursion follows the AST, whose depth the parser bounded. */
+/* Recursion follows the AST, whose height the parser bounded. */
 static int check(struct checker *ck, struct cel_ast *a)
 {
 	size_t i;

@@ -1,38 +1,121 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The CEL evaluator: walks a checked AST. Recursion follows the AST,
- * whose depth the parser bounded; loops over input lists are loops.
+ * whose height the parser bounded; loops over input lists are loops.
  * Everything it allocates goes to the environment's scratch arena, which
  * the rule runner resets between objects.
  *
  * Errors are values. && and || absorb them as the CEL specification
  * says ("Logical Operators"): false && error is false, true || error is
  * true, and the macros all() and exists() do the same over their items.
+ * A failure (CEL_V_FAILURE: a limit hit, no memory) is not absorbed:
+ * it is no value of the expression, and ends the evaluation.
  */
 #include "rules/cel.h"
 
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <string.h>
 
-enum { EVAL_MAX_DEPTH = 4 * CEL_MAX_DEPTH };
+/* The parser bounds the height of a program's tree, and the evaluator
+ * goes one level down per call: this only guards trees built otherwise. */
+enum { EVAL_MAX_DEPTH = CEL_MAX_DEPTH };
+
+static struct cel_value verrorf(struct cel_eval *ev, bool failure,
+				const char *fmt, va_list ap)
+{
+	struct cel_value v = { .type = CEL_ERROR };
+
+	v.u.s = kvet_arena_vprintf(ev->env->scratch, fmt, ap);
+	if (!v.u.s) {
+		v.u.s = "out of memory";
+		failure = true;
+	}
+	if (failure)
+		v.flags = CEL_V_FAILURE;
+	return v;
+}
 
 struct cel_value cel_eval_errorf(struct cel_eval *ev, const char *fmt, ...)
 {
-	struct cel_value v = { .type = CEL_ERROR };
+	struct cel_value v;
 	va_list ap;
 
 	va_start(ap, fmt);
-	v.u.s = kvet_arena_vprintf(ev->env->scratch, fmt, ap);
+	/* the bindings report exhaustion with this one message */
+	v = verrorf(ev, !strcmp(fmt, "out of memory"), fmt, ap);
 	va_end(ap);
-	if (!v.u.s)
-		v.u.s = "out of memory";
 	return v;
+}
+
+struct cel_value cel_eval_failf(struct cel_eval *ev, const char *fmt, ...)
+{
+	struct cel_value v;
+	va_list ap;
+
+	va_start(ap, fmt);
+	v = verrorf(ev, true, fmt, ap);
+	va_end(ap);
+	return v;
+}
+
+void cel_env_meter(struct cel_env *env, uint64_t steps, size_t bytes)
+{
+	env->cost = 0;
+	env->cost_limit = steps;
+	env->mem_base = env->scratch ? env->scratch->total : 0;
+	env->mem_limit = bytes;
+}
+
+static bool over_memory(const struct cel_env *env)
+{
+	size_t used = env->scratch->total;
+
+	return env->mem_limit && used > env->mem_base &&
+	       used - env->mem_base > env->mem_limit;
+}
+
+bool cel_eval_charge(struct cel_eval *ev, uint64_t steps,
+		     struct cel_value *err)
+{
+	struct cel_env *env = ev->env;
+
+	if (cel_env_charge(env, steps) && !over_memory(env))
+		return true;
+	if (env->cost_limit && env->cost > env->cost_limit)
+		*err = cel_eval_failf(ev, "evaluation cost over the limit of %llu steps for one object",
+				      (unsigned long long)env->cost_limit);
+	else
+		*err = cel_eval_failf(ev, "evaluation memory over the limit of %zu KiB for one object",
+				      env->mem_limit >> 10);
+	return false;
+}
+
+/* Charge @steps or return the failure from the calling function. */
+#define CHARGE(ev, steps) do {						\
+		struct cel_value e_;					\
+		if (!cel_eval_charge(ev, steps, &e_))			\
+			return e_;					\
+	} while (0)
+
+/* The steps of scanning @n items or bytes. */
+static uint64_t scan(size_t n)
+{
+	return n / CEL_COST_SCAN;
 }
 
 static struct cel_value no_key(struct cel_eval *ev, const char *k, size_t len)
 {
 	return cel_eval_errorf(ev, "no such key: '%.*s'", (int)len, k);
+}
+
+/* An error about value @v, placed where @v is in the input (the key of
+ * the map a key is missing from), for the report of the error. */
+static struct cel_value placed(struct cel_value err, const struct cel_value *v)
+{
+	err.at = v->at;
+	return err;
 }
 
 static struct cel_value select_field(struct cel_eval *ev,
@@ -44,11 +127,20 @@ static struct cel_value select_field(struct cel_eval *ev,
 	if (v->type == CEL_ERROR)
 		return *v;
 	if (v->type != CEL_MAP)
-		return cel_eval_errorf(ev, "no such key: '%.*s' (on %s)",
-				       (int)len, name, cel_type_name(v->type));
-	if (!cel_map_get(v, name, len, &out))
-		return no_key(ev, name, len);
-	return out;
+		return placed(cel_eval_errorf(ev, "no such key: '%.*s' (on %s)",
+					      (int)len, name,
+					      cel_type_name(v->type)), v);
+	CHARGE(ev, scan(cel_len(v)));
+	if (cel_map_get(v, name, len, &out))
+		return out;
+	/* an item of a typed list (DeploymentList) has its kind and
+	 * apiVersion from the list: they are the object's all the same */
+	if (v->obj && len == 4 && !memcmp(name, "kind", 4))
+		return cel_string(v->obj->kind, strlen(v->obj->kind));
+	if (v->obj && len == 10 && !memcmp(name, "apiVersion", 10))
+		return cel_string(v->obj->api_version,
+				  strlen(v->obj->api_version));
+	return placed(no_key(ev, name, len), v);
 }
 
 static struct cel_value eval_index(struct cel_eval *ev,
@@ -73,16 +165,17 @@ static struct cel_value eval_index(struct cel_eval *ev,
 			return cel_eval_errorf(ev, "a list index must be an int, not %s",
 					       cel_type_name(i->type));
 		if (k < 0 || (uint64_t)k >= cel_len(v))
-			return cel_eval_errorf(ev, "index %lld out of range (size %zu)",
-					       (long long)k, cel_len(v));
+			return placed(cel_eval_errorf(ev, "index %lld out of range (size %zu)",
+						      (long long)k, cel_len(v)), v);
 		return cel_list_at(v, (size_t)k);
 	}
 	if (v->type == CEL_MAP) {
+		CHARGE(ev, scan(cel_len(v)));
 		if (cel_map_find(v, i, &out))
 			return out;
 		if (i->type == CEL_STRING)
-			return no_key(ev, i->u.s, i->len);
-		return cel_eval_errorf(ev, "no such key");
+			return placed(no_key(ev, i->u.s, i->len), v);
+		return placed(cel_eval_errorf(ev, "no such key"), v);
 	}
 	return cel_eval_errorf(ev, "cannot index %s", cel_type_name(v->type));
 }
@@ -96,6 +189,7 @@ static struct cel_value eval_has(struct cel_eval *ev, const struct cel_ast *sel,
 		return v;
 	if (v.type != CEL_MAP)
 		return cel_eval_errorf(ev, "has() on %s", cel_type_name(v.type));
+	CHARGE(ev, scan(cel_len(&v)));
 	/* Kubernetes treats a null field as an absent one */
 	return cel_bool(cel_map_get(&v, sel->name, sel->name_len, &out) &&
 			out.type != CEL_NULL);
@@ -137,6 +231,9 @@ static struct cel_value concat(struct cel_eval *ev, const struct cel_value *a,
 	struct cel_value out = { .type = CEL_LIST }, *items;
 	char *s;
 
+	/* what is copied: repeated doubling must run out of budget */
+	CHARGE(ev, a->type == CEL_STRING ? scan((size_t)a->len + b->len)
+					 : scan(na + nb));
 	if (a->type == CEL_STRING) {
 		s = kvet_arena_alloc(ev->env->scratch, (size_t)a->len + b->len + 1);
 		if (!s)
@@ -207,20 +304,36 @@ static struct cel_value arith(struct cel_eval *ev, enum cel_binary_op op,
 			       cel_type_name(b->type));
 }
 
+/* cel_equal() within the budget: -2 when the budget ran out. */
+static int equal(struct cel_eval *ev, const struct cel_value *a,
+		 const struct cel_value *b)
+{
+	struct cel_env *env = ev->env;
+
+	return cel_equal_metered(a, b, &env->cost,
+				 env->cost_limit ? env->cost_limit : UINT64_MAX);
+}
+
 static struct cel_value eval_in(struct cel_eval *ev, const struct cel_value *x,
 				const struct cel_value *c)
 {
 	struct cel_value item;
 	size_t i, n;
+	int eq;
 
-	if (c->type == CEL_MAP)
+	if (c->type == CEL_MAP) {
+		CHARGE(ev, scan(cel_len(c)));
 		return cel_bool(cel_map_find(c, x, &item));
+	}
 	if (c->type != CEL_LIST)
 		return cel_eval_errorf(ev, "no operator 'in' for %s",
 				       cel_type_name(c->type));
 	for (i = 0, n = cel_len(c); i < n; i++) {
 		item = cel_list_at(c, i);
-		if (cel_equal(x, &item) == 1)
+		eq = equal(ev, x, &item);
+		if (eq == -2)
+			CHARGE(ev, 0);
+		if (eq == 1)
 			return cel_bool(true);
 	}
 	return cel_bool(false);
@@ -235,8 +348,12 @@ static struct cel_value logic(struct cel_eval *ev, const struct cel_ast *a,
 
 	if (l.type == CEL_BOOL && l.u.b != is_and)
 		return l;	/* short circuit: false && _, true || _ */
+	if (cel_is_failure(&l))
+		return l;	/* no value: nothing to absorb */
 	r = cel_eval_ast(ev, a->kids[1], depth + 1);
 	if (r.type == CEL_BOOL && r.u.b != is_and)
+		return r;
+	if (cel_is_failure(&r))
 		return r;
 	if (l.type == CEL_ERROR)
 		return l;
@@ -267,7 +384,9 @@ static struct cel_value eval_binary(struct cel_eval *ev,
 	switch ((enum cel_binary_op)a->op) {
 	case CEL_OP_EQ:
 	case CEL_OP_NE:
-		eq = cel_equal(&l, &r);
+		eq = equal(ev, &l, &r);
+		if (eq == -2)
+			CHARGE(ev, 0);
 		if (eq < 0)
 			return cel_eval_errorf(ev, "values nest too deeply to compare");
 		return cel_bool((eq == 1) == (a->op == CEL_OP_EQ));
@@ -275,6 +394,8 @@ static struct cel_value eval_binary(struct cel_eval *ev,
 	case CEL_OP_LE:
 	case CEL_OP_GT:
 	case CEL_OP_GE:
+		if (l.type == CEL_STRING && r.type == CEL_STRING)
+			CHARGE(ev, scan(l.len < r.len ? l.len : r.len));
 		c = compare(&l, &r);
 		if (c == -2)
 			return cel_eval_errorf(ev, "no operator '%s' for (%s, %s)",
@@ -336,6 +457,7 @@ static struct cel_value eval_macro(struct cel_eval *ev,
 	is_map = range.type == CEL_MAP;
 	n = cel_len(&range);
 	if (a->op == CEL_MACRO_FILTER || a->op == CEL_MACRO_MAP) {
+		CHARGE(ev, scan(n));
 		out = kvet_arena_array(ev->env->scratch, n + 1, sizeof(*out));
 		if (!out)
 			return cel_eval_errorf(ev, "out of memory");
@@ -352,8 +474,9 @@ static struct cel_value eval_macro(struct cel_eval *ev,
 		}
 		if (p.type == CEL_ERROR) {
 			/* all() and exists() may still be decided by another
-			 * item; the others fail at once */
-			if (a->op != CEL_MACRO_ALL && a->op != CEL_MACRO_EXISTS)
+			 * item, unless kvet gave up; the others fail at once */
+			if ((a->op != CEL_MACRO_ALL && a->op != CEL_MACRO_EXISTS) ||
+			    cel_is_failure(&p))
 				return p;
 			if (err.type != CEL_ERROR)
 				err = p;
@@ -451,6 +574,7 @@ static struct cel_value eval_collection(struct cel_eval *ev,
 		if (items) {
 			items[i] = e;
 		} else if (i % 2 == 0) {
+			CHARGE(ev, scan(i / 2));
 			v.u.entries = entries;
 			v.len = (uint32_t)(i / 2);
 			if (cel_map_find(&v, &e, &x))
@@ -475,8 +599,9 @@ struct cel_value cel_eval_ast(struct cel_eval *ev, const struct cel_ast *a,
 {
 	struct cel_value v, i;
 
+	CHARGE(ev, 1);
 	if (depth > EVAL_MAX_DEPTH)
-		return cel_eval_errorf(ev, "expression too deep");
+		return cel_eval_failf(ev, "expression too deep");
 	switch ((enum cel_ast_kind)a->kind) {
 	case CEL_AST_LITERAL:
 		return a->lit;

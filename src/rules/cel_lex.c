@@ -257,18 +257,43 @@ static int lex_escape(struct cel_lexer *lx, size_t *p, char *out, size_t *o,
 	return 0;
 }
 
+/*
+ * Where the body of a string literal that starts at @p ends: at its
+ * closing quote, at a line break of a single-quoted one, or at the end
+ * of the text. Only the length matters (the decoder reports what is
+ * wrong): each literal allocates its own length, not the rest of the
+ * expression, so lexing stays linear in memory however many literals
+ * the text holds.
+ */
+static size_t body_end(const struct cel_lexer *lx, size_t p, char q,
+		       bool triple, bool raw)
+{
+	const char *s = lx->text;
+
+	while (p < lx->len) {
+		if (s[p] == q && (!triple || (p + 2 < lx->len &&
+					     s[p + 1] == q && s[p + 2] == q)))
+			return p;
+		if (!triple && (s[p] == '\n' || s[p] == '\r'))
+			return p;
+		p += s[p] == '\\' && !raw ? 2 : 1;
+	}
+	return lx->len;
+}
+
 static int lex_string(struct cel_lexer *lx, struct cel_token *tok,
 		      bool raw, struct cel_error *err)
 {
 	const char *s = lx->text;
-	size_t start = lx->pos, p = lx->pos + (raw ? 1 : 0), o = 0;
+	size_t start = lx->pos, p = lx->pos + (raw ? 1 : 0), o = 0, end;
 	char q = s[p];
 	bool triple = p + 2 < lx->len && s[p + 1] == q && s[p + 2] == q;
 	char *out;
 
 	p += triple ? 3 : 1;
+	end = body_end(lx, p, q, triple, raw);
 	/* decoded text is never longer than the literal */
-	out = kvet_arena_alloc(lx->arena, lx->len - p + 1);
+	out = kvet_arena_alloc(lx->arena, end - p + 1);
 	if (!out)
 		return lex_error(err, start, "out of memory");
 	for (;;) {

@@ -68,11 +68,37 @@ static struct cel_ast *node(struct parser *ps, enum cel_ast_kind kind,
 	a->kind = (uint8_t)kind;
 	a->off = off;
 	a->n = (uint16_t)n;
+	a->height = 1;
 	if (n) {
 		a->kids = kvet_arena_array(ps->arena, n, sizeof(*a->kids));
 		if (!a->kids)
 			return fail(ps, off, "out of memory");
 	}
+	return a;
+}
+
+/*
+ * Record the height of @a, whose children are set, and refuse it above
+ * CEL_MAX_DEPTH. Chains count: a.b.c or 1 + 2 + 3 is a tree as deep as
+ * it is long, and every walk over the tree (checker, cost estimate,
+ * evaluator) recurses that deep, so the bound is on height, not on
+ * parentheses.
+ */
+static struct cel_ast *sealed(struct parser *ps, struct cel_ast *a)
+{
+	unsigned int h = 0;
+	size_t i;
+
+	if (!a)
+		return NULL;
+	for (i = 0; i < a->n; i++)
+		if (a->kids[i] && a->kids[i]->height > h)
+			h = a->kids[i]->height;
+	if (h >= CEL_MAX_DEPTH)
+		return fail(ps, a->off,
+			    "expression nested more than %d deep (each operator, selection, index or call of a chain is one level)",
+			    CEL_MAX_DEPTH);
+	a->height = (uint8_t)(h + 1);
 	return a;
 }
 
@@ -152,7 +178,7 @@ static struct cel_ast *make_call(struct parser *ps, struct cel_ast *recv,
 				a->op = CEL_MACRO_HAS;
 				a->kids[0] = args->v[0];
 			}
-			return a;
+			return sealed(ps, a);
 		}
 		if (args->v[0]->kind != CEL_AST_IDENT)
 			return fail(ps, args->v[0]->off,
@@ -168,7 +194,7 @@ static struct cel_ast *make_call(struct parser *ps, struct cel_ast *recv,
 		a->kids[0] = recv;
 		for (i = 1; i < args->n; i++)
 			a->kids[i] = args->v[i];
-		return a;
+		return sealed(ps, a);
 	}
 	a = node(ps, CEL_AST_CALL, off, n);
 	if (!a)
@@ -180,7 +206,7 @@ static struct cel_ast *make_call(struct parser *ps, struct cel_ast *recv,
 		a->kids[0] = recv;
 	for (i = 0; i < args->n; i++)
 		a->kids[i + (recv ? 1 : 0)] = args->v[i];
-	return a;
+	return sealed(ps, a);
 }
 
 static struct cel_ast *literal(struct parser *ps, struct cel_value v)
@@ -213,7 +239,7 @@ static struct cel_ast *parse_list(struct parser *ps, size_t off, int depth)
 		a->kids = k.v;
 		a->n = (uint16_t)k.n;
 	}
-	return a;
+	return sealed(ps, a);
 }
 
 static struct cel_ast *parse_map(struct parser *ps, size_t off, int depth)
@@ -240,7 +266,7 @@ static struct cel_ast *parse_map(struct parser *ps, size_t off, int depth)
 		a->kids = k.v;
 		a->n = (uint16_t)k.n;
 	}
-	return a;
+	return sealed(ps, a);
 }
 
 static struct cel_ast *parse_primary(struct parser *ps, int depth)
@@ -343,7 +369,7 @@ static struct cel_ast *parse_member(struct parser *ps, int depth)
 			b->kids[0] = a;
 			b->name = t.v.str.s;
 			b->name_len = t.v.str.len;
-			a = b;
+			a = sealed(ps, b);
 		} else if (t.kind == CEL_T_LBRACKET) {
 			if (!advance(ps))
 				return NULL;
@@ -354,7 +380,7 @@ static struct cel_ast *parse_member(struct parser *ps, int depth)
 			b->kids[1] = parse_expr(ps, depth + 1);
 			if (!b->kids[1] || !expect(ps, CEL_T_RBRACKET, "']'"))
 				return NULL;
-			a = b;
+			a = sealed(ps, b);
 		} else {
 			break;
 		}
@@ -399,7 +425,7 @@ static struct cel_ast *parse_unary(struct parser *ps, int depth)
 		a->op = (uint8_t)op;
 		a->kids[0] = operand;
 	}
-	return a;
+	return sealed(ps, a);
 }
 
 static int binary_op(enum cel_tok kind)
@@ -423,6 +449,90 @@ static int binary_op(enum cel_tok kind)
 	}
 }
 
+static struct cel_ast *parse_binary(struct parser *ps, int min, int depth);
+
+/* The operands of a chain of one logical operator, and the offset of
+ * the operator after each (the last one's is unused). */
+struct chain {
+	struct cel_ast **v;
+	size_t *off;
+	size_t n, cap;
+};
+
+static bool chain_push(struct parser *ps, struct chain *c, struct cel_ast *a,
+		       size_t off)
+{
+	if (!a)
+		return false;
+	if (c->n == c->cap) {
+		size_t cap = c->cap ? c->cap * 2 : 8;
+		struct cel_ast **v = kvet_arena_array(ps->arena, cap, sizeof(*v));
+		size_t *o = kvet_arena_array(ps->arena, cap, sizeof(*o));
+
+		if (!v || !o) {
+			fail(ps, a->off, "out of memory");
+			return false;
+		}
+		if (c->n) {
+			memcpy(v, c->v, c->n * sizeof(*v));
+			memcpy(o, c->off, c->n * sizeof(*o));
+		}
+		c->v = v;
+		c->off = o;
+		c->cap = cap;
+	}
+	c->v[c->n] = a;
+	c->off[c->n++] = off;
+	return true;
+}
+
+/*
+ * a || b || c ... (or &&) with @first parsed: the operands, then a tree
+ * built by pairing neighbours in rounds, so that it is log2(n) deep, not
+ * n: && and || are associative, and evaluation still goes from left to
+ * right. A generated rule may well test hundreds of values this way.
+ */
+static struct cel_ast *parse_logic_chain(struct parser *ps, int op,
+					 struct cel_ast *first, int depth)
+{
+	enum cel_tok tok = op == CEL_OP_OR ? CEL_T_OR : CEL_T_AND;
+	int prec = cel_binary_op_precedence((enum cel_binary_op)op);
+	struct chain c = { 0 };
+	struct cel_ast *a;
+	size_t i, j, off;
+
+	if (!chain_push(ps, &c, first, 0))
+		return NULL;
+	while (ps->tok.kind == tok) {
+		off = ps->tok.off;
+		c.off[c.n - 1] = off;
+		if (!advance(ps) ||
+		    !chain_push(ps, &c, parse_binary(ps, prec + 1, depth), 0))
+			return NULL;
+	}
+	while (c.n > 1) {
+		for (i = 0, j = 0; i < c.n; i += 2, j++) {
+			if (i + 1 == c.n) {
+				c.v[j] = c.v[i];
+				c.off[j] = c.off[i];
+				continue;
+			}
+			a = node(ps, CEL_AST_BINARY, c.off[i], 2);
+			if (!a)
+				return NULL;
+			a->op = (uint8_t)op;
+			a->kids[0] = c.v[i];
+			a->kids[1] = c.v[i + 1];
+			if (!sealed(ps, a))
+				return NULL;
+			c.v[j] = a;
+			c.off[j] = c.off[i + 1];
+		}
+		c.n = j;
+	}
+	return c.v[0];
+}
+
 /* Left-associative operators of precedence @min and above. The right
  * operand climbs one level up, so recursion is bounded by the table. */
 static struct cel_ast *parse_binary(struct parser *ps, int min, int depth)
@@ -438,6 +548,10 @@ static struct cel_ast *parse_binary(struct parser *ps, int min, int depth)
 		prec = cel_binary_op_precedence((enum cel_binary_op)op);
 		if (prec < min)
 			break;
+		if (op == CEL_OP_AND || op == CEL_OP_OR) {
+			left = parse_logic_chain(ps, op, left, depth);
+			continue;
+		}
 		off = ps->tok.off;
 		if (!advance(ps))
 			return NULL;
@@ -450,7 +564,7 @@ static struct cel_ast *parse_binary(struct parser *ps, int min, int depth)
 		a->op = (uint8_t)op;
 		a->kids[0] = left;
 		a->kids[1] = right;
-		left = a;
+		left = sealed(ps, a);
 	}
 	return ps->failed ? NULL : left;
 }
@@ -478,7 +592,7 @@ static struct cel_ast *parse_expr(struct parser *ps, int depth)
 	if (!a->kids[1] || !expect(ps, CEL_T_COLON, "':'"))
 		return NULL;
 	a->kids[2] = parse_expr(ps, depth + 1);
-	return a->kids[2] ? a : NULL;
+	return a->kids[2] ? sealed(ps, a) : NULL;
 }
 
 int cel_parse(struct kvet_arena *arena, const char *text, size_t len,

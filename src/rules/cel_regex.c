@@ -71,6 +71,7 @@ int cel_env_init(struct cel_env *env, struct kvet_arena *scratch)
 
 	memset(env, 0, sizeof(*env));
 	env->scratch = scratch;
+	cel_env_meter(env, CEL_COST_LIMIT, CEL_MEMORY_LIMIT);
 	mc = pcre2_match_context_create(NULL);
 	if (!mc)
 		return -1;

@@ -188,11 +188,16 @@ bool cel_map_find(const struct cel_value *map, const struct cel_value *key,
 	return false;
 }
 
+/* Work done by one comparison, and where to give up. */
+struct meter {
+	uint64_t steps, limit;
+};
+
 static int equal_at(const struct cel_value *a, const struct cel_value *b,
-		    int depth);
+		    int depth, struct meter *m);
 
 static int list_equal(const struct cel_value *a, const struct cel_value *b,
-		      int depth)
+		      int depth, struct meter *m)
 {
 	size_t i, n = cel_len(a);
 	int r;
@@ -202,15 +207,16 @@ static int list_equal(const struct cel_value *a, const struct cel_value *b,
 	for (i = 0; i < n; i++) {
 		struct cel_value x = cel_list_at(a, i), y = cel_list_at(b, i);
 
-		r = equal_at(&x, &y, depth + 1);
+		r = equal_at(&x, &y, depth + 1, m);
 		if (r != 1)
 			return r;
 	}
 	return 1;
 }
 
+/* Each key is looked up in both maps, a scan of each: n * n. */
 static int map_equal(const struct cel_value *a, const struct cel_value *b,
-		     int depth)
+		     int depth, struct meter *m)
 {
 	size_t i, n = cel_len(a);
 	struct cel_value k, x, y;
@@ -219,10 +225,13 @@ static int map_equal(const struct cel_value *a, const struct cel_value *b,
 	if (n != cel_len(b))
 		return 0;
 	for (i = 0; i < n; i++) {
+		m->steps += 2 * n / CEL_COST_SCAN;
+		if (m->steps > m->limit)
+			return -2;
 		k = cel_map_key_at(a, i);
 		if (!cel_map_find(a, &k, &x) || !cel_map_find(b, &k, &y))
 			return 0;
-		r = equal_at(&x, &y, depth + 1);
+		r = equal_at(&x, &y, depth + 1, m);
 		if (r != 1)
 			return r;
 	}
@@ -232,10 +241,12 @@ static int map_equal(const struct cel_value *a, const struct cel_value *b,
 /* Bounded recursion: depth is capped by CEL_MAX_VALUE_DEPTH, not by the
  * input, whose deeper values simply fail to compare. */
 static int equal_at(const struct cel_value *a, const struct cel_value *b,
-		    int depth)
+		    int depth, struct meter *m)
 {
 	if (depth > CEL_MAX_VALUE_DEPTH)
 		return -1;
+	if (++m->steps > m->limit)
+		return -2;
 	if (a->type == CEL_INT && b->type == CEL_DOUBLE)
 		return (double)a->u.i == b->u.d;
 	if (a->type == CEL_DOUBLE && b->type == CEL_INT)
@@ -252,12 +263,13 @@ static int equal_at(const struct cel_value *a, const struct cel_value *b,
 	case CEL_DOUBLE:
 		return a->u.d == b->u.d;
 	case CEL_STRING:
+		m->steps += a->len / CEL_COST_SCAN;
 		return a->len == b->len &&
 		       (!a->len || memcmp(a->u.s, b->u.s, a->len) == 0);
 	case CEL_LIST:
-		return list_equal(a, b, depth);
+		return list_equal(a, b, depth, m);
 	case CEL_MAP:
-		return map_equal(a, b, depth);
+		return map_equal(a, b, depth, m);
 	case CEL_ERROR:
 		return 0;
 	}
@@ -266,7 +278,19 @@ static int equal_at(const struct cel_value *a, const struct cel_value *b,
 
 int cel_equal(const struct cel_value *a, const struct cel_value *b)
 {
-	return equal_at(a, b, 0);
+	struct meter m = { 0, UINT64_MAX };
+
+	return equal_at(a, b, 0, &m);
+}
+
+int cel_equal_metered(const struct cel_value *a, const struct cel_value *b,
+		      uint64_t *steps, uint64_t limit)
+{
+	struct meter m = { *steps, limit };
+	int r = equal_at(a, b, 0, &m);
+
+	*steps = m.steps;
+	return r;
 }
 
 /* A growable text buffer for cel_to_text(). */

@@ -33,6 +33,9 @@ enum cel_type {
 
 enum cel_value_flags {
 	CEL_V_NODE = 1u << 0,	/* a list or map that is u.node */
+	/* An error that is not the value of the expression but kvet
+	 * giving up on it: a limit was hit or memory ran out. */
+	CEL_V_FAILURE = 1u << 1,
 };
 
 struct cel_entry;
@@ -62,6 +65,10 @@ struct cel_entry {
 	struct cel_value key;
 	struct cel_value value;
 };
+
+/* Items or bytes an operation may scan, compare or copy for one step of
+ * an evaluation's budget (cel.h). */
+enum { CEL_COST_SCAN = 16 };
 
 /* Bound of list and map nesting that equality and printing follow. */
 enum { CEL_MAX_VALUE_DEPTH = 32 };
@@ -107,6 +114,12 @@ static inline bool cel_is_error(const struct cel_value *v)
 	return v->type == CEL_ERROR;
 }
 
+/* An error that is kvet giving up (CEL_V_FAILURE), not a CEL value. */
+static inline bool cel_is_failure(const struct cel_value *v)
+{
+	return v->type == CEL_ERROR && (v->flags & CEL_V_FAILURE);
+}
+
 /* An error value whose message is formatted into @arena. */
 struct cel_value cel_errorf(struct kvet_arena *arena, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -149,6 +162,15 @@ bool cel_map_find(const struct cel_value *map, const struct cel_value *key,
  * values nest deeper than CEL_MAX_VALUE_DEPTH.
  */
 int cel_equal(const struct cel_value *a, const struct cel_value *b);
+
+/*
+ * cel_equal_metered() - cel_equal() that adds to *@steps one per item
+ * or key compared and per CEL_COST_SCAN keys scanned, and gives up once
+ * *@steps passes @limit.
+ * Returns: 1, 0, -1 as cel_equal(), or -2 when it gave up.
+ */
+int cel_equal_metered(const struct cel_value *a, const struct cel_value *b,
+		      uint64_t *steps, uint64_t limit);
 
 /*
  * cel_to_text() - a value as message text: strings as they are, numbers

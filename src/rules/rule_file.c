@@ -20,6 +20,13 @@ struct rfile {
 	const char *buf;
 	size_t len;
 	bool failed;
+	bool oom;
+	/* the cost estimate of the rule being loaded: its expressions, the
+	 * ones after `each` once per item */
+	double cost, per_item, heavy;
+	unsigned int heavy_line, heavy_col;	/* the costliest part */
+	struct cel_estimate last;		/* of the last expression */
+	const struct cel_value *params;		/* of the rule, for sizes */
 };
 
 __attribute__((format(printf, 4, 5)))
@@ -35,6 +42,23 @@ static void rerror(struct rfile *rf, unsigned int line, unsigned int col,
 }
 
 #define NERROR(rf, n, ...) rerror(rf, (n)->line, (n)->col, __VA_ARGS__)
+
+/*
+ * Memory for the rule being loaded. Running out fails the file with an
+ * error, once: a rule must never be added with a part left out, nor a
+ * file dropped without a word (the CLI then exits 3, not 1).
+ */
+static void *rf_alloc(struct rfile *rf, size_t n, size_t size)
+{
+	void *p = kvet_arena_array(&rf->set->arena, n, size);
+
+	if (!p && !rf->oom) {
+		rf->oom = true;
+		rerror(rf, 0, 0, "out of memory while loading the rule file");
+	}
+	rf->failed = rf->failed || !p;
+	return p;
+}
 
 /* Line and column of byte @p of the file. */
 static void pos_of_ptr(const struct rfile *rf, const char *p,
@@ -94,8 +118,11 @@ static void scalar_pos(const struct rfile *rf, const struct kvet_node *n,
 		*col = (unsigned int)(indent + (off - last)) + 1;
 		return;
 	}
-	if (memchr(n->u.str, '\n', n->len)) {
-		/* a block scalar whose position is its first content line:
+	if (memchr(n->u.str, '\n', n->len) ||
+	    (p && (size_t)(p - rf->buf) + n->col - 1 < rf->len &&
+	     p[n->col - 1] != '"' && p[n->col - 1] != '\'')) {
+		/* a block scalar whose position is its first content line
+		 * (with strip chomping, >- or |-, even a one-line one):
 		 * its lines keep their indentation beyond the block's */
 		for (i = 0; i < off && i < n->len; i++)
 			if (n->u.str[i] == '\n') {
@@ -121,9 +148,11 @@ static const char *str_of(struct rfile *rf, const struct kvet_node *n,
 		NERROR(rf, n, "\"%s\" must be a string", field);
 		return NULL;
 	}
-	s = kvet_arena_strndup(&rf->set->arena, n->u.str, n->len);
-	if (!s)
-		NERROR(rf, n, "out of memory");
+	s = rf_alloc(rf, (size_t)n->len + 1, 1);
+	if (s) {
+		memcpy(s, n->u.str, n->len);
+		s[n->len] = '\0';
+	}
 	return s;
 }
 
@@ -132,8 +161,10 @@ static bool compile(struct rfile *rf, const struct kvet_node *n,
 		    const struct cel_scope *scope, struct cel_program *out,
 		    unsigned int *n_slots)
 {
+	const struct cel_value *known[2] = { NULL, NULL };
 	struct cel_error err;
 	unsigned int line, col;
+	double cost;
 
 	if (cel_compile(&rf->set->arena, &rf->set->rx, text, len, scope, out,
 			&err)) {
@@ -143,7 +174,31 @@ static bool compile(struct rfile *rf, const struct kvet_node *n,
 	}
 	if (out->n_slots > *n_slots)
 		*n_slots = out->n_slots;
+	known[KVET_RULE_VAR_PARAMS] = rf->params;
+	cel_estimate(out, known, 2, &rf->last);
+	cost = rf->last.cost * rf->per_item;
+	rf->cost += cost;
+	if (cost > rf->heavy) {
+		rf->heavy = cost;
+		scalar_pos(rf, n, base + rf->last.off, &rf->heavy_line,
+			   &rf->heavy_col);
+	}
 	return true;
+}
+
+/*
+ * A rule whose estimate is over the limit would run out of budget on
+ * objects with small lists: refuse it now, at its costliest expression
+ * (at its outermost costliest macro), rather than on every object later.
+ */
+static void check_cost(struct rfile *rf, const struct kvet_rule *r)
+{
+	if (rf->failed || rf->cost <= CEL_COST_ESTIMATE_LIMIT)
+		return;
+	rerror(rf, rf->heavy_line, rf->heavy_col,
+	       "rule \"%s\" may cost %.3g steps per object, over the limit of %d (with %d items in each list of unknown size): nested macros multiply",
+	       r->info.id ? r->info.id : "?", rf->cost,
+	       CEL_COST_ESTIMATE_LIMIT, CEL_COST_UNKNOWN_SIZE);
 }
 
 static bool compile_node(struct rfile *rf, const struct kvet_node *n,
@@ -186,7 +241,7 @@ static void load_message(struct rfile *rf, struct kvet_rule *r,
 	for (open = s; (open = find2(open, n->len - (size_t)(open - s), "{{", 2));
 	     open += 2)
 		cap += 2;
-	v = kvet_arena_array(&rf->set->arena, cap + 1, sizeof(*v));
+	v = rf_alloc(rf, cap + 1, sizeof(*v));
 	if (!v)
 		return;
 	while (pos < n->len) {
@@ -253,7 +308,7 @@ static const char *const *str_list(struct rfile *rf, const struct kvet_node *n,
 
 	*count = 0;
 	if (kvet_node_is_scalar(n) && n->type != KVET_NODE_NULL) {
-		v = kvet_arena_alloc(&rf->set->arena, sizeof(*v));
+		v = rf_alloc(rf, 1, sizeof(*v));
 		if (v && (v[0] = str_of(rf, n, field)))
 			*count = 1;
 		return v;
@@ -262,7 +317,7 @@ static const char *const *str_list(struct rfile *rf, const struct kvet_node *n,
 		NERROR(rf, n, "\"%s\" must be a list of strings", field);
 		return NULL;
 	}
-	v = kvet_arena_array(&rf->set->arena, n->len + 1u, sizeof(*v));
+	v = rf_alloc(rf, n->len + 1u, sizeof(*v));
 	if (!v)
 		return NULL;
 	for (i = 0; i < n->len; i++)
@@ -308,7 +363,7 @@ static void load_match(struct rfile *rf, struct kvet_rule *r,
 			NERROR(rf, labels, "\"match.labels\" must be a mapping of strings");
 			return;
 		}
-		r->labels = kvet_arena_array(&rf->set->arena, labels->len + 1u,
+		r->labels = rf_alloc(rf, labels->len + 1u,
 					     sizeof(*r->labels));
 		if (!r->labels)
 			return;
@@ -335,8 +390,8 @@ static void load_params(struct rfile *rf, struct kvet_rule *r,
 		NERROR(rf, n, "\"params\" must be a mapping of names to default values");
 		return;
 	}
-	e = kvet_arena_array(&rf->set->arena, n->len + 1u, sizeof(*e));
-	r->param_list = kvet_arena_array(&rf->set->arena, n->len + 1u,
+	e = rf_alloc(rf, n->len + 1u, sizeof(*e));
+	r->param_list = rf_alloc(rf, n->len + 1u,
 					 sizeof(*r->param_list));
 	if (!e || !r->param_list)
 		return;
@@ -368,7 +423,7 @@ static void load_examples(struct rfile *rf, struct kvet_rule *r,
 		NERROR(rf, n, "\"examples\" must be a list");
 		return;
 	}
-	r->examples = kvet_arena_array(&rf->set->arena, n->len + 1u,
+	r->examples = rf_alloc(rf, n->len + 1u,
 				       sizeof(*r->examples));
 	if (!r->examples)
 		return;
@@ -437,7 +492,7 @@ static void load_examples(struct rfile *rf, struct kvet_rule *r,
 static const char *const fields[] = {
 	"id", "severity", "category", "summary", "description", "remediation",
 	"references", "match", "params", "condition", "message", "at",
-	"examples", "each", "severity_expr", "related",
+	"examples", "each", "severity_expr", "related", "on_error",
 };
 
 static void load_each(struct rfile *rf, struct kvet_rule *r,
@@ -455,6 +510,8 @@ static void load_each(struct rfile *rf, struct kvet_rule *r,
 		return;
 	if (!compile_node(rf, in, "each.in", scope, &r->each, &r->n_slots))
 		return;
+	/* what follows is evaluated once per item */
+	rf->per_item = rf->last.size > 1 ? rf->last.size : 1;
 	r->each_text = str_of(rf, in, "each.in");
 	r->has_each = true;
 	scope->names[scope->n++] = r->each_as;
@@ -474,7 +531,7 @@ static const struct kvet_node *required(struct rfile *rf,
 static struct kvet_rule *load_rule(struct rfile *rf,
 				   const struct kvet_node *root)
 {
-	struct kvet_rule *r = kvet_arena_alloc(&rf->set->arena, sizeof(*r));
+	struct kvet_rule *r = rf_alloc(rf, 1, sizeof(*r));
 	struct cel_scope scope = { { "object", "params" }, 2 };
 	const struct kvet_node *n;
 	size_t i, j, nrefs;
@@ -483,6 +540,10 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 	if (!r)
 		return NULL;
 	r->file = rf->name;
+	rf->cost = rf->heavy = 0;
+	rf->per_item = 1;
+	rf->heavy_line = root->line;
+	rf->heavy_col = root->col;
 	if (!kvet_node_is_map(root)) {
 		NERROR(rf, root, "a rule must be a mapping");
 		return NULL;
@@ -532,6 +593,7 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 	if ((n = required(rf, root, "match")))
 		load_match(rf, r, n);
 	load_params(rf, r, kvet_node_get(root, "params"));
+	rf->params = &r->params;
 	if ((n = kvet_node_get(root, "each")))
 		load_each(rf, r, n, &scope);
 	if ((n = required(rf, root, "condition"))) {
@@ -548,7 +610,7 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 	if ((n = kvet_node_get(root, "at"))) {
 		size_t cnt = kvet_node_is_seq(n) ? n->len : 1;
 
-		r->at = kvet_arena_array(&rf->set->arena, cnt + 1, sizeof(*r->at));
+		r->at = rf_alloc(rf, cnt + 1, sizeof(*r->at));
 		for (i = 0; r->at && i < cnt; i++)
 			compile_node(rf, kvet_node_is_seq(n) ? &n->u.items[i] : n,
 				     "at", &scope, &r->at[i], &r->n_slots);
@@ -557,6 +619,12 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 	if ((n = kvet_node_get(root, "related")))
 		r->has_related = compile_node(rf, n, "related", &scope,
 					      &r->related, &r->n_slots);
+	if ((n = kvet_node_get(root, "on_error"))) {
+		r->tolerate_errors = kvet_node_eq(n, "tolerate");
+		if (!r->tolerate_errors && !kvet_node_eq(n, "fail"))
+			NERROR(rf, n, "\"on_error\" must be fail or tolerate");
+	}
+	check_cost(rf, r);
 	if ((n = kvet_node_get(root, "examples")))
 		load_examples(rf, r, n);
 	return r;
@@ -601,7 +669,7 @@ int kvet_rule_set_add_buffer(struct kvet_rule_set *set, const char *name,
 	rf.name = kvet_arena_strdup(&set->arena, name);
 	buf = kvet_arena_strndup(&set->arena, text, len);
 	if (!rf.name || !buf)
-		return -1;
+		goto out;
 	rf.buf = buf;
 	rf.len = len;
 	if (kvet_load_buffer(&set->arena, &set->diag, rf.name, buf, len, &docs))
@@ -620,6 +688,10 @@ int kvet_rule_set_add_buffer(struct kvet_rule_set *set, const char *name,
 	}
 	ret = set->diag.n > errs || set->diag.oom ? -1 : 0;
 out:
+	/* only memory fails a file without an error of its own */
+	if (ret < 0 && set->diag.n == errs)
+		kvet_diag_addf(&set->diag, rf.name, 0, 0,
+			       "cannot load the rule file: out of memory");
 	kvet_docs_release(&docs);
 	return ret;
 }

@@ -8,6 +8,7 @@
  */
 #include "rules/rules.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,18 +18,26 @@ struct kvet_rule_runner {
 	const struct kvet_rule_set *set;
 	struct kvet_arena *arena;
 	struct kvet_findings *fs;
+	struct kvet_diag *diag;		/* evaluation errors */
 	struct kvet_arena scratch;
 	struct kvet_arena_mark empty;
 	struct cel_env env;
 	struct cel_value *vars;
 	unsigned int n_vars;
 	size_t errors;
+	size_t *errors_of;		/* per rule of the set */
+	/* the rule and object being evaluated */
+	size_t rule;
+	const struct kvet_object *obj;
+	bool gave_up;			/* a failure: stop this pair */
+	bool oom;			/* an error could not be recorded */
 };
 
 struct kvet_rule_runner *kvet_rule_runner_create(const struct kvet_rule_set *set,
 						 const struct kvet_graph *g,
 						 struct kvet_arena *arena,
-						 struct kvet_findings *fs)
+						 struct kvet_findings *fs,
+						 struct kvet_diag *errors)
 {
 	struct kvet_rule_runner *r = calloc(1, sizeof(*r));
 	size_t i;
@@ -38,6 +47,7 @@ struct kvet_rule_runner *kvet_rule_runner_create(const struct kvet_rule_set *set
 	r->set = set;
 	r->arena = arena;
 	r->fs = fs;
+	r->diag = errors;
 	kvet_arena_init(&r->scratch);
 	kvet_arena_mark(&r->scratch, &r->empty);
 	if (cel_env_init(&r->env, &r->scratch))
@@ -49,7 +59,8 @@ struct kvet_rule_runner *kvet_rule_runner_create(const struct kvet_rule_set *set
 		if (set->v[i]->n_slots > r->n_vars)
 			r->n_vars = set->v[i]->n_slots;
 	r->vars = calloc(r->n_vars, sizeof(*r->vars));
-	if (!r->env.k8s || !r->vars)
+	r->errors_of = calloc(set->n + 1, sizeof(*r->errors_of));
+	if (!r->env.k8s || !r->vars || !r->errors_of)
 		goto fail;
 	return r;
 fail:
@@ -65,12 +76,105 @@ void kvet_rule_runner_destroy(struct kvet_rule_runner *r)
 	cel_env_release(&r->env);
 	kvet_arena_release(&r->scratch);
 	free(r->vars);
+	free(r->errors_of);
 	free(r);
 }
 
 size_t kvet_rule_runner_errors(const struct kvet_rule_runner *r)
 {
 	return r->errors;
+}
+
+/* Record an error at @file:@line:@col of rule @rule. */
+__attribute__((format(printf, 6, 7)))
+static struct kvet_error *add_error(struct kvet_rule_runner *r,
+				    const struct kvet_rule *rule,
+				    const char *file, unsigned int line,
+				    unsigned int col, const char *fmt, ...)
+{
+	size_t before = r->diag->n;
+	struct kvet_error *e;
+	va_list ap;
+
+	va_start(ap, fmt);
+	kvet_diag_vaddf(r->diag, file, line, col, fmt, ap);
+	va_end(ap);
+	if (r->diag->n == before) {
+		r->oom = true;
+		return NULL;
+	}
+	e = &r->diag->errors[before];
+	e->rule = rule->info.id;
+	e->tolerated = rule->tolerate_errors;
+	return e;
+}
+
+/*
+ * An evaluation error: @what of @rule (its condition, message...) gave
+ * @v on the current object, which is an error, or a value of the wrong
+ * type described by @want. It is listed at the most specific place
+ * known: where the error arose in the object (the map a key is missing
+ * from), else the object. The first KVET_RULE_ERRORS_LISTED of a rule
+ * are listed; kvet_rule_runner_finish() counts the others.
+ */
+static void eval_error(struct kvet_rule_runner *r, const struct kvet_rule *rule,
+		       const char *what, const struct cel_value *v,
+		       const char *want)
+{
+	const struct kvet_object *obj = r->obj;
+	const struct kvet_node *at = v->type == CEL_ERROR ? v->at : NULL;
+	struct kvet_object_ref *ref;
+	struct kvet_error *e;
+	const char *sep = *obj->namespace ? "/" : "";
+
+	/* after a failure the rest of the pair fails the same way */
+	if (r->gave_up && cel_is_failure(v))
+		return;
+	r->errors++;
+	if (cel_is_failure(v))
+		r->gave_up = true;
+	if (r->errors_of[r->rule]++ >= KVET_RULE_ERRORS_LISTED)
+		return;
+	ref = kvet_arena_alloc(r->arena, sizeof(*ref));
+	if (!ref) {
+		r->oom = true;
+		return;
+	}
+	kvet_object_ref_set(ref, obj);
+	if (v->type == CEL_ERROR)
+		e = add_error(r, rule, obj->file, at ? at->line : obj->line,
+			      at ? at->col : obj->col,
+			      "cannot evaluate %s on %s %s%s%s: %s", what,
+			      obj->kind, obj->namespace, sep, obj->name,
+			      v->u.s);
+	else if (v->type == CEL_STRING)
+		e = add_error(r, rule, obj->file, obj->line, obj->col,
+			      "cannot evaluate %s on %s %s%s%s: it gave \"%.*s\", not %s",
+			      what, obj->kind, obj->namespace, sep, obj->name,
+			      (int)(v->len > 40 ? 40 : v->len), v->u.s, want);
+	else
+		e = add_error(r, rule, obj->file, obj->line, obj->col,
+			      "cannot evaluate %s on %s %s%s%s: it gave %s, not %s",
+			      what, obj->kind, obj->namespace, sep, obj->name,
+			      cel_type_name(v->type), want);
+	if (e)
+		e->object = ref;
+}
+
+int kvet_rule_runner_finish(struct kvet_rule_runner *r)
+{
+	size_t i, more;
+
+	for (i = 0; i < r->set->n; i++) {
+		if (r->errors_of[i] <= KVET_RULE_ERRORS_LISTED)
+			continue;
+		more = r->errors_of[i] - KVET_RULE_ERRORS_LISTED;
+		add_error(r, r->set->v[i], r->set->v[i]->file, 0, 0,
+			  "%zu more evaluation error%s of rule \"%s\" not listed (the first %d are)",
+			  more, more == 1 ? "" : "s", r->set->v[i]->info.id,
+			  KVET_RULE_ERRORS_LISTED);
+	}
+	return r->oom ? -1 : 0;
 }
 
 static bool kind_matches(const struct kvet_rule *rule,
@@ -161,6 +265,8 @@ static char *render_message(struct kvet_rule_runner *r,
 			lens[i] = p->len;
 		} else {
 			v = cel_eval(&r->env, &p->prog, r->vars);
+			if (v.type == CEL_ERROR)
+				eval_error(r, rule, "the message", &v, NULL);
 			parts[i] = cel_to_text(&r->scratch, &v);
 			if (!parts[i])
 				return NULL;
@@ -189,6 +295,11 @@ static const struct kvet_node *resolve_at(struct kvet_rule_runner *r,
 
 		if (v.type != CEL_ERROR && v.at)
 			return v.at;
+		/* an error means "not this field", unless kvet gave up */
+		if (cel_is_failure(&v)) {
+			eval_error(r, rule, "\"at\"", &v, NULL);
+			break;
+		}
 	}
 	return NULL;
 }
@@ -206,6 +317,8 @@ static enum kvet_severity severity(struct kvet_rule_runner *r,
 	for (i = 0; v.type == CEL_STRING && i < KVET_SEV_COUNT; i++)
 		if (v.len == strlen(names[i]) && !memcmp(v.u.s, names[i], v.len))
 			return (enum kvet_severity)i;
+	eval_error(r, rule, "severity_expr", &v,
+		   "\"error\", \"warning\" or \"info\"");
 	return rule->info.severity;
 }
 
@@ -242,6 +355,8 @@ static int related_objects(struct kvet_rule_runner *r,
 
 	if (rule->has_related) {
 		rel = cel_eval(&r->env, &rule->related, r->vars);
+		if (rel.type == CEL_ERROR)
+			eval_error(r, rule, "\"related\"", &rel, NULL);
 		if (rel.type == CEL_LIST)
 			cap += cel_len(&rel);
 		else if (rel.obj)
@@ -288,14 +403,16 @@ static int emit(struct kvet_rule_runner *r, const struct kvet_rule *rule,
 	return related_objects(r, rule, obj, related, f);
 }
 
-static int fires(struct kvet_rule_runner *r, const struct kvet_rule *rule)
+/* A condition that is not a bool is an evaluation error: no finding,
+ * but listed (docs/rule-language.md, "Evaluation errors"). */
+static bool fires(struct kvet_rule_runner *r, const struct kvet_rule *rule)
 {
 	struct cel_value v = cel_eval(&r->env, &rule->condition, r->vars);
 
 	if (v.type == CEL_BOOL)
 		return v.u.b;
-	r->errors++;
-	return 0;
+	eval_error(r, rule, "the condition", &v, "bool");
+	return false;
 }
 
 static int run_rule(struct kvet_rule_runner *r, const struct kvet_rule *rule,
@@ -304,16 +421,21 @@ static int run_rule(struct kvet_rule_runner *r, const struct kvet_rule *rule,
 	struct cel_value list, item;
 	size_t i, n;
 
+	r->obj = obj;
+	r->gave_up = false;
 	r->vars[KVET_RULE_VAR_OBJECT] = cel_from_object(obj);
 	r->vars[KVET_RULE_VAR_PARAMS] = rule->params;
+	/* one budget for everything the rule evaluates on the object */
+	cel_env_meter(&r->env, CEL_COST_LIMIT, CEL_MEMORY_LIMIT);
 	if (!rule->has_each)
 		return fires(r, rule) ? emit(r, rule, obj, file_order, NULL) : 0;
 	list = cel_eval(&r->env, &rule->each, r->vars);
 	if (list.type != CEL_LIST) {
-		r->errors++;
+		eval_error(r, rule, "\"each.in\"", &list, "list");
 		return 0;
 	}
-	for (i = 0, n = cel_len(&list); i < n; i++) {
+	/* after a failure every evaluation of the pair fails: one is enough */
+	for (i = 0, n = cel_len(&list); i < n && !r->gave_up; i++) {
 		item = cel_list_at(&list, i);
 		r->vars[KVET_RULE_VAR_EACH] = item;
 		if (fires(r, rule) &&
@@ -334,8 +456,9 @@ int kvet_rule_runner_object(struct kvet_rule_runner *r,
 
 		if (rule->disabled || !kvet_rule_matches(rule, obj))
 			continue;
+		r->rule = i;
 		ret = run_rule(r, rule, obj, file_order);
 		kvet_arena_reset(&r->scratch, &r->empty);
 	}
-	return ret;
+	return ret || r->oom ? -1 : 0;
 }

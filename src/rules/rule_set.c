@@ -82,19 +82,15 @@ int kvet_rule_set_add_dir(struct kvet_rule_set *set, const char *dir)
 
 			cap = cap ? cap * 2 : 16;
 			v = realloc(names, cap * sizeof(*v));
-			if (!v) {
-				ret = -1;
-				goto out;
-			}
+			if (!v)
+				goto oom;
 			names = v;
 		}
 		names[n] = kvet_arena_printf(&set->arena, "%s%s%s", dir,
 					     dir[strlen(dir) - 1] == '/' ? "" : "/",
 					     de->d_name);
-		if (!names[n]) {
-			ret = -1;
-			goto out;
-		}
+		if (!names[n])
+			goto oom;
 		n++;
 	}
 	if (n)
@@ -102,6 +98,11 @@ int kvet_rule_set_add_dir(struct kvet_rule_set *set, const char *dir)
 	for (i = 0; i < n; i++)
 		if (add_file(set, names[i]))
 			ret = -1;
+	goto out;
+oom:
+	kvet_diag_addf(&set->diag, NULL, 0, 0,
+		       "cannot read rules directory %s: out of memory", dir);
+	ret = -1;
 out:
 	free(names);
 	closedir(d);

@@ -83,6 +83,9 @@ struct kvet_rule {
 	size_t n_examples;
 	unsigned int n_slots;		/* the most any program needs */
 	bool disabled;			/* switched off by the settings */
+	/* on_error: tolerate, or the settings: evaluation errors are
+	 * listed but leave the exit status alone */
+	bool tolerate_errors;
 };
 
 struct kvet_rule_set {
@@ -150,20 +153,31 @@ extern const size_t kvet_builtin_rule_file_count;
 
 struct kvet_rule_runner;
 
+/* Evaluation errors listed per rule; one more entry counts the rest. */
+enum { KVET_RULE_ERRORS_LISTED = 10 };
+
 /**
  * kvet_rule_runner_create() - prepare to run @set over a graph.
  * @set: the rules; borrowed.
  * @g: the graph; borrowed.
  * @arena: the run's arena (relations, related-object arrays).
  * @fs: findings go here.
+ * @errors: evaluation errors go here (kvet_error with @rule set), at
+ *          most KVET_RULE_ERRORS_LISTED per rule until
+ *          kvet_rule_runner_finish() counts the others.
  *
  * Returns: the runner, or NULL when out of memory.
  */
 struct kvet_rule_runner *kvet_rule_runner_create(const struct kvet_rule_set *set,
 						 const struct kvet_graph *g,
 						 struct kvet_arena *arena,
-						 struct kvet_findings *fs);
+						 struct kvet_findings *fs,
+						 struct kvet_diag *errors);
 void kvet_rule_runner_destroy(struct kvet_rule_runner *r);
+
+/* After the last object: one error per rule whose evaluation errors were
+ * not all listed, saying how many more. Returns 0, or -1 (no memory). */
+int kvet_rule_runner_finish(struct kvet_rule_runner *r);
 
 /* Does @obj pass the `match` of @rule (kinds, namespaces, labels)? */
 bool kvet_rule_matches(const struct kvet_rule *rule,
@@ -173,7 +187,7 @@ bool kvet_rule_matches(const struct kvet_rule *rule,
 int kvet_rule_runner_object(struct kvet_rule_runner *r,
 			    const struct kvet_object *obj, size_t file_order);
 
-/* Conditions that gave an error instead of a bool, for debugging. */
+/* Evaluation errors, listed or not. */
 size_t kvet_rule_runner_errors(const struct kvet_rule_runner *r);
 
 /* ---- documentation ---- */

@@ -38,6 +38,19 @@ static void expect_error(const char *text, unsigned int line,
 	kvet_rule_set_release(&set);
 }
 
+/* Load @text as x.yaml; expect it to load without an error. */
+static void expect_loads(const char *text)
+{
+	struct kvet_rule_set set;
+
+	kvet_rule_set_init(&set);
+	if (kvet_rule_set_add_buffer(&set, "x.yaml", text, strlen(text)))
+		fail_msg("%u:%u %s", set.diag.errors[0].pos.line,
+			 set.diag.errors[0].pos.column,
+			 set.diag.errors[0].message);
+	kvet_rule_set_release(&set);
+}
+
 static char *replace(const char *from, const char *to)
 {
 	static char buf[2048];
@@ -90,6 +103,14 @@ static void positioned_errors(void **state)
 	expect_error(replace("condition: object.spec.replicas >= params.n",
 			     "condition: |\n  object.spec.replicas >=\n    (1 +"),
 		     11, 9, "expected an expression");
+	/* one-line block scalars with strip chomping start at their
+	 * content line: the indentation counts, not the mark's column */
+	expect_error(replace("condition: object.spec.replicas >= params.n",
+			     "condition: >-\n  object.spec.replicas >= fooBar(1)"),
+		     10, 27, "unknown function \"fooBar\"");
+	expect_error(replace("condition: object.spec.replicas >= params.n",
+			     "condition: |-\n    object.spec.replicas >= fooBar(1)"),
+		     10, 29, "unknown function \"fooBar\"");
 	expect_error(replace("severity: warning", "severity: fatal"), 2, 11,
 		     "invalid severity");
 	expect_error(replace("id: my-rule", "id: My_Rule"), 1, 5, "kebab-case");
@@ -175,12 +196,39 @@ static void related_and_example_checks(void **state)
 		     12, 27, "\"message\" must be a string");
 }
 
+/* Item 6 of issue 11: a rule whose static estimate is over the limit
+ * is refused where its costliest macro starts, naming the rule. */
+static void costly_rules_are_refused(void **state)
+{
+	(void)state;
+	expect_error(replace("condition: object.spec.replicas >= params.n",
+			     "condition: object.a.all(w, object.b.all(x,"
+			     " object.c.all(y, object.d.all(z, w == z))))"),
+		     9, 21, "rule \"my-rule\" may cost 4.04e+08 steps per object");
+	expect_error(replace("condition: object.spec.replicas >= params.n",
+			     "condition: object.a.all(w, object.b.all(x,"
+			     " object.c.all(y, object.d.all(z, w == z))))"),
+		     9, 21, "over the limit of 10000000 (with 100 items in each list of unknown size)");
+	/* `each` multiplies what follows it */
+	expect_error(replace("condition: object.spec.replicas >= params.n",
+			     "each: {as: it, in: object.items}\n"
+			     "condition: it.a.all(x, it.b.all(y, it.c.all(z, x == z)))"),
+		     10, 17, "may cost");
+	/* within the limit: two levels, and literal lists of known size */
+	expect_loads(replace("condition: object.spec.replicas >= params.n",
+			     "condition: object.a.all(x, object.b.all(y, x == y))"));
+	expect_loads(replace("condition: object.spec.replicas >= params.n",
+			     "condition: '[1, 2].all(a, [1, 2].all(b, [1, 2].all(c,"
+			     " [1, 2].all(d, object.a.all(x, x != a + b + c + d)))))'"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(loads),
 		cmocka_unit_test(positioned_errors),
 		cmocka_unit_test(related_and_example_checks),
+		cmocka_unit_test(costly_rules_are_refused),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

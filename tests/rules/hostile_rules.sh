@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+#
+# Hostile rule files through the whole command (issue 11, items 1, 2, 6
+# and 9): each is generated here, run with a memory bound (ulimit -v,
+# except under AddressSanitizer, which reserves terabytes of address
+# space) and meson's timeout; no timing is asserted.
+#
+# usage: hostile_rules.sh KVET        (TAP output)
+
+set -u
+kvet=$1
+case $kvet in /*) ;; *) kvet=$PWD/$kvet ;; esac
+export NO_COLOR=1 LC_ALL=C
+
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+n=0
+failed=0
+
+ok() {
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then
+		echo "ok $n - $2"
+	else
+		echo "not ok $n - $2"
+		failed=$((failed + 1))
+	fi
+}
+
+# 1 GiB of address space is ten times what any of these needs now.
+limit=
+if ! ldd "$kvet" 2>/dev/null | grep -q libasan; then
+	limit=1048576
+fi
+
+# kvet ARGS... with the bound; output in $tmp/out and $tmp/err.
+run() {
+	(
+		[ -n "$limit" ] && ulimit -v "$limit"
+		cd "$tmp" && "$kvet" "$@" >out 2>err
+	)
+}
+
+# A rule file in $tmp/r/rule.yaml whose condition is $1.
+rule() {
+	rm -rf "$tmp/r" && mkdir -p "$tmp/r"
+	{
+		printf 'id: hostile\nseverity: warning\ncategory: t\nsummary: s\n'
+		printf 'description: d\nremediation: r\n'
+		printf 'match: {kinds: [ConfigMap]}\ncondition: >-\n  '
+		cat
+		printf '\nmessage: m\n'
+	} >"$tmp/r/rule.yaml"
+}
+
+# $2 copies of $1, on one line.
+times() {
+	awk -v s="$1" -v n="$2" 'BEGIN { for (i = 0; i < n; i++) printf "%s", s }'
+}
+
+cat >"$tmp/in.yaml" <<'EOF'
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: settings}
+data: {mode: fast}
+EOF
+
+# Item 1: chains of 40,000 operators, selections, indexes and calls were
+# trees 40,000 deep; the checker overflowed the stack (exit 139) in lint,
+# rules and explain.
+for link in ' + 1' '.a' '["a"]' '.f()'; do
+	{ printf 'object'; times "$link" 40000; } | rule
+	for cmd in "lint --rules r in.yaml" "rules --rules r" \
+		   "explain --rules r hostile"; do
+		# shellcheck disable=SC2086
+		run $cmd
+		rc=$?
+		[ $rc = 3 ] && grep -q '^r/rule.yaml:9:[0-9]*: error: expression nested more than 64 deep' "$tmp/err"
+		ok $? "a chain of 40000 '$link': kvet ${cmd%% *} refuses the rule (exit $rc)"
+	done
+done
+
+# Item 2: 2.7 MB of string comparisons, a || of 140,000 terms: quadratic
+# lexing took 15 GB; the || is balanced, 18 deep.
+{ printf 'object.data.mode == "slow"'; times ' || object.data.mode == "x"' 100000
+  printf ' || object.data.mode == "fast"'; } | rule
+[ "$(wc -c <"$tmp/r/rule.yaml")" -gt 2700000 ]
+ok $? "the generated condition is over 2.7 MB"
+run lint --no-builtin-rules --rules r in.yaml
+rc=$?
+[ $rc = 1 ] && grep -q '^in.yaml:1:1: warning: m \[hostile\]' "$tmp/out"
+ok $? "a 2.7 MB condition loads and fires (exit $rc)"
+
+# Item 9: a 300-term || reached the evaluator's depth limit of 256 and
+# never fired.
+{ printf 'object.data.mode == "n0"'; times ' || object.data.mode == "n"' 298
+  printf ' || object.data.mode == "fast"'; } | rule
+run lint --no-builtin-rules --rules r in.yaml
+rc=$?
+[ $rc = 1 ] && grep -q 'warning: m \[hostile\]' "$tmp/out"
+ok $? "a 300-term || fires (exit $rc)"
+
+# Item 6: nested macros over a list in the input ran for 36 s in 3.2 GB;
+# the budget stops them, and the run says so and exits 2.
+{ printf 'object.data.xs.all(a, object.data.xs.all(b, object.data.xs.all(c,'
+  printf ' a + b + c >= 0)))'; } | rule
+{
+	printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: big}\n'
+	printf 'data:\n  xs: [0'
+	for i in $(seq 1 3000); do printf ', %d' "$i"; done
+	printf ']\n'
+} >"$tmp/big.yaml"
+run lint --no-builtin-rules --rules r big.yaml
+rc=$?
+[ $rc = 2 ] && grep -q '^big.yaml:1:1: error: cannot evaluate the condition on ConfigMap default/big: evaluation cost over the limit of 1000000 steps for one object \[hostile\]' "$tmp/out"
+ok $? "nested macros stop at the cost limit with an evaluation error (exit $rc)"
+run lint --no-builtin-rules --rules r --format json big.yaml
+grep -q '"rule": "hostile"' "$tmp/out"
+ok $? "the JSON report names the rule of the evaluation error"
+
+# Item 6: macros nested four deep are refused when the rule is loaded.
+{ printf 'object.a.all(w, object.b.all(x, object.c.all(y,'
+  printf ' object.d.all(z, w == z))))'; } | rule
+run lint --no-builtin-rules --rules r in.yaml
+rc=$?
+[ $rc = 3 ] && grep -q '^r/rule.yaml:9:12: error: rule "hostile" may cost .* over the limit of 10000000' "$tmp/err"
+ok $? "a rule whose estimate is over the limit is refused at its first macro (exit $rc)"
+
+# Memory: lists doubled in a macro stop at the memory budget.
+printf 'size(object.data.xs.map(x, object.data.xs + object.data.xs)) > 0' | rule
+run lint --no-builtin-rules --rules r big.yaml
+rc=$?
+[ $rc = 2 ] && grep -q 'evaluation memory over the limit of 65536 KiB' "$tmp/out"
+ok $? "a list doubled in a macro stops at the memory limit (exit $rc)"
+
+echo "1..$n"
+[ "$failed" = 0 ]
