@@ -127,15 +127,18 @@ KVET_API int kvet_ctx_add_buffer(struct kvet_ctx *ctx, const char *name,
 
 static void load_unit(struct unit *u, const struct kvet_options *opts)
 {
-	int rc = kvet_source_read(u->src, &u->diag, opts->max_file_size,
-				  opts->fifo_wait_ms);
+	int rc;
 
+	/* a file of a million bad lines must not make a million errors */
+	kvet_diag_set_limit(&u->diag, KVET_LOAD_MAX_ERRORS);
+	rc = kvet_source_read(u->src, &u->diag, opts->max_file_size,
+			      opts->fifo_wait_ms);
 	if (rc < 0) {
 		u->oom = 1;
-		return;
+		goto out;
 	}
 	if (rc > 0)
-		return;
+		goto out;
 	if (kvet_load_buffer_progress(&u->arena, &u->diag, u->src->name,
 				      u->src->buf, u->src->len, &u->docs,
 				      opts->progress ? &u->bytes_done
@@ -144,6 +147,8 @@ static void load_unit(struct unit *u, const struct kvet_options *opts)
 				   &u->docs, opts->default_namespace,
 				   &u->objs) < 0)
 		u->oom = 1;
+out:
+	kvet_diag_close_limit(&u->diag, u->src->name);
 }
 
 struct pool {
@@ -268,6 +273,7 @@ static int join_units(struct kvet_ctx *ctx)
 		if (kvet_diag_append(&ctx->diag, &u->diag) < 0)
 			return -1;
 		ctx->documents += u->docs.n + u->docs.skipped;
+		ctx->skipped += u->objs.skipped;
 		for (j = 0; j < u->objs.n; j++) {
 			struct kvet_object *obj = u->objs.v[j];
 
@@ -319,6 +325,30 @@ static void lint_progress(struct kvet_ctx *ctx, size_t done, size_t total,
 	ctx->opts.progress(ctx->opts.progress_user, &p);
 }
 
+/*
+ * The field-type check runs before the graph is built and the rules run:
+ * a field it reports (replicas: "two", minReplicas: -.inf) reads as
+ * absent from then on, for the graph and for every rule alike.
+ */
+static int check_field_types(struct kvet_ctx *ctx)
+{
+	size_t i, u = 0;
+
+	if (ctx->opts.flags & KVET_CTX_NO_BUILTIN_RULES)
+		return 0;
+	for (i = 0; i < ctx->objects.n; i++) {
+		const struct kvet_object *obj = ctx->objects.v[i];
+
+		if (obj->flags & KVET_OBJ_HELM_TEST)
+			continue;
+		while (u < ctx->nunits && ctx->units[u].src->name != obj->file)
+			u++;
+		if (kvet_check_field_types(&ctx->findings, obj, u) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int run_checks(struct kvet_ctx *ctx)
 {
 	double last = 0;
@@ -327,19 +357,6 @@ static int run_checks(struct kvet_ctx *ctx)
 	size_t i, n, u = 0;
 	int ret = -1;
 
-	if (!(ctx->opts.flags & KVET_CTX_NO_BUILTIN_RULES)) {
-		for (i = 0; i < ctx->objects.n; i++) {
-			const struct kvet_object *obj = ctx->objects.v[i];
-
-			if (obj->flags & KVET_OBJ_HELM_TEST)
-				continue;
-			while (u < ctx->nunits &&
-			       ctx->units[u].src->name != obj->file)
-				u++;
-			if (kvet_check_field_types(&ctx->findings, obj, u) < 0)
-				return -1;
-		}
-	}
 	if (ctx->rules.n) {
 		runner = kvet_rule_runner_create(&ctx->rules, ctx->graph,
 						 &ctx->arena, &ctx->findings,
@@ -420,7 +437,7 @@ KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 	}
 	report_empty_dirs(ctx);
 	load_all(ctx);
-	if (join_units(ctx) < 0)
+	if (join_units(ctx) < 0 || check_field_types(ctx) < 0)
 		return -1;
 	kvet_ctx_check_ignore_names(ctx);
 	/* an empty render must not pass a CI gate: "kvet: error: ..." */

@@ -49,6 +49,10 @@ void kvet_diag_vaddf(struct kvet_diag *diag, const char *file,
 	struct kvet_error *e;
 	char *msg;
 
+	if (diag->limit && diag->n >= diag->limit) {
+		diag->dropped++;
+		return;
+	}
 	msg = kvet_arena_vprintf(diag->arena, fmt, ap);
 	if (!msg || !grow(diag, 1)) {
 		diag->oom = 1;
@@ -85,6 +89,23 @@ void kvet_diag_notef(struct kvet_diag *diag, enum kvet_notice_level level,
 	nt->pos.column = line ? col : 0;
 	nt->level = level;
 	nt->message = msg;
+}
+
+void kvet_diag_set_limit(struct kvet_diag *diag, size_t limit)
+{
+	diag->limit = limit;
+}
+
+void kvet_diag_close_limit(struct kvet_diag *diag, const char *file)
+{
+	size_t dropped = diag->dropped, limit = diag->limit;
+
+	diag->limit = 0;
+	diag->dropped = 0;
+	if (dropped)
+		kvet_diag_addf(diag, file, 0, 0,
+			       "too many errors: %zu more in this file not shown (only the first %zu are reported)",
+			       dropped, limit);
 }
 
 int kvet_diag_append(struct kvet_diag *to, struct kvet_diag *from)

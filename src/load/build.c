@@ -2,6 +2,7 @@
 #include "load/build.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,22 +42,103 @@ void kvet_build_mark(const struct kvet_builder *b, const struct fy_mark *m,
 		return;
 	}
 	*line = b->base_line + (uint32_t)m->line;
-	*col = (uint32_t)m->column + 1;
+	*col = (uint32_t)m->column + 1 + (m->line == 0 ? b->base_col : 0);
 	if (pos)
 		*pos = b->base_pos + m->input_pos;
+}
+
+/* The string value of @key among the completed pairs kv[0, 2 * n). */
+static const struct kvet_node *pair_value(const struct kvet_node *kv,
+					  size_t n, const char *key)
+{
+	size_t i, len = strlen(key);
+
+	for (i = 0; i < n; i++)
+		if (kv[2 * i].len == len &&
+		    memcmp(kv[2 * i].u.str, key, len) == 0)
+			return kvet_node_is_string(&kv[2 * i + 1])
+				       ? &kv[2 * i + 1]
+				       : NULL;
+	return NULL;
+}
+
+/*
+ * What the document being built was, as far as it was read: its kind and
+ * metadata.name when they came before the problem. The root mapping's
+ * finished pairs are at the bottom of the scratch stack (a document starts
+ * with it empty), up to the first child of the next open collection, or
+ * of the collection being closed (b->closing).
+ */
+void kvet_build_lost(const struct kvet_builder *b, char *buf, size_t size)
+{
+	const struct kvet_node *kind = NULL, *name = NULL, *meta = NULL;
+	size_t inner = b->closing ? b->closing_start : b->nscratch;
+	size_t top = b->depth >= 2 ? b->frames[1].start : inner, end, i;
+
+	buf[0] = '\0';
+	if (!b->in_doc || b->root_type != KVET_NODE_MAP)
+		return;
+	if (!b->depth && b->nscratch == 1) {
+		/* the root is finished */
+		kind = kvet_node_get(&b->scratch[0], "kind");
+		name = kvet_node_path(&b->scratch[0], "metadata", "name", NULL);
+	} else {
+		kind = pair_value(b->scratch, top / 2, "kind");
+		for (i = 0; i + 1 < top; i += 2)
+			if (kvet_node_text_eq(&b->scratch[i], "metadata"))
+				meta = &b->scratch[i + 1];
+		name = kvet_node_get(meta, "name");
+		/* metadata is the mapping being built: its finished pairs */
+		if (!meta && top % 2 && kvet_node_text_eq(&b->scratch[top - 1],
+							  "metadata")) {
+			end = b->depth >= 3 ? b->frames[2].start
+			    : b->depth == 2 ? inner : b->nscratch;
+			if (b->depth == 1 && !b->closing)
+				end = top;
+			name = pair_value(&b->scratch[top], (end - top) / 2,
+					  "name");
+		}
+	}
+	kvet_build_describe(kind, name, buf, size);
+}
+
+void kvet_build_describe(const struct kvet_node *kind,
+			 const struct kvet_node *name, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	if (!kvet_node_is_string(kind))
+		kind = NULL;
+	if (!kvet_node_is_string(name))
+		name = NULL;
+	if (kind && name)
+		snprintf(buf, size, " (%.*s \"%.*s\")", (int)kind->len,
+			 kind->u.str, (int)name->len, name->u.str);
+	else if (kind || name)
+		snprintf(buf, size, " (%s%.*s%s)", kind ? "" : "named \"",
+			 (int)(kind ? kind->len : name->len),
+			 kind ? kind->u.str : name->u.str, kind ? "" : "\"");
 }
 
 void kvet_build_fail(struct kvet_builder *b, uint32_t line, uint32_t col,
 		     const char *fmt, ...)
 {
+	char msg[512], lost[256];
 	va_list ap;
 
 	if (b->doc_failed)
 		return;
 	b->doc_failed = true;
+	if (b->diag->limit && b->diag->n >= b->diag->limit) {
+		b->diag->dropped++;
+		return;
+	}
 	va_start(ap, fmt);
-	kvet_diag_vaddf(b->diag, b->name, line, col, fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	kvet_build_lost(b, lost, sizeof(lost));
+	kvet_diag_addf(b->diag, b->name, line, col,
+		       "%s: document %u%s not loaded", msg, b->doc_index + 1,
+		       lost);
 }
 
 static bool push_child(struct kvet_builder *b, const struct kvet_node *n,
@@ -164,7 +246,7 @@ static const char *scalar_text(struct kvet_builder *b, struct fy_event *fye,
 		}
 	}
 	t = fy_token_get_text(fye->scalar.value, len);
-	if (!t) {
+	if (!t || !*len) {
 		*len = 0;
 		return "";
 	}
@@ -174,48 +256,63 @@ static const char *scalar_text(struct kvet_builder *b, struct fy_event *fye,
 	return copy ? copy : "";
 }
 
-static enum kvet_node_type tagged_type(struct fy_token *tag, const char *s,
-				       size_t len, bool plain)
+static const struct {
+	const char *tag;
+	const char *short_tag;
+	enum kvet_node_type type;
+} core_tags[] = {
+	{ "tag:yaml.org,2002:str", "!!str", KVET_NODE_STRING },
+	{ "tag:yaml.org,2002:int", "!!int", KVET_NODE_INT },
+	{ "tag:yaml.org,2002:float", "!!float", KVET_NODE_FLOAT },
+	{ "tag:yaml.org,2002:bool", "!!bool", KVET_NODE_BOOL },
+	{ "tag:yaml.org,2002:null", "!!null", KVET_NODE_NULL },
+};
+
+/* The core schema tag of a scalar: an index into core_tags, or -1. */
+static int core_tag(struct fy_token *tag)
 {
-	static const struct {
-		const char *tag;
-		enum kvet_node_type type;
-	} core[] = {
-		{ "tag:yaml.org,2002:str", KVET_NODE_STRING },
-		{ "tag:yaml.org,2002:int", KVET_NODE_INT },
-		{ "tag:yaml.org,2002:float", KVET_NODE_FLOAT },
-		{ "tag:yaml.org,2002:bool", KVET_NODE_BOOL },
-		{ "tag:yaml.org,2002:null", KVET_NODE_NULL },
-	};
 	size_t i, tlen;
 	const char *t;
 
-	if (tag) {
-		t = fy_token_get_text(tag, &tlen);
-		for (i = 0; t && i < sizeof(core) / sizeof(core[0]); i++)
-			if (strlen(core[i].tag) == tlen &&
-			    memcmp(core[i].tag, t, tlen) == 0)
-				return core[i].type;
-	}
-	return plain ? kvet_scalar_type(s, len) : KVET_NODE_STRING;
+	if (!tag)
+		return -1;
+	t = fy_token_get_text(tag, &tlen);
+	for (i = 0; t && i < sizeof(core_tags) / sizeof(core_tags[0]); i++)
+		if (strlen(core_tags[i].tag) == tlen &&
+		    memcmp(core_tags[i].tag, t, tlen) == 0)
+			return (int)i;
+	return -1;
 }
 
+/*
+ * A tag says how to read the text, it does not change the text: go-yaml
+ * (and so kubectl) refuses "!!int ''" or "!!bool maybe" rather than read
+ * them as 0 or false. An integer is a valid !!float.
+ */
+static bool tag_fits(enum kvet_node_type want, const char *s, size_t len)
+{
+	enum kvet_node_type got = kvet_scalar_type(s, len);
+
+	return want == KVET_NODE_STRING || got == want ||
+	       (want == KVET_NODE_FLOAT && got == KVET_NODE_INT);
+}
+
+/* The newest definition wins (YAML 1.2 6.9.2): the index keeps it. */
 static struct kvet_build_anchor *find_anchor(struct kvet_builder *b,
 					     const char *name, size_t len)
 {
-	size_t i;
+	struct kvet_keyset_entry *e;
 
-	/* The newest definition wins (YAML 1.2 6.9.2): search backwards. */
-	for (i = b->nanchors; i-- > 0;)
-		if (b->anchors[i].len == len &&
-		    memcmp(b->anchors[i].name, name, len) == 0)
-			return &b->anchors[i];
-	return NULL;
+	if (!b->anchor_index.n)
+		return NULL;
+	e = kvet_keyset_slot(&b->anchor_index, name, len);
+	return e->idx ? &b->anchors[e->idx - 1] : NULL;
 }
 
 static size_t add_anchor(struct kvet_builder *b, struct fy_token *tok)
 {
 	struct kvet_build_anchor *a;
+	struct kvet_keyset_entry *e;
 	const char *name;
 	size_t len;
 
@@ -224,20 +321,28 @@ static size_t add_anchor(struct kvet_builder *b, struct fy_token *tok)
 	name = fy_token_get_text(tok, &len);
 	if (!name)
 		return 0;
-	if (!kvet_vec_grow((void **)&b->anchors, &b->capanchors, b->nanchors + 1,
-		  sizeof(*b->anchors))) {
+	if (len > UINT32_MAX || !kvet_keyset_reserve(&b->anchor_index) ||
+	    !kvet_vec_grow((void **)&b->anchors, &b->capanchors,
+			   b->nanchors + 1, sizeof(*b->anchors))) {
 		b->oom = true;
 		return 0;
 	}
-	a = &b->anchors[b->nanchors++];
+	a = &b->anchors[b->nanchors];
 	memset(a, 0, sizeof(*a));
 	a->name = kvet_arena_strndup(b->arena, name, len);
 	a->len = len;
 	if (!a->name) {
 		b->oom = true;
-		b->nanchors--;
 		return 0;
 	}
+	b->nanchors++;
+	e = kvet_keyset_slot(&b->anchor_index, a->name, len);
+	if (!e->idx) {
+		e->s = a->name;
+		e->len = (uint32_t)len;
+		kvet_keyset_added(&b->anchor_index);
+	}
+	e->idx = (uint32_t)b->nanchors;
 	return b->nanchors;
 }
 
@@ -249,6 +354,7 @@ void kvet_build_scalar(struct kvet_builder *b, struct fy_event *fye)
 	size_t pos, anchor;
 	const char *s;
 	size_t len;
+	int tag;
 
 	kvet_build_mark(b, fy_event_start_mark(fye), &n.line, &n.col, &pos);
 	if (!b->depth && !b->have_root_pos) {
@@ -257,8 +363,21 @@ void kvet_build_scalar(struct kvet_builder *b, struct fy_event *fye)
 	}
 	style = fy_token_scalar_style(tok);
 	s = scalar_text(b, fye, style, &len);
-	n.type = (uint8_t)tagged_type(fye->scalar.tag, s, len,
-				      style == FYSS_PLAIN);
+	/* libfyaml drops a byte order mark at the start of the stream only;
+	 * go-yaml, which kubectl runs per document, at the start of each,
+	 * as files joined with "---" have them */
+	if ((!b->depth || (b->depth == 1 && !b->nscratch)) && len >= 3 &&
+	    memcmp(s, "\xef\xbb\xbf", 3) == 0) {
+		s += 3;
+		len -= 3;
+	}
+	tag = core_tag(fye->scalar.tag);
+	if (tag >= 0)
+		n.type = (uint8_t)core_tags[tag].type;
+	else
+		n.type = (uint8_t)(style == FYSS_PLAIN
+					   ? kvet_scalar_type(s, len)
+					   : KVET_NODE_STRING);
 	if (style != FYSS_PLAIN)
 		n.flags |= KVET_NODE_QUOTED;
 	/* libfyaml's mark of a quoted scalar is inside the quotes; users
@@ -266,6 +385,13 @@ void kvet_build_scalar(struct kvet_builder *b, struct fy_event *fye)
 	if ((style == FYSS_SINGLE_QUOTED || style == FYSS_DOUBLE_QUOTED) &&
 	    n.col > 1)
 		n.col--;
+	if (tag >= 0 && !tag_fits(core_tags[tag].type, s, len)) {
+		kvet_build_fail(b, n.line, n.col,
+			 "invalid value \"%.*s\" for tag %s",
+			 (int)(len > 40 ? 40 : len), s,
+			 core_tags[tag].short_tag);
+		return;
+	}
 	if (len > UINT32_MAX) {
 		kvet_build_fail(b, n.line, n.col, "scalar longer than 4 GiB");
 		return;
@@ -380,50 +506,18 @@ void kvet_build_open(struct kvet_builder *b, struct fy_event *fye,
 	if (start_tok && fy_token_get_type(start_tok) != FYTT_BLOCK_MAPPING_START &&
 	    fy_token_get_type(start_tok) != FYTT_BLOCK_SEQUENCE_START)
 		f->flags |= KVET_NODE_FLOW;
+	if (b->depth == 1) {
+		b->root_type = type;
+		b->root_flow = f->flags & KVET_NODE_FLOW;
+	}
 	f->in_metadata = key_is(key, "metadata") && b->depth == 2;
 	f->anchor = add_anchor(b, anchor_tok);
 }
 
-/* Scalar keys only; duplicates are an error, as in the API server's
- * strict decoding and in libfyaml's own document loader. */
-static bool check_keys(struct kvet_builder *b, const struct kvet_node *kv,
-		       size_t npairs)
+static bool is_merge_key(const struct kvet_node *k)
 {
-	size_t i, j;
-
-	for (i = 0; i < npairs; i++) {
-		const struct kvet_node *k = &kv[2 * i];
-
-		if (k->len == 2 && memcmp(k->u.str, "<<", 2) == 0 &&
-		    !(k->flags & KVET_NODE_QUOTED))
-			continue;
-		/* Kubernetes objects have few keys per mapping; ConfigMap data
-		 * can have many, where a quadratic check would show: cap it. */
-		for (j = i + 1; j < npairs && j < i + 4096; j++) {
-			const struct kvet_node *o = &kv[2 * j];
-
-			if (o->len == k->len &&
-			    memcmp(o->u.str, k->u.str, k->len) == 0) {
-				kvet_build_fail(b, o->line, o->col,
-					 "duplicate key \"%.*s\"", (int)o->len,
-					 o->u.str);
-				return false;
-			}
-		}
-	}
-	return true;
-}
-
-static bool has_key(const struct kvet_pair *pairs, size_t n,
-		    const struct kvet_node *key)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (pairs[i].key.len == key->len &&
-		    memcmp(pairs[i].key.u.str, key->u.str, key->len) == 0)
-			return true;
-	return false;
+	return k->len == 2 && memcmp(k->u.str, "<<", 2) == 0 &&
+	       !(k->flags & KVET_NODE_QUOTED);
 }
 
 static size_t merge_source_pairs(const struct kvet_node *v)
@@ -438,36 +532,86 @@ static size_t merge_source_pairs(const struct kvet_node *v)
 	return n;
 }
 
-static void merge_from(struct kvet_pair *pairs, size_t *n,
-		       const struct kvet_node *src)
+/*
+ * The keys of the mapping being built. Most mappings of a manifest have
+ * a handful of keys, where a scan beats hashing; past that the keys go
+ * into the builder's hash set, so that a ConfigMap with 100,000 entries
+ * or a merge of a huge anchor costs linear time, and every duplicate is
+ * found, however far apart.
+ */
+enum { SMALL_MAP = 16 };
+
+struct map_keys {
+	struct kvet_builder *b;
+	struct kvet_pair *pairs;
+	size_t n;
+	bool hashed;
+};
+
+/* The pair of @key among those added so far, or NULL. */
+static const struct kvet_pair *find_key(struct map_keys *mk,
+					const struct kvet_node *key,
+					struct kvet_keyset_entry **slot)
 {
+	size_t i;
+
+	if (mk->hashed) {
+		*slot = kvet_keyset_slot(&mk->b->keys, key->u.str, key->len);
+		return (*slot)->idx ? &mk->pairs[(*slot)->idx - 1] : NULL;
+	}
+	for (i = 0; i < mk->n; i++)
+		if (mk->pairs[i].key.len == key->len &&
+		    memcmp(mk->pairs[i].key.u.str, key->u.str, key->len) == 0)
+			return &mk->pairs[i];
+	return NULL;
+}
+
+static void add_pair(struct map_keys *mk, const struct kvet_node *key,
+		     const struct kvet_node *value,
+		     struct kvet_keyset_entry *slot)
+{
+	if (mk->hashed) {
+		slot->s = key->u.str;
+		slot->len = key->len;
+		slot->idx = (uint32_t)mk->n + 1;
+		kvet_keyset_added(&mk->b->keys);
+	}
+	mk->pairs[mk->n].key = *key;
+	mk->pairs[mk->n].value = *value;
+	mk->n++;
+}
+
+static void merge_from(struct map_keys *mk, const struct kvet_node *src)
+{
+	struct kvet_keyset_entry *slot = NULL;
 	uint32_t i;
 
 	for (i = 0; i < src->len; i++)
-		if (!has_key(pairs, *n, &src->u.pairs[i].key))
-			pairs[(*n)++] = src->u.pairs[i];
+		if (!find_key(mk, &src->u.pairs[i].key, &slot))
+			add_pair(mk, &src->u.pairs[i].key,
+				 &src->u.pairs[i].value, slot);
 }
 
 /*
  * Build a mapping from key/value children, applying merge keys: "<<: *a"
  * or "<<: [*a, *b]" adds the keys of a (then b) that the mapping does not
  * set itself (YAML merge key type, used by Helm and compose files alike).
+ * Keys are scalars; a duplicate is an error, as in the API server's
+ * strict decoding and in libfyaml's own document loader.
  */
 static void build_map(struct kvet_builder *b, struct kvet_build_frame *f,
 		      struct kvet_node *n)
 {
-	size_t npairs = (b->nscratch - f->start) / 2, extra = 0, i, out = 0;
+	size_t npairs = (b->nscratch - f->start) / 2, extra = 0, i;
 	/* an empty mapping may come before anything was ever pushed */
 	const struct kvet_node *kv = npairs ? &b->scratch[f->start] : NULL;
-	struct kvet_pair *pairs;
+	struct kvet_keyset_entry *slot = NULL;
+	struct map_keys mk = { b, NULL, 0, false };
 
-	if (!check_keys(b, kv, npairs))
-		return;
 	for (i = 0; i < npairs; i++) {
-		const struct kvet_node *k = &kv[2 * i], *v = &kv[2 * i + 1];
+		const struct kvet_node *v = &kv[2 * i + 1];
 
-		if (!(k->len == 2 && memcmp(k->u.str, "<<", 2) == 0 &&
-		      !(k->flags & KVET_NODE_QUOTED)))
+		if (!is_merge_key(&kv[2 * i]))
 			continue;
 		if (v->type != KVET_NODE_MAP && v->type != KVET_NODE_SEQ) {
 			kvet_build_fail(b, v->line, v->col,
@@ -476,37 +620,46 @@ static void build_map(struct kvet_builder *b, struct kvet_build_frame *f,
 		}
 		extra += merge_source_pairs(v);
 	}
-	pairs = kvet_arena_array(b->arena, npairs + extra, sizeof(*pairs));
-	if (!pairs && npairs + extra) {
+	mk.pairs = kvet_arena_array(b->arena, npairs + extra,
+				    sizeof(*mk.pairs));
+	if (!mk.pairs && npairs + extra) {
 		b->oom = true;
 		return;
+	}
+	if (npairs + extra > SMALL_MAP) {
+		if (!kvet_keyset_reset(&b->keys, npairs + extra)) {
+			b->oom = true;
+			return;
+		}
+		mk.hashed = true;
 	}
 	for (i = 0; i < npairs; i++) {
 		const struct kvet_node *k = &kv[2 * i];
 
-		if (k->len == 2 && memcmp(k->u.str, "<<", 2) == 0 &&
-		    !(k->flags & KVET_NODE_QUOTED))
+		if (is_merge_key(k))
 			continue;
-		pairs[out].key = *k;
-		pairs[out].value = kv[2 * i + 1];
-		out++;
+		if (find_key(&mk, k, &slot)) {
+			kvet_build_fail(b, k->line, k->col, "duplicate key \"%.*s\"",
+				 (int)k->len, k->u.str);
+			return;
+		}
+		add_pair(&mk, k, &kv[2 * i + 1], slot);
 	}
 	for (i = 0; extra && i < npairs; i++) {
-		const struct kvet_node *k = &kv[2 * i], *v = &kv[2 * i + 1];
+		const struct kvet_node *v = &kv[2 * i + 1];
 		uint32_t j;
 
-		if (!(k->len == 2 && memcmp(k->u.str, "<<", 2) == 0 &&
-		      !(k->flags & KVET_NODE_QUOTED)))
+		if (!is_merge_key(&kv[2 * i]))
 			continue;
 		if (v->type == KVET_NODE_MAP)
-			merge_from(pairs, &out, v);
+			merge_from(&mk, v);
 		else
 			for (j = 0; j < v->len; j++)
 				if (v->u.items[j].type == KVET_NODE_MAP)
-					merge_from(pairs, &out, &v->u.items[j]);
+					merge_from(&mk, &v->u.items[j]);
 	}
-	n->len = (uint32_t)out;
-	n->u.pairs = pairs;
+	n->len = (uint32_t)mk.n;
+	n->u.pairs = mk.pairs;
 }
 
 void kvet_build_close(struct kvet_builder *b)
@@ -528,7 +681,10 @@ void kvet_build_close(struct kvet_builder *b)
 			kvet_build_fail(b, f.line, f.col,
 				 "collection with more than 4294967295 entries");
 		} else if (f.type == KVET_NODE_MAP) {
+			b->closing = true;
+			b->closing_start = f.start;
 			build_map(b, &f, &n);
+			b->closing = false;
 		} else {
 			struct kvet_node *items =
 				kvet_arena_array(b->arena, count, sizeof(*items));
@@ -558,6 +714,8 @@ void kvet_build_release(struct kvet_builder *b)
 	free(b->weights);
 	free(b->frames);
 	free(b->anchors);
+	kvet_keyset_release(&b->keys);
+	kvet_keyset_release(&b->anchor_index);
 	b->scratch = NULL;
 	b->weights = NULL;
 	b->frames = NULL;

@@ -9,8 +9,10 @@
 
 #include "base/arena.h"
 #include "base/diag.h"
+#include "load/keyset.h"
 #include "load/load.h"
 #include "load/node.h"
+#include "load/sanitize.h"
 
 /*
  * The tree builder: libfyaml events in, kvet_node trees out. Children of
@@ -30,9 +32,15 @@ struct kvet_builder {
 	const char *buf;
 	size_t len;
 
-	/* where the current parser started within buf */
+	/* where the current parser started within buf: its first line is
+	 * base_line, and that line's first byte is at column base_col + 1 */
 	size_t base_pos;
-	uint32_t base_line;
+	uint32_t base_line, base_col;
+	/* when not 0, the parser reads one JSON value, up to here, which is
+	 * at limit_line:limit_col + 1 (loader.c, split_json()) */
+	size_t limit;
+	uint32_t limit_line, limit_col;
+	size_t parser_docs;	/* documents the current parser ended */
 
 	struct kvet_node *scratch;
 	uint64_t *weights;	/* parallel to scratch: expanded size */
@@ -43,6 +51,8 @@ struct kvet_builder {
 
 	struct kvet_build_anchor *anchors;
 	size_t nanchors, capanchors;
+	struct kvet_keyset anchor_index;	/* name -> newest anchor */
+	struct kvet_keyset keys;		/* keys of the mapping built */
 
 	/* the document being built */
 	bool in_doc;
@@ -50,12 +60,27 @@ struct kvet_builder {
 	size_t doc_start;	/* byte offset of the document's start */
 	size_t root_pos;	/* byte offset of the root node */
 	bool have_root_pos;
+	uint8_t root_type;	/* of the root collection, once opened */
+	bool root_flow;		/* ... and written in flow style */
+	bool closing;		/* a mapping is being built from ... */
+	size_t closing_start;	/* ... its children from here up */
 	uint64_t doc_alias_weight;
+	/* just past the root collection of the last document, when it was
+	 * written in flow style: a JSON value may follow (loader.c) */
+	bool flow_root_ended;
+	size_t root_end;
+	uint32_t root_end_line, root_end_col;
 	size_t skip_depth;	/* > 0 while dropping a subtree */
 
-	/* offsets of bytes that were invalid and replaced (sorted) */
+	/* offsets of bytes that were invalid and replaced (sorted), and
+	 * the positions of the first ones, reported as parsing passes them */
 	const size_t *bad;
 	size_t nbad, badi;
+	const struct kvet_utf8_bad *detail;
+	size_t ndetail, detaili;
+	/* offsets of byte order marks that start a document (sorted) */
+	const size_t *boms;
+	size_t nboms, bomi;
 	/* the last published document, until the next one starts: only
 	 * then is its extent known (libfyaml gives no end mark) */
 	bool pending;
@@ -77,6 +102,14 @@ void kvet_build_mark(const struct kvet_builder *b, const struct fy_mark *m,
 /* Report the first problem of a document; the document is then dropped. */
 void kvet_build_fail(struct kvet_builder *b, uint32_t line, uint32_t col,
 		     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* " (Deployment \"web\")": the kind and name of the document being
+ * built, as far as they were read, or "" (for messages). */
+void kvet_build_lost(const struct kvet_builder *b, char *buf, size_t size);
+
+/* " (Deployment \"web\")" from a kind and a name, either may be NULL. */
+void kvet_build_describe(const struct kvet_node *kind,
+			 const struct kvet_node *name, char *buf, size_t size);
 
 /* One event each; the document's root ends up alone on the scratch stack. */
 void kvet_build_scalar(struct kvet_builder *b, struct fy_event *fye);

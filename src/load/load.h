@@ -32,6 +32,8 @@ enum {
 	/* a document may expand through aliases to at most this many nodes
 	 * more than its text holds (billion laughs) */
 	KVET_LOAD_MAX_ALIAS_EXPANSION = 1000000,
+	/* errors reported per input file; the rest are counted in one line */
+	KVET_LOAD_MAX_ERRORS = 100,
 };
 
 /**

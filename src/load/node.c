@@ -91,12 +91,36 @@ bool kvet_node_int(const struct kvet_node *n, long long *out)
 		if (base == 8)
 			memmove(buf + i, buf + i + 2, j - i - 1);
 	}
+	/* "", "-" and "0x" have no digits: strtoll would read them as 0 */
+	if (!buf[i] || (base != 10 && !buf[i + (base == 16 ? 2 : 0)]))
+		return false;
 	errno = 0;
 	v = strtoll(buf, &end, base);
-	if (errno || *end)
+	if (errno || *end || end == buf + i)
 		return false;
 	*out = v;
 	return true;
+}
+
+bool kvet_node_int32(const struct kvet_node *n, long long *out)
+{
+	long long v;
+
+	if (!kvet_node_int(n, &v) || v < INT32_MIN || v > INT32_MAX)
+		return false;
+	*out = v;
+	return true;
+}
+
+void kvet_node_invalidate(const struct kvet_node *n)
+{
+	struct kvet_node *w = (struct kvet_node *)n;
+
+	if (w->flags & KVET_NODE_INVALID)
+		return;
+	w->invalid_type = w->type;
+	w->type = KVET_NODE_NULL;
+	w->flags |= KVET_NODE_INVALID;
 }
 
 static bool all_digits(const char *s, size_t len, bool hex)

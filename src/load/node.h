@@ -29,6 +29,11 @@ enum kvet_node_type {
 enum kvet_node_flags {
 	KVET_NODE_QUOTED = 1u << 0,	/* a quoted or block scalar */
 	KVET_NODE_FLOW = 1u << 1,	/* collection written in flow style */
+	/* a field the API server would reject (replicas: "two", -.inf):
+	 * the invalid-field-type check reported it and made it read as
+	 * null, so that no rule computes with a bogus value; the text and
+	 * the former type (invalid_type) stay for messages */
+	KVET_NODE_INVALID = 1u << 2,
 };
 
 struct kvet_pair;
@@ -36,7 +41,8 @@ struct kvet_pair;
 struct kvet_node {
 	uint8_t type;		/* enum kvet_node_type */
 	uint8_t flags;		/* enum kvet_node_flags */
-	uint16_t reserved;
+	uint8_t invalid_type;	/* with KVET_NODE_INVALID: its former type */
+	uint8_t reserved;
 	uint32_t line;		/* 1-based */
 	uint32_t col;		/* 1-based */
 	uint32_t len;		/* scalar bytes, map pairs or sequence items */
@@ -104,9 +110,22 @@ bool kvet_node_text_eq(const struct kvet_node *n, const char *s);
 
 /*
  * kvet_node_int() - the value of an integer scalar.
- * Returns: true and sets @out when @n is KVET_NODE_INT and fits.
+ * Returns: true and sets @out when @n is KVET_NODE_INT, has digits and
+ * fits in a long long.
  */
 bool kvet_node_int(const struct kvet_node *n, long long *out);
+
+/* The same for Kubernetes' int32 fields (replicas, minAvailable, ...):
+ * false when the value does not fit in 32 bits. */
+bool kvet_node_int32(const struct kvet_node *n, long long *out);
+
+/*
+ * kvet_node_invalidate() - make a field the API server would reject read
+ * as null from now on (see KVET_NODE_INVALID). @n is a node of a loaded
+ * tree, which lives in writable arena memory; the field-type check is
+ * the only caller, before any rule reads the tree.
+ */
+void kvet_node_invalidate(const struct kvet_node *n);
 
 /* Typing of one plain scalar, shared by the loader and tests. */
 enum kvet_node_type kvet_scalar_type(const char *s, size_t len);

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "load/sanitize.h"
 
-
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/utf8.h"
+#include "base/vec.h"
 
 void kvet_utf8_fix_release(struct kvet_utf8_fix *fix)
 {
@@ -13,32 +13,27 @@ void kvet_utf8_fix_release(struct kvet_utf8_fix *fix)
 		return;
 	free(fix->v);
 	free(fix->offsets);
+	free(fix->boms);
 	memset(fix, 0, sizeof(*fix));
 }
 
-static int record(struct kvet_utf8_fix *fix, size_t offset, uint32_t line,
-		  uint32_t col, bool is_nul)
+static int record(struct kvet_utf8_fix *fix, size_t max_detail,
+		  size_t offset, uint32_t line, uint32_t col, bool is_nul)
 {
-	if (fix->n == fix->cap) {
-		size_t cap = fix->cap ? fix->cap * 2 : 8;
-		struct kvet_utf8_bad *v = realloc(fix->v, cap * sizeof(*v));
-		size_t *o;
-
-		if (!v)
-			return -1;
-		fix->v = v;
-		o = realloc(fix->offsets, cap * sizeof(*o));
-		if (!o)
-			return -1;
-		fix->offsets = o;
-		fix->cap = cap;
-	}
-	fix->v[fix->n].offset = offset;
-	fix->v[fix->n].line = line;
-	fix->v[fix->n].col = col;
-	fix->v[fix->n].is_nul = is_nul;
-	fix->offsets[fix->n] = offset;
-	fix->n++;
+	if (!kvet_vec_grow((void **)&fix->offsets, &fix->cap, fix->n + 1,
+			   sizeof(*fix->offsets)))
+		return -1;
+	fix->offsets[fix->n++] = offset;
+	if (fix->ndetail >= max_detail)
+		return 0;
+	if (!kvet_vec_grow((void **)&fix->v, &fix->capdetail,
+			   fix->ndetail + 1, sizeof(*fix->v)))
+		return -1;
+	fix->v[fix->ndetail].offset = offset;
+	fix->v[fix->ndetail].line = line;
+	fix->v[fix->ndetail].col = col;
+	fix->v[fix->ndetail].is_nul = is_nul;
+	fix->ndetail++;
 	return 0;
 }
 
@@ -64,11 +59,38 @@ static bool word_needs_look(uint64_t w)
 	return ((w - ones) & ~w & highs) != 0 || (w & highs) != 0;
 }
 
+/* Does the line at @i start with "---" (and then a blank or the end)? */
+static bool doc_marker(const unsigned char *s, size_t i, size_t len)
+{
+	return len - i >= 3 && memcmp(s + i, "---", 3) == 0 &&
+	       (len - i == 3 || s[i + 3] == '\n' || s[i + 3] == '\r' ||
+		s[i + 3] == ' ' || s[i + 3] == '\t');
+}
+
+/*
+ * A byte order mark at @i that starts a document of a stream made by
+ * joining files: at the start of a line that follows a "---" line, or
+ * before a "---". Not the one at offset 0, which libfyaml reads itself.
+ */
+static bool starts_document(const unsigned char *s, size_t i, size_t len)
+{
+	size_t p;
+
+	if (i == 0 || s[i - 1] != '\n')
+		return false;
+	if (doc_marker(s, i + 3, len))
+		return true;
+	for (p = i - 1; p > 0 && s[p - 1] != '\n'; p--)
+		;
+	return doc_marker(s, p, len);
+}
+
 /*
  * Most manifests are pure ASCII: skip eight bytes at a time and work out
  * line and column only when there is something to report.
  */
-int kvet_utf8_sanitize(char *buf, size_t len, struct kvet_utf8_fix *fix)
+int kvet_utf8_sanitize(char *buf, size_t len, size_t max_detail,
+		       struct kvet_utf8_fix *fix)
 {
 	const unsigned char *s = (const unsigned char *)buf;
 	uint32_t line = 1, col = 1;
@@ -100,13 +122,23 @@ int kvet_utf8_sanitize(char *buf, size_t len, struct kvet_utf8_fix *fix)
 		if (!nul) {
 			n = kvet_utf8_next(buf + i, len - i, &cp);
 			if (!(cp == KVET_UTF8_REPLACEMENT && n == 1)) {
+				if (cp == 0xfeff &&
+				    starts_document(s, i, len)) {
+					if (!kvet_vec_grow((void **)&fix->boms,
+							   &fix->capboms,
+							   fix->nboms + 1,
+							   sizeof(*fix->boms)))
+						return -1;
+					fix->boms[fix->nboms++] = i;
+				}
 				i += n;
 				continue;
 			}
 		}
 		advance(s, at, i, &line, &col);
 		at = i;
-		if (line != last_line && record(fix, i, line, col, nul) < 0)
+		if (line != last_line &&
+		    record(fix, max_detail, i, line, col, nul) < 0)
 			return -1;
 		last_line = line;
 		buf[i++] = '?';

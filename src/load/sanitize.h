@@ -14,9 +14,14 @@ struct kvet_utf8_bad {
 };
 
 struct kvet_utf8_fix {
-	struct kvet_utf8_bad *v;
-	size_t *offsets;	/* the offsets alone, sorted */
-	size_t n, cap;
+	struct kvet_utf8_bad *v;	/* the first max_detail, in order */
+	size_t *offsets;	/* every offset, sorted */
+	size_t n, cap;		/* of offsets */
+	size_t ndetail, capdetail;	/* of v */
+	/* byte order marks that start a document in the middle of a
+	 * stream (files joined with "---"): offsets, sorted */
+	size_t *boms;
+	size_t nboms, capboms;
 };
 
 /*
@@ -24,10 +29,13 @@ struct kvet_utf8_fix {
  * each with '?', so that the parser can go on and every other document of
  * the input still loads; positions stay as they were because the length
  * does not change. Overlong forms and surrogates are invalid (RFC 3629).
+ * One per line is recorded; positions of the first @max_detail only (the
+ * rest are not reported), so a binary file costs 8 bytes a line at most.
  * Returns: 0, or -1 when out of memory. Free @fix with
  * kvet_utf8_fix_release().
  */
-int kvet_utf8_sanitize(char *buf, size_t len, struct kvet_utf8_fix *fix);
+int kvet_utf8_sanitize(char *buf, size_t len, size_t max_detail,
+		       struct kvet_utf8_fix *fix);
 void kvet_utf8_fix_release(struct kvet_utf8_fix *fix);
 
 #endif

@@ -243,20 +243,97 @@ static const struct kvet_node *item_kind(struct kvet_arena *arena,
 	return n;
 }
 
+/* Does @n look like a Kubernetes object: a mapping with either key? */
+static bool looks_like_object(const struct kvet_node *n)
+{
+	return kvet_node_is_map(n) &&
+	       (!kvet_node_is_null(kvet_node_get(n, "apiVersion")) ||
+		!kvet_node_is_null(kvet_node_get(n, "kind")));
+}
+
+/*
+ * Helm's Chart.yaml has an apiVersion (v1 or v2) but no kind: its
+ * required fields are name and version, and it has no metadata. It sits
+ * in every chart, so a pre-commit hook meets it first.
+ */
+static bool is_helm_chart_file(const struct kvet_node *n)
+{
+	const struct kvet_node *av = kvet_node_get(n, "apiVersion");
+
+	return kvet_node_is_null(kvet_node_get(n, "kind")) &&
+	       (kvet_node_eq(av, "v1") || kvet_node_eq(av, "v2")) &&
+	       kvet_node_is_string(kvet_node_get(n, "name")) &&
+	       kvet_node_is_scalar(kvet_node_get(n, "version")) &&
+	       !kvet_node_get(n, "metadata");
+}
+
+/* Any item of the sequence @seq that looks like an object. */
+static bool holds_objects(const struct kvet_node *seq)
+{
+	uint32_t i;
+
+	for (i = 0; i < seq->len; i++)
+		if (looks_like_object(&seq->u.items[i]))
+			return true;
+	return false;
+}
+
+struct skip_notes {
+	struct kvet_diag *diag;
+	const char *file;
+	size_t listed, more;
+};
+
+/*
+ * One detail notice per skipped document, for -v; a file of a million
+ * such documents lists the first KVET_LOAD_MAX_ERRORS and counts the rest.
+ */
+static void note_skipped(struct skip_notes *sn, const struct kvet_doc *doc,
+			 const char *why)
+{
+	const struct kvet_node *root = doc->root;
+
+	if (sn->listed == KVET_LOAD_MAX_ERRORS) {
+		sn->more++;
+		return;
+	}
+	sn->listed++;
+	kvet_diag_notef(sn->diag, KVET_NOTICE_DETAIL, sn->file, root->line,
+			root->col,
+			"document %u skipped: %s is not a Kubernetes object",
+			doc->index + 1, why);
+}
+
+/* The items of a List, a *List or a top-level sequence of objects. */
+static int add_items(struct kvet_arena *arena, struct kvet_diag *diag,
+		     const char *file, const struct kvet_doc *doc,
+		     const struct kvet_node *items,
+		     const struct list_defaults *defs, const char *default_ns,
+		     struct kvet_objects *out)
+{
+	uint32_t j;
+
+	for (j = 0; j < items->len; j++)
+		if (add_object(arena, diag, file, doc, &items->u.items[j], defs,
+			       default_ns, out) < 0)
+			return -1;
+	return 0;
+}
+
 long kvet_objects_from_docs(struct kvet_arena *arena, struct kvet_diag *diag,
 			    const char *file, const struct kvet_docs *docs,
 			    const char *default_ns, struct kvet_objects *out)
 {
+	static const struct list_defaults bare = { NULL, NULL };
+	struct skip_notes sn = { diag, file, 0, 0 };
 	size_t start = out->n, i;
-	uint32_t j;
-	int rc;
+	int rc = 0;
 
-	for (i = 0; i < docs->n; i++) {
+	for (i = 0; i < docs->n && rc >= 0; i++) {
 		const struct kvet_doc *doc = &docs->v[i];
 		const struct kvet_node *root = doc->root;
 
 		if (kvet_node_is_map(root) && is_list(root)) {
-			const struct kvet_node *items = kvet_node_get(root, "items");
 			struct list_defaults defs;
 
 			defs.kind = item_kind(arena, kvet_node_get(root, "kind"));
@@ -264,19 +341,43 @@ long kvet_objects_from_docs(struct kvet_arena *arena, struct kvet_diag *diag,
 			/* a bare "List" is v1 and lends its items nothing */
 			if (!defs.kind)
 				defs.api_version = NULL;
-			for (j = 0; j < items->len; j++) {
-				rc = add_object(arena, diag, file, doc,
-						&items->u.items[j], &defs,
-						default_ns, out);
-				if (rc < 0)
-					return -1;
-			}
-			continue;
+			rc = add_items(arena, diag, file, doc,
+				       kvet_node_get(root, "items"), &defs,
+				       default_ns, out);
+		} else if (kvet_node_is_seq(root) && !root->len) {
+			/* "[]": a dump of no objects, nothing to skip */
+		} else if (kvet_node_is_seq(root) && holds_objects(root)) {
+			/* a JSON or YAML array of objects, as some dump tools
+			 * write; kubectl reads it as a List */
+			rc = add_items(arena, diag, file, doc, root, &bare,
+				       default_ns, out);
+		} else if (kvet_node_is_seq(root)) {
+			out->skipped++;
+			note_skipped(&sn, doc,
+				     "a sequence whose items have neither apiVersion nor kind");
+		} else if (!kvet_node_is_map(root)) {
+			out->skipped++;
+			note_skipped(&sn, doc, root->type == KVET_NODE_STRING
+						       ? "a string"
+						       : "a scalar");
+		} else if (!looks_like_object(root)) {
+			out->skipped++;
+			note_skipped(&sn, doc,
+				     "a mapping with neither apiVersion nor kind");
+		} else if (is_helm_chart_file(root)) {
+			out->skipped++;
+			note_skipped(&sn, doc,
+				     "a Helm Chart.yaml (apiVersion, name and version, no kind)");
+		} else {
+			rc = add_object(arena, diag, file, doc, root, NULL,
+					default_ns, out);
 		}
-		rc = add_object(arena, diag, file, doc, root, NULL, default_ns,
-				out);
-		if (rc < 0)
-			return -1;
 	}
+	if (rc < 0)
+		return -1;
+	if (sn.more)
+		kvet_diag_notef(diag, KVET_NOTICE_DETAIL, file, 0, 0,
+				"%zu more documents skipped, not listed",
+				sn.more);
 	return (long)(out->n - start);
 }

@@ -42,6 +42,9 @@ struct kvet_object {
 struct kvet_objects {
 	struct kvet_object **v;
 	size_t n, cap;
+	/* documents skipped by kvet_objects_from_docs() because they are not
+	 * Kubernetes objects (values.yaml, CI files, a playbook) */
+	size_t skipped;
 };
 
 void kvet_objects_release(struct kvet_objects *objs);
@@ -59,7 +62,14 @@ int kvet_objects_push(struct kvet_objects *objs, struct kvet_object *obj);
  * @default_ns: namespace for namespaced objects without one.
  * @out: objects are appended here. A List or *List document with items
  *       gives its items; items of a typed list (DeploymentList) without a
- *       kind or apiVersion take them from the list.
+ *       kind or apiVersion take them from the list. A top-level sequence
+ *       gives its items too, when one of them has an apiVersion or kind.
+ *
+ * A document that is plainly not Kubernetes (a mapping with neither
+ * apiVersion nor kind, a scalar, a sequence none of whose items has
+ * either) is skipped: counted in @out->skipped and recorded as a detail
+ * notice at its position, never as an error. One that looks like an
+ * object but is broken (only one of the two, no name) is an error.
  *
  * Returns: the number of objects added, or -1 when out of memory.
  */

@@ -88,21 +88,39 @@ static const char *want_name(enum want want)
 	return "?";
 }
 
+/* The type a node was loaded with, also after it was invalidated. */
+static enum kvet_node_type loaded_type(const struct kvet_node *v)
+{
+	return (v->flags & KVET_NODE_INVALID) ? v->invalid_type : v->type;
+}
+
+/* An integer that does not fit the API's int32 fields (replicas,
+ * minAvailable, minReplicas are int32 in every API version). */
+static bool out_of_range(const struct kvet_node *v)
+{
+	long long n;
+
+	return loaded_type(v) == KVET_NODE_INT && !kvet_node_int32(v, &n);
+}
+
 static const struct kvet_node *bad_value(const struct kvet_node *v,
 					 enum want want)
 {
 	uint32_t i;
 	long long n;
 
+	/* reported for an earlier object sharing it (an alias) */
+	if (v->flags & KVET_NODE_INVALID)
+		return v;
 	switch (want) {
 	case WANT_INT:
-		if (v->type != KVET_NODE_INT || !kvet_node_int(v, &n) || n < 0)
+		if (!kvet_node_int32(v, &n) || n < 0)
 			return v;
 		return NULL;
 	case WANT_INT_OR_STRING:
-		return v->type == KVET_NODE_INT || v->type == KVET_NODE_STRING
-			       ? NULL
-			       : v;
+		if (v->type == KVET_NODE_STRING)
+			return NULL;
+		return kvet_node_int32(v, &n) ? NULL : v;
 	case WANT_STRING:
 		return v->type == KVET_NODE_STRING ? NULL : v;
 	case WANT_MAP:
@@ -122,11 +140,12 @@ static const struct kvet_node *bad_value(const struct kvet_node *v,
 
 static const char *describe(const struct kvet_node *v, char *buf, size_t len)
 {
-	if (v->type == KVET_NODE_MAP || v->type == KVET_NODE_SEQ)
-		snprintf(buf, len, "a %s", kvet_node_type_name(v->type));
+	enum kvet_node_type type = loaded_type(v);
+
+	if (type == KVET_NODE_MAP || type == KVET_NODE_SEQ)
+		snprintf(buf, len, "a %s", kvet_node_type_name(type));
 	else
-		snprintf(buf, len, "the %s \"%.*s\"",
-			 kvet_node_type_name(v->type),
+		snprintf(buf, len, "the %s \"%.*s\"", kvet_node_type_name(type),
 			 (int)(v->len > 40 ? 40 : v->len), v->u.str);
 	return buf;
 }
@@ -153,7 +172,8 @@ int kvet_check_field_types(struct kvet_findings *fs,
 						 "%s%s", k ? "." : "",
 						 fd->path[k]);
 		}
-		if (!v || kvet_node_is_null(v))
+		if (!v || (kvet_node_is_null(v) &&
+			   !(v->flags & KVET_NODE_INVALID)))
 			continue;
 		bad = bad_value(v, fd->want);
 		if (!bad)
@@ -176,9 +196,13 @@ int kvet_check_field_types(struct kvet_findings *fs,
 		if (!kvet_findings_addf(fs, KVET_RULE_FIELD_TYPE,
 					KVET_SEV_ERROR, obj, file_order, v,
 					"%s must be %s, not %s", path,
-					want_name(fd->want),
+					out_of_range(v) ? "a 32-bit integer"
+							: want_name(fd->want),
 					describe(v, what, sizeof(what))))
 			return -1;
+		/* the rules must not compute with it: "minReplicas -inf" */
+		if (fd->want == WANT_INT || fd->want == WANT_INT_OR_STRING)
+			kvet_node_invalidate(v);
 	}
 	return 0;
 }

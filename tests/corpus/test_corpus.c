@@ -2,7 +2,10 @@
 /*
  * Every file of the shared corpus of real manifests, and of the peer
  * linters' fixtures, loads with no error, and kvet counts as many objects
- * as the corpus' own count.sh. The corpus
+ * as the corpus' own count.sh. count.sh counts every document that is no
+ * List as one object; kvet skips those that are not Kubernetes objects
+ * (a support bundle's metadata.yaml, a server version), so its objects
+ * and skipped documents together make count.sh's number. The corpus
  * lives beside the repository, not in it: without it the test is skipped
  * (exit 77), saying so, as on a user's clone.
  */
@@ -55,10 +58,10 @@ static int check(const char *dir, const char *path)
 		       e->pos.column, e->message);
 		bad = 1;
 	}
-	if (want < 0 || (size_t)want != s.objects)
+	if (want < 0 || (size_t)want != s.objects + s.skipped)
 		bad = 1;
-	printf("%s - %s: objects=%zu count.sh=%ld errors=%zu\n",
-	       bad ? "not ok" : "ok", path, s.objects, want,
+	printf("%s - %s: objects=%zu skipped=%zu count.sh=%ld errors=%zu\n",
+	       bad ? "not ok" : "ok", path, s.objects, s.skipped, want,
 	       kvet_ctx_error_count(ctx));
 	kvet_ctx_destroy(ctx);
 	return bad;

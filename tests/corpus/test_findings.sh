@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# kvet over every file of the shared corpus of real manifests (and over
-# dumps/ as one cluster dump), compared
-# byte for byte with testdata/corpus/FILE.txt (the text report, run from
-# the corpus folder so paths are short). Without ../shared the test is
+# kvet over the shared corpus of real manifests, compared byte for byte
+# with testdata/corpus/UNIT.txt (the text report, run from the corpus
+# folder so paths are short). A unit is what a user would lint at once:
+#   - every manifest at the top of the corpus, alone;
+#   - every file of dumps/ alone, and dumps/ as one cluster dump;
+#   - every dataset of cluster-dumps/ (a folder, or the kubevious-parser-data
+#     files, which are one cluster) as one dump.
+# UNIT is the unit's path with "/" made "_". Without ../shared the test is
 # skipped, saying so. --update rewrites the expected files (never in CI);
 # docs/corpus-findings.md is written from them by scripts/gen-corpus-findings.
 # Usage: test_findings.sh [--update] KVET CORPUS EXPECTED_DIR
@@ -16,24 +20,58 @@ if [ ! -d "$corpus" ]; then
 	echo "# SKIP: corpus not found at $corpus (it sits beside the repository as ../shared/corpus; a standalone clone has none)"
 	exit 77
 fi
-n=0 fail=0
+export LC_ALL=C
+shopt -s nullglob
 cd "$corpus" || exit 1
-# every file alone, then the cluster dump's files together, as one dump
-for f in $(find . -name '*.yaml' -o -name '*.json' | sed 's|^\./||' | LC_ALL=C sort) dumps; do
+
+# One line per unit: its name, then the paths kvet lints.
+units() {
+	local f d
+	for f in *.yaml *.json dumps/*.yaml dumps/*.json; do
+		echo "$f $f"
+	done
+	echo "dumps dumps"
+	for d in cluster-dumps/*/; do
+		echo "${d%/} ${d%/}"
+	done
+	f=(cluster-dumps/kubevious-parser-data-*.yaml)
+	[ ${#f[@]} -gt 0 ] && echo "cluster-dumps/kubevious-parser-data ${f[*]}"
+}
+
+n=0 fail=0
+while read -r name paths; do
 	n=$((n + 1))
-	want=$expected/$(printf '%s' "$f" | tr / _).txt
-	got=$(NO_COLOR=1 LC_ALL=C "$kvet" lint --no-config --color never "$f" 2>&1)
+	want=$expected/$(printf '%s' "$name" | tr / _).txt
+	# shellcheck disable=SC2086 # paths are corpus names without spaces
+	got=$(NO_COLOR=1 "$kvet" lint --no-config --color never $paths 2>&1)
 	got="$got
 exit $?"
 	if [ $update = 1 ]; then
 		printf '%s\n' "$got" > "$want"
-		echo "ok $n - $f # updated"
+		echo "ok $n - $name # updated"
 	elif [ -f "$want" ] && [ "$(cat "$want")" = "$got" ]; then
-		echo "ok $n - $f"
+		echo "ok $n - $name"
 	else
 		fail=$((fail + 1))
-		echo "not ok $n - $f differs from $want:"
+		echo "not ok $n - $name differs from $want:"
 		diff <(cat "$want" 2>/dev/null) <(printf '%s\n' "$got") | head -20 | sed 's/^/#   /'
+	fi
+done < <(units)
+# a golden file whose unit is gone is an error, not a silent leftover
+for want in "$expected"/*.txt; do
+	found=0
+	while read -r name paths; do
+		[ "$want" = "$expected/$(printf '%s' "$name" | tr / _).txt" ] && found=1
+	done < <(units)
+	if [ $found = 0 ]; then
+		n=$((n + 1))
+		if [ $update = 1 ]; then
+			rm -f "$want"
+			echo "ok $n - $(basename "$want") # removed: no such unit"
+		else
+			fail=$((fail + 1))
+			echo "not ok $n - $(basename "$want") matches no corpus unit"
+		fi
 	fi
 done
 echo "1..$n"
