@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/run.h"
+
 #define SCHEDULING_GROUP "scheduling.k8s.io"
 
 struct kvet_priorities {
@@ -163,4 +165,20 @@ void kvet_effective_priority(const struct kvet_priorities *p,
 	pc = kvet_graph_find(p->g, SCHEDULING_GROUP, "PriorityClass", "", buf);
 	if (pc)
 		from_class(pc, KVET_PRIORITY_CLASS, out);
+}
+
+static void *priorities_build(struct kvet_run *run)
+{
+	return kvet_priorities_create(kvet_run_arena(run), kvet_run_graph(run));
+}
+
+static void priorities_free(void *p)
+{
+	kvet_priorities_destroy(p);
+}
+
+const struct kvet_priorities *kvet_run_priorities(struct kvet_run *run)
+{
+	return kvet_run_index(run, KVET_RUN_PRIORITIES, priorities_build,
+			      priorities_free);
 }

@@ -82,4 +82,9 @@ void kvet_effective_priority(const struct kvet_priorities *p,
  */
 bool kvet_priority_class_value(const struct kvet_object *pc, long long *out);
 
+struct kvet_run;
+
+/* The run's priorities, built on first use; NULL when out of memory. */
+const struct kvet_priorities *kvet_run_priorities(struct kvet_run *run);
+
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "model/hash.h"
+#include "model/run.h"
 
 #define RBAC_GROUP "rbac.authorization.k8s.io"
 #define LEASE_GROUP "coordination.k8s.io"
@@ -266,4 +267,19 @@ struct kvet_slice kvet_workload_service_account(const struct kvet_workload *wl)
 	if (kvet_node_is_string(n) && n->len)
 		return str_of(n);
 	return kvet_slice_of("default");
+}
+
+static void *rbac_build(struct kvet_run *run)
+{
+	return kvet_rbac_create(kvet_run_arena(run), kvet_run_graph(run));
+}
+
+static void rbac_free(void *r)
+{
+	kvet_rbac_destroy(r);
+}
+
+const struct kvet_rbac *kvet_run_rbac(struct kvet_run *run)
+{
+	return kvet_run_index(run, KVET_RUN_RBAC, rbac_build, rbac_free);
 }

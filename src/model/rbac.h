@@ -72,4 +72,9 @@ int kvet_rbac_lease_access(const struct kvet_rbac *r, const char *sa_ns,
  */
 struct kvet_slice kvet_workload_service_account(const struct kvet_workload *wl);
 
+struct kvet_run;
+
+/* The run's subject index, built on first use; NULL when out of memory. */
+const struct kvet_rbac *kvet_run_rbac(struct kvet_run *run);
+
 #endif

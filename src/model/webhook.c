@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "model/hash.h"
+#include "model/run.h"
 
 #define ADMISSION_GROUP "admissionregistration.k8s.io"
 #define CRD_GROUP "apiextensions.k8s.io"
@@ -553,4 +554,20 @@ const struct kvet_webhook *kvet_webhooks_entry_at(const struct kvet_webhooks *wh
 	hit = bsearch(&kp, whs->by_node, whs->n_entries, sizeof(*whs->by_node),
 		      cmp_node);
 	return hit ? *hit : NULL;
+}
+
+static void *webhooks_build(struct kvet_run *run)
+{
+	return kvet_webhooks_create(kvet_run_arena(run), kvet_run_graph(run));
+}
+
+static void webhooks_free(void *whs)
+{
+	kvet_webhooks_destroy(whs);
+}
+
+const struct kvet_webhooks *kvet_run_webhooks(struct kvet_run *run)
+{
+	return kvet_run_index(run, KVET_RUN_WEBHOOKS, webhooks_build,
+			      webhooks_free);
 }

@@ -146,4 +146,10 @@ kvet_apiservices_backed_by(const struct kvet_webhooks *whs,
 const char *kvet_failure_policy_name(enum kvet_failure_policy fp);
 const char *kvet_backend_state_name(enum kvet_backend_state state);
 
+struct kvet_run;
+
+/* The run's webhook entries and backends, built on first use; NULL when
+ * out of memory. */
+const struct kvet_webhooks *kvet_run_webhooks(struct kvet_run *run);
+
 #endif

@@ -19,69 +19,10 @@
 #include "model/pdb.h"
 #include "model/webhook.h"
 
-struct pdb_entry {
-	const struct kvet_object *obj;
-	struct kvet_pdb pdb;
-	const struct kvet_workload **wls;	/* selected, in workload order */
-	size_t n;
-	struct kvet_pdb_result res;		/* at N_min */
-};
-
-struct cel_k8s {
-	struct kvet_arena *arena;
-	const struct kvet_graph *g;
-	bool built;
-	bool oom;
-	struct pdb_entry *pdbs;		/* sorted by object address */
-	size_t n_pdbs;
-	const struct kvet_object ***wl_pdbs;	/* per workload index */
-	uint32_t *wl_npdbs;
-	/* the topics' caches, see cel_k8s_cache() */
-	void *slots[CEL_K8S_N_SLOTS];
-	cel_k8s_destroy_fn destroy[CEL_K8S_N_SLOTS];
-	bool slot_failed[CEL_K8S_N_SLOTS];
-};
-
-struct cel_k8s *cel_k8s_create(struct kvet_arena *arena,
-			       const struct kvet_graph *g)
+void *cel_k8s_cache(struct cel_eval *ev, enum kvet_run_slot slot,
+		    kvet_run_build_fn build, kvet_run_free_fn free)
 {
-	struct cel_k8s *k = calloc(1, sizeof(*k));
-
-	if (!k)
-		return NULL;
-	k->arena = arena;
-	k->g = g;
-	return k;
-}
-
-void cel_k8s_destroy(struct cel_k8s *k)
-{
-	size_t i;
-
-	if (!k)
-		return;
-	for (i = 0; i < CEL_K8S_N_SLOTS; i++)
-		if (k->slots[i] && k->destroy[i])
-			k->destroy[i](k->slots[i]);
-	free(k);
-}
-
-void *cel_k8s_cache(struct cel_eval *ev, enum cel_k8s_slot slot,
-		    cel_k8s_create_fn create, cel_k8s_destroy_fn destroy)
-{
-	struct cel_k8s *k = kvet_cel_k8s(ev);
-
-	if (!k || !k->g || k->slot_failed[slot])
-		return NULL;
-	if (!k->slots[slot]) {
-		k->slots[slot] = create(k->arena, k->g);
-		if (!k->slots[slot]) {
-			k->slot_failed[slot] = true;
-			return NULL;
-		}
-		k->destroy[slot] = destroy;
-	}
-	return k->slots[slot];
+	return kvet_run_index(kvet_cel_run(ev), slot, build, free);
 }
 
 /* A growable vector of workloads for the select callbacks. */
@@ -101,135 +42,9 @@ static int collect(void *data, const struct kvet_workload *wl)
 	return 0;
 }
 
-static int cmp_pdb(const void *a, const void *b)
-{
-	uintptr_t x = (uintptr_t)((const struct pdb_entry *)a)->obj;
-	uintptr_t y = (uintptr_t)((const struct pdb_entry *)b)->obj;
-
-	return (x > y) - (x < y);
-}
-
-static void evaluate(struct pdb_entry *e)
-{
-	struct kvet_pdb_member local[16], *m = local;
-	size_t i;
-
-	if (e->n > 16)
-		m = malloc(e->n * sizeof(*m));
-	if (!m) {
-		e->res.status = KVET_PDB_UNKNOWN;
-		e->res.allowed = -1;
-		return;
-	}
-	for (i = 0; i < e->n; i++)
-		m[i] = kvet_workload_pdb_member(e->wls[i]);
-	kvet_pdb_evaluate(&e->pdb.min_available, &e->pdb.max_unavailable, m,
-			  e->n, &e->res);
-	if (m != local)
-		free(m);
-}
-
-/* PDB -> workloads through the label index, then workload -> PDBs. */
-static int build(struct cel_k8s *k)
-{
-	struct kvet_object *const *objs;
-	struct wl_vec vec = { 0 };
-	size_t i, j, n, n_wls;
-	int ret = -1;
-
-	kvet_graph_workloads(k->g, &n_wls);
-	objs = kvet_graph_kind(k->g, "policy", "PodDisruptionBudget", &n);
-	k->pdbs = kvet_arena_array(k->arena, n + 1, sizeof(*k->pdbs));
-	k->wl_pdbs = kvet_arena_array(k->arena, n_wls + 1, sizeof(*k->wl_pdbs));
-	k->wl_npdbs = kvet_arena_array(k->arena, n_wls + 1, sizeof(*k->wl_npdbs));
-	if (!k->pdbs || !k->wl_pdbs || !k->wl_npdbs)
-		goto out;
-	for (i = 0; i < n; i++) {
-		struct pdb_entry *e = &k->pdbs[i];
-
-		e->obj = objs[i];
-		if (kvet_pdb_parse(k->arena, objs[i], &e->pdb))
-			goto out;
-		vec.n = 0;
-		if (kvet_graph_select_workloads(k->g, objs[i]->namespace,
-						&e->pdb.selector, collect, &vec))
-			goto out;
-		e->wls = kvet_arena_array(k->arena, vec.n + 1, sizeof(*e->wls));
-		if (!e->wls)
-			goto out;
-		if (vec.n)
-			memcpy(e->wls, vec.v, vec.n * sizeof(*e->wls));
-		e->n = vec.n;
-		evaluate(e);
-		for (j = 0; j < e->n; j++)
-			k->wl_npdbs[e->wls[j]->index]++;
-	}
-	k->n_pdbs = n;
-	for (i = 0; i < n_wls; i++) {
-		if (!k->wl_npdbs[i])
-			continue;
-		k->wl_pdbs[i] = kvet_arena_array(k->arena, k->wl_npdbs[i],
-						 sizeof(**k->wl_pdbs));
-		if (!k->wl_pdbs[i])
-			goto out;
-		k->wl_npdbs[i] = 0;
-	}
-	/* input order of PDBs is kept within each workload's list */
-	for (i = 0; i < n; i++)
-		for (j = 0; j < k->pdbs[i].n; j++) {
-			uint32_t w = k->pdbs[i].wls[j]->index;
-
-			k->wl_pdbs[w][k->wl_npdbs[w]++] = k->pdbs[i].obj;
-		}
-	qsort(k->pdbs, n, sizeof(*k->pdbs), cmp_pdb);
-	ret = 0;
-out:
-	free(vec.v);
-	return ret;
-}
-
-static struct cel_k8s *relations(struct cel_eval *ev)
-{
-	struct cel_k8s *k = kvet_cel_k8s(ev);
-
-	if (!k || k->oom)
-		return NULL;
-	if (!k->built) {
-		k->built = true;
-		if (build(k)) {
-			k->oom = true;
-			return NULL;
-		}
-	}
-	return k;
-}
-
-static const struct pdb_entry *pdb_entry(struct cel_eval *ev,
-					 const struct kvet_object *obj)
-{
-	struct cel_k8s *k = relations(ev);
-	struct pdb_entry key = { .obj = obj };
-
-	if (!k)
-		return NULL;
-	return bsearch(&key, k->pdbs, k->n_pdbs, sizeof(key), cmp_pdb);
-}
-
-static void *webhooks_create(struct kvet_arena *arena,
-			     const struct kvet_graph *g)
-{
-	return kvet_webhooks_create(arena, g);
-}
-
-static void webhooks_destroy(void *whs)
-{
-	kvet_webhooks_destroy(whs);
-}
-
 const struct kvet_webhooks *cel_k8s_webhooks(struct cel_eval *ev)
 {
-	return cel_k8s_cache(ev, CEL_K8S_SLOT_WEBHOOK, webhooks_create,
-			     webhooks_destroy);
+	return kvet_run_webhooks(kvet_cel_run(ev));
 }
 
 bool cel_k8s_is_kind(const struct kvet_object *obj, const char *group,
@@ -310,7 +125,7 @@ const struct kvet_workload *cel_k8s_workload_arg(struct cel_eval *ev,
 K8S_FN(fn_selected_by)
 {
 	const struct cel_value *c = &args[0];
-	const struct pdb_entry *e;
+	const struct kvet_budget *e;
 	struct kvet_selector sel;
 	struct wl_vec vec = { 0 };
 	struct cel_value out;
@@ -320,7 +135,7 @@ K8S_FN(fn_selected_by)
 		return cel_k8s_no_graph(ev, "workloadsSelectedBy");
 	if (cel_k8s_is_kind(kvet_cel_object(c), "policy",
 			    "PodDisruptionBudget")) {
-		e = pdb_entry(ev, kvet_cel_object(c));
+		e = kvet_run_budget(kvet_cel_run(ev), kvet_cel_object(c));
 		if (!e)
 			return cel_eval_errorf(ev, "out of memory");
 		return cel_k8s_workload_list(ev, e->wls, e->n);
@@ -348,14 +163,14 @@ K8S_FN(fn_pdbs_covering)
 	struct cel_value err;
 	const struct kvet_workload *wl = cel_k8s_workload_arg(ev, &args[0],
 						      "pdbsCovering", &err);
-	struct cel_k8s *k;
+	const struct kvet_object *const *pdbs;
+	size_t cnt;
 
 	if (!wl)
 		return err;
-	k = relations(ev);
-	if (!k)
+	if (kvet_run_pdbs_covering(kvet_cel_run(ev), wl, &pdbs, &cnt))
 		return cel_eval_errorf(ev, "out of memory");
-	return cel_k8s_object_list(ev, k->wl_pdbs[wl->index], k->wl_npdbs[wl->index]);
+	return cel_k8s_object_list(ev, pdbs, cnt);
 }
 
 K8S_FN(fn_selects)
@@ -485,11 +300,11 @@ K8S_FN(fn_template_labels)
 	return cel_from_node(labels, NULL);
 }
 
-static const struct pdb_entry *pdb_arg(struct cel_eval *ev,
-				       const struct cel_value *v,
-				       const char *name, struct cel_value *err)
+static const struct kvet_budget *pdb_arg(struct cel_eval *ev,
+					 const struct cel_value *v,
+					 const char *name, struct cel_value *err)
 {
-	const struct pdb_entry *e;
+	const struct kvet_budget *e;
 
 	if (!kvet_cel_object(v) ||
 	    !cel_k8s_is_kind(kvet_cel_object(v), "policy",
@@ -502,7 +317,7 @@ static const struct pdb_entry *pdb_arg(struct cel_eval *ev,
 		*err = cel_k8s_no_graph(ev, name);
 		return NULL;
 	}
-	e = pdb_entry(ev, kvet_cel_object(v));
+	e = kvet_run_budget(kvet_cel_run(ev), kvet_cel_object(v));
 	if (!e)
 		*err = cel_eval_errorf(ev, "out of memory");
 	return e;
@@ -514,7 +329,7 @@ static struct cel_value pdb_number(struct cel_eval *ev,
 				   size_t field)
 {
 	struct cel_value err;
-	const struct pdb_entry *e = pdb_arg(ev, v, name, &err);
+	const struct kvet_budget *e = pdb_arg(ev, v, name, &err);
 	long long x;
 
 	if (!e)
@@ -552,7 +367,7 @@ K8S_FN(fn_desired)
 K8S_FN(fn_pdb_status)
 {
 	struct cel_value err;
-	const struct pdb_entry *e = pdb_arg(ev, &args[0], "pdbStatus", &err);
+	const struct kvet_budget *e = pdb_arg(ev, &args[0], "pdbStatus", &err);
 	const char *s;
 
 	if (!e)
@@ -565,7 +380,7 @@ K8S_FN(fn_pdb_status)
 K8S_FN(fn_allowed_at)
 {
 	struct cel_value err;
-	const struct pdb_entry *e = pdb_arg(ev, &args[0],
+	const struct kvet_budget *e = pdb_arg(ev, &args[0],
 					    "allowedDisruptionsAt", &err);
 	struct kvet_pdb_member m;
 	struct kvet_pdb_result r;

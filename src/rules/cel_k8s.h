@@ -7,43 +7,8 @@
 
 #include "base/arena.h"
 #include "model/graph.h"
+#include "model/run.h"
 #include "rules/env.h"
-
-/*
- * The relations the Kubernetes functions of CEL read, computed once per
- * run from the graph's indexes: which workloads each PDB selects, their
- * budget at N_min (RULES-CATALOGUE 1.9), and the reverse, which PDBs
- * cover each workload. Built on first use, so a run whose rules never
- * ask pays nothing.
- */
-struct cel_k8s;
-
-/**
- * cel_k8s_create() - relation caches for one run.
- * @arena: the run's arena; the relations live there.
- * @g: the graph; borrowed.
- *
- * Returns: the caches, freed with cel_k8s_destroy(), or NULL when out of
- * memory.
- */
-struct cel_k8s *cel_k8s_create(struct kvet_arena *arena,
-			       const struct kvet_graph *g);
-void cel_k8s_destroy(struct cel_k8s *k);
-
-/*
- * For the binding files (cel_k8s_*.c). Each topic keeps its per-run
- * relations (webhook backends, priorities, ...) in one slot, built on
- * first use by @create from the run's arena and graph, and released with
- * @destroy (may be NULL) when the run ends.
- */
-enum cel_k8s_slot {
-	CEL_K8S_SLOT_PDB,
-	CEL_K8S_SLOT_SPREAD,
-	CEL_K8S_SLOT_WEBHOOK,
-	CEL_K8S_SLOT_WEBHOOK_RBAC,	/* who may rewrite webhook configurations */
-	CEL_K8S_SLOT_ROLES,
-	CEL_K8S_N_SLOTS,
-};
 
 /* The binding files' libraries (rules/env.c lists them for the rules):
  * kvet.core (1.1-1.7, 1.9), kvet.pdb (A and B rules), kvet.spread (1.8),
@@ -54,14 +19,10 @@ extern const struct cel_lib cel_k8s_spread_lib;
 extern const struct cel_lib cel_k8s_webhook_lib;
 extern const struct cel_lib cel_k8s_roles_lib;
 
-typedef void *(*cel_k8s_create_fn)(struct kvet_arena *arena,
-				   const struct kvet_graph *g);
-typedef void (*cel_k8s_destroy_fn)(void *cache);
-
-/* The cache of @slot, created on first use; NULL without a graph or when
- * out of memory. */
-void *cel_k8s_cache(struct cel_eval *ev, enum cel_k8s_slot slot,
-		    cel_k8s_create_fn create, cel_k8s_destroy_fn destroy);
+/* The index of @slot of the evaluation's run (model/run.h), built on
+ * first use; NULL outside a run or when out of memory. */
+void *cel_k8s_cache(struct cel_eval *ev, enum kvet_run_slot slot,
+		    kvet_run_build_fn build, kvet_run_free_fn free);
 
 /* Defines one binding with the signature of cel_fn. */
 #define K8S_FN(fn)							\

@@ -263,14 +263,14 @@ struct pdb_cache {
 	const struct kvet_workload **partners;
 };
 
-static void *cache_create(struct kvet_arena *arena, const struct kvet_graph *g)
+static void *cache_create(struct kvet_run *run)
 {
-	struct pdb_cache *c = kvet_arena_alloc(arena, sizeof(*c));
+	struct pdb_cache *c = kvet_arena_alloc(kvet_run_arena(run), sizeof(*c));
 
 	if (c) {
 		memset(c, 0, sizeof(*c));
-		c->arena = arena;
-		c->g = g;
+		c->arena = kvet_run_arena(run);
+		c->g = kvet_run_graph(run);
 	}
 	return c;
 }
@@ -370,7 +370,7 @@ out:
 
 static struct pdb_cache *overlaps(struct cel_eval *ev)
 {
-	struct pdb_cache *c = cel_k8s_cache(ev, CEL_K8S_SLOT_PDB, cache_create,
+	struct pdb_cache *c = cel_k8s_cache(ev, KVET_RUN_OVERLAPS, cache_create,
 					    NULL);
 
 	if (!c || c->failed)

@@ -23,6 +23,7 @@
 #include "model/leader.h"
 #include "model/manager.h"
 #include "model/priority.h"
+#include "model/run.h"
 #include "model/rbac.h"
 #include "model/webhook.h"
 
@@ -34,10 +35,6 @@ struct roles {
 	size_t n_wls;
 	struct kvet_manager *mgr;	/* per workload index */
 	uint8_t *mgr_state;		/* 0 not yet, 1 done, 2 failed */
-	struct kvet_priorities *prio;	/* on first use */
-	bool prio_failed;
-	struct kvet_rbac *rbac;		/* on first use */
-	bool rbac_failed;
 	const struct kvet_object **defaults;	/* globalDefault: true */
 	size_t n_defaults;
 };
@@ -49,8 +46,10 @@ static bool is_true(const struct kvet_node *n)
 		kvet_node_text_eq(n, "TRUE"));
 }
 
-static void *roles_create(struct kvet_arena *arena, const struct kvet_graph *g)
+static void *roles_create(struct kvet_run *run)
 {
+	struct kvet_arena *arena = kvet_run_arena(run);
+	const struct kvet_graph *g = kvet_run_graph(run);
 	struct roles *r = calloc(1, sizeof(*r));
 	struct kvet_object *const *pcs;
 	size_t i, n;
@@ -79,14 +78,12 @@ static void roles_destroy(void *cache)
 {
 	struct roles *r = cache;
 
-	kvet_priorities_destroy(r->prio);
-	kvet_rbac_destroy(r->rbac);
 	free(r);
 }
 
 static struct roles *roles(struct cel_eval *ev)
 {
-	return cel_k8s_cache(ev, CEL_K8S_SLOT_ROLES, roles_create,
+	return cel_k8s_cache(ev, KVET_RUN_MANAGERS, roles_create,
 			     roles_destroy);
 }
 
@@ -113,28 +110,12 @@ static const struct kvet_manager *manager(struct cel_eval *ev,
 
 static const struct kvet_priorities *priorities(struct cel_eval *ev)
 {
-	struct roles *r = roles(ev);
-
-	if (!r || r->prio_failed)
-		return NULL;
-	if (!r->prio) {
-		r->prio = kvet_priorities_create(r->arena, r->g);
-		r->prio_failed = !r->prio;
-	}
-	return r->prio;
+	return kvet_run_priorities(kvet_cel_run(ev));
 }
 
 static const struct kvet_rbac *rbac(struct cel_eval *ev)
 {
-	struct roles *r = roles(ev);
-
-	if (!r || r->rbac_failed)
-		return NULL;
-	if (!r->rbac) {
-		r->rbac = kvet_rbac_create(r->arena, r->g);
-		r->rbac_failed = !r->rbac;
-	}
-	return r->rbac;
+	return kvet_run_rbac(kvet_cel_run(ev));
 }
 
 /* ---- values ---- */

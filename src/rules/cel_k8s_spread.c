@@ -69,15 +69,15 @@ struct spread_cache {
 	size_t n_memo, n_memo_used;
 };
 
-static void *cache_create(struct kvet_arena *arena, const struct kvet_graph *g)
+static void *cache_create(struct kvet_run *run)
 {
 	struct spread_cache *c = calloc(1, sizeof(*c));
 
 	if (!c)
 		return NULL;
-	c->arena = arena;
-	c->g = g;
-	kvet_graph_workloads(g, &c->n_wls);
+	c->arena = kvet_run_arena(run);
+	c->g = kvet_run_graph(run);
+	kvet_graph_workloads(c->g, &c->n_wls);
 	c->wls = calloc(c->n_wls + 1, sizeof(*c->wls));
 	if (!c->wls) {
 		free(c);
@@ -100,7 +100,7 @@ static void cache_destroy(void *p)
 
 static struct spread_cache *cache(struct cel_eval *ev)
 {
-	return cel_k8s_cache(ev, CEL_K8S_SLOT_SPREAD, cache_create,
+	return cel_k8s_cache(ev, KVET_RUN_TERMS, cache_create,
 			     cache_destroy);
 }
 

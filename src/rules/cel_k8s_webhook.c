@@ -783,14 +783,14 @@ struct rbac_cache {
 	struct rbac_answer res[N_RES];
 };
 
-static void *rbac_create(struct kvet_arena *arena, const struct kvet_graph *g)
+static void *rbac_create(struct kvet_run *run)
 {
-	struct rbac_cache *c = kvet_arena_alloc(arena, sizeof(*c));
+	struct rbac_cache *c = kvet_arena_alloc(kvet_run_arena(run), sizeof(*c));
 
 	if (c) {
 		memset(c, 0, sizeof(*c));
-		c->arena = arena;
-		c->g = g;
+		c->arena = kvet_run_arena(run);
+		c->g = kvet_run_graph(run);
 	}
 	return c;
 }
@@ -830,7 +830,7 @@ static int find_jobs(struct rbac_cache *c, struct rbac_answer *a)
 static const struct rbac_answer *rbac_of(struct cel_eval *ev,
 					 const struct kvet_webhook *wh)
 {
-	struct rbac_cache *c = cel_k8s_cache(ev, CEL_K8S_SLOT_WEBHOOK_RBAC,
+	struct rbac_cache *c = cel_k8s_cache(ev, KVET_RUN_CONFIG_WRITERS,
 					     rbac_create, NULL);
 	struct rbac_answer *a;
 	int r;
