@@ -200,6 +200,12 @@ enum kvet_match {
 /* Combine two steps: FALSE, then ASSUMED_FALSE, UNKNOWN, ASSUMED_TRUE win. */
 enum kvet_match kvet_match_and(enum kvet_match a, enum kvet_match b);
 
+/* TRUE, or ASSUMED_TRUE: what kvet counts as a match. */
+static inline bool kvet_match_is_true(enum kvet_match m)
+{
+	return m == KVET_MATCH_TRUE || m == KVET_MATCH_ASSUMED_TRUE;
+}
+
 const char *kvet_match_name(enum kvet_match m);
 
 /**

@@ -501,3 +501,123 @@ bool kvet_term_shared_keys_only(const struct kvet_graph *g,
 	}
 	return true;
 }
+
+bool kvet_term_scope_assumed(const struct kvet_graph *g,
+			     const struct kvet_term *t)
+{
+	enum kvet_match m = kvet_term_scope_includes(g, t,
+						     t->wl->obj->namespace);
+
+	return m == KVET_MATCH_ASSUMED_TRUE || m == KVET_MATCH_ASSUMED_FALSE;
+}
+
+static int find_other(void *data, const struct kvet_workload *wl)
+{
+	const struct kvet_workload *self = data;
+
+	return wl != self;	/* one other is enough */
+}
+
+int kvet_term_matches_elsewhere(const struct kvet_graph *g,
+				const struct kvet_term *t)
+{
+	return kvet_graph_select_workloads(g, NULL, &t->merged, find_other,
+					   (void *)t->wl);
+}
+
+int kvet_workload_lacks_spreading(struct kvet_arena *arena,
+				  const struct kvet_graph *g,
+				  const struct kvet_workload *wl, bool *out)
+{
+	struct kvet_terms terms;
+	size_t i;
+
+	*out = false;
+	if (!kvet_workload_kind_scalable(wl->kind) ||
+	    wl->replicas.state != KVET_REPLICAS_KNOWN || wl->replicas.max < 2)
+		return 0;
+	if (kvet_workload_terms(arena, wl, &terms))
+		return -1;
+	for (i = 0; i < terms.n; i++)
+		if (kvet_match_is_true(kvet_term_effective(g, &terms.v[i])))
+			return 0;
+	*out = true;
+	return 0;
+}
+
+/* ---- why a term is not effective ---- */
+
+static const struct kvet_node *key_node(const struct kvet_term *t,
+					const char *field)
+{
+	const struct kvet_pair *p = kvet_node_get_pair(t->node, field);
+
+	return p ? &p->key : NULL;
+}
+
+/*
+ * Why a sibling does not match: the labelSelector itself, or the first
+ * matchLabelKeys/mismatchLabelKeys requirement the API server adds that
+ * a sibling fails.
+ */
+static void sibling_miss(const struct kvet_term *t, struct kvet_term_why *out)
+{
+	struct kvet_pod_runtime rt;
+	size_t i;
+
+	kvet_workload_runtime(t->wl, 0, 1, &rt);
+	if (!kvet_selector_matches(&t->selector, &t->wl->labels, &rt))
+		return;
+	for (i = t->selector.n_reqs; i < t->merged.n_reqs; i++)
+		if (!kvet_requirement_matches(&t->merged.reqs[i],
+					      &t->wl->labels, &rt)) {
+			out->req = &t->merged.reqs[i];
+			out->at = t->merged.reqs[i].node;
+			return;
+		}
+}
+
+static void siblings_flaw(const struct kvet_term *t, struct kvet_term_why *out)
+{
+	sibling_miss(t, out);
+	if (t->selector.meaning == KVET_SEL_NOTHING) {
+		out->flaw = KVET_TERM_NO_SELECTOR;
+		out->req = NULL;
+		out->at = t->node;
+	} else if (t->selector.meaning == KVET_SEL_INVALID) {
+		out->flaw = KVET_TERM_INVALID_SELECTOR;
+		out->req = NULL;
+		out->at = key_node(t, "labelSelector");
+	} else if (out->req) {
+		out->flaw = out->req->op == KVET_SEL_NOT_IN ?
+			    KVET_TERM_EXCLUDES_OWN_PODS :
+			    KVET_TERM_KEY_UNIQUE_PER_POD;
+	} else {
+		out->flaw = KVET_TERM_MISSES_OWN_PODS;
+		out->at = key_node(t, "labelSelector");
+	}
+}
+
+void kvet_term_why_not(const struct kvet_graph *g, const struct kvet_term *t,
+		       struct kvet_term_why *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (!kvet_term_matches_siblings(t)) {
+		siblings_flaw(t, out);
+		return;
+	}
+	if (!kvet_spreading_topology_key(g, t->topology_key)) {
+		out->flaw = t->topology_key.len ? KVET_TERM_NOT_SPREADING_KEY :
+			    KVET_TERM_NO_TOPOLOGY_KEY;
+		out->at = t->topology_key_node ? key_node(t, "topologyKey")
+					       : t->node;
+		return;
+	}
+	out->scope = kvet_term_scope_includes(g, t, t->wl->obj->namespace);
+	if (kvet_match_is_true(out->scope))
+		return;
+	out->flaw = KVET_TERM_SCOPE_EXCLUDES_OWN;
+	out->at = key_node(t, "namespaceSelector");
+	if (!out->at)
+		out->at = key_node(t, "namespaces");
+}

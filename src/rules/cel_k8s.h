@@ -15,7 +15,6 @@
  * kvet.webhook (1.10, 1.11) and kvet.roles (1.12-1.14). */
 extern const struct cel_lib cel_k8s_lib;
 extern const struct cel_lib cel_k8s_pdb_lib;
-extern const struct cel_lib cel_k8s_spread_lib;
 extern const struct cel_lib cel_k8s_webhook_lib;
 extern const struct cel_lib cel_k8s_roles_lib;
 

@@ -981,42 +981,42 @@ K8S_FN(fn_ns_covered_besides)
 static const struct cel_func pdb_funcs[] = {
 	/* A4 */
 	{ "pdbSpecProblems", G, 1, 1, LIST, { MAP }, fn_pdb_spec_problems,
-	  "what the API server rejects in a PDB: a list of {message, field}" },
+	  "what the API server rejects in a PDB: a list of {message, field}", NULL },
 	/* A6 to A8 */
 	{ "pdbSelectorForm", G, 1, 1, STR, { MAP }, fn_pdb_selector_form,
-	  "\"absent\" (or null), \"empty\" ({}), \"requirements\" or \"invalid\"" },
+	  "\"absent\" (or null), \"empty\" ({}), \"requirements\" or \"invalid\"", NULL },
 	{ "pdbUsesScale", G, 1, 1, BOOL, { MAP }, fn_pdb_uses_scale,
-	  "maxUnavailable or a percentage minAvailable: the controller needs each owner's scale" },
+	  "maxUnavailable or a percentage minAvailable: the controller needs each owner's scale", NULL },
 	{ "pdbOwnerKind", G, 1, 1, STR, { MAP }, fn_pdb_owner_kind,
-	  "how the disruption controller counts a workload: \"scalable\", \"bare-pod\" or \"unscalable\"" },
+	  "how the disruption controller counts a workload: \"scalable\", \"bare-pod\" or \"unscalable\"", NULL },
 	{ "workloadsSelectedElsewhere", G, 1, 1, LIST, { MAP },
 	  fn_selected_elsewhere,
-	  "the workloads of other namespaces a PDB's selector matches" },
+	  "the workloads of other namespaces a PDB's selector matches", NULL },
 	{ "nearMisses", G, 1, 1, LIST, { MAP }, fn_near_misses,
-	  "the workloads of a PDB's namespace that meet all its requirements but one" },
+	  "the workloads of a PDB's namespace that meet all its requirements but one", NULL },
 	{ "unmetRequirement", G, 2, 2, STR, { MAP, MAP }, fn_unmet_requirement,
-	  "unmetRequirement(pdb, workload): the first requirement its pods fail, \"\" if none" },
+	  "unmetRequirement(pdb, workload): the first requirement its pods fail, \"\" if none", NULL },
 	{ "selectorText", G, 1, 1, STR, { MAP }, fn_selector_text,
-	  "the selector of a PDB, Service or workload, as kubectl prints it" },
+	  "the selector of a PDB, Service or workload, as kubectl prints it", NULL },
 	/* B3 */
 	{ "scaleTargetOf", G, 1, 1, MAP, { MAP }, fn_scale_target_of,
-	  "the object an HPA's scaleTargetRef names, or null" },
+	  "the object an HPA's scaleTargetRef names, or null", NULL },
 	{ "targetHasNoScale", G, 1, 1, BOOL, { MAP }, fn_target_has_no_scale,
-	  "an HPA targets DaemonSet, Job, CronJob or Pod" },
+	  "an HPA targets DaemonSet, Job, CronJob or Pod", NULL },
 	/* B4 */
 	{ "overlappingWorkloads", G, 1, 1, LIST, { MAP }, fn_overlapping,
-	  "the other workloads of its namespace it selects or is selected by" },
+	  "the other workloads of its namespace it selects or is selected by", NULL },
 	{ "selectsPodsOf", G, 2, 2, BOOL, { MAP, MAP }, fn_selects_pods_of,
-	  "selectsPodsOf(w1, w2): w1's spec.selector matches w2's pods" },
+	  "selectsPodsOf(w1, w2): w1's spec.selector matches w2's pods", NULL },
 	/* B5 */
 	{ "webhooksUsing", G, 1, 1, LIST, { MAP }, fn_webhooks_using,
-	  "the webhook configurations, CRDs and APIServices a Service serves" },
+	  "the webhook configurations, CRDs and APIServices a Service serves", NULL },
 	/* 1.3 */
 	{ "namespaceCoveredBesides", G, 1, 1, BOOL, { MAP },
 	  fn_ns_covered_besides,
-	  "a Namespace object or another object than this one covers its namespace" },
+	  "a Namespace object or another object than this one covers its namespace", NULL },
 	{ "livePods", G, 1, 1, INT, { STR }, fn_live_pods,
-	  "the live Pods of a namespace in a cluster dump" },
+	  "the live Pods of a namespace in a cluster dump", NULL },
 };
 
 const struct cel_lib cel_k8s_pdb_lib = CEL_LIB("kvet.pdb", pdb_funcs);

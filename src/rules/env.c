@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "model/run.h"
+#include "rules/bind.h"
 #include "rules/cel_k8s.h"
 
 const struct cel_lib *const kvet_cel_libs[] = {
@@ -12,7 +13,7 @@ const struct cel_lib *const kvet_cel_libs[] = {
 	&cel_lib_strings,
 	&cel_k8s_lib,
 	&cel_k8s_pdb_lib,
-	&cel_k8s_spread_lib,
+	&bind_spread_lib,
 	&cel_k8s_webhook_lib,
 	&cel_k8s_roles_lib,
 };

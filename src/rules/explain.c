@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#include "rules/explain.h"
+
+#include "model/notation.h"
+#include "model/sched_validate.h"
+
+#define SL(x) (int)(x).len, (x).s
+
+/* A scalar as written, or nothing ("maxSkew  is not ..."). */
+#define NODE_TEXT(n)							\
+	(kvet_node_is_scalar(n) ? (int)(n)->len : 0),			\
+	(kvet_node_is_scalar(n) ? (n)->u.str : "")
+
+void explain_term_flaw(struct kvet_strbuf *sb, const struct kvet_term *t,
+		       const struct kvet_term_why *why)
+{
+	switch (why->flaw) {
+	case KVET_TERM_EFFECTIVE:
+		return;
+	case KVET_TERM_NO_SELECTOR:
+		kvet_strbuf_adds(sb, "has no labelSelector and counts no pod");
+		return;
+	case KVET_TERM_INVALID_SELECTOR:
+		kvet_strbuf_addf(sb, "has an invalid labelSelector (%s)",
+				 t->selector.error ? t->selector.error :
+				 "invalid");
+		return;
+	case KVET_TERM_EXCLUDES_OWN_PODS:
+		kvet_strbuf_addf(sb, "excludes the workload's own pods through mismatchLabelKeys %.*s",
+				 SL(why->req->key));
+		return;
+	case KVET_TERM_KEY_UNIQUE_PER_POD:
+		kvet_strbuf_addf(sb, "matches only the incoming pod through matchLabelKeys %.*s, a label unique to each pod",
+				 SL(why->req->key));
+		return;
+	case KVET_TERM_MISSES_OWN_PODS:
+		kvet_strbuf_adds(sb, "selects ");
+		kvet_selector_meaning_notation(sb, &t->selector);
+		kvet_strbuf_adds(sb, ", which the workload's own pods do not match");
+		return;
+	case KVET_TERM_NO_TOPOLOGY_KEY:
+		kvet_strbuf_adds(sb, "has no topologyKey");
+		return;
+	case KVET_TERM_NOT_SPREADING_KEY:
+		kvet_strbuf_addf(sb, "uses topologyKey %.*s, which is not a node, zone or region key",
+				 SL(t->topology_key));
+		return;
+	case KVET_TERM_SCOPE_EXCLUDES_OWN:
+		kvet_strbuf_adds(sb, "looks in ");
+		kvet_term_scope_notation(sb, t);
+		kvet_strbuf_addf(sb, ", which %s namespace %s",
+				 why->scope == KVET_MATCH_ASSUMED_FALSE ?
+				 "presumably does not include (the Namespace object is not in the input)" :
+				 "does not include", t->wl->obj->namespace);
+		return;
+	}
+}
+
+void explain_sched_problem(struct kvet_strbuf *sb,
+			   const struct kvet_problem *p)
+{
+	switch (p->code) {
+	case KVET_SCHED_SKEW_MISSING:
+		kvet_strbuf_adds(sb, "maxSkew is missing");
+		return;
+	case KVET_SCHED_SKEW_BAD:
+		kvet_strbuf_addf(sb, "maxSkew %.*s is not an integer of at least 1",
+				 NODE_TEXT(p->value));
+		return;
+	case KVET_SCHED_TOPOLOGY_KEY_EMPTY:
+		kvet_strbuf_adds(sb, "topologyKey is empty");
+		return;
+	case KVET_SCHED_WHEN_MISSING:
+		kvet_strbuf_adds(sb, "whenUnsatisfiable is missing (DoNotSchedule or ScheduleAnyway)");
+		return;
+	case KVET_SCHED_WHEN_NOT_SCALAR:
+		kvet_strbuf_adds(sb, "whenUnsatisfiable is not DoNotSchedule or ScheduleAnyway");
+		return;
+	case KVET_SCHED_WHEN_BAD:
+		kvet_strbuf_addf(sb, "whenUnsatisfiable \"%.*s\" is not DoNotSchedule or ScheduleAnyway",
+				 NODE_TEXT(p->value));
+		return;
+	case KVET_SCHED_MIN_DOMAINS_BAD:
+		kvet_strbuf_addf(sb, "minDomains %.*s is not an integer of at least 1",
+				 NODE_TEXT(p->value));
+		return;
+	case KVET_SCHED_MIN_DOMAINS_ANYWAY:
+		kvet_strbuf_addf(sb, "minDomains %lld is only allowed with whenUnsatisfiable: DoNotSchedule",
+				 p->number);
+		return;
+	case KVET_SCHED_POLICY_BAD:
+		kvet_strbuf_addf(sb, "%s \"%.*s\" is not Honor or Ignore",
+				 p->field, NODE_TEXT(p->value));
+		return;
+	case KVET_SCHED_SELECTOR_INVALID:
+		kvet_strbuf_addf(sb, "%s is invalid: %s", p->field,
+				 p->error ? p->error : "rejected");
+		return;
+	case KVET_SCHED_KEYS_WITHOUT_SELECTOR:
+		kvet_strbuf_addf(sb, "%s is set without a labelSelector",
+				 p->field);
+		return;
+	case KVET_SCHED_KEY_REPEATED:
+		kvet_strbuf_addf(sb, "%s repeats %.*s, a key of its labelSelector",
+				 p->field, SL(p->key));
+		return;
+	case KVET_SCHED_WEIGHT_MISSING:
+		kvet_strbuf_adds(sb, "weight is missing (from 1 to 100)");
+		return;
+	case KVET_SCHED_WEIGHT_BAD:
+		kvet_strbuf_addf(sb, "weight %.*s is not from 1 to 100",
+				 NODE_TEXT(p->value));
+		return;
+	}
+}

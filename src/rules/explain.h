@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#ifndef KVET_RULES_EXPLAIN_H
+#define KVET_RULES_EXPLAIN_H
+
+#include "base/strbuf.h"
+#include "model/problem.h"
+#include "model/spread.h"
+
+/*
+ * The words of the model's reasons. The model says why as data (a code,
+ * the field it concerns, the values it saw: model/problem.h,
+ * kvet_term_why); these functions turn that into the English of rule
+ * messages, and are the one place to reword it.
+ */
+
+/* "has no topologyKey", "looks in namespace a, which does not include
+ * namespace b", ...; nothing when the term is effective. */
+void explain_term_flaw(struct kvet_strbuf *sb, const struct kvet_term *t,
+		       const struct kvet_term_why *why);
+
+/* A problem of kvet_pod_spec_term_problems(): "maxSkew 0 is not an
+ * integer of at least 1". */
+void explain_sched_problem(struct kvet_strbuf *sb,
+			   const struct kvet_problem *p);
+
+#endif
