@@ -55,7 +55,7 @@ void kvet_selector_notation(struct kvet_strbuf *sb,
 void kvet_selector_meaning_notation(struct kvet_strbuf *sb,
 				    const struct kvet_selector *sel);
 
-/* An IntOrString as written: "50%" quoted, 1 bare, null, "a map". */
+/* An IntOrString as written: "50%" quoted, 1 bare, null, "a mapping". */
 void kvet_intstr_notation(struct kvet_strbuf *sb, const struct kvet_intstr *v);
 
 /* "required pod anti-affinity term #1", "topology spread constraint #2". */
