@@ -381,3 +381,30 @@ int kvet_run_pdbs_covering(struct kvet_run *run, const struct kvet_workload *wl,
 	*n = b->n_covering[wl->index];
 	return 0;
 }
+
+int kvet_run_pdbs_covering_any(struct kvet_run *run, struct kvet_arena *arena,
+			       const struct kvet_workload *const *wls,
+			       size_t n_wls, const struct kvet_object ***out,
+			       size_t *n)
+{
+	const struct kvet_object *const *pdbs;
+	size_t i, j, k, cnt, cap = 0;
+
+	*out = NULL;
+	*n = 0;
+	for (i = 0; i < n_wls; i++) {
+		if (kvet_run_pdbs_covering(run, wls[i], &pdbs, &cnt))
+			return -1;
+		for (j = 0; j < cnt; j++) {
+			for (k = 0; k < *n && (*out)[k] != pdbs[j]; k++)
+				;
+			if (k < *n)
+				continue;
+			if (!kvet_arena_grow(arena, out, &cap, *n,
+					     sizeof(**out)))
+				return -1;
+			(*out)[(*n)++] = pdbs[j];
+		}
+	}
+	return 0;
+}

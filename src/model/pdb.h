@@ -165,4 +165,15 @@ const struct kvet_budget *kvet_run_budget(struct kvet_run *run,
 int kvet_run_pdbs_covering(struct kvet_run *run, const struct kvet_workload *wl,
 			   const struct kvet_object *const **out, size_t *n);
 
+/**
+ * kvet_run_pdbs_covering_any() - the PDB objects that select any of @wls,
+ * each once, in the order found.
+ * @arena: where the list goes.
+ * Returns: 0, or -1 when out of memory.
+ */
+int kvet_run_pdbs_covering_any(struct kvet_run *run, struct kvet_arena *arena,
+			       const struct kvet_workload *const *wls,
+			       size_t n_wls, const struct kvet_object ***out,
+			       size_t *n);
+
 #endif

@@ -10,19 +10,9 @@ struct kvet_problem *kvet_problem_add(struct kvet_arena *arena,
 
 	if (ps->oom)
 		return NULL;
-	if (ps->n == ps->cap) {
-		size_t cap = ps->cap ? 2 * ps->cap : 4;
-		struct kvet_problem *v = kvet_arena_array(arena, cap,
-							  sizeof(*v));
-
-		if (!v) {
-			ps->oom = true;
-			return NULL;
-		}
-		if (ps->n)
-			memcpy(v, ps->v, ps->n * sizeof(*v));
-		ps->v = v;
-		ps->cap = cap;
+	if (!kvet_arena_grow(arena, &ps->v, &ps->cap, ps->n, sizeof(*ps->v))) {
+		ps->oom = true;
+		return NULL;
 	}
 	p = &ps->v[ps->n++];
 	memset(p, 0, sizeof(*p));

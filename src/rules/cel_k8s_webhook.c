@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "model/intercept.h"
+#include "model/pdb.h"
 #include "model/rbac.h"
 #include "model/spread.h"
 #include "model/webhook.h"
@@ -389,55 +390,15 @@ K8S_FN(fn_describe_backends)
 /* The PodDisruptionBudgets selecting any backend workload, each once. */
 K8S_FN(fn_backend_pdbs)
 {
-	const struct cel_func *covering;
-	struct cel_value *items, l, w;
-	size_t i, j, k, cnt = 0, cap = 0;
-	bool known;
+	const struct kvet_object **pdbs;
+	size_t cnt;
 	ENTRY(wh, 0, "backendPdbs");
 	const struct kvet_backend *b = backend_of(ev, wh);
 
-	covering = cel_func_find(kvet_cel_libs, kvet_cel_n_libs, "pdbsCovering",
-				 strlen("pdbsCovering"), CEL_CALL_GLOBAL, 1,
-				 &known);
-	if (!covering)
-		return cel_eval_errorf(ev, "backendPdbs(): pdbsCovering() is missing");
-	items = NULL;
-	for (i = 0; i < b->n_wls; i++) {
-		w = kvet_cel_from_object(b->wls[i]->obj);
-		l = covering->fn(ev, call, &w, 1);
-		if (l.type == CEL_ERROR)
-			return l;
-		for (j = 0; j < cel_len(&l); j++) {
-			struct cel_value p = cel_list_at(&l, j);
-
-			for (k = 0; k < cnt && kvet_cel_object(&items[k]) !=
-					       kvet_cel_object(&p); k++)
-				;
-			if (k < cnt)
-				continue;
-			if (cnt == cap) {
-				struct cel_value *v;
-
-				cap = cap ? 2 * cap : 4;
-				v = kvet_arena_array(ev->env->scratch, cap,
-						     sizeof(*v));
-				if (!v)
-					return cel_eval_errorf(ev, "out of memory");
-				if (cnt)
-					memcpy(v, items, cnt * sizeof(*v));
-				items = v;
-			}
-			items[cnt++] = p;
-		}
-	}
-	l.type = CEL_LIST;
-	l.flags = 0;
-	l.len = (uint32_t)cnt;
-	l.u.items = items;
-	l.at = NULL;
-	l.host_tag = CEL_HOST_NONE;
-	l.host = NULL;
-	return l;
+	if (kvet_run_pdbs_covering_any(kvet_cel_run(ev), ev->env->scratch,
+				       b->wls, b->n_wls, &pdbs, &cnt))
+		return cel_eval_errorf(ev, "out of memory");
+	return cel_k8s_object_list(ev, pdbs, cnt);
 }
 
 /*

@@ -1,0 +1,307 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * kvet.core: the shared definitions of docs/model.md (the input,
+ * workloads, replicas, selection, PDB evaluation) as CEL functions.
+ * Names read like the English of a condition:
+ *
+ *   size(pdbsCovering(object)) == 0 && minReplicas(object) >= 2
+ *
+ *   workloadsSelectedBy(pdbOrService) list    what it selects in its namespace
+ *   pdbsCovering(w) list                      the PDBs that select it
+ *   selects(pdbOrService, w) bool
+ *   isWorkload(o) bool, namespaceOf(o) string, isScalable(w) bool,
+ *   workloadOf(o) map, templateLabels(w) map
+ *   minReplicas(w) int, maxReplicas(w) int, specReplicas(w) int,
+ *   hpaFor(w) map
+ *   allowedDisruptions(pdb) int, podsTotal(pdb) int, expectedPods(pdb) int,
+ *   desiredHealthy(pdb) int, pdbStatus(pdb) string,
+ *   allowedDisruptionsAt(pdb, n) int
+ *   objects(kind) list, objects(kind, ns) list
+ *   namespaceCovered(ns) bool, operatorPopulated(ns) bool,
+ *   dumpMode() bool, completeInput() bool
+ *
+ *   minReplicas(object) == 2   // a Deployment an HPA scales from 2
+ *
+ * Objects are CEL maps that remember their kvet_object; functions that
+ * take a workload accept the object of any workload.
+ */
+#include "rules/bind.h"
+
+#include <string.h>
+
+#include "model/kinds.h"
+#include "model/service.h"
+
+static struct cel_value workloads_selected_by(struct bind_call *c)
+{
+	const struct kvet_workload *const *wls;
+	size_t n;
+	int r = kvet_run_selected_by(c->run, c->scratch, c->arg[0].obj, &wls,
+				     &n);
+
+	if (r == -2)
+		return cel_eval_errorf(c->ev, "%s() takes a PodDisruptionBudget or a Service, not a %s",
+				       c->name, c->arg[0].obj->kind);
+	return r ? bind_oom(c) : bind_workloads(c, wls, n);
+}
+
+static struct cel_value pdbs_covering(struct bind_call *c)
+{
+	const struct kvet_object *const *pdbs;
+	size_t n;
+
+	if (kvet_run_pdbs_covering(c->run, c->arg[0].wl, &pdbs, &n))
+		return bind_oom(c);
+	return bind_objects(c, pdbs, n);
+}
+
+static struct cel_value selects(struct bind_call *c)
+{
+	struct cel_value l = workloads_selected_by(c);
+	size_t i;
+
+	for (i = 0; l.type == CEL_LIST && i < l.len; i++)
+		if (kvet_cel_object(&l.u.items[i]) == c->arg[1].wl->obj)
+			return cel_bool(true);
+	return l.type == CEL_LIST ? cel_bool(false) : l;
+}
+
+/* Only the top-level owner is the workload: a ReplicaSet folded into
+ * its Deployment in dump mode is not one (1.2). */
+static struct cel_value is_workload(struct bind_call *c)
+{
+	const struct kvet_workload *wl = kvet_graph_workload_of(c->g,
+								c->arg[0].obj);
+
+	return cel_bool(wl && wl->obj == c->arg[0].obj);
+}
+
+static struct cel_value namespace_of(struct bind_call *c)
+{
+	return bind_str(c->arg[0].obj->namespace);
+}
+
+static struct cel_value is_scalable(struct bind_call *c)
+{
+	return cel_bool(kvet_workload_scalable(c->arg[0].wl));
+}
+
+static struct cel_value workload_of(struct bind_call *c)
+{
+	const struct kvet_workload *wl = kvet_graph_workload_of(c->g,
+								c->arg[0].obj);
+
+	return bind_object(wl ? wl->obj : NULL);
+}
+
+static struct cel_value template_labels(struct bind_call *c)
+{
+	const struct kvet_node *labels = kvet_node_path(
+		c->arg[0].wl->template, "metadata", "labels", NULL);
+
+	return kvet_node_is_map(labels) ? cel_from_node(labels, NULL)
+					: bind_empty_map();
+}
+
+/* N_spec, N_min or N_max (1.4); unknown counts are errors, so a
+ * condition on them does not fire. */
+static struct cel_value replicas(struct bind_call *c, long long n)
+{
+	const struct kvet_workload *wl = c->arg[0].wl;
+
+	if (wl->replicas.state == KVET_REPLICAS_EXCLUDED)
+		return bind_fail(c, "a %s is not a long-running workload",
+				 wl->obj->kind);
+	if (wl->replicas.state != KVET_REPLICAS_KNOWN)
+		return bind_fail(c, "the replicas of %s \"%s\" are unknown",
+				 wl->obj->kind, wl->obj->name);
+	return cel_int(n);
+}
+
+static struct cel_value min_replicas(struct bind_call *c)
+{
+	return replicas(c, c->arg[0].wl->replicas.min);
+}
+
+static struct cel_value max_replicas(struct bind_call *c)
+{
+	return replicas(c, c->arg[0].wl->replicas.max);
+}
+
+static struct cel_value spec_replicas(struct bind_call *c)
+{
+	return replicas(c, c->arg[0].wl->replicas.spec);
+}
+
+static struct cel_value hpa_for(struct bind_call *c)
+{
+	const struct kvet_hpa *hpa = c->arg[0].wl->replicas.hpa;
+
+	return bind_object(hpa ? hpa->obj : NULL);
+}
+
+/* A number of the budget at N_min; unknown pod counts are errors. */
+static struct cel_value budget_number(struct bind_call *c, long long n)
+{
+	if (c->arg[0].budget->res.status == KVET_PDB_UNKNOWN)
+		return bind_fail(c, "the pod count is unknown");
+	return cel_int(n);
+}
+
+static struct cel_value allowed_disruptions(struct bind_call *c)
+{
+	return budget_number(c, c->arg[0].budget->res.allowed);
+}
+
+static struct cel_value pods_total(struct bind_call *c)
+{
+	return budget_number(c, c->arg[0].budget->res.pods_total);
+}
+
+static struct cel_value expected_pods(struct bind_call *c)
+{
+	return budget_number(c, c->arg[0].budget->res.expected);
+}
+
+static struct cel_value desired_healthy(struct bind_call *c)
+{
+	return budget_number(c, c->arg[0].budget->res.desired);
+}
+
+static struct cel_value pdb_status(struct bind_call *c)
+{
+	return bind_str(kvet_pdb_status_name(c->arg[0].budget->res.status));
+}
+
+static struct cel_value allowed_disruptions_at(struct bind_call *c)
+{
+	return cel_int(kvet_pdb_allowed_at(&c->arg[0].budget->pdb,
+					   c->arg[1].count));
+}
+
+static struct cel_value objects(struct bind_call *c)
+{
+	const char *kind = c->arg[0].s;
+	const struct kvet_object **v;
+	size_t n;
+	int r;
+
+	r = kvet_graph_objects_named(c->scratch, c->g, kind,
+				     c->n == 2 ? c->arg[1].s : NULL, &v, &n);
+	if (r == -2)
+		return bind_fail(c, "give the group of kind \"%s\" as \"group/%s\"",
+				 kind, kind);
+	return r ? bind_oom(c) : bind_objects(c, v, n);
+}
+
+static struct cel_value namespace_covered(struct bind_call *c)
+{
+	return cel_bool(kvet_graph_ns_covered(c->g, c->arg[0].s));
+}
+
+static struct cel_value operator_populated(struct bind_call *c)
+{
+	return cel_bool(kvet_graph_ns_operator_populated(c->g, c->arg[0].s));
+}
+
+static struct cel_value dump_mode(struct bind_call *c)
+{
+	return cel_bool(c->g && kvet_graph_dump_mode(c->g));
+}
+
+static struct cel_value complete_input(struct bind_call *c)
+{
+	return cel_bool(c->g && kvet_graph_complete(c->g));
+}
+
+#define O (BIND_OBJECT)
+#define W (BIND_WORKLOAD)
+#define P (BIND_BUDGET)
+#define NS (BIND_NAMESPACE)
+#define WEB "apps/Deployment ops/web"
+#define PDB "policy/PodDisruptionBudget ops/web"
+
+static const struct cel_func core_funcs[] = {
+	/* selection, through the label index (1.7) */
+	BIND_ROW("workloadsSelectedBy", CEL_ST_LIST, 1, 1, O,
+		 workloads_selected_by, BIND_RUN,
+		 "the workloads a PodDisruptionBudget or Service selects in its namespace (1.7)",
+		 PDB, "workloadsSelectedBy(object).map(w, w.metadata.name) == ['web']"),
+	BIND_ROW("pdbsCovering", CEL_ST_LIST, 1, 1, W, pdbs_covering, 0,
+		 "the PodDisruptionBudgets that select it",
+		 WEB, "pdbsCovering(object).map(p, p.metadata.name) == ['web']"),
+	BIND_ROW("selects", CEL_ST_BOOL, 2, 2, (BIND_OBJECT, BIND_WORKLOAD),
+		 selects, BIND_RUN,
+		 "the PodDisruptionBudget or Service selects the workload's pods",
+		 PDB, "selects(object, objects('Deployment', 'ops')[0])"),
+	/* workloads (1.2) */
+	BIND_ROW("isWorkload", CEL_ST_BOOL, 1, 1, O, is_workload, BIND_RUN,
+		 "o is a top-level workload (not folded into its owner, 1.2)",
+		 WEB, "isWorkload(object)"),
+	BIND_ROW("namespaceOf", CEL_ST_STRING, 1, 1, O, namespace_of, 0,
+		 "its namespace with the default applied (\"\" when cluster-scoped)",
+		 WEB, "namespaceOf(object) == 'ops'"),
+	BIND_ROW("isScalable", CEL_ST_BOOL, 1, 1, W, is_scalable, 0,
+		 "Deployment, ReplicaSet, StatefulSet, ReplicationController",
+		 WEB, "isScalable(object)"),
+	BIND_ROW("workloadOf", CEL_ST_MAP, 1, 1, O, workload_of, BIND_RUN,
+		 "the workload o is or belongs to, or null",
+		 WEB, "workloadOf(object) == object"),
+	BIND_ROW("templateLabels", CEL_ST_MAP, 1, 1, W, template_labels, 0,
+		 "L(W), the pod template's labels",
+		 WEB, "templateLabels(object) == {'app': 'web', 'tier': 'fe'}"),
+	/* replicas (1.4) */
+	BIND_ROW("minReplicas", CEL_ST_INT, 1, 1, W, min_replicas, 0,
+		 "N_min: an HPA's minReplicas when one targets it, else N_spec; an error when unknown (DaemonSet outside dump mode) or excluded (Job)",
+		 WEB, "minReplicas(object) == 2"),
+	BIND_ROW("maxReplicas", CEL_ST_INT, 1, 1, W, max_replicas, 0,
+		 "N_max: an HPA's maxReplicas when one targets it, else N_spec",
+		 WEB, "maxReplicas(object) == 5"),
+	BIND_ROW("specReplicas", CEL_ST_INT, 1, 1, W, spec_replicas, 0,
+		 "N_spec: spec.replicas, default 1",
+		 WEB, "specReplicas(object) == 1"),
+	BIND_ROW("hpaFor", CEL_ST_MAP, 1, 1, W, hpa_for, 0,
+		 "the first HPA targeting it, or null",
+		 WEB, "hpaFor(object).spec.maxReplicas == 5"),
+	/* PDB evaluation, at N_min (1.9) */
+	BIND_ROW("allowedDisruptions", CEL_ST_INT, 1, 1, P,
+		 allowed_disruptions, 0,
+		 "disruptionsAllowed of a PDB in steady state, at N_min (1.9); an error when a pod count is unknown",
+		 PDB, "allowedDisruptions(object) == 1"),
+	BIND_ROW("allowedDisruptionsAt", CEL_ST_INT, 2, 2,
+		 (BIND_BUDGET, BIND_COUNT), allowed_disruptions_at, 0,
+		 "allowed disruptions if it selected one scalable workload of n pods",
+		 PDB, "allowedDisruptionsAt(object, 1) == 0"),
+	BIND_ROW("podsTotal", CEL_ST_INT, 1, 1, P, pods_total, 0,
+		 "the pods a PDB selects",
+		 PDB, "podsTotal(object) == 2"),
+	BIND_ROW("expectedPods", CEL_ST_INT, 1, 1, P, expected_pods, 0,
+		 "expectedCount of the disruption controller",
+		 PDB, "expectedPods(object) == 2"),
+	BIND_ROW("desiredHealthy", CEL_ST_INT, 1, 1, P, desired_healthy, 0,
+		 "desiredHealthy of the disruption controller",
+		 PDB, "desiredHealthy(object) == 1"),
+	BIND_ROW("pdbStatus", CEL_ST_STRING, 1, 1, P, pdb_status, 0,
+		 "\"ok\", \"no-policy\", \"invalid-both-set\", \"invalid-value\", \"sync-fails\" or \"unknown\"",
+		 PDB, "pdbStatus(object) == 'ok'"),
+	/* the input (1.1, 1.3) */
+	BIND_ROW("objects", CEL_ST_LIST, 1, 2, (BIND_STRING, BIND_STRING),
+		 objects, BIND_RUN,
+		 "objects(kind[, ns]): the objects of a kind (\"Deployment\" or \"apps/Deployment\"), from the kind index",
+		 "", "objects('apps/Deployment', 'ops').map(d, d.metadata.name) == ['web']"),
+	BIND_ROW("namespaceCovered", CEL_ST_BOOL, 1, 1, NS, namespace_covered,
+		 BIND_RUN, "the input covers the namespace (1.3)",
+		 "", "namespaceCovered('ops') && !namespaceCovered('nowhere')"),
+	BIND_ROW("operatorPopulated", CEL_ST_BOOL, 1, 1, NS,
+		 operator_populated, BIND_RUN,
+		 "custom resources live in the namespace (1.3)",
+		 "", "!operatorPopulated('ops')"),
+	BIND_ROW("dumpMode", CEL_ST_BOOL, 0, 0, (BIND_ANY), dump_mode, 0,
+		 "the input is a cluster dump (1.1)",
+		 "", "dumpMode()"),
+	BIND_ROW("completeInput", CEL_ST_BOOL, 0, 0, (BIND_ANY),
+		 complete_input, 0, "the input is the whole cluster (1.3)",
+		 "", "!completeInput()"),
+};
+
+const struct cel_lib bind_core_lib = CEL_LIB("kvet.core", core_funcs);
