@@ -27,7 +27,8 @@ struct kvet_problem {
 					 * requiredDuring...[0]"; or NULL */
 	const struct kvet_node *part;	/* that part's mapping, or NULL */
 	struct kvet_slice key;		/* a label key the check names */
-	const char *error;		/* a parser's reason, or NULL */
+	const char *text;		/* a text the check names (a parser's
+					 * reason, an apiVersion), or NULL */
 	long long number;		/* a number the check names */
 };
 

@@ -48,7 +48,7 @@ static int check_selector(struct check *ck, const struct kvet_node *term,
 		p = problem(ck, KVET_SCHED_SELECTOR_INVALID, field,
 			    kvet_field_key(term, field), NULL);
 		if (p)
-			p->error = sel->error;
+			p->text = sel->error;
 	}
 	return 0;
 }

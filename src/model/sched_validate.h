@@ -24,7 +24,7 @@ enum kvet_sched_problem {
 	KVET_SCHED_MIN_DOMAINS_ANYWAY,	/* number: minDomains without
 					 * DoNotSchedule */
 	KVET_SCHED_POLICY_BAD,		/* field, value: not Honor or Ignore */
-	KVET_SCHED_SELECTOR_INVALID,	/* field, error */
+	KVET_SCHED_SELECTOR_INVALID,	/* field, text: why */
 	KVET_SCHED_KEYS_WITHOUT_SELECTOR,	/* field: (mis)matchLabelKeys */
 	KVET_SCHED_KEY_REPEATED,	/* field, key: also in the selector */
 	KVET_SCHED_WEIGHT_MISSING,	/* at the weighted entry */

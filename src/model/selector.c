@@ -696,3 +696,14 @@ enum kvet_match kvet_selector_match_namespace(const struct kvet_selector *sel,
 		return result ? KVET_MATCH_ASSUMED_TRUE : KVET_MATCH_ASSUMED_FALSE;
 	return KVET_MATCH_TRUE;
 }
+
+const char *kvet_selector_form_name(const struct kvet_selector *sel)
+{
+	if (sel->meaning == KVET_SEL_INVALID)
+		return "invalid";
+	if (sel->form == KVET_SEL_FORM_ABSENT)
+		return "absent";
+	if (sel->form == KVET_SEL_FORM_EMPTY)
+		return "empty";
+	return "requirements";
+}

@@ -225,4 +225,8 @@ enum kvet_match kvet_selector_match_namespace(const struct kvet_selector *sel,
 
 const char *kvet_sel_op_name(enum kvet_sel_op op);
 
+/* How a selector field was written: "absent" (or null), "empty" ({}),
+ * "requirements", or "invalid" when the API server rejects it. */
+const char *kvet_selector_form_name(const struct kvet_selector *sel);
+
 #endif

@@ -49,12 +49,6 @@ int kvet_service_workloads(struct kvet_arena *arena,
 	return 0;
 }
 
-static bool is_kind(const struct kvet_object *obj, const char *group,
-		    const char *kind)
-{
-	return !strcmp(obj->kind, kind) && !strcmp(obj->group, group);
-}
-
 int kvet_run_selected_by(struct kvet_run *run, struct kvet_arena *arena,
 			 const struct kvet_object *obj,
 			 const struct kvet_workload *const **out, size_t *n)
@@ -64,7 +58,7 @@ int kvet_run_selected_by(struct kvet_run *run, struct kvet_arena *arena,
 
 	*out = NULL;
 	*n = 0;
-	if (is_kind(obj, "policy", "PodDisruptionBudget")) {
+	if (kvet_object_is(obj, "policy", "PodDisruptionBudget")) {
 		b = kvet_run_budget(run, obj);
 		if (!b)
 			return -1;
@@ -72,7 +66,7 @@ int kvet_run_selected_by(struct kvet_run *run, struct kvet_arena *arena,
 		*n = b->n;
 		return 0;
 	}
-	if (!is_kind(obj, "", "Service"))
+	if (!kvet_object_is(obj, "", "Service"))
 		return -2;
 	if (kvet_service_workloads(arena, kvet_run_graph(run), obj, &v, n))
 		return -1;
@@ -147,4 +141,31 @@ bool kvet_service_has_endpoints(const struct kvet_graph *g,
 			return true;
 	}
 	return false;
+}
+
+int kvet_object_selector(struct kvet_arena *arena, const struct kvet_graph *g,
+			 const struct kvet_object *obj,
+			 struct kvet_selector *out)
+{
+	const struct kvet_workload *wl;
+	struct kvet_pdb pdb;
+
+	if (kvet_object_is(obj, "policy", "PodDisruptionBudget")) {
+		if (kvet_pdb_parse(arena, obj, &pdb))
+			return -1;
+		*out = pdb.selector;
+		return 0;
+	}
+	if (kvet_object_is(obj, "", "Service"))
+		return kvet_selector_parse(arena,
+					   kvet_node_path(obj->root, "spec",
+							  "selector", NULL),
+					   KVET_SEL_FIELD_SERVICE, out);
+	if (!g)
+		return -3;
+	wl = kvet_graph_workload_of(g, obj);
+	if (!wl || wl->obj != obj)
+		return -2;
+	*out = wl->selector;
+	return 0;
 }

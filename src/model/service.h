@@ -52,4 +52,16 @@ int kvet_run_callers_of(struct kvet_run *run, struct kvet_arena *arena,
 bool kvet_service_has_endpoints(const struct kvet_graph *g,
 				const struct kvet_object *svc);
 
+/**
+ * kvet_object_selector() - the selector an object selects pods with: a
+ * PodDisruptionBudget's or Service's spec.selector, or a workload's.
+ * @arena: where a parsed selector goes.
+ * @g: the graph, for workloads; may be NULL for the others.
+ * Returns: 0 with @out set; -2 when @obj selects no pods; -3 when it
+ * takes @g to know and @g is NULL; -1 when out of memory.
+ */
+int kvet_object_selector(struct kvet_arena *arena, const struct kvet_graph *g,
+			 const struct kvet_object *obj,
+			 struct kvet_selector *out);
+
 #endif

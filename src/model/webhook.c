@@ -62,12 +62,6 @@ const char *kvet_backend_state_name(enum kvet_backend_state state)
 	       names[state] : "?";
 }
 
-static bool is_kind(const struct kvet_object *obj, const char *group,
-		    const char *kind)
-{
-	return strcmp(obj->group, group) == 0 && strcmp(obj->kind, kind) == 0;
-}
-
 /* A NUL-terminated copy of a string scalar, or @dflt. */
 static const char *str_dup(struct kvet_arena *arena, const struct kvet_node *n,
 			   const char *dflt, bool *oom)
@@ -235,7 +229,7 @@ static int read_entry(struct kvet_webhooks *whs, const struct kvet_object *obj,
 	const struct kvet_node *fp, *mp;
 	bool oom = false;
 
-	wh->source = is_kind(obj, ADMISSION_GROUP,
+	wh->source = kvet_object_is(obj, ADMISSION_GROUP,
 			     "MutatingWebhookConfiguration") ?
 		     KVET_WEBHOOK_MUTATING : KVET_WEBHOOK_VALIDATING;
 	wh->obj = obj;
@@ -320,14 +314,14 @@ static int read_conversion(struct kvet_webhooks *whs,
 
 static bool is_config(const struct kvet_object *obj)
 {
-	return is_kind(obj, ADMISSION_GROUP,
+	return kvet_object_is(obj, ADMISSION_GROUP,
 		       "ValidatingWebhookConfiguration") ||
-	       is_kind(obj, ADMISSION_GROUP, "MutatingWebhookConfiguration");
+	       kvet_object_is(obj, ADMISSION_GROUP, "MutatingWebhookConfiguration");
 }
 
 static bool is_conversion(const struct kvet_object *obj)
 {
-	return is_kind(obj, CRD_GROUP, "CustomResourceDefinition") &&
+	return kvet_object_is(obj, CRD_GROUP, "CustomResourceDefinition") &&
 	       kvet_node_eq(kvet_node_path(obj->root, "spec", "conversion",
 					   "strategy", NULL), "Webhook");
 }
@@ -336,7 +330,7 @@ static const struct kvet_node *apiservice_ref(const struct kvet_object *obj)
 {
 	const struct kvet_node *svc;
 
-	if (!is_kind(obj, APISERVICE_GROUP, "APIService"))
+	if (!kvet_object_is(obj, APISERVICE_GROUP, "APIService"))
 		return NULL;
 	/* a null service means the API server serves it locally */
 	svc = kvet_node_path(obj->root, "spec", "service", NULL);

@@ -70,6 +70,10 @@ const char *kvet_workload_kind_name(enum kvet_workload_kind kind);
  * subresource the disruption controller and HPAs can use. */
 bool kvet_workload_kind_scalable(enum kvet_workload_kind kind);
 
+/* An HPA's scaleTargetRef is a built-in kind without a scale
+ * subresource (DaemonSet, Job, CronJob, Pod). */
+bool kvet_hpa_target_unscalable(const struct kvet_hpa *hpa);
+
 /**
  * kvet_workload_init() - read the pod template, labels and selector.
  * @arena: the run's arena.

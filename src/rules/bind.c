@@ -34,12 +34,6 @@ static struct cel_value needs(struct bind_call *c, const struct cel_value *v,
 			       value_name(v, buf, sizeof(buf)));
 }
 
-static bool is_kind(const struct kvet_object *obj, const char *group,
-		    const char *kind)
-{
-	return obj && !strcmp(obj->kind, kind) && !strcmp(obj->group, group);
-}
-
 static const struct kvet_workload *workload(struct bind_call *c,
 					    const struct cel_value *v,
 					    struct cel_value *err)
@@ -102,7 +96,7 @@ static int resolve(struct bind_call *c, size_t i, unsigned int kind,
 		return 0;
 	case BIND_PDB:
 	case BIND_BUDGET:
-		if (!is_kind(obj, "policy", "PodDisruptionBudget"))
+		if (!kvet_object_is(obj, "policy", "PodDisruptionBudget"))
 			goto wrong;
 		if (kind == BIND_BUDGET) {
 			if (!c->g) {
@@ -130,7 +124,7 @@ static int resolve(struct bind_call *c, size_t i, unsigned int kind,
 		a->hpa = hpa;
 		return 0;
 	case BIND_SERVICE:
-		if (!is_kind(obj, "", "Service"))
+		if (!kvet_object_is(obj, "", "Service"))
 			goto wrong;
 		a->obj = obj;
 		return 0;

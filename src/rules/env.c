@@ -12,7 +12,7 @@ const struct cel_lib *const kvet_cel_libs[] = {
 	&cel_lib_std,
 	&cel_lib_strings,
 	&bind_core_lib,
-	&cel_k8s_pdb_lib,
+	&bind_pdb_lib,
 	&bind_spread_lib,
 	&cel_k8s_webhook_lib,
 	&cel_k8s_roles_lib,

@@ -2,6 +2,7 @@
 #include "rules/explain.h"
 
 #include "model/notation.h"
+#include "model/pdb_validate.h"
 #include "model/sched_validate.h"
 
 #define SL(x) (int)(x).len, (x).s
@@ -94,7 +95,7 @@ void explain_sched_problem(struct kvet_strbuf *sb,
 		return;
 	case KVET_SCHED_SELECTOR_INVALID:
 		kvet_strbuf_addf(sb, "%s is invalid: %s", p->field,
-				 p->error ? p->error : "rejected");
+				 p->text ? p->text : "rejected");
 		return;
 	case KVET_SCHED_KEYS_WITHOUT_SELECTOR:
 		kvet_strbuf_addf(sb, "%s is set without a labelSelector",
@@ -112,4 +113,72 @@ void explain_sched_problem(struct kvet_strbuf *sb,
 				 NODE_TEXT(p->value));
 		return;
 	}
+}
+
+/* "minAvailable \"1\"": the field and its value as written. */
+static void intstr_field(struct kvet_strbuf *sb, const char *field,
+			 const struct kvet_node *value)
+{
+	struct kvet_intstr v;
+
+	kvet_intstr_parse(value, &v);
+	kvet_strbuf_addf(sb, "%s ", field);
+	kvet_intstr_notation(sb, &v);
+}
+
+void explain_pdb_problem(struct kvet_strbuf *sb, const struct kvet_problem *p)
+{
+	switch (p->code) {
+	case KVET_PDB_V1BETA1:
+		kvet_strbuf_addf(sb, "apiVersion %s is not served since Kubernetes 1.25: use policy/v1",
+				 p->text);
+		return;
+	case KVET_PDB_BOTH_SET:
+		intstr_field(sb, "minAvailable", p->value);
+		intstr_field(sb, " and maxUnavailable", p->value2);
+		kvet_strbuf_adds(sb, " are both set: the API server accepts only one");
+		return;
+	case KVET_PDB_NEGATIVE:
+		kvet_strbuf_addf(sb, "%s %lld is negative", p->field, p->number);
+		return;
+	case KVET_PDB_OVER_100:
+		kvet_strbuf_addf(sb, "%s \"%.*s\" is above 100%%", p->field,
+				 NODE_TEXT(p->value));
+		return;
+	case KVET_PDB_QUOTED_DIGITS:
+		intstr_field(sb, p->field, p->value);
+		kvet_strbuf_addf(sb, " is a string without %%, not an integer: write %.*s unquoted, or \"%.*s%%\"",
+				 NODE_TEXT(p->value), NODE_TEXT(p->value));
+		return;
+	case KVET_PDB_BAD_STRING:
+		intstr_field(sb, p->field, p->value);
+		kvet_strbuf_adds(sb, " is not an integer or a percentage (\"<digits>%\")");
+		return;
+	case KVET_PDB_OUT_OF_INT32:
+		intstr_field(sb, p->field, p->value);
+		kvet_strbuf_adds(sb, " is outside the int32 range");
+		return;
+	case KVET_PDB_NOT_INTSTR:
+		intstr_field(sb, p->field, p->value);
+		kvet_strbuf_adds(sb, " is not an integer or a percentage");
+		return;
+	case KVET_PDB_SELECTOR_INVALID:
+		kvet_strbuf_addf(sb, "selector is invalid: %s",
+				 p->text ? p->text : "?");
+		return;
+	}
+}
+
+void explain_unmet_requirement(struct kvet_strbuf *sb,
+			       const struct kvet_requirement *r,
+			       const struct kvet_workload *wl)
+{
+	struct kvet_slice val;
+
+	kvet_requirement_notation(sb, r, 0);
+	if (kvet_labels_get(&wl->labels, r->key, &val))
+		kvet_strbuf_addf(sb, ", its pods have %.*s=%.*s", SL(r->key),
+				 SL(val));
+	else
+		kvet_strbuf_addf(sb, ", its pods lack %.*s", SL(r->key));
 }

@@ -5,6 +5,7 @@
 #include "base/strbuf.h"
 #include "model/problem.h"
 #include "model/spread.h"
+#include "model/workload.h"
 
 /*
  * The words of the model's reasons. The model says why as data (a code,
@@ -22,5 +23,14 @@ void explain_term_flaw(struct kvet_strbuf *sb, const struct kvet_term *t,
  * integer of at least 1". */
 void explain_sched_problem(struct kvet_strbuf *sb,
 			   const struct kvet_problem *p);
+
+/* A problem of kvet_pdb_problems(): "maxUnavailable -1 is negative". */
+void explain_pdb_problem(struct kvet_strbuf *sb, const struct kvet_problem *p);
+
+/* The requirement @wl's pods fail, and what they have instead:
+ * "app=mgr, its pods have app=manager", "..., its pods lack app". */
+void explain_unmet_requirement(struct kvet_strbuf *sb,
+			       const struct kvet_requirement *r,
+			       const struct kvet_workload *wl);
 
 #endif

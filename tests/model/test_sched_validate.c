@@ -84,7 +84,7 @@ static void keys_and_selectors(void **state)
 	assert_string_equal(ps.v[4].field, "matchLabelKeys");
 	assert_int_equal(ps.v[5].code, KVET_SCHED_SELECTOR_INVALID);
 	assert_string_equal(ps.v[5].field, "labelSelector");
-	assert_non_null(ps.v[5].error);
+	assert_non_null(ps.v[5].text);
 	assert_int_equal(ps.v[6].code, KVET_SCHED_WEIGHT_MISSING);
 	assert_string_equal(ps.v[6].path,
 			    "podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[0]");
