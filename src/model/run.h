@@ -38,7 +38,7 @@ struct kvet_arena *kvet_run_arena(const struct kvet_run *run);
 enum kvet_run_slot {
 	KVET_RUN_BUDGETS,		/* pdb.c: PDB <-> workloads */
 	KVET_RUN_OVERLAPS,		/* overlap.c: selector overlaps */
-	KVET_RUN_TERMS,			/* spread_run.c: terms, foreign counts */
+	KVET_RUN_TERMS,			/* spread_run.c: terms, foreigners */
 	KVET_RUN_WEBHOOKS,		/* webhook.c: entries and backends */
 	KVET_RUN_CONFIG_WRITERS,	/* rbac.c: who may rewrite webhooks */
 	KVET_RUN_MANAGERS,		/* manager.c: verdicts per workload */

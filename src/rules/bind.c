@@ -88,7 +88,8 @@ static int resolve(struct bind_call *c, size_t i, unsigned int kind,
 		a->wl = workload(c, v, err);
 		if (!a->wl)
 			return -1;
-		if (kind == BIND_DEPLOYMENT && a->wl->kind != KVET_WL_DEPLOYMENT) {
+		if (kind == BIND_DEPLOYMENT &&
+		    a->wl->kind != KVET_WL_DEPLOYMENT) {
 			*err = cel_eval_errorf(c->ev, "%s() needs a Deployment, not a %s",
 					       c->name, a->wl->obj->kind);
 			return -1;
@@ -129,6 +130,7 @@ static int resolve(struct bind_call *c, size_t i, unsigned int kind,
 		a->obj = obj;
 		return 0;
 	case BIND_TERM:
+	case BIND_FOREIGN:
 		if (!c->g) {
 			*err = bind_no_run(c);
 			return -1;
@@ -139,6 +141,9 @@ static int resolve(struct bind_call *c, size_t i, unsigned int kind,
 			goto oom;
 		if (!a->term)
 			goto wrong;
+		if (kind == BIND_FOREIGN &&
+		    !(a->foreign = kvet_run_term_foreign(c->run, a->term)))
+			goto oom;
 		return 0;
 	case BIND_ENTRY: {
 		const struct kvet_webhooks *whs;
@@ -208,6 +213,7 @@ wrong:
 		*err = needs(c, v, "a Service");
 		break;
 	case BIND_TERM:
+	case BIND_FOREIGN:
 		*err = needs(c, v, "a term from spreadingTerms()");
 		break;
 	case BIND_ENTRY:
@@ -398,4 +404,41 @@ struct cel_value bind_map_done(struct bind_map *m, const struct kvet_node *at)
 	v.len = m->n;
 	v.at = at;
 	return v;
+}
+
+struct cel_value bind_problems(struct bind_call *c,
+			       const struct kvet_problems *ps,
+			       bind_words words, enum bind_problem_shape shape)
+{
+	struct cel_value *items, text, field;
+	struct kvet_strbuf sb;
+	struct bind_map m;
+	size_t i;
+
+	items = kvet_arena_array(c->scratch, ps->n + 1, sizeof(*items));
+	if (!items)
+		return bind_oom(c);
+	for (i = 0; i < ps->n; i++) {
+		const struct kvet_problem *p = &ps->v[i];
+
+		kvet_strbuf_init(&sb, c->scratch);
+		words(&sb, p);
+		text = bind_strbuf(c, &sb);
+		if (cel_is_error(&text) || !bind_map_init(c, &m, 3))
+			return bind_oom(c);
+		if (shape == BIND_PROBLEM_FIELD) {
+			field = cel_null();
+			field.at = p->at;
+			bind_map_put(&m, "message", text);
+			bind_map_put(&m, "field", field);
+		} else {
+			bind_map_put(&m, "term", bind_str(p->path));
+			bind_map_put(&m, "field",
+				     cel_from_node(p->part,
+						   p->at ? p->at : p->part));
+			bind_map_put(&m, "problem", text);
+		}
+		items[i] = bind_map_done(&m, NULL);
+	}
+	return bind_list(c, items, ps->n);
 }

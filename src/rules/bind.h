@@ -10,6 +10,7 @@
 #include "cel/cel.h"
 #include "model/graph.h"
 #include "model/pdb.h"
+#include "model/problem.h"
 #include "model/replicas.h"
 #include "model/run.h"
 #include "model/spread.h"
@@ -54,6 +55,8 @@ enum bind_kind {
 	BIND_COUNT = BIND_KIND_(12, CEL_ST_INT),	/* .count: 0..2^31-1 */
 	BIND_LIST = BIND_KIND_(13, CEL_ST_LIST),	/* .v: a list */
 	BIND_OBJECTS = BIND_KIND_(14, CEL_ST_LIST),	/* .objs: of objects */
+	/* .foreign: a term's foreign workloads (kvet_run_term_foreign()) */
+	BIND_FOREIGN = BIND_KIND_(15, CEL_ST_MAP),
 };
 
 /* A list of objects, resolved (BIND_OBJECTS). */
@@ -70,6 +73,7 @@ union bind_arg {
 	const struct kvet_budget *budget;
 	const struct kvet_hpa *hpa;
 	const struct kvet_term *term;
+	const struct kvet_term_foreign *foreign;
 	const struct kvet_webhook *entry;
 	const char *s;
 	long long count;
@@ -123,8 +127,8 @@ struct cel_value bind_dispatch(struct cel_eval *ev, const struct cel_ast *call,
  * of documentation (docs/rule-language.md is generated from it), and
  * the example: the object to bind and an expression that must be true.
  */
-#define BIND_ROW(name_, ret_, lo, hi, kinds, impl_, flags_, doc_, ex_obj,	\
-		 ex_expr_)						\
+#define BIND_ROW(name_, ret_, lo, hi, kinds, impl_, flags_, doc_,	\
+		 ex_obj, ex_expr_)					\
 	{ .name = (name_), .style = CEL_CALL_GLOBAL, .min_args = (lo),	\
 	  .max_args = (hi), .ret = (ret_),				\
 	  .args = BIND_ST_(BIND_ARGS_ kinds, BIND_ANY, BIND_ANY, BIND_ANY, \
@@ -139,6 +143,13 @@ static inline const struct bind_fn *bind_fn_of(const struct cel_func *row)
 {
 	return row->fn == bind_dispatch ? row->data : NULL;
 }
+
+/* A wrapper that is one expression of its call @c. */
+#define BIND_FN(name, expr)						\
+	static struct cel_value name(struct bind_call *c)		\
+	{								\
+		return (expr);						\
+	}
 
 /* ---- results ---- */
 
@@ -169,6 +180,23 @@ struct cel_value bind_list(struct bind_call *c, const struct cel_value *items,
 			   size_t n);
 /* An empty map. */
 struct cel_value bind_empty_map(void);
+
+/* The shape of a list of problems (model/problem.h) in CEL. */
+enum bind_problem_shape {
+	/* {message, field}: field is null, positioned at the problem */
+	BIND_PROBLEM_FIELD,
+	/* {term, field, problem}: term its path, field the part's mapping
+	 * positioned at the problem */
+	BIND_PROBLEM_PART,
+};
+
+typedef void (*bind_words)(struct kvet_strbuf *sb,
+			   const struct kvet_problem *p);
+
+/* Problems as a CEL list of maps, worded by @words (rules/explain.h). */
+struct cel_value bind_problems(struct bind_call *c,
+			       const struct kvet_problems *ps,
+			       bind_words words, enum bind_problem_shape shape);
 
 /* A map under construction in the scratch arena: puts past @cap are
  * dropped, so size it to the keys it gets. */

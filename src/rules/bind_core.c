@@ -76,15 +76,9 @@ static struct cel_value is_workload(struct bind_call *c)
 	return cel_bool(wl && wl->obj == c->arg[0].obj);
 }
 
-static struct cel_value namespace_of(struct bind_call *c)
-{
-	return bind_str(c->arg[0].obj->namespace);
-}
+BIND_FN(namespace_of, bind_str(c->arg[0].obj->namespace))
 
-static struct cel_value is_scalable(struct bind_call *c)
-{
-	return cel_bool(kvet_workload_scalable(c->arg[0].wl));
-}
+BIND_FN(is_scalable, cel_bool(kvet_workload_scalable(c->arg[0].wl)))
 
 static struct cel_value workload_of(struct bind_call *c)
 {
@@ -118,20 +112,11 @@ static struct cel_value replicas(struct bind_call *c, long long n)
 	return cel_int(n);
 }
 
-static struct cel_value min_replicas(struct bind_call *c)
-{
-	return replicas(c, c->arg[0].wl->replicas.min);
-}
+BIND_FN(min_replicas, replicas(c, c->arg[0].wl->replicas.min))
 
-static struct cel_value max_replicas(struct bind_call *c)
-{
-	return replicas(c, c->arg[0].wl->replicas.max);
-}
+BIND_FN(max_replicas, replicas(c, c->arg[0].wl->replicas.max))
 
-static struct cel_value spec_replicas(struct bind_call *c)
-{
-	return replicas(c, c->arg[0].wl->replicas.spec);
-}
+BIND_FN(spec_replicas, replicas(c, c->arg[0].wl->replicas.spec))
 
 static struct cel_value hpa_for(struct bind_call *c)
 {
@@ -148,30 +133,16 @@ static struct cel_value budget_number(struct bind_call *c, long long n)
 	return cel_int(n);
 }
 
-static struct cel_value allowed_disruptions(struct bind_call *c)
-{
-	return budget_number(c, c->arg[0].budget->res.allowed);
-}
+BIND_FN(allowed_disruptions, budget_number(c, c->arg[0].budget->res.allowed))
 
-static struct cel_value pods_total(struct bind_call *c)
-{
-	return budget_number(c, c->arg[0].budget->res.pods_total);
-}
+BIND_FN(pods_total, budget_number(c, c->arg[0].budget->res.pods_total))
 
-static struct cel_value expected_pods(struct bind_call *c)
-{
-	return budget_number(c, c->arg[0].budget->res.expected);
-}
+BIND_FN(expected_pods, budget_number(c, c->arg[0].budget->res.expected))
 
-static struct cel_value desired_healthy(struct bind_call *c)
-{
-	return budget_number(c, c->arg[0].budget->res.desired);
-}
+BIND_FN(desired_healthy, budget_number(c, c->arg[0].budget->res.desired))
 
-static struct cel_value pdb_status(struct bind_call *c)
-{
-	return bind_str(kvet_pdb_status_name(c->arg[0].budget->res.status));
-}
+BIND_FN(pdb_status,
+	bind_str(kvet_pdb_status_name(c->arg[0].budget->res.status)))
 
 static struct cel_value allowed_disruptions_at(struct bind_call *c)
 {
@@ -194,25 +165,14 @@ static struct cel_value objects(struct bind_call *c)
 	return r ? bind_oom(c) : bind_objects(c, v, n);
 }
 
-static struct cel_value namespace_covered(struct bind_call *c)
-{
-	return cel_bool(kvet_graph_ns_covered(c->g, c->arg[0].s));
-}
+BIND_FN(namespace_covered, cel_bool(kvet_graph_ns_covered(c->g, c->arg[0].s)))
 
-static struct cel_value operator_populated(struct bind_call *c)
-{
-	return cel_bool(kvet_graph_ns_operator_populated(c->g, c->arg[0].s));
-}
+BIND_FN(operator_populated,
+	cel_bool(kvet_graph_ns_operator_populated(c->g, c->arg[0].s)))
 
-static struct cel_value dump_mode(struct bind_call *c)
-{
-	return cel_bool(c->g && kvet_graph_dump_mode(c->g));
-}
+BIND_FN(dump_mode, cel_bool(c->g && kvet_graph_dump_mode(c->g)))
 
-static struct cel_value complete_input(struct bind_call *c)
-{
-	return cel_bool(c->g && kvet_graph_complete(c->g));
-}
+BIND_FN(complete_input, cel_bool(c->g && kvet_graph_complete(c->g)))
 
 #define O (BIND_OBJECT)
 #define W (BIND_WORKLOAD)

@@ -28,46 +28,25 @@
 #include "model/service.h"
 #include "rules/explain.h"
 
-/* [{message, field: null positioned at the field}] */
 static struct cel_value pdb_spec_problems(struct bind_call *c)
 {
-	struct cel_value *items, text, field = cel_null();
 	struct kvet_problems ps;
-	struct kvet_strbuf sb;
-	struct bind_map m;
-	size_t i;
 
-	if (kvet_pdb_problems(c->scratch, c->arg[0].pdb, &ps) ||
-	    !(items = kvet_arena_array(c->scratch, ps.n + 1, sizeof(*items))))
+	if (kvet_pdb_problems(c->scratch, c->arg[0].pdb, &ps))
 		return bind_oom(c);
-	for (i = 0; i < ps.n; i++) {
-		kvet_strbuf_init(&sb, c->scratch);
-		explain_pdb_problem(&sb, &ps.v[i]);
-		text = bind_strbuf(c, &sb);
-		if (cel_is_error(&text) || !bind_map_init(c, &m, 2))
-			return bind_oom(c);
-		field.at = ps.v[i].at;
-		bind_map_put(&m, "message", text);
-		bind_map_put(&m, "field", field);
-		items[i] = bind_map_done(&m, NULL);
-	}
-	return bind_list(c, items, ps.n);
+	return bind_problems(c, &ps, explain_pdb_problem, BIND_PROBLEM_FIELD);
 }
 
-static struct cel_value pdb_selector_form(struct bind_call *c)
-{
-	return bind_str(kvet_selector_form_name(&c->arg[0].pdb->selector));
-}
+BIND_FN(pdb_selector_form,
+	bind_str(kvet_selector_form_name(&c->arg[0].pdb->selector)))
 
-static struct cel_value pdb_uses_scale(struct bind_call *c)
-{
-	return cel_bool(kvet_pdb_uses_scale(c->arg[0].pdb));
-}
+BIND_FN(pdb_uses_scale, cel_bool(kvet_pdb_uses_scale(c->arg[0].pdb)))
 
 static struct cel_value pdb_owner_kind(struct bind_call *c)
 {
-	return bind_str(kvet_pdb_member_kind_name(
-		kvet_workload_pdb_member(c->arg[0].wl).kind));
+	struct kvet_pdb_member m = kvet_workload_pdb_member(c->arg[0].wl);
+
+	return bind_str(kvet_pdb_member_kind_name(m.kind));
 }
 
 static struct cel_value workloads_selected_elsewhere(struct bind_call *c)
@@ -122,15 +101,11 @@ static struct cel_value selector_text(struct bind_call *c)
 	}
 }
 
-static struct cel_value scale_target_of(struct bind_call *c)
-{
-	return bind_object(kvet_graph_hpa_target(c->g, c->arg[0].hpa));
-}
+BIND_FN(scale_target_of,
+	bind_object(kvet_graph_hpa_target(c->g, c->arg[0].hpa)))
 
-static struct cel_value target_has_no_scale(struct bind_call *c)
-{
-	return cel_bool(kvet_hpa_target_unscalable(c->arg[0].hpa));
-}
+BIND_FN(target_has_no_scale,
+	cel_bool(kvet_hpa_target_unscalable(c->arg[0].hpa)))
 
 static struct cel_value overlapping_workloads(struct bind_call *c)
 {
@@ -158,10 +133,8 @@ static struct cel_value webhooks_using(struct bind_call *c)
 	return bind_objects(c, v, n);
 }
 
-static struct cel_value namespace_covered_besides(struct bind_call *c)
-{
-	return cel_bool(kvet_graph_ns_covered_besides(c->g, c->arg[0].obj));
-}
+BIND_FN(namespace_covered_besides,
+	cel_bool(kvet_graph_ns_covered_besides(c->g, c->arg[0].obj)))
 
 static struct cel_value live_pods(struct bind_call *c)
 {

@@ -65,15 +65,9 @@ static struct cel_value term_list(struct bind_call *c, bool effective)
 	return bind_list(c, items, k);
 }
 
-static struct cel_value spreading_terms(struct bind_call *c)
-{
-	return term_list(c, false);
-}
+BIND_FN(spreading_terms, term_list(c, false))
 
-static struct cel_value effective_spreading_terms(struct bind_call *c)
-{
-	return term_list(c, true);
-}
+BIND_FN(effective_spreading_terms, term_list(c, true))
 
 static struct cel_value has_effective_spreading_term(struct bind_call *c)
 {
@@ -86,77 +80,33 @@ static struct cel_value why_no_effective_spreading_term(struct bind_call *c)
 {
 	const struct kvet_terms *tm = kvet_run_terms(c->run, c->arg[0].wl);
 	struct kvet_strbuf sb = KVET_STRBUF_ARENA(c->scratch);
-	struct kvet_term_why why;
-	size_t i;
 
 	if (!tm)
 		return bind_oom(c);
-	if (!tm->n)
-		kvet_strbuf_adds(&sb, "it has no pod anti-affinity term and no topology spread constraint");
-	for (i = 0; i < tm->n; i++) {
-		kvet_term_why_not(c->g, &tm->v[i], &why);
-		if (!why.at)	/* effective: nothing to say about it */
-			continue;
-		if (i)
-			kvet_strbuf_adds(&sb, "; ");
-		kvet_term_name(&sb, &tm->v[i]);
-		kvet_strbuf_adds(&sb, " ");
-		explain_term_flaw(&sb, &tm->v[i], &why);
-	}
+	explain_terms_flaws(&sb, c->g, tm);
 	return bind_strbuf(c, &sb);
 }
 
-/* [{term: path, field: the part positioned at the field, problem}] */
 static struct cel_value scheduling_term_problems(struct bind_call *c)
 {
 	struct kvet_problems ps;
-	struct cel_value *items, text;
-	struct kvet_strbuf sb;
-	struct bind_map m;
-	size_t i;
 
 	if (kvet_pod_spec_term_problems(c->scratch, c->arg[0].wl->pod_spec,
-					&ps) ||
-	    !(items = kvet_arena_array(c->scratch, ps.n + 1, sizeof(*items))))
+					&ps))
 		return bind_oom(c);
-	for (i = 0; i < ps.n; i++) {
-		const struct kvet_problem *p = &ps.v[i];
-
-		kvet_strbuf_init(&sb, c->scratch);
-		explain_sched_problem(&sb, p);
-		text = bind_strbuf(c, &sb);
-		if (cel_is_error(&text) || !bind_map_init(c, &m, 3))
-			return bind_oom(c);
-		bind_map_put(&m, "term", bind_str(p->path));
-		bind_map_put(&m, "field",
-			     cel_from_node(p->part, p->at ? p->at : p->part));
-		bind_map_put(&m, "problem", text);
-		items[i] = bind_map_done(&m, NULL);
-	}
-	return bind_list(c, items, ps.n);
+	return bind_problems(c, &ps, explain_sched_problem, BIND_PROBLEM_PART);
 }
 
-static struct cel_value is_required_anti_affinity(struct bind_call *c)
-{
-	return cel_bool(c->arg[0].term->kind ==
-			KVET_TERM_REQUIRED_ANTI_AFFINITY);
-}
+BIND_FN(is_required_anti_affinity,
+	cel_bool(c->arg[0].term->kind == KVET_TERM_REQUIRED_ANTI_AFFINITY))
 
-static struct cel_value is_preferred_anti_affinity(struct bind_call *c)
-{
-	return cel_bool(c->arg[0].term->kind ==
-			KVET_TERM_PREFERRED_ANTI_AFFINITY);
-}
+BIND_FN(is_preferred_anti_affinity,
+	cel_bool(c->arg[0].term->kind == KVET_TERM_PREFERRED_ANTI_AFFINITY))
 
-static struct cel_value is_anti_affinity(struct bind_call *c)
-{
-	return cel_bool(kvet_term_is_anti_affinity(c->arg[0].term));
-}
+BIND_FN(is_anti_affinity, cel_bool(kvet_term_is_anti_affinity(c->arg[0].term)))
 
-static struct cel_value is_spread_constraint(struct bind_call *c)
-{
-	return cel_bool(c->arg[0].term->kind == KVET_TERM_SPREAD_CONSTRAINT);
-}
+BIND_FN(is_spread_constraint,
+	cel_bool(c->arg[0].term->kind == KVET_TERM_SPREAD_CONSTRAINT))
 
 static struct cel_value term_name(struct bind_call *c)
 {
@@ -166,16 +116,10 @@ static struct cel_value term_name(struct bind_call *c)
 	return bind_strbuf(c, &sb);
 }
 
-static struct cel_value matches_siblings(struct bind_call *c)
-{
-	return cel_bool(kvet_term_matches_siblings(c->arg[0].term));
-}
+BIND_FN(matches_siblings, cel_bool(kvet_term_matches_siblings(c->arg[0].term)))
 
-static struct cel_value matches_siblings_across_revisions(struct bind_call *c)
-{
-	return cel_bool(
-		kvet_term_matches_siblings_across_revisions(c->arg[0].term));
-}
+BIND_FN(matches_siblings_across_revisions,
+	cel_bool( kvet_term_matches_siblings_across_revisions(c->arg[0].term)))
 
 static struct cel_value has_spreading_topology_key(struct bind_call *c)
 {
@@ -185,14 +129,12 @@ static struct cel_value has_spreading_topology_key(struct bind_call *c)
 
 static struct cel_value is_effective_spreading_term(struct bind_call *c)
 {
-	return cel_bool(kvet_match_is_true(
-		kvet_term_effective(c->g, c->arg[0].term)));
+	enum kvet_match m = kvet_term_effective(c->g, c->arg[0].term);
+
+	return cel_bool(kvet_match_is_true(m));
 }
 
-static struct cel_value scope_assumed(struct bind_call *c)
-{
-	return cel_bool(kvet_term_scope_assumed(c->g, c->arg[0].term));
-}
+BIND_FN(scope_assumed, cel_bool(kvet_term_scope_assumed(c->g, c->arg[0].term)))
 
 static struct cel_value why_not_effective(struct bind_call *c)
 {
@@ -217,10 +159,8 @@ static struct cel_value ineffective_field(struct bind_call *c)
 	return v;
 }
 
-static struct cel_value has_valid_selector(struct bind_call *c)
-{
-	return cel_bool(c->arg[0].term->selector.meaning != KVET_SEL_INVALID);
-}
+BIND_FN(has_valid_selector,
+	cel_bool(c->arg[0].term->selector.meaning != KVET_SEL_INVALID))
 
 static struct cel_value merged_selector(struct bind_call *c)
 {
@@ -238,26 +178,12 @@ static struct cel_value term_scope(struct bind_call *c)
 	return bind_strbuf(c, &sb);
 }
 
-/* The term's foreign workloads, or NULL with the failure in @err. */
-static const struct kvet_term_foreign *foreign(struct bind_call *c,
-					       struct cel_value *err)
-{
-	const struct kvet_term_foreign *f;
-
-	f = kvet_run_term_foreign(c->run, c->arg[0].term);
-	if (!f)
-		*err = bind_oom(c);
-	return f;
-}
-
 static struct cel_value foreign_workloads_of(struct bind_call *c)
 {
-	struct cel_value err, *items;
-	const struct kvet_term_foreign *f = foreign(c, &err);
+	const struct kvet_term_foreign *f = c->arg[0].foreign;
+	struct cel_value *items;
 	size_t i;
 
-	if (!f)
-		return err;
 	items = kvet_arena_array(c->scratch, f->n_keep + 1, sizeof(*items));
 	if (!items)
 		return bind_oom(c);
@@ -266,24 +192,15 @@ static struct cel_value foreign_workloads_of(struct bind_call *c)
 	return bind_list(c, items, f->n_keep);
 }
 
-static struct cel_value foreign_workload_count(struct bind_call *c)
-{
-	struct cel_value err;
-	const struct kvet_term_foreign *f = foreign(c, &err);
-
-	return f ? cel_int((int64_t)f->n) : err;
-}
+BIND_FN(foreign_workload_count, cel_int((int64_t)c->arg[0].foreign->n))
 
 static struct cel_value foreign_workload_names(struct bind_call *c)
 {
+	const struct kvet_term_foreign *f = c->arg[0].foreign;
 	struct kvet_strbuf sb = KVET_STRBUF_ARENA(c->scratch);
 	const struct kvet_object *objs[NAMES_SHOWN];
-	struct cel_value err;
-	const struct kvet_term_foreign *f = foreign(c, &err);
 	size_t i;
 
-	if (!f)
-		return err;
 	for (i = 0; i < f->n_keep && i < NAMES_SHOWN; i++)
 		objs[i] = f->keep[i].wl->obj;
 	kvet_object_names(&sb, objs, i, f->n);
@@ -297,26 +214,13 @@ static struct cel_value matches_workloads_elsewhere(struct bind_call *c)
 	return r < 0 ? bind_oom(c) : cel_bool(r > 0);
 }
 
-static struct cel_value foreign_scope_assumed(struct bind_call *c)
-{
-	struct cel_value err;
-	const struct kvet_term_foreign *f = foreign(c, &err);
+BIND_FN(foreign_scope_assumed, cel_bool(c->arg[0].foreign->n > 0 &&
+					c->arg[0].foreign->n_true == 0))
 
-	return f ? cel_bool(f->n > 0 && f->n_true == 0) : err;
-}
+BIND_FN(foreign_pod_count, cel_int(c->arg[0].foreign->pods))
 
-static struct cel_value foreign_pod_count(struct bind_call *c)
-{
-	struct cel_value err;
-	const struct kvet_term_foreign *f = foreign(c, &err);
-
-	return f ? cel_int(f->pods) : err;
-}
-
-static struct cel_value selects_only_shared_keys(struct bind_call *c)
-{
-	return cel_bool(kvet_term_shared_keys_only(c->g, c->arg[0].term));
-}
+BIND_FN(selects_only_shared_keys,
+	cel_bool(kvet_term_shared_keys_only(c->g, c->arg[0].term)))
 
 static struct cel_value topology_domains(struct bind_call *c)
 {
@@ -349,10 +253,8 @@ static struct cel_value workload_names(struct bind_call *c)
 	return bind_strbuf(c, &sb);
 }
 
-static struct cel_value uses_rolling_update(struct bind_call *c)
-{
-	return cel_bool(kvet_deployment_rolling_update(c->arg[0].wl));
-}
+BIND_FN(uses_rolling_update,
+	cel_bool(kvet_deployment_rolling_update(c->arg[0].wl)))
 
 static struct cel_value max_unavailable_setting(struct bind_call *c)
 {
@@ -383,6 +285,7 @@ static struct cel_value effective_max_unavailable(struct bind_call *c)
 
 #define W (BIND_WORKLOAD)
 #define T (BIND_TERM)
+#define F (BIND_FOREIGN)
 #define D (BIND_DEPLOYMENT)
 #define ALPHA "apps/Deployment ops/alpha"
 #define SOLO "apps/Deployment ops/solo"
@@ -463,14 +366,14 @@ static const struct cel_func spread_funcs[] = {
 	BIND_ROW("termScope", CEL_ST_STRING, 1, 1, T, term_scope, 0,
 		 "\"namespace ops\", \"every namespace\", \"namespaces matching team=a\", ..., for messages",
 		 FAR, "termScope(" T0 ") == 'namespaces matching team=a'"),
-	BIND_ROW("foreignWorkloadsOf", CEL_ST_LIST, 1, 1, T,
+	BIND_ROW("foreignWorkloadsOf", CEL_ST_LIST, 1, 1, F,
 		 foreign_workloads_of, 0,
 		 "the other workloads whose pods its merged selector selects within its scope (1.7), through the label index: the first 50 (a finding lists no more)",
 		 ALPHA, "foreignWorkloadsOf(" T1 ").map(w, w.metadata.name) == ['beta']"),
-	BIND_ROW("foreignWorkloadCount", CEL_ST_INT, 1, 1, T,
+	BIND_ROW("foreignWorkloadCount", CEL_ST_INT, 1, 1, F,
 		 foreign_workload_count, 0, "how many there are, all of them",
 		 ALPHA, "foreignWorkloadCount(" T1 ") == 1"),
-	BIND_ROW("foreignWorkloadNames", CEL_ST_STRING, 1, 1, T,
+	BIND_ROW("foreignWorkloadNames", CEL_ST_STRING, 1, 1, F,
 		 foreign_workload_names, 0,
 		 "\"Deployment ops/a, Deployment ops/b, Deployment ops/c and 47 more\", with the full count",
 		 ALPHA, "foreignWorkloadNames(" T1 ") == 'Deployment ops/beta'"),
@@ -478,11 +381,11 @@ static const struct cel_func spread_funcs[] = {
 		 matches_workloads_elsewhere, 0,
 		 "its merged selector matches another workload in some namespace, in scope or not",
 		 SOLO, "!matchesWorkloadsElsewhere(" T0 ")"),
-	BIND_ROW("foreignScopeAssumed", CEL_ST_BOOL, 1, 1, T,
+	BIND_ROW("foreignScopeAssumed", CEL_ST_BOOL, 1, 1, F,
 		 foreign_scope_assumed, 0,
 		 "every foreign workload is in scope only by an ASSUMED `namespaceSelector` result",
 		 ALPHA, "!foreignScopeAssumed(" T1 ")"),
-	BIND_ROW("foreignPodCount", CEL_ST_INT, 1, 1, T, foreign_pod_count, 0,
+	BIND_ROW("foreignPodCount", CEL_ST_INT, 1, 1, F, foreign_pod_count, 0,
 		 "the pods of its foreign workloads (N_min; unknown counts add none)",
 		 ALPHA, "foreignPodCount(" T1 ") == 2"),
 	BIND_ROW("selectsOnlySharedKeys", CEL_ST_BOOL, 1, 1, T,

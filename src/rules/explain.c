@@ -57,6 +57,27 @@ void explain_term_flaw(struct kvet_strbuf *sb, const struct kvet_term *t,
 	}
 }
 
+void explain_terms_flaws(struct kvet_strbuf *sb, const struct kvet_graph *g,
+			 const struct kvet_terms *tm)
+{
+	struct kvet_term_why why;
+	size_t i;
+
+	if (!tm->n)
+		kvet_strbuf_adds(sb, "it has no pod anti-affinity term and no topology spread constraint");
+	for (i = 0; i < tm->n; i++) {
+		kvet_term_why_not(g, &tm->v[i], &why);
+		if (!why.at)	/* effective: nothing to say about it */
+			continue;
+		/* after an effective first term too, as it always was */
+		if (i)
+			kvet_strbuf_adds(sb, "; ");
+		kvet_term_name(sb, &tm->v[i]);
+		kvet_strbuf_adds(sb, " ");
+		explain_term_flaw(sb, &tm->v[i], &why);
+	}
+}
+
 void explain_sched_problem(struct kvet_strbuf *sb,
 			   const struct kvet_problem *p)
 {

@@ -19,6 +19,12 @@
 void explain_term_flaw(struct kvet_strbuf *sb, const struct kvet_term *t,
 		       const struct kvet_term_why *why);
 
+/* Why each of a workload's terms falls short ("preferred pod
+ * anti-affinity term #1 uses topologyKey kubernetes.io/os, ..."),
+ * separated by "; "; effective terms say nothing. */
+void explain_terms_flaws(struct kvet_strbuf *sb, const struct kvet_graph *g,
+			 const struct kvet_terms *tm);
+
 /* A problem of kvet_pod_spec_term_problems(): "maxSkew 0 is not an
  * integer of at least 1". */
 void explain_sched_problem(struct kvet_strbuf *sb,
