@@ -77,4 +77,35 @@ struct kvet_run;
 /* The run's subject index, built on first use; NULL when out of memory. */
 const struct kvet_rbac *kvet_run_rbac(struct kvet_run *run);
 
+/*
+ * Who may rewrite a webhook configuration (rule E7): the
+ * ClusterRoleBindings whose ClusterRole may update or patch the
+ * configuration's kind (webhook configurations and CRDs are
+ * cluster-scoped, so only a ClusterRoleBinding to a ClusterRole grants
+ * that), and the Jobs and CronJobs they bind: certificate generators such
+ * as ingress-nginx's kube-webhook-certgen "patch" Job, which write
+ * caBundle at install time.
+ */
+struct kvet_config_writers {
+	const struct kvet_object **crbs;	/* the granting bindings */
+	size_t n_crbs;
+	const struct kvet_workload **jobs;	/* Jobs, CronJobs they bind */
+	size_t n_jobs;
+};
+
+/**
+ * kvet_run_config_writers() - the writers of @resource
+ * ("validatingwebhookconfigurations", "mutatingwebhookconfigurations" or
+ * "customresourcedefinitions"), found once per run: every entry of a
+ * large dump asks the same question.
+ * Returns: the writers, or NULL when out of memory.
+ */
+const struct kvet_config_writers *
+kvet_run_config_writers(struct kvet_run *run, const char *resource);
+
+/* Does one of the writers' bindings name @wl's ServiceAccount (as the
+ * account, its namespace's group, all service accounts, or its user)? */
+bool kvet_config_writers_bind(const struct kvet_config_writers *w,
+			      const struct kvet_workload *wl);
+
 #endif

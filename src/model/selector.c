@@ -707,3 +707,16 @@ const char *kvet_selector_form_name(const struct kvet_selector *sel)
 		return "empty";
 	return "requirements";
 }
+
+const char *kvet_match_verdict(enum kvet_match m)
+{
+	static const char *const names[] = {
+		[KVET_MATCH_FALSE] = "FALSE",
+		[KVET_MATCH_TRUE] = "TRUE",
+		[KVET_MATCH_ASSUMED_FALSE] = "ASSUMED-FALSE",
+		[KVET_MATCH_ASSUMED_TRUE] = "ASSUMED-TRUE",
+		[KVET_MATCH_UNKNOWN] = "UNKNOWN",
+	};
+
+	return (unsigned)m < sizeof(names) / sizeof(names[0]) ? names[m] : "?";
+}

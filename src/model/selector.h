@@ -208,6 +208,10 @@ static inline bool kvet_match_is_true(enum kvet_match m)
 
 const char *kvet_match_name(enum kvet_match m);
 
+/* The verdict as rules compare it: "TRUE", "FALSE", "ASSUMED-TRUE",
+ * "ASSUMED-FALSE" or "UNKNOWN". */
+const char *kvet_match_verdict(enum kvet_match m);
+
 /**
  * kvet_selector_match_namespace() - evaluate a namespaceSelector.
  * @sel: the selector.

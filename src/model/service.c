@@ -169,3 +169,18 @@ int kvet_object_selector(struct kvet_arena *arena, const struct kvet_graph *g,
 	*out = wl->selector;
 	return 0;
 }
+
+const struct kvet_node *kvet_service_port_item(const struct kvet_object *svc,
+					       long long port)
+{
+	const struct kvet_node *ports = kvet_node_path(svc->root, "spec",
+						       "ports", NULL);
+	long long p;
+	uint32_t i;
+
+	for (i = 0; kvet_node_is_seq(ports) && i < ports->len; i++)
+		if (kvet_node_int(kvet_node_get(&ports->u.items[i], "port"),
+				  &p) && p == port)
+			return &ports->u.items[i];
+	return NULL;
+}

@@ -64,4 +64,8 @@ int kvet_object_selector(struct kvet_arena *arena, const struct kvet_graph *g,
 			 const struct kvet_object *obj,
 			 struct kvet_selector *out);
 
+/* The item of Service @svc's spec.ports whose port is @port, or NULL. */
+const struct kvet_node *kvet_service_port_item(const struct kvet_object *svc,
+					       long long port);
+
 #endif

@@ -100,7 +100,7 @@ static int parse_service_ref(struct kvet_arena *arena,
 	return oom ? -1 : 0;
 }
 
-static void count_member(struct kvet_backend *b, const struct kvet_workload *wl)
+void kvet_backend_count(struct kvet_backend *b, const struct kvet_workload *wl)
 {
 	switch (wl->replicas.state) {
 	case KVET_REPLICAS_KNOWN:
@@ -195,7 +195,7 @@ static int resolve(struct kvet_webhooks *whs,
 	b->wls = l.v;
 	b->n_wls = l.n;
 	for (i = 0; i < l.n; i++)
-		count_member(b, l.v[i]);
+		kvet_backend_count(b, l.v[i]);
 out:
 	*out = *b;
 	return 0;
@@ -564,4 +564,37 @@ const struct kvet_webhooks *kvet_run_webhooks(struct kvet_run *run)
 {
 	return kvet_run_index(run, KVET_RUN_WEBHOOKS, webhooks_build,
 			      webhooks_free);
+}
+
+int kvet_webhooks_of(struct kvet_arena *arena, const struct kvet_webhooks *whs,
+		     const struct kvet_object *obj,
+		     const struct kvet_webhook ***out, size_t *n)
+{
+	const struct kvet_node *hooks = kvet_node_get(obj->root, "webhooks");
+	uint32_t i, n_hooks = kvet_node_is_seq(hooks) ? hooks->len : 0;
+	const struct kvet_webhook *wh;
+
+	*n = 0;
+	*out = kvet_arena_array(arena, (size_t)n_hooks + 2, sizeof(**out));
+	if (!*out)
+		return -1;
+	for (i = 0; i < n_hooks; i++) {
+		wh = kvet_webhooks_entry_at(whs, &hooks->u.items[i]);
+		if (wh && wh->obj == obj)
+			(*out)[(*n)++] = wh;
+	}
+	wh = kvet_webhooks_entry_at(whs, kvet_node_path(obj->root, "spec",
+							"conversion", NULL));
+	if (wh && wh->obj == obj)
+		(*out)[(*n)++] = wh;
+	return 0;
+}
+
+const char *kvet_webhook_config_resource(const struct kvet_webhook *wh)
+{
+	if (wh->source == KVET_WEBHOOK_CONVERSION)
+		return "customresourcedefinitions";
+	return wh->source == KVET_WEBHOOK_MUTATING ?
+	       "mutatingwebhookconfigurations" :
+	       "validatingwebhookconfigurations";
 }

@@ -61,6 +61,50 @@ static const char *string_copy(struct bind_call *c, const struct cel_value *v)
 	return kvet_arena_strndup(c->scratch, v->u.s, v->len);
 }
 
+/* Labels from a CEL map of strings, an object, or null. */
+static int labels(struct bind_call *c, const struct cel_value *v,
+		  struct bind_labels *out, struct cel_value *err)
+{
+	const struct kvet_object *obj = kvet_cel_object(v);
+	struct kvet_label *ls;
+	struct cel_value k, x;
+	size_t i, n;
+
+	out->wl = obj && c->g ? kvet_graph_workload_of(c->g, obj) : NULL;
+	if (out->wl && out->wl->obj == obj) {
+		out->labels = out->wl->labels;
+		kvet_workload_runtime(out->wl, 0, 0, &out->rt);
+		return 0;
+	}
+	out->wl = NULL;
+	if (obj)
+		return kvet_labels_from_node(c->scratch,
+					     kvet_node_path(obj->root,
+							    "metadata",
+							    "labels", NULL),
+					     &out->labels);
+	if (v->type == CEL_NULL)
+		return 0;
+	n = cel_len(v);
+	ls = kvet_arena_array(c->scratch, n + 1, sizeof(*ls));
+	if (!ls)
+		return -1;
+	for (i = 0; i < n; i++) {
+		k = cel_map_key_at(v, i);
+		if (k.type != CEL_STRING || !cel_map_find(v, &k, &x) ||
+		    x.type != CEL_STRING) {
+			*err = bind_fail(c, "labels must map strings to strings");
+			return -2;
+		}
+		ls[i].key.s = k.u.s;
+		ls[i].key.len = k.len;
+		ls[i].value.s = x.u.s;
+		ls[i].value.len = x.len;
+	}
+	kvet_labels_from_array(ls, n, &out->labels);
+	return 0;
+}
+
 /* Resolve argument @i of kind @kind; 0, or -1 with the error in @err. */
 static int resolve(struct bind_call *c, size_t i, unsigned int kind,
 		   struct cel_value *err)
@@ -162,6 +206,23 @@ static int resolve(struct bind_call *c, size_t i, unsigned int kind,
 			goto wrong;
 		return 0;
 	}
+	case BIND_LABELS: {
+		struct bind_labels *l;
+		int r;
+
+		if (!obj && v->type != CEL_NULL && v->type != CEL_MAP)
+			goto wrong;
+		l = kvet_arena_alloc(c->scratch, sizeof(*l));
+		if (!l)
+			goto oom;
+		r = labels(c, v, l, err);
+		if (r == -2)
+			return -1;
+		if (r)
+			goto oom;
+		a->labels = l;
+		return 0;
+	}
 	case BIND_STRING:
 	case BIND_NAMESPACE:
 		if (v->type != CEL_STRING)
@@ -231,6 +292,9 @@ wrong:
 		break;
 	case BIND_LIST:
 		*err = needs(c, v, "a list");
+		break;
+	case BIND_LABELS:
+		*err = needs(c, v, "the object's labels as a map or a workload");
 		break;
 	default:
 		*err = needs(c, v, "a string");

@@ -34,8 +34,8 @@
  */
 
 /* An argument kind: the static type the checker sees in the low bits. */
-#define BIND_KIND_(n, st) (((n) << 4) | (st))
-#define BIND_STYPE(kind) ((kind) & 15)
+#define BIND_KIND_(n, st) (((n) << 3) | (st))
+#define BIND_STYPE(kind) ((kind) & 7)
 
 enum bind_kind {
 	BIND_ANY = BIND_KIND_(0, CEL_ST_DYN),		/* .v: as it is */
@@ -57,6 +57,16 @@ enum bind_kind {
 	BIND_OBJECTS = BIND_KIND_(14, CEL_ST_LIST),	/* .objs: of objects */
 	/* .foreign: a term's foreign workloads (kvet_run_term_foreign()) */
 	BIND_FOREIGN = BIND_KIND_(15, CEL_ST_MAP),
+	/* .labels: a map of strings, null (none), an object's labels, or a
+	 * workload's pod labels with their runtime labels (1.6) */
+	BIND_LABELS = BIND_KIND_(16, CEL_ST_DYN),
+};
+
+/* Labels, resolved (BIND_LABELS). */
+struct bind_labels {
+	struct kvet_labels labels;
+	struct kvet_pod_runtime rt;
+	const struct kvet_workload *wl;	/* the labels are its pods' */
 };
 
 /* A list of objects, resolved (BIND_OBJECTS). */
@@ -74,6 +84,7 @@ union bind_arg {
 	const struct kvet_hpa *hpa;
 	const struct kvet_term *term;
 	const struct kvet_term_foreign *foreign;
+	const struct bind_labels *labels;
 	const struct kvet_webhook *entry;
 	const char *s;
 	long long count;

@@ -13,7 +13,6 @@
 /* The binding files' libraries (rules/env.c lists them for the rules):
  * kvet.core (1.1-1.7, 1.9), kvet.pdb (A and B rules), kvet.spread (1.8),
  * kvet.webhook (1.10, 1.11) and kvet.roles (1.12-1.14). */
-extern const struct cel_lib cel_k8s_webhook_lib;
 extern const struct cel_lib cel_k8s_roles_lib;
 
 /* The index of @slot of the evaluation's run (model/run.h), built on

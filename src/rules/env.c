@@ -14,7 +14,7 @@ const struct cel_lib *const kvet_cel_libs[] = {
 	&bind_core_lib,
 	&bind_pdb_lib,
 	&bind_spread_lib,
-	&cel_k8s_webhook_lib,
+	&bind_webhook_lib,
 	&cel_k8s_roles_lib,
 };
 const size_t kvet_cel_n_libs = sizeof(kvet_cel_libs) / sizeof(kvet_cel_libs[0]);

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "rules/explain.h"
 
+#include <string.h>
+
 #include "model/notation.h"
 #include "model/pdb_validate.h"
 #include "model/sched_validate.h"
@@ -202,4 +204,137 @@ void explain_unmet_requirement(struct kvet_strbuf *sb,
 				 SL(val));
 	else
 		kvet_strbuf_addf(sb, ", its pods lack %.*s", SL(r->key));
+}
+
+/* The keys of a namespaceSelector an absent Namespace object leaves to
+ * assumption, as "key Op" pieces. */
+static void assumed_keys(struct kvet_strbuf *sb, const struct kvet_selector *sel)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < sel->n_reqs; i++) {
+		const struct kvet_requirement *r = &sel->reqs[i];
+
+		if (kvet_slice_eq0(r->key, "kubernetes.io/metadata.name"))
+			continue;
+		kvet_strbuf_addf(sb, "%s%.*s %s", k++ ? ", " : "", SL(r->key),
+				 kvet_sel_op_name(r->op));
+	}
+}
+
+static void namespace_step(struct kvet_strbuf *sb,
+			   const struct kvet_webhook *wh, const char *ns,
+			   const struct kvet_interception *r)
+{
+	if (!*ns) {
+		kvet_strbuf_adds(sb, " (cluster-scoped: namespaceSelector does not apply)");
+	} else if (!strcmp(ns, KVET_ANY_NAMESPACE)) {
+		kvet_strbuf_addf(sb, " in %s namespace",
+				 r->namespace_step == KVET_MATCH_TRUE ? "any" :
+				 "a namespace labelled to match: some");
+	} else if (r->namespace_step == KVET_MATCH_ASSUMED_TRUE ||
+		   r->namespace_step == KVET_MATCH_ASSUMED_FALSE) {
+		kvet_strbuf_addf(sb, " in namespace \"%s\"; no Namespace object in the input, assumed to carry only kubernetes.io/metadata.name, so the namespaceSelector (",
+				 ns);
+		assumed_keys(sb, &wh->namespace_selector);
+		kvet_strbuf_addf(sb, ") %s",
+				 r->namespace_step == KVET_MATCH_ASSUMED_TRUE ?
+				 "matches unless an administrator labels it" :
+				 "does not match unless an administrator labels it");
+	} else if (r->namespace_step == KVET_MATCH_FALSE) {
+		kvet_strbuf_addf(sb, " but the namespaceSelector excludes namespace \"%s\"",
+				 ns);
+	} else if (wh->namespace_selector.meaning == KVET_SEL_EVERYTHING) {
+		kvet_strbuf_addf(sb, " in namespace \"%s\" (the namespaceSelector selects every namespace)",
+				 ns);
+	} else {
+		kvet_strbuf_addf(sb, " in namespace \"%s\" (the namespaceSelector matches it)",
+				 ns);
+	}
+}
+
+void explain_interception(struct kvet_strbuf *sb, const struct kvet_webhook *wh,
+			  const struct kvet_request *req,
+			  const struct kvet_interception *r, bool pods)
+{
+	const char *sub = req->subresource ? req->subresource : "";
+
+	if (!r->rule) {
+		kvet_strbuf_adds(sb, "no rule matches ");
+	} else if (wh->source == KVET_WEBHOOK_CONVERSION ||
+		   !kvet_node_is_seq(wh->rules)) {
+		kvet_strbuf_adds(sb, "the conversion webhook matches ");
+	} else {
+		kvet_strbuf_addf(sb, "rules[%u] matches ",
+				 (unsigned)(r->rule - wh->rules->u.items));
+	}
+	kvet_strbuf_addf(sb, "%s %s/%s%s%s", req->operation,
+			 *req->group ? req->group : "core", req->resource,
+			 *sub ? "/" : "", sub);
+	if (!r->rule || wh->source == KVET_WEBHOOK_CONVERSION)
+		return;
+	namespace_step(sb, wh, req->namespace ? req->namespace : "", r);
+	if (r->object_step == KVET_MATCH_FALSE)
+		kvet_strbuf_addf(sb, "; the objectSelector excludes %s",
+				 pods ? "its pods' labels" : "the object");
+	else if (wh->object_selector.meaning == KVET_SEL_MATCH)
+		kvet_strbuf_addf(sb, "; the objectSelector matches %s",
+				 pods ? "its pods' labels" : "the object");
+	if (r->conditions)
+		kvet_strbuf_adds(sb, "; its matchConditions (CEL) are not evaluated, so the result is UNKNOWN");
+}
+
+/* One workload's share of N_min(B). */
+static void backend_workload(struct kvet_strbuf *sb,
+			     const struct kvet_workload *wl)
+{
+	const struct kvet_replicas *r = &wl->replicas;
+
+	kvet_strbuf_addf(sb, "%s \"%s\" (", wl->obj->kind, wl->obj->name);
+	if (r->state == KVET_REPLICAS_UNKNOWN)
+		kvet_strbuf_adds(sb, "one pod per node)");
+	else if (r->state == KVET_REPLICAS_EXCLUDED)
+		kvet_strbuf_adds(sb, "not long-running)");
+	else if (r->hpa)
+		kvet_strbuf_addf(sb, "N_min %lld: HPA \"%s\" minReplicas%s)",
+				 r->min, r->hpa->obj->name,
+				 r->hpa->min_node ? "" : " unset");
+	else
+		kvet_strbuf_addf(sb, "N_min %lld%s)", r->min,
+				 r->spec_node || wl->kind == KVET_WL_POD ?
+				 "" : ": replicas unset");
+}
+
+void explain_backend(struct kvet_strbuf *sb, const struct kvet_webhook *wh,
+		     const struct kvet_backend *b)
+{
+	const struct kvet_node *sel;
+	const struct kvet_pair *p;
+	uint32_t k;
+	size_t i;
+
+	if (!b->n_wls) {
+		sel = b->service ? kvet_node_path(b->service->root, "spec",
+						  "selector", NULL) : NULL;
+		kvet_strbuf_adds(sb, "no workload");
+		for (k = 0; kvet_node_is_map(sel) && k < sel->len; k++) {
+			p = &sel->u.pairs[k];
+			kvet_strbuf_addf(sb, "%s%.*s=%.*s",
+					 k ? ", " : " labelled ",
+					 (int)p->key.len, p->key.u.str,
+					 NODE_TEXT(&p->value));
+		}
+		if (b->service)
+			kvet_strbuf_addf(sb, " in namespace \"%s\"",
+					 b->service->namespace);
+		return;
+	}
+	for (i = 0; i < b->n_wls; i++) {
+		if (i)
+			kvet_strbuf_adds(sb, ", ");
+		backend_workload(sb, b->wls[i]);
+	}
+	if (kvet_backend_inferred(b))
+		kvet_strbuf_addf(sb, ", assumed from its name: Service \"%s/%s\" is not in the input, which has no Service at all",
+				 wh->service.namespace, wh->service.name);
 }

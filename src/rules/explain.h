@@ -3,8 +3,10 @@
 #define KVET_RULES_EXPLAIN_H
 
 #include "base/strbuf.h"
+#include "model/intercept.h"
 #include "model/problem.h"
 #include "model/spread.h"
+#include "model/webhook.h"
 #include "model/workload.h"
 
 /*
@@ -38,5 +40,17 @@ void explain_pdb_problem(struct kvet_strbuf *sb, const struct kvet_problem *p);
 void explain_unmet_requirement(struct kvet_strbuf *sb,
 			       const struct kvet_requirement *r,
 			       const struct kvet_workload *wl);
+
+/* Why @wh intercepts @req or not (@r), as a sentence: "rules[0] matches
+ * CREATE core/pods in namespace \"ops\" (the namespaceSelector matches
+ * it); ..."; @pods: the labels were a workload's pods'. */
+void explain_interception(struct kvet_strbuf *sb, const struct kvet_webhook *wh,
+			  const struct kvet_request *req,
+			  const struct kvet_interception *r, bool pods);
+
+/* B for a message: each workload with its N_min and where it comes
+ * from, or "no workload labelled ... in namespace ...". */
+void explain_backend(struct kvet_strbuf *sb, const struct kvet_webhook *wh,
+		     const struct kvet_backend *b);
 
 #endif
