@@ -484,3 +484,86 @@ int kvet_leader_election(struct kvet_arena *arena, const struct kvet_graph *g,
 	}
 	return 0;
 }
+
+struct kvet_slice kvet_leader_flag(const struct kvet_leader *le)
+{
+	const struct kvet_node *item = le->evidence;
+	struct kvet_slice found = { "", 0 }, tok, name, value;
+	size_t p = 0, start;
+	bool has_value;
+
+	if (le->source != KVET_LEADER_FROM_FLAG || !kvet_node_is_scalar(item))
+		return found;
+	while (p < item->len) {
+		while (p < item->len && is_space(item->u.str[p]))
+			p++;
+		start = p;
+		while (p < item->len && !is_space(item->u.str[p]))
+			p++;
+		tok.s = item->u.str + start;
+		tok.len = p - start;
+		if (split_flag(tok, &name, &value, &has_value) &&
+		    name_in(name, elect_flags, N_OF(elect_flags)))
+			found = tok;	/* the last one wins */
+	}
+	return found;
+}
+
+struct kvet_slice kvet_leader_config_key(const struct kvet_leader *le)
+{
+	const struct kvet_node *data;
+	struct kvet_slice s = { "", 0 };
+	uint32_t i;
+
+	if (le->source != KVET_LEADER_FROM_CONFIG)
+		return s;
+	data = kvet_node_get(le->config_map->root, "data");
+	for (i = 0; kvet_node_is_map(data) && i < data->len; i++)
+		if (&data->u.pairs[i].value == le->evidence) {
+			s.s = data->u.pairs[i].key.u.str;
+			s.len = data->u.pairs[i].key.len;
+		}
+	return s;
+}
+
+/* Does pod volume @vol mount ConfigMap @name, itself or projected? */
+static bool mounts_config_map(const struct kvet_node *vol, const char *name)
+{
+	const struct kvet_node *srcs;
+	uint32_t j;
+
+	if (kvet_node_eq(kvet_node_path(vol, "configMap", "name", NULL), name))
+		return true;
+	srcs = kvet_node_path(vol, "projected", "sources", NULL);
+	for (j = 0; kvet_node_is_seq(srcs) && j < srcs->len; j++)
+		if (kvet_node_eq(kvet_node_path(&srcs->u.items[j], "configMap",
+						"name", NULL), name))
+			return true;
+	return false;
+}
+
+const struct kvet_node *kvet_leader_at(const struct kvet_workload *wl,
+				       const struct kvet_leader *le)
+{
+	const struct kvet_node *vols = kvet_node_get(wl->pod_spec, "volumes");
+	uint32_t i;
+
+	if (le->source != KVET_LEADER_FROM_CONFIG)
+		return le->evidence;
+	for (i = 0; kvet_node_is_seq(vols) && i < vols->len; i++)
+		if (mounts_config_map(&vols->u.items[i], le->config_map->name))
+			return &vols->u.items[i];
+	return NULL;
+}
+
+struct kvet_slice kvet_container_name(const struct kvet_node *c)
+{
+	const struct kvet_node *n = kvet_node_get(c, "name");
+	struct kvet_slice s = { "", 0 };
+
+	if (kvet_node_is_string(n)) {
+		s.s = n->u.str;
+		s.len = n->len;
+	}
+	return s;
+}

@@ -66,6 +66,10 @@ const struct kvet_object *
 kvet_priorities_global_default(const struct kvet_priorities *p,
 			       size_t *count);
 
+/* Every PriorityClass with globalDefault: true, in input order. */
+const struct kvet_object *const *
+kvet_priorities_defaults(const struct kvet_priorities *p, size_t *n);
+
 /**
  * kvet_effective_priority() - the priority @wl's pods get.
  * @p: the run's priorities.

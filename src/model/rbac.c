@@ -285,6 +285,17 @@ const struct kvet_rbac *kvet_run_rbac(struct kvet_run *run)
 	return kvet_run_index(run, KVET_RUN_RBAC, rbac_build, rbac_free);
 }
 
+const struct kvet_node *
+kvet_workload_service_account_at(const struct kvet_workload *wl)
+{
+	const struct kvet_pair *p = kvet_node_get_pair(wl->pod_spec,
+						       "serviceAccountName");
+
+	if (!p)
+		p = kvet_node_get_pair(wl->pod_spec, "serviceAccount");
+	return p ? &p->key : NULL;
+}
+
 /* ---- who may rewrite webhook configurations ---- */
 
 #define ADMISSION_GROUP "admissionregistration.k8s.io"

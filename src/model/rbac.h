@@ -72,6 +72,11 @@ int kvet_rbac_lease_access(const struct kvet_rbac *r, const char *sa_ns,
  */
 struct kvet_slice kvet_workload_service_account(const struct kvet_workload *wl);
 
+/* The key of serviceAccountName (else serviceAccount) in the pod
+ * template, or NULL when neither is set. */
+const struct kvet_node *
+kvet_workload_service_account_at(const struct kvet_workload *wl);
+
 struct kvet_run;
 
 /* The run's subject index, built on first use; NULL when out of memory. */

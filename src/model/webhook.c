@@ -598,3 +598,29 @@ const char *kvet_webhook_config_resource(const struct kvet_webhook *wh)
 	       "mutatingwebhookconfigurations" :
 	       "validatingwebhookconfigurations";
 }
+
+int kvet_webhooks_served_by(struct kvet_arena *arena,
+			    const struct kvet_webhooks *whs,
+			    const struct kvet_workload *wl,
+			    const struct kvet_object ***out, size_t *n)
+{
+	const struct kvet_webhook *const *es;
+	const struct kvet_apiservice *const *as;
+	const struct kvet_object *o;
+	size_t n_e, n_a, i, j;
+
+	es = kvet_webhooks_backed_by(whs, wl, &n_e);
+	as = kvet_apiservices_backed_by(whs, wl, &n_a);
+	*n = 0;
+	*out = kvet_arena_array(arena, n_e + n_a + 1, sizeof(**out));
+	if (!*out)
+		return -1;
+	for (i = 0; i < n_e + n_a; i++) {
+		o = i < n_e ? es[i]->obj : as[i - n_e]->obj;
+		for (j = 0; j < *n && (*out)[j] != o; j++)
+			;
+		if (j == *n)
+			(*out)[(*n)++] = o;
+	}
+	return 0;
+}

@@ -166,6 +166,17 @@ int kvet_webhooks_of(struct kvet_arena *arena, const struct kvet_webhooks *whs,
 		     const struct kvet_object *obj,
 		     const struct kvet_webhook ***out, size_t *n);
 
+/**
+ * kvet_webhooks_served_by() - the webhook configurations, CRDs and
+ * APIServices @wl is a backend of, each object once (several entries of
+ * one configuration are one object), entries first.
+ * Returns: 0, or -1 when out of memory.
+ */
+int kvet_webhooks_served_by(struct kvet_arena *arena,
+			    const struct kvet_webhooks *whs,
+			    const struct kvet_workload *wl,
+			    const struct kvet_object ***out, size_t *n);
+
 /* The resource RBAC names the entry's configuration kind by:
  * "validatingwebhookconfigurations", "mutatingwebhookconfigurations" or
  * "customresourcedefinitions". */

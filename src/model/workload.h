@@ -98,6 +98,13 @@ int kvet_workload_init_custom(struct kvet_arena *arena,
  * custom kinds configured with a replicas path (1.9 "scalable"). */
 bool kvet_workload_scalable(const struct kvet_workload *wl);
 
+/* A Pod without a controller (a Pod whose controller is missing from the
+ * input is an orphan, not a bare Pod). */
+static inline bool kvet_workload_is_bare_pod(const struct kvet_workload *wl)
+{
+	return wl->kind == KVET_WL_POD && !wl->orphan;
+}
+
 /**
  * kvet_workload_set_replicas() - compute N_spec, N_min and N_max.
  * @wl: the workload.

@@ -6,7 +6,6 @@
 
 #include "model/run.h"
 #include "rules/bind.h"
-#include "rules/cel_k8s.h"
 
 const struct cel_lib *const kvet_cel_libs[] = {
 	&cel_lib_std,
@@ -15,7 +14,7 @@ const struct cel_lib *const kvet_cel_libs[] = {
 	&bind_pdb_lib,
 	&bind_spread_lib,
 	&bind_webhook_lib,
-	&cel_k8s_roles_lib,
+	&bind_roles_lib,
 };
 const size_t kvet_cel_n_libs = sizeof(kvet_cel_libs) / sizeof(kvet_cel_libs[0]);
 

@@ -5,6 +5,7 @@
 
 #include "model/notation.h"
 #include "model/pdb_validate.h"
+#include "model/rbac.h"
 #include "model/sched_validate.h"
 
 #define SL(x) (int)(x).len, (x).s
@@ -337,4 +338,149 @@ void explain_backend(struct kvet_strbuf *sb, const struct kvet_webhook *wh,
 	if (kvet_backend_inferred(b))
 		kvet_strbuf_addf(sb, ", assumed from its name: Service \"%s/%s\" is not in the input, which has no Service at all",
 				 wh->service.namespace, wh->service.name);
+}
+
+void explain_leader(struct kvet_strbuf *sb, const struct kvet_leader *le)
+{
+	struct kvet_slice cn = kvet_container_name(le->container), s;
+
+	switch (le->source) {
+	case KVET_LEADER_FROM_FLAG:
+		s = kvet_leader_flag(le);
+		kvet_strbuf_addf(sb, "%.*s in container \"%.*s\"", SL(s),
+				 SL(cn));
+		return;
+	case KVET_LEADER_FROM_CONFIG:
+		s = kvet_leader_config_key(le);
+		kvet_strbuf_addf(sb, "leaderElect: %s in key \"%.*s\" of ConfigMap \"%s\" mounted by container \"%.*s\"",
+				 le->state == KVET_LEADER_ON ? "true" : "false",
+				 SL(s), le->config_map->name, SL(cn));
+		return;
+	case KVET_LEADER_FROM_COMPONENT:
+		kvet_strbuf_addf(sb, "container \"%.*s\" runs %s, which elects a leader by default",
+				 SL(cn), le->component);
+		return;
+	default:
+		kvet_strbuf_adds(sb, "no leader election flag or configuration");
+		return;
+	}
+}
+
+/* M1: the first entry or APIService it backs. */
+static void explain_backend_of(struct kvet_strbuf *sb,
+			       const struct kvet_webhooks *whs,
+			       const struct kvet_workload *wl,
+			       const struct kvet_manager *m)
+{
+	const struct kvet_service_ref *svc;
+	size_t n_e = 0, n_a = 0;
+
+	if (whs) {
+		kvet_webhooks_backed_by(whs, wl, &n_e);
+		kvet_apiservices_backed_by(whs, wl, &n_a);
+	}
+	if (m->entry && m->entry->source == KVET_WEBHOOK_CONVERSION)
+		kvet_strbuf_addf(sb, "M1: it serves the conversion webhook of CustomResourceDefinition %s",
+				 m->entry->obj->name);
+	else if (m->entry)
+		kvet_strbuf_addf(sb, "M1: it serves webhook %s", m->entry->id);
+	else if (m->apiservice)
+		kvet_strbuf_addf(sb, "M1: it serves APIService %s",
+				 m->apiservice->obj->name);
+	else
+		return;
+	svc = m->entry ? &m->entry->service : &m->apiservice->service;
+	kvet_strbuf_addf(sb, " through Service %s/%s%s", svc->namespace,
+			 svc->name,
+			 (m->entry ? n_e + n_a : n_a) > 1 ? " (and more)" : "");
+}
+
+void explain_manager_criterion(struct kvet_strbuf *sb,
+			       const struct kvet_webhooks *whs,
+			       const struct kvet_workload *wl,
+			       const struct kvet_manager *m,
+			       enum kvet_manager_criteria c)
+{
+	struct kvet_slice cn;
+
+	switch (c) {
+	case KVET_MANAGER_BACKEND:
+		explain_backend_of(sb, whs, wl, m);
+		return;
+	case KVET_MANAGER_LEADER_ELECTION:
+		kvet_strbuf_addf(sb, "M2: leader election %s (",
+				 kvet_leader_state_name(m->leader.state));
+		explain_leader(sb, &m->leader);
+		kvet_strbuf_adds(sb, ")");
+		return;
+	case KVET_MANAGER_COMPONENT:
+		kvet_strbuf_addf(sb, "M3: label %s=%.*s",
+				 kvet_manager_label_key(wl, m),
+				 (int)m->label->len, m->label->u.str);
+		return;
+	case KVET_MANAGER_CONTAINER:
+		cn = kvet_container_name(m->container);
+		if (kvet_node_get(m->container, "name") == m->container_evidence)
+			kvet_strbuf_adds(sb, "M4: a container is named \"manager\"");
+		else
+			kvet_strbuf_addf(sb, "M4: container \"%.*s\" runs %.*s",
+					 SL(cn),
+					 (int)m->container_evidence->len,
+					 m->container_evidence->u.str);
+		return;
+	}
+}
+
+void explain_priority_origin(struct kvet_strbuf *sb,
+			     const struct kvet_priority *p)
+{
+	const struct kvet_node *nm = p->name_node;
+	int nl = nm && kvet_node_is_scalar(nm) ? (int)nm->len : 0;
+	const char *ns = nl ? nm->u.str : "";
+
+	switch (p->source) {
+	case KVET_PRIORITY_SYSTEM:
+		kvet_strbuf_addf(sb, "priorityClassName \"%.*s\", a built-in class",
+				 nl, ns);
+		return;
+	case KVET_PRIORITY_CLASS:
+		kvet_strbuf_addf(sb, "priorityClassName \"%.*s\": PriorityClass value %lld",
+				 nl, ns, p->value);
+		return;
+	case KVET_PRIORITY_GLOBAL_DEFAULT:
+		kvet_strbuf_addf(sb, "no priorityClassName: the globalDefault PriorityClass \"%s\" has value %lld",
+				 p->priority_class->name, p->value);
+		return;
+	case KVET_PRIORITY_ZERO:
+		kvet_strbuf_adds(sb, "no priorityClassName and no globalDefault PriorityClass in the input, so 0");
+		return;
+	case KVET_PRIORITY_MISSING:
+		kvet_strbuf_addf(sb, "priorityClassName \"%.*s\" names no PriorityClass in the input",
+				 nl, ns);
+		return;
+	case KVET_PRIORITY_LIVE_POD:
+		kvet_strbuf_adds(sb, "spec.priority of its live Pod");
+		return;
+	}
+	kvet_strbuf_adds(sb, "?");
+}
+
+void explain_lease_verbs(struct kvet_strbuf *sb, unsigned int verbs,
+			 const char *last)
+{
+	static const char *const names[] = { "get", "create", "update" };
+	size_t i, n = 0, k = 0;
+
+	for (i = 0; i < 3; i++)
+		n += (verbs >> i) & 1;
+	for (i = 0; i < 3; i++) {
+		if (!((verbs >> i) & 1))
+			continue;
+		if (k + 1 == n && k)
+			kvet_strbuf_addf(sb, " %s ", last);
+		else if (k)
+			kvet_strbuf_adds(sb, ", ");
+		kvet_strbuf_adds(sb, names[i]);
+		k++;
+	}
 }

@@ -4,6 +4,9 @@
 
 #include "base/strbuf.h"
 #include "model/intercept.h"
+#include "model/leader.h"
+#include "model/manager.h"
+#include "model/priority.h"
 #include "model/problem.h"
 #include "model/spread.h"
 #include "model/webhook.h"
@@ -52,5 +55,29 @@ void explain_interception(struct kvet_strbuf *sb, const struct kvet_webhook *wh,
  * from, or "no workload labelled ... in namespace ...". */
 void explain_backend(struct kvet_strbuf *sb, const struct kvet_webhook *wh,
 		     const struct kvet_backend *b);
+
+/* How leader election was decided: "--leader-elect=false in container
+ * \"manager\"", "leaderElect: true in key ... of ConfigMap ...". */
+void explain_leader(struct kvet_strbuf *sb, const struct kvet_leader *le);
+
+/* Why criterion @c makes @wl a manager: "M1: it serves webhook ...",
+ * "M3: label control-plane=controller-manager"; nothing for an M1 whose
+ * entry is gone. @whs may be NULL. */
+void explain_manager_criterion(struct kvet_strbuf *sb,
+			       const struct kvet_webhooks *whs,
+			       const struct kvet_workload *wl,
+			       const struct kvet_manager *m,
+			       enum kvet_manager_criteria c);
+
+/* Where an effective priority comes from: "priorityClassName \"x\":
+ * PriorityClass value 1000", "spec.priority of its live Pod". */
+void explain_priority_origin(struct kvet_strbuf *sb,
+			     const struct kvet_priority *p);
+
+/* The Lease verbs of @verbs (enum kvet_lease_verbs) in English: "get",
+ * "get and update", "get, create and update", with @last ("and", "or")
+ * before the last. */
+void explain_lease_verbs(struct kvet_strbuf *sb, unsigned int verbs,
+			 const char *last);
 
 #endif
