@@ -297,17 +297,6 @@ static bool node_true(const struct kvet_node *n)
 	return false;
 }
 
-static struct kvet_slice str_slice(const struct kvet_node *n)
-{
-	struct kvet_slice s = { "", 0 };
-
-	if (kvet_node_is_string(n)) {
-		s.s = n->u.str;
-		s.len = n->len;
-	}
-	return s;
-}
-
 /* The entry of @obj's controller (ownerReferences[].controller: true). */
 static struct entry *controller_of(const struct kvet_graph *g,
 				   const struct kvet_object *obj)
@@ -323,7 +312,7 @@ static struct entry *controller_of(const struct kvet_graph *g,
 
 		if (!node_true(kvet_node_get(ref, "controller")))
 			continue;
-		av = str_slice(kvet_node_get(ref, "apiVersion"));
+		av = kvet_node_slice(kvet_node_get(ref, "apiVersion"));
 		slash = av.len ? memchr(av.s, '/', av.len) : NULL;
 		if (slash) {
 			group.s = av.s;
@@ -331,9 +320,9 @@ static struct entry *controller_of(const struct kvet_graph *g,
 		}
 		/* owners are in the same namespace (or cluster-scoped,
 		 * which no workload kind is) */
-		return find_entry(g, group, str_slice(kvet_node_get(ref, "kind")),
+		return find_entry(g, group, kvet_node_slice(kvet_node_get(ref, "kind")),
 				  kvet_slice_of(obj->namespace),
-				  str_slice(kvet_node_get(ref, "name")));
+				  kvet_node_slice(kvet_node_get(ref, "name")));
 	}
 	return NULL;
 }

@@ -85,6 +85,23 @@ struct tokens {
 	size_t n, cap;
 };
 
+/* The next token of @item from *@p on, split on white space; false at
+ * the end. */
+static bool next_token(const struct kvet_node *item, size_t *p,
+		       struct kvet_slice *tok)
+{
+	size_t start;
+
+	while (*p < item->len && is_space(item->u.str[*p]))
+		(*p)++;
+	start = *p;
+	while (*p < item->len && !is_space(item->u.str[*p]))
+		(*p)++;
+	tok->s = item->u.str + start;
+	tok->len = *p - start;
+	return tok->len > 0;
+}
+
 /*
  * Split every string of @list on white space: a `sh -c "exec /manager
  * --leader-elect"` command carries its flags inside one string.
@@ -96,32 +113,16 @@ static int add_tokens(struct kvet_arena *arena, struct tokens *t,
 
 	for (i = 0; kvet_node_is_seq(list) && i < list->len; i++) {
 		const struct kvet_node *item = &list->u.items[i];
-		size_t p = 0, start;
+		struct kvet_slice tok;
+		size_t p = 0;
 
 		if (!kvet_node_is_scalar(item) || item->type == KVET_NODE_NULL)
 			continue;
-		while (p < item->len) {
-			while (p < item->len && is_space(item->u.str[p]))
-				p++;
-			start = p;
-			while (p < item->len && !is_space(item->u.str[p]))
-				p++;
-			if (p == start)
-				break;
-			if (t->n == t->cap) {
-				size_t cap = t->cap ? 2 * t->cap : 16;
-				struct token *v = kvet_arena_array(arena, cap,
-								   sizeof(*v));
-
-				if (!v)
-					return -1;
-				if (t->n)
-					memcpy(v, t->v, t->n * sizeof(*v));
-				t->v = v;
-				t->cap = cap;
-			}
-			t->v[t->n].text.s = item->u.str + start;
-			t->v[t->n].text.len = p - start;
+		while (next_token(item, &p, &tok)) {
+			if (!kvet_arena_grow(arena, &t->v, &t->cap, t->n,
+					     sizeof(*t->v)))
+				return -1;
+			t->v[t->n].text = tok;
 			t->v[t->n].item = item;
 			t->n++;
 		}
@@ -489,19 +490,12 @@ struct kvet_slice kvet_leader_flag(const struct kvet_leader *le)
 {
 	const struct kvet_node *item = le->evidence;
 	struct kvet_slice found = { "", 0 }, tok, name, value;
-	size_t p = 0, start;
 	bool has_value;
+	size_t p = 0;
 
 	if (le->source != KVET_LEADER_FROM_FLAG || !kvet_node_is_scalar(item))
 		return found;
-	while (p < item->len) {
-		while (p < item->len && is_space(item->u.str[p]))
-			p++;
-		start = p;
-		while (p < item->len && !is_space(item->u.str[p]))
-			p++;
-		tok.s = item->u.str + start;
-		tok.len = p - start;
+	while (next_token(item, &p, &tok)) {
 		if (split_flag(tok, &name, &value, &has_value) &&
 		    name_in(name, elect_flags, N_OF(elect_flags)))
 			found = tok;	/* the last one wins */

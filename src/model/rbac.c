@@ -27,17 +27,6 @@ struct kvet_rbac {
 	struct kvet_hash by_subject;	/* subject -> binding_list */
 };
 
-static struct kvet_slice str_of(const struct kvet_node *n)
-{
-	struct kvet_slice s = { "", 0 };
-
-	if (kvet_node_is_string(n)) {
-		s.s = n->u.str;
-		s.len = n->len;
-	}
-	return s;
-}
-
 static int add(struct kvet_rbac *r, const struct kvet_slice *parts,
 	       size_t nparts, const struct kvet_object *binding)
 {
@@ -54,18 +43,8 @@ static int add(struct kvet_rbac *r, const struct kvet_slice *parts,
 	l = *slot;
 	if (l->n && l->v[l->n - 1] == binding)
 		return 0;
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 4;
-		const struct kvet_object **v;
-
-		v = kvet_arena_array(r->arena, cap, sizeof(*v));
-		if (!v)
-			return -1;
-		if (l->n)
-			memcpy(v, l->v, l->n * sizeof(*v));
-		l->v = v;
-		l->cap = cap;
-	}
+	if (!kvet_arena_grow(r->arena, &l->v, &l->cap, l->n, sizeof(*l->v)))
+		return -1;
 	l->v[l->n++] = binding;
 	return 0;
 }
@@ -80,11 +59,11 @@ static int index_binding(struct kvet_rbac *r, const struct kvet_object *b)
 		const struct kvet_node *kind = kvet_node_get(s, "kind");
 		struct kvet_slice parts[3];
 
-		parts[1] = str_of(kvet_node_get(s, "name"));
+		parts[1] = kvet_node_slice(kvet_node_get(s, "name"));
 		if (kvet_node_eq(kind, "ServiceAccount")) {
 			parts[0] = kvet_slice_of(TAG_SA);
 			parts[2] = parts[1];
-			parts[1] = str_of(kvet_node_get(s, "namespace"));
+			parts[1] = kvet_node_slice(kvet_node_get(s, "namespace"));
 			/* the authorizer takes a RoleBinding's namespace
 			 * for a ServiceAccount subject without one */
 			if (!parts[1].len)
@@ -266,7 +245,7 @@ struct kvet_slice kvet_workload_service_account(const struct kvet_workload *wl)
 	if (!kvet_node_is_string(n) || !n->len)
 		n = kvet_node_get(wl->pod_spec, "serviceAccount");
 	if (kvet_node_is_string(n) && n->len)
-		return str_of(n);
+		return kvet_node_slice(n);
 	return kvet_slice_of("default");
 }
 

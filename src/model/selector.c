@@ -553,20 +553,8 @@ bool kvet_runtime_key(struct kvet_slice key)
 static bool values_contain(const struct kvet_requirement *r,
 			   struct kvet_slice v)
 {
-	size_t lo = 0, hi = r->n_values;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = kvet_slice_cmp(r->values[mid], v);
-
-		if (c == 0)
-			return true;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return false;
+	return kvet_sorted_find(r->values, r->n_values, sizeof(*r->values),
+				v) < r->n_values;
 }
 
 static bool values_contain_rt(const struct kvet_requirement *r,
@@ -641,17 +629,24 @@ enum kvet_match kvet_match_and(enum kvet_match a, enum kvet_match b)
 	return KVET_MATCH_UNKNOWN;
 }
 
+/* Each result as kvet_match_name() and kvet_match_verdict() spell it. */
+static const char *const match_names[][2] = {
+	[KVET_MATCH_FALSE] = { "false", "FALSE" },
+	[KVET_MATCH_TRUE] = { "true", "TRUE" },
+	[KVET_MATCH_ASSUMED_FALSE] = { "assumed-false", "ASSUMED-FALSE" },
+	[KVET_MATCH_ASSUMED_TRUE] = { "assumed-true", "ASSUMED-TRUE" },
+	[KVET_MATCH_UNKNOWN] = { "unknown", "UNKNOWN" },
+};
+#define N_MATCH (sizeof(match_names) / sizeof(match_names[0]))
+
 const char *kvet_match_name(enum kvet_match m)
 {
-	static const char *const names[] = {
-		[KVET_MATCH_FALSE] = "false",
-		[KVET_MATCH_TRUE] = "true",
-		[KVET_MATCH_ASSUMED_FALSE] = "assumed-false",
-		[KVET_MATCH_ASSUMED_TRUE] = "assumed-true",
-		[KVET_MATCH_UNKNOWN] = "unknown",
-	};
+	return (unsigned)m < N_MATCH ? match_names[m][0] : "?";
+}
 
-	return (unsigned)m < sizeof(names) / sizeof(names[0]) ? names[m] : "?";
+const char *kvet_match_verdict(enum kvet_match m)
+{
+	return (unsigned)m < N_MATCH ? match_names[m][1] : "?";
 }
 
 enum kvet_match kvet_selector_match_namespace(const struct kvet_selector *sel,
@@ -708,15 +703,3 @@ const char *kvet_selector_form_name(const struct kvet_selector *sel)
 	return "requirements";
 }
 
-const char *kvet_match_verdict(enum kvet_match m)
-{
-	static const char *const names[] = {
-		[KVET_MATCH_FALSE] = "FALSE",
-		[KVET_MATCH_TRUE] = "TRUE",
-		[KVET_MATCH_ASSUMED_FALSE] = "ASSUMED-FALSE",
-		[KVET_MATCH_ASSUMED_TRUE] = "ASSUMED-TRUE",
-		[KVET_MATCH_UNKNOWN] = "UNKNOWN",
-	};
-
-	return (unsigned)m < sizeof(names) / sizeof(names[0]) ? names[m] : "?";
-}

@@ -56,17 +56,6 @@ bool kvet_term_is_anti_affinity(const struct kvet_term *t)
 	return t->kind != KVET_TERM_SPREAD_CONSTRAINT;
 }
 
-static struct kvet_slice str_of(const struct kvet_node *n)
-{
-	struct kvet_slice s = { "", 0 };
-
-	if (kvet_node_is_string(n)) {
-		s.s = n->u.str;
-		s.len = n->len;
-	}
-	return s;
-}
-
 static int slice_qcmp(const void *a, const void *b)
 {
 	return kvet_slice_cmp(*(const struct kvet_slice *)a,
@@ -76,20 +65,7 @@ static int slice_qcmp(const void *a, const void *b)
 static bool sorted_contains(const struct kvet_slice *v, size_t n,
 			    struct kvet_slice s)
 {
-	size_t lo = 0, hi = n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = kvet_slice_cmp(v[mid], s);
-
-		if (c == 0)
-			return true;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return false;
+	return kvet_sorted_find(v, n, sizeof(*v), s) < n;
 }
 
 /*
@@ -129,14 +105,14 @@ static int add_key_reqs(struct kvet_arena *arena,
 		v = kvet_arena_alloc(arena, sizeof(*v));
 		if (!v)
 			return -1;
-		ret = incoming_value(arena, wl, str_of(k), v);
+		ret = incoming_value(arena, wl, kvet_node_slice(k), v);
 		if (ret < 0)
 			return -1;
 		/* "keys that don't exist in the incoming pod labels will be
 		 * ignored" (PodAffinityTerm.matchLabelKeys) */
 		if (!ret)
 			continue;
-		r->key = str_of(k);
+		r->key = kvet_node_slice(k);
 		r->op = op;
 		r->values = v;
 		r->n_values = 1;
@@ -202,7 +178,7 @@ static int parse_namespaces(struct kvet_arena *arena, struct kvet_term *t,
 		return -1;
 	for (i = 0; i < list->len; i++)
 		if (kvet_node_is_string(&list->u.items[i]))
-			v[n++] = str_of(&list->u.items[i]);
+			v[n++] = kvet_node_slice(&list->u.items[i]);
 	qsort(v, n, sizeof(*v), slice_qcmp);
 	for (i = 0; i < n; i++)
 		if (!k || !kvet_slice_eq(v[i], v[k - 1]))
@@ -226,7 +202,7 @@ static int parse_term(struct kvet_arena *arena, const struct kvet_workload *wl,
 	t->entry = entry;
 	t->node = n;
 	t->topology_key_node = kvet_node_get(n, "topologyKey");
-	t->topology_key = str_of(t->topology_key_node);
+	t->topology_key = kvet_node_slice(t->topology_key_node);
 	t->match_label_keys = kvet_node_get(n, "matchLabelKeys");
 	if (!spread)
 		t->mismatch_label_keys = kvet_node_get(n, "mismatchLabelKeys");
@@ -451,18 +427,8 @@ static int collect(void *data, const struct kvet_workload *wl,
 {
 	struct hit_list *l = data;
 
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 8;
-		struct kvet_term_hit *v = kvet_arena_array(l->arena, cap,
-							   sizeof(*v));
-
-		if (!v)
-			return -1;
-		if (l->n)
-			memcpy(v, l->v, l->n * sizeof(*v));
-		l->v = v;
-		l->cap = cap;
-	}
+	if (!kvet_arena_grow(l->arena, &l->v, &l->cap, l->n, sizeof(*l->v)))
+		return -1;
 	l->v[l->n].wl = wl;
 	l->v[l->n].scope = scope;
 	l->n++;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "model/hash.h"
+#include "model/service.h"
 #include "model/run.h"
 
 #define ADMISSION_GROUP "admissionregistration.k8s.io"
@@ -120,32 +121,6 @@ void kvet_backend_count(struct kvet_backend *b, const struct kvet_workload *wl)
 	}
 }
 
-struct wl_list {
-	struct kvet_arena *arena;
-	const struct kvet_workload **v;
-	size_t n, cap;
-};
-
-static int collect_wl(void *data, const struct kvet_workload *wl)
-{
-	struct wl_list *l = data;
-
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 4;
-		const struct kvet_workload **v;
-
-		v = kvet_arena_array(l->arena, cap, sizeof(*v));
-		if (!v)
-			return -1;
-		if (l->n)
-			memcpy(v, l->v, l->n * sizeof(*v));
-		l->v = v;
-		l->cap = cap;
-	}
-	l->v[l->n++] = wl;
-	return 0;
-}
-
 /*
  * Resolve Service @ref->namespace/@ref->name once per run: several
  * entries of one configuration usually share a Service.
@@ -155,11 +130,10 @@ static int resolve(struct kvet_webhooks *whs,
 {
 	struct kvet_slice parts[2] = { kvet_slice_of(ref->namespace),
 				       kvet_slice_of(ref->name) };
-	struct wl_list l = { whs->arena, NULL, 0, 0 };
-	struct kvet_selector sel;
+	const struct kvet_workload **wls;
 	struct kvet_backend *b;
 	void **slot;
-	size_t i;
+	size_t i, n;
 
 	slot = kvet_hash_put(&whs->services, parts, 2, NULL);
 	if (!slot)
@@ -184,18 +158,12 @@ static int resolve(struct kvet_webhooks *whs,
 		goto out;
 	}
 	b->state = KVET_BACKEND_WORKLOADS;
-	/* an absent or empty Service selector selects nothing */
-	if (kvet_selector_parse(whs->arena,
-				kvet_node_path(b->service->root, "spec",
-					       "selector", NULL),
-				KVET_SEL_FIELD_SERVICE, &sel) ||
-	    kvet_graph_select_workloads(whs->g, ref->namespace, &sel,
-					collect_wl, &l))
+	if (kvet_service_workloads(whs->arena, whs->g, b->service, &wls, &n))
 		return -1;
-	b->wls = l.v;
-	b->n_wls = l.n;
-	for (i = 0; i < l.n; i++)
-		kvet_backend_count(b, l.v[i]);
+	b->wls = wls;
+	b->n_wls = n;
+	for (i = 0; i < n; i++)
+		kvet_backend_count(b, wls[i]);
 out:
 	*out = *b;
 	return 0;

@@ -389,36 +389,37 @@ struct cel_value bind_object(const struct kvet_object *obj)
 	return obj ? kvet_cel_from_object(obj) : cel_null();
 }
 
-struct cel_value bind_objects(struct bind_call *c,
-			      const struct kvet_object *const *v, size_t n)
+/* Objects, or the objects of workloads, as a list. */
+static struct cel_value object_list(struct bind_call *c, const void *const *v,
+				    size_t n, bool workloads)
 {
 	struct cel_value l = { .type = CEL_LIST }, *items;
+	const struct kvet_object *obj;
 	size_t i;
 
 	items = kvet_arena_array(c->scratch, n + 1, sizeof(*items));
 	if (!items)
 		return bind_oom(c);
-	for (i = 0; i < n; i++)
-		items[i] = kvet_cel_from_object(v[i]);
+	for (i = 0; i < n; i++) {
+		obj = workloads ? ((const struct kvet_workload *)v[i])->obj
+				: v[i];
+		items[i] = kvet_cel_from_object(obj);
+	}
 	l.u.items = items;
 	l.len = (uint32_t)n;
 	return l;
 }
 
+struct cel_value bind_objects(struct bind_call *c,
+			      const struct kvet_object *const *v, size_t n)
+{
+	return object_list(c, (const void *const *)v, n, false);
+}
+
 struct cel_value bind_workloads(struct bind_call *c,
 				const struct kvet_workload *const *v, size_t n)
 {
-	struct cel_value l = { .type = CEL_LIST }, *items;
-	size_t i;
-
-	items = kvet_arena_array(c->scratch, n + 1, sizeof(*items));
-	if (!items)
-		return bind_oom(c);
-	for (i = 0; i < n; i++)
-		items[i] = kvet_cel_from_object(v[i]->obj);
-	l.u.items = items;
-	l.len = (uint32_t)n;
-	return l;
+	return object_list(c, (const void *const *)v, n, true);
 }
 
 struct cel_value bind_list(struct bind_call *c, const struct cel_value *items,
