@@ -304,39 +304,41 @@ static bool is_plain(enum kvet_sel_field field)
 	       field == KVET_SEL_FIELD_PLAIN_WORKLOAD;
 }
 
-/* The null-versus-empty table of RULES-CATALOGUE 1.5. */
+/*
+ * The null-versus-empty table (docs/model.md, "Selectors"): what an
+ * absent (or null) and an empty selector select, per field.
+ */
+static const struct {
+	enum kvet_sel_meaning absent, empty;
+} field_meanings[] = {
+	/* policy/v1 selects every pod with {}; v1beta1 none */
+	[KVET_SEL_FIELD_PDB_V1] = { KVET_SEL_NOTHING, KVET_SEL_EVERYTHING },
+	[KVET_SEL_FIELD_PDB_V1BETA1] = { KVET_SEL_NOTHING, KVET_SEL_NOTHING },
+	/* a Service without selector has no endpoints */
+	[KVET_SEL_FIELD_SERVICE] = { KVET_SEL_NOTHING, KVET_SEL_NOTHING },
+	[KVET_SEL_FIELD_AFFINITY_TERM] = { KVET_SEL_NOTHING,
+					   KVET_SEL_EVERYTHING },
+	/* the term's scope rule adds its own namespace */
+	[KVET_SEL_FIELD_AFFINITY_NS] = { KVET_SEL_NOTHING,
+					 KVET_SEL_EVERYTHING },
+	[KVET_SEL_FIELD_SPREAD] = { KVET_SEL_NOTHING, KVET_SEL_EVERYTHING },
+	/* defaulted to {} by the API server */
+	[KVET_SEL_FIELD_WEBHOOK] = { KVET_SEL_EVERYTHING, KVET_SEL_EVERYTHING },
+	/* required by the API server */
+	[KVET_SEL_FIELD_WORKLOAD] = { KVET_SEL_INVALID, KVET_SEL_INVALID },
+	/* a ReplicationController's until defaulted */
+	[KVET_SEL_FIELD_PLAIN_WORKLOAD] = { KVET_SEL_NOTHING,
+					    KVET_SEL_NOTHING },
+};
+
 static enum kvet_sel_meaning absent_meaning(enum kvet_sel_field field)
 {
-	switch (field) {
-	case KVET_SEL_FIELD_WEBHOOK:
-		/* defaulted to {} by the API server */
-		return KVET_SEL_EVERYTHING;
-	case KVET_SEL_FIELD_WORKLOAD:
-		return KVET_SEL_INVALID;
-	default:
-		/* PDB (both versions), Service, affinity term, namespace
-		 * selector (the term's scope rule adds its own namespace),
-		 * spread constraint, ReplicationController until defaulted */
-		return KVET_SEL_NOTHING;
-	}
+	return field_meanings[field].absent;
 }
 
 static enum kvet_sel_meaning empty_meaning(enum kvet_sel_field field)
 {
-	switch (field) {
-	case KVET_SEL_FIELD_PDB_V1:
-	case KVET_SEL_FIELD_AFFINITY_TERM:
-	case KVET_SEL_FIELD_AFFINITY_NS:
-	case KVET_SEL_FIELD_SPREAD:
-	case KVET_SEL_FIELD_WEBHOOK:
-		return KVET_SEL_EVERYTHING;
-	case KVET_SEL_FIELD_WORKLOAD:
-		return KVET_SEL_INVALID;
-	default:
-		/* policy/v1beta1 PDB, Service: no endpoints,
-		 * ReplicationController until defaulted */
-		return KVET_SEL_NOTHING;
-	}
+	return field_meanings[field].empty;
 }
 
 int kvet_selector_parse(struct kvet_arena *arena, const struct kvet_node *n,
