@@ -16,6 +16,8 @@ static const struct {
 	[KVET_FORMAT_JUNIT] = { "junit", kvet_render_junit },
 	[KVET_FORMAT_SARIF] = { "sarif", kvet_render_sarif },
 	[KVET_FORMAT_GITHUB] = { "github", kvet_render_github },
+	[KVET_FORMAT_CODEQUALITY] = { "codequality", kvet_render_codequality },
+	[KVET_FORMAT_MARKDOWN] = { "markdown", kvet_render_markdown },
 };
 
 #define N_FORMATS (sizeof(formats) / sizeof(formats[0]))
@@ -55,16 +57,26 @@ const char *kvet_format_name(enum kvet_format format)
 	return formats[format].name;
 }
 
-int kvet_render(const struct kvet_ctx *ctx, enum kvet_format format,
-		unsigned int flags, FILE *fp)
+bool kvet_finding_fails(const struct kvet_finding *f,
+			enum kvet_severity fail_on, bool fail_never)
 {
+	return !fail_never && f->severity >= fail_on;
+}
+
+int kvet_render(const struct kvet_ctx *ctx, enum kvet_format format,
+		const struct kvet_render_options *opts, FILE *fp)
+{
+	static const struct kvet_render_options defaults = {
+		.fail_on = KVET_SEV_WARNING,
+	};
+
 	if (!ctx || !fp || (unsigned int)format >= N_FORMATS ||
 	    !formats[format].render) {
 		errno = EINVAL;
 		return -1;
 	}
 	errno = 0;
-	if (formats[format].render(ctx, flags, fp))
+	if (formats[format].render(ctx, opts ? opts : &defaults, fp))
 		return -1;
 	/* Buffered writes fail late: surface the error here, with errno. */
 	if (fflush(fp) || ferror(fp)) {

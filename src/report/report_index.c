@@ -181,6 +181,40 @@ static int make_suites(struct kvet_report_index *idx,
 	return 0;
 }
 
+size_t kvet_report_reported_end(const struct kvet_report_index *idx,
+				size_t lo, size_t hi)
+{
+	while (lo < hi && !idx->entries[lo].reason)
+		lo++;
+	return lo;
+}
+
+bool kvet_report_fails(const struct kvet_report_index *idx, size_t lo,
+		       size_t hi)
+{
+	const struct kvet_report_entry *e = idx->entries;
+	size_t k;
+
+	for (k = lo; k < hi; k++)
+		if (!e[k].reason &&
+		    kvet_finding_fails(e[k].finding, idx->gate->fail_on,
+				       idx->gate->fail_never))
+			return true;
+	return false;
+}
+
+/* One test case from entries [lo, hi): a failure, skipped when all its
+ * findings are suppressed, or a pass. */
+static void count_case(struct kvet_report_index *idx,
+		       struct kvet_report_suite *s, size_t lo, size_t hi)
+{
+	s->tests++;
+	if (kvet_report_fails(idx, lo, hi))
+		s->failures++;
+	else if (idx->entries[lo].reason)
+		s->skipped++;
+}
+
 /* Count the test cases of one suite, as render_junit.c writes them. */
 static int count_suite(struct kvet_report_index *idx,
 		       struct kvet_report_suite *s, const struct kvet_ctx *ctx)
@@ -204,19 +238,10 @@ static int count_suite(struct kvet_report_index *idx,
 			s->tests += kvet_report_applies(idx, s, i);
 			continue;
 		}
-		s->tests++;
-		if (!e[lo].reason)
-			s->failures++;
-		else
-			s->skipped++;
+		count_case(idx, s, lo, k);
 	}
-	for (; k < s->hi; k++) {
-		s->tests++;
-		if (!e[k].reason)
-			s->failures++;
-		else
-			s->skipped++;
-	}
+	for (; k < s->hi; k++)
+		count_case(idx, s, k, k + 1);
 	idx->tests += s->tests;
 	idx->failures += s->failures;
 	idx->skipped += s->skipped;
@@ -224,11 +249,13 @@ static int count_suite(struct kvet_report_index *idx,
 }
 
 int kvet_report_index_init(struct kvet_report_index *idx,
-			   const struct kvet_ctx *ctx)
+			   const struct kvet_ctx *ctx,
+			   const struct kvet_render_options *gate)
 {
 	size_t i;
 
 	memset(idx, 0, sizeof(*idx));
+	idx->gate = gate;
 	if (collect_entries(idx, ctx) < 0 || make_suites(idx, ctx) < 0)
 		goto fail;
 	for (i = 0; i < idx->n_suites; i++)
