@@ -73,6 +73,21 @@ static void md(FILE *fp, const char *s)
 		kvet_markdown_write(fp, s, strlen(s));
 }
 
+/* A link destination between < and >: what could end it or break the
+ * line is percent-encoded (RFC 3986), the rest is left as written. */
+static void md_url(FILE *fp, const char *url)
+{
+	const unsigned char *p = (const unsigned char *)url;
+
+	for (; *p; p++) {
+		if (*p <= ' ' || *p >= 0x7f || *p == '<' || *p == '>' ||
+		    *p == '\\')
+			fprintf(fp, "%%%02X", *p);
+		else
+			putc(*p, fp);
+	}
+}
+
 static void write_count(FILE *fp, size_t n, const char *one, const char *many)
 {
 	fprintf(fp, "%zu %s", n, n == 1 ? one : many);
@@ -189,7 +204,7 @@ static void write_rule_table(FILE *fp, const struct kvet_ctx *ctx)
 			/* a URL of a rule file or --docs-url: < > keep it
 			 * one destination, whatever it holds */
 			fputs("](<", fp);
-			md(fp, rule->help_uri);
+			md_url(fp, rule->help_uri);
 			fputs(">)", fp);
 		} else {
 			md(fp, rule->id);
