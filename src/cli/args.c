@@ -32,7 +32,7 @@ static const struct command_spec {
 			    "lint Kubernetes manifests" },
 	[KVET_CMD_RULES] = {
 		"rules", "[test DIR]", 0, 2,
-		"list the rules: id, severity, category, summary; 'kvet rules test DIR' runs the examples of the rule files in DIR" },
+		"list the rules, or test rule files: 'kvet rules test DIR'" },
 	[KVET_CMD_EXPLAIN] = { "explain", "RULE-ID", 1, 1,
 			       "show the full documentation of a rule" },
 	[KVET_CMD_VERSION] = { "version", "", 0, 0, "print the version" },
