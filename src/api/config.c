@@ -26,15 +26,20 @@ static const char *const workload_keys[] = { "apiVersion", "kind",
 static const char *rule_id(struct kvet_strict *s, struct kvet_ctx *ctx,
 			   const struct kvet_node *n, bool star)
 {
-	const char *id = kvet_strict_string(s, n, "a rule id");
+	const char *id = kvet_strict_string(s, n, "a rule id"), *near;
 
 	if (!id)
 		return NULL;
 	if ((star && strcmp(id, "*") == 0) ||
 	    kvet_ctx_rule_known(ctx, id))
 		return id;
-	kvet_strict_errorf(s, n, "unknown rule \"%s\" (kvet rules lists them)",
-			   id);
+	near = kvet_ctx_rule_suggest(ctx, id);
+	if (near)
+		kvet_strict_errorf(s, n, "unknown rule \"%s\" (did you mean \"%s\"?)",
+				   id, near);
+	else
+		kvet_strict_errorf(s, n, "unknown rule \"%s\" (kvet rules lists them)",
+				   id);
 	return NULL;
 }
 
