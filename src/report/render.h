@@ -47,8 +47,20 @@ int kvet_render_markdown(const struct kvet_ctx *ctx,
 size_t kvet_github_hidden(const struct kvet_ctx *ctx,
 			  size_t hidden[KVET_SEV_COUNT]);
 
-/* The "%016x:N" fingerprints of SARIF and Code Quality: the finding's
- * kvet_finding_fingerprint() and its occurrence among equal ones. */
+/* Counts in prose, shared by the text and Markdown summaries: "1 file",
+ * "3 errors"; "2 errors, 1 warning, 0 infos"; and ", N evaluation
+ * errors", ", N suppressed" for those that are not zero. */
+void kvet_write_count(FILE *fp, size_t n, const char *one, const char *many);
+void kvet_write_finding_counts(FILE *fp, const struct kvet_summary *sum);
+void kvet_write_other_counts(FILE *fp, const struct kvet_ctx *ctx,
+			     const struct kvet_summary *sum);
+
+/* Order of positions: file (bytes), line, column. */
+int kvet_position_cmp(const struct kvet_position *a,
+		      const struct kvet_position *b);
+
+/* Flush @fp and turn a write error into -1 with errno set. */
+int kvet_render_flush(FILE *fp);
 
 /* "error", "warning" or "info": the spelling shared by every format. */
 const char *kvet_severity_name(enum kvet_severity sev);

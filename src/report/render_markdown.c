@@ -88,11 +88,6 @@ static void md_url(FILE *fp, const char *url)
 	}
 }
 
-static void write_count(FILE *fp, size_t n, const char *one, const char *many)
-{
-	fprintf(fp, "%zu %s", n, n == 1 ? one : many);
-}
-
 static void write_place(FILE *fp, const struct kvet_position *pos)
 {
 	md(fp, pos->file ? pos->file : "kvet");
@@ -122,30 +117,17 @@ static void write_heading(FILE *fp, const struct kvet_ctx *ctx,
 
 	kvet_ctx_summary(ctx, &sum);
 	fputs("### kvet: ", fp);
-	write_count(fp, sum.findings[KVET_SEV_ERROR], "error", "errors");
-	fputs(", ", fp);
-	write_count(fp, sum.findings[KVET_SEV_WARNING], "warning", "warnings");
-	fputs(", ", fp);
-	write_count(fp, sum.findings[KVET_SEV_INFO], "info", "infos");
+	kvet_write_finding_counts(fp, &sum);
 	fputs("\n\n", fp);
-	write_count(fp, sum.files, "file", "files");
+	kvet_write_count(fp, sum.files, "file", "files");
 	fputs(", ", fp);
-	write_count(fp, sum.objects, "object", "objects");
+	kvet_write_count(fp, sum.objects, "object", "objects");
 	if (sum.input_errors) {
 		fputs(", ", fp);
-		write_count(fp, sum.input_errors, "input error",
-			    "input errors");
+		kvet_write_count(fp, sum.input_errors, "input error",
+				 "input errors");
 	}
-	if (sum.evaluation_errors) {
-		fputs(", ", fp);
-		write_count(fp, sum.evaluation_errors, "evaluation error",
-			    "evaluation errors");
-	}
-	if (kvet_ctx_suppressed_count(ctx)) {
-		fputs(", ", fp);
-		write_count(fp, kvet_ctx_suppressed_count(ctx), "suppressed",
-			    "suppressed");
-	}
+	kvet_write_other_counts(fp, ctx, &sum);
 	code = kvet_ctx_exit_code(ctx, opts->fail_on, opts->fail_never);
 	if (code == KVET_EXIT_INPUT)
 		fputs(": **some input could not be linted**.\n", fp);
@@ -165,7 +147,8 @@ static void write_github_hidden(FILE *fp, const struct kvet_ctx *ctx)
 		return;
 	fprintf(fp, "\nGitHub shows %d annotations of each level per step: ",
 		KVET_GITHUB_ANNOTATIONS_PER_LEVEL);
-	write_count(fp, n, "problem of this run is", "problems of this run are");
+	kvet_write_count(fp, n, "problem of this run is",
+			 "problems of this run are");
 	fputs(" listed here and in the step's log only.\n", fp);
 }
 
@@ -225,28 +208,14 @@ static void write_finding(FILE *fp, const struct kvet_finding *f)
 	fputs(")\n", fp);
 }
 
-static bool same_object(const struct kvet_finding *a,
-			const struct kvet_finding *b)
-{
-	const struct kvet_position *x = &a->object.pos, *y = &b->object.pos;
-
-	return x->line == y->line && x->column == y->column &&
-	       !strcmp(x->file ? x->file : "", y->file ? y->file : "");
-}
-
 static int object_order(const void *pa, const void *pb)
 {
 	const struct kvet_finding *const *a = pa, *const *b = pb;
-	const struct kvet_position *x = &(*a)->object.pos, *y = &(*b)->object.pos;
-	int c = strcmp(x->file ? x->file : "", y->file ? y->file : "");
+	int c = kvet_position_cmp(&(*a)->object.pos, &(*b)->object.pos);
 
+	/* the findings of one object keep the report's order */
 	if (c)
 		return c;
-	if (x->line != y->line)
-		return x->line < y->line ? -1 : 1;
-	if (x->column != y->column)
-		return x->column < y->column ? -1 : 1;
-	/* the findings of one object keep the report's order */
 	return *a < *b ? -1 : *a > *b;
 }
 
@@ -263,7 +232,8 @@ static int write_objects(FILE *fp, const struct kvet_ctx *ctx)
 		v[i] = kvet_ctx_finding(ctx, i);
 	qsort(v, n, sizeof(*v), object_order);
 	for (i = 0; i < n; i++) {
-		if (!i || !same_object(v[i - 1], v[i])) {
+		if (!i || kvet_position_cmp(&v[i - 1]->object.pos,
+					    &v[i]->object.pos)) {
 			fputs("\n#### ", fp);
 			write_identity(fp, &v[i]->object);
 			fputs(" (", fp);

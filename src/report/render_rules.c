@@ -77,10 +77,6 @@ KVET_API int kvet_ctx_write_rules(const struct kvet_ctx *ctx,
 		errno = EINVAL;
 		return -1;
 	}
-	if (fflush(fp) || ferror(fp)) {
-		if (!errno)
-			errno = EIO;
-		return -1;
-	}
-	return 0;
+	errno = 0;
+	return kvet_render_flush(fp);
 }

@@ -251,11 +251,6 @@ static void write_finding(FILE *fp, const struct palette *pal,
 		write_related(fp, pal, &f->related[i]);
 }
 
-static void write_count(FILE *fp, size_t n, const char *one, const char *many)
-{
-	fprintf(fp, "%zu %s", n, n == 1 ? one : many);
-}
-
 static void write_summary(FILE *fp, const struct kvet_ctx *ctx)
 {
 	struct kvet_summary sum;
@@ -263,30 +258,17 @@ static void write_summary(FILE *fp, const struct kvet_ctx *ctx)
 	memset(&sum, 0, sizeof(sum));
 	kvet_ctx_summary(ctx, &sum);
 	fputs("kvet: ", fp);
-	write_count(fp, sum.files, "file", "files");
+	kvet_write_count(fp, sum.files, "file", "files");
 	fputs(", ", fp);
-	write_count(fp, sum.objects, "object", "objects");
+	kvet_write_count(fp, sum.objects, "object", "objects");
 	fputs(": ", fp);
-	write_count(fp, sum.findings[KVET_SEV_ERROR], "error", "errors");
+	kvet_write_finding_counts(fp, &sum);
 	fputs(", ", fp);
-	write_count(fp, sum.findings[KVET_SEV_WARNING], "warning", "warnings");
-	fputs(", ", fp);
-	write_count(fp, sum.findings[KVET_SEV_INFO], "info", "infos");
-	fputs(", ", fp);
-	write_count(fp, sum.input_errors, "input error", "input errors");
-	if (sum.evaluation_errors) {
-		fputs(", ", fp);
-		write_count(fp, sum.evaluation_errors, "evaluation error",
-			    "evaluation errors");
-	}
-	if (kvet_ctx_suppressed_count(ctx)) {
-		fputs(", ", fp);
-		write_count(fp, kvet_ctx_suppressed_count(ctx), "suppressed",
-			    "suppressed");
-	}
+	kvet_write_count(fp, sum.input_errors, "input error", "input errors");
+	kvet_write_other_counts(fp, ctx, &sum);
 	if (sum.skipped) {
 		fputs(", ", fp);
-		write_count(fp, sum.skipped, "document", "documents");
+		kvet_write_count(fp, sum.skipped, "document", "documents");
 		fputs(" skipped (not Kubernetes objects)", fp);
 	}
 	putc('\n', fp);

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/render.h"
+
 /*
  * A finding names its object by identity and position, not by index, so
  * findings are joined with objects on the object's position (file, line,
@@ -12,31 +14,24 @@
  * merged, in O(n log n) for any number of objects and findings.
  */
 struct place {
-	const char *file;
-	unsigned int line, column;
+	struct kvet_position pos;
 	size_t i;
 };
 
 static int place_cmp(const void *a, const void *b)
 {
 	const struct place *x = a, *y = b;
-	int c = strcmp(x->file ? x->file : "", y->file ? y->file : "");
+	int c = kvet_position_cmp(&x->pos, &y->pos);
 
 	if (c)
 		return c;
-	if (x->line != y->line)
-		return x->line < y->line ? -1 : 1;
-	if (x->column != y->column)
-		return x->column < y->column ? -1 : 1;
 	return x->i < y->i ? -1 : x->i > y->i;
 }
 
 static void place_set(struct place *p, const struct kvet_object_ref *obj,
 		      size_t i)
 {
-	p->file = obj->pos.file;
-	p->line = obj->pos.line;
-	p->column = obj->pos.column;
+	p->pos = obj->pos;
 	p->i = i;
 }
 
@@ -67,10 +62,7 @@ static int join_objects(struct kvet_report_index *idx,
 		key.i = 0;
 		while (o < n_obj && place_cmp(&objs[o], &key) < 0)
 			o++;
-		if (o < n_obj && objs[o].line == key.line &&
-		    objs[o].column == key.column &&
-		    !strcmp(objs[o].file ? objs[o].file : "",
-			    key.file ? key.file : ""))
+		if (o < n_obj && !kvet_position_cmp(&objs[o].pos, &key.pos))
 			idx->entries[ents[i].i].object = objs[o].i;
 	}
 	ret = 0;
