@@ -108,12 +108,15 @@ void kvet_github_write(FILE *fp, const char *s, size_t len, bool property);
  * @s: the bytes, not necessarily NUL-terminated.
  * @len: their number.
  *
- * '<', '>', '&' and '@' become HTML entities (no tag, entity, autolink or
- * @mention), and the characters of inline syntax (\ ` * _ [ ] | ~ ! #)
- * are escaped with a backslash (CommonMark 2.4), so that no emphasis,
- * code span, link, image or table cell starts in them. Line breaks and
- * tabs become spaces, so text stays in its list item or cell; other
- * control characters and invalid bytes become U+FFFD.
+ * '<', '>' and '&' become HTML entities (no tag, entity or autolink),
+ * the characters of inline syntax (\ ` * _ [ ] | ~ ! #) are escaped with
+ * a backslash (CommonMark 2.4), so that no emphasis, code span, link,
+ * image or table cell starts in them, and so are the ':' of "://" and
+ * the '.' of a "www." (GitHub Flavored Markdown's autolinks). '@' is
+ * followed by an empty HTML comment, which ends the text node: no
+ * @mention, no mailto: autolink. Line breaks and tabs become spaces, so
+ * text stays in its list item or cell; other control characters and
+ * invalid bytes become U+FFFD.
  */
 void kvet_markdown_write(FILE *fp, const char *s, size_t len);
 

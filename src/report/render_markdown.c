@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "report/escape.h"
 
@@ -23,6 +24,21 @@
  * manifest can add a link, an image, HTML or a table cell.
  */
 
+/* Is byte @i the dot of a "www." that starts a word? */
+static bool after_www(const char *s, size_t i)
+{
+	unsigned char before;
+
+	if (i < 3 || strncasecmp(s + i - 3, "www", 3))
+		return false;
+	if (i == 3)
+		return true;
+	before = (unsigned char)s[i - 4];
+	return !((before >= 'a' && before <= 'z') ||
+		 (before >= 'A' && before <= 'Z') ||
+		 (before >= '0' && before <= '9') || before >= 0x80);
+}
+
 void kvet_markdown_write(FILE *fp, const char *s, size_t len)
 {
 	size_t i, n;
@@ -41,9 +57,22 @@ void kvet_markdown_write(FILE *fp, const char *s, size_t len)
 		case '&':
 			fputs("&amp;", fp);
 			break;
-		/* an @mention would notify someone from a comment */
+		/* an empty comment after '@' ends the text there: no
+		 * @mention to notify from a comment, no mailto: autolink */
 		case '@':
-			fputs("&#64;", fp);
+			fputs("@<!-- -->", fp);
+			break;
+		/* GFM autolinks "scheme://" and "www.": an escaped
+		 * character is a text node of its own, which ends them */
+		case ':':
+			if (len - i > 2 && s[i + 1] == '/' && s[i + 2] == '/')
+				putc('\\', fp);
+			putc(':', fp);
+			break;
+		case '.':
+			if (after_www(s, i))
+				putc('\\', fp);
+			putc('.', fp);
 			break;
 		/* inline syntax: emphasis, code, links, images, table cells,
 		 * strikethrough, and the escape character itself */
