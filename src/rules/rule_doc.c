@@ -43,10 +43,15 @@ int kvet_rule_write_markdown(const struct kvet_rule_info *info,
 		rule && rule->has_severity_expr ? " · severity depends on the object" : "",
 		rule ? "" : " · built into kvet (C)");
 	para(fp, info->summary);
-	fputs("\n## Why it matters\n\n", fp);
-	para(fp, info->description);
-	fputs("\n## How to fix it\n\n", fp);
-	para(fp, info->remediation);
+	/* a team's rule may leave these out (rule_defaults.c) */
+	if (info->description != info->summary) {
+		fputs("\n## Why it matters\n\n", fp);
+		para(fp, info->description);
+	}
+	if (*info->remediation) {
+		fputs("\n## How to fix it\n\n", fp);
+		para(fp, info->remediation);
+	}
 	if (rule) {
 		fputs("\n## Condition\n\nApplies to: ", fp);
 		for (i = 0; i < rule->n_kinds; i++)

@@ -528,6 +528,18 @@ static const struct kvet_node *required(struct rfile *rf,
 	return n;
 }
 
+/* A field that documents a rule: required of the built-in rules, which
+ * the catalogue documents in full, optional in a team's own
+ * (docs/rule-language.md lists the defaults). */
+static const struct kvet_node *documented(struct rfile *rf,
+					  const struct kvet_node *root,
+					  const char *field)
+{
+	if (rf->set->builtin)
+		return required(rf, root, field);
+	return kvet_node_get(root, field);
+}
+
 static struct kvet_rule *load_rule(struct rfile *rf,
 				   const struct kvet_node *root)
 {
@@ -572,15 +584,15 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 		r->info.severity = i < KVET_SEV_COUNT ? (enum kvet_severity)i
 						      : KVET_SEV_ERROR;
 	}
-	if ((n = required(rf, root, "category")))
+	if ((n = documented(rf, root, "category")))
 		r->info.category = str_of(rf, n, "category");
-	if ((n = required(rf, root, "summary")))
+	if ((n = documented(rf, root, "summary")))
 		r->info.summary = str_of(rf, n, "summary");
-	if ((n = required(rf, root, "description")))
+	if ((n = documented(rf, root, "description")))
 		r->info.description = str_of(rf, n, "description");
-	if ((n = required(rf, root, "remediation")))
+	if ((n = documented(rf, root, "remediation")))
 		r->info.remediation = str_of(rf, n, "remediation");
-	if ((n = kvet_node_get(root, "references"))) {
+	if ((n = documented(rf, root, "references"))) {
 		r->info.references = str_list(rf, n, "references", &nrefs);
 		r->info.n_references = nrefs;
 		for (i = 0; r->info.references && i < nrefs; i++)
@@ -625,8 +637,12 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 			NERROR(rf, n, "\"on_error\" must be fail or tolerate");
 	}
 	check_cost(rf, r);
-	if ((n = kvet_node_get(root, "examples")))
+	if ((n = documented(rf, root, "examples")))
 		load_examples(rf, r, n);
+	r->builtin = rf->set->builtin;
+	r->text = rf->buf;
+	r->text_len = rf->len;
+	kvet_rule_fill_defaults(r);
 	return r;
 }
 
@@ -701,11 +717,13 @@ int kvet_rule_set_add_builtin(struct kvet_rule_set *set)
 	size_t i;
 	int ret = 0;
 
+	set->builtin = true;
 	for (i = 0; i < kvet_builtin_rule_file_count; i++)
 		if (kvet_rule_set_add_buffer(set, kvet_builtin_rule_files[i].name,
 					     kvet_builtin_rule_files[i].text,
 					     kvet_builtin_rule_files[i].len))
 			ret = -1;
+	set->builtin = false;
 	return ret;
 }
 

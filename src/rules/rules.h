@@ -83,6 +83,9 @@ struct kvet_rule {
 	size_t n_examples;
 	unsigned int n_slots;		/* the most any program needs */
 	bool disabled;			/* switched off by the settings */
+	bool builtin;			/* one of rules/, embedded */
+	const char *text;		/* the rule file, for its examples */
+	size_t text_len;
 	/* on_error: tolerate, or the settings: evaluation errors are
 	 * listed but leave the exit status alone */
 	bool tolerate_errors;
@@ -94,6 +97,10 @@ struct kvet_rule_set {
 	struct kvet_diag diag;		/* rule-file errors, positioned */
 	struct kvet_rule **v;		/* malloc'd, sorted by id when done */
 	size_t n, cap;
+	/* loading the built-in rules: every documenting field (category,
+	 * summary, description, remediation, references, examples) is
+	 * required, where a team's rule may leave them out */
+	bool builtin;
 };
 
 void kvet_rule_set_init(struct kvet_rule_set *set);
@@ -124,6 +131,14 @@ int kvet_rule_set_add_dir(struct kvet_rule_set *set, const char *dir);
 
 /* Load the built-in rules embedded in the library. */
 int kvet_rule_set_add_builtin(struct kvet_rule_set *set);
+
+/**
+ * kvet_rule_fill_defaults() - the documented defaults of the fields a
+ * team's rule file may leave out (docs/rule-language.md): category
+ * "custom", the summary is the message as written, the description the
+ * summary, the remediation empty; no references, no examples.
+ */
+void kvet_rule_fill_defaults(struct kvet_rule *r);
 
 /* Sort by id; call after the last add. */
 void kvet_rule_set_sort(struct kvet_rule_set *set);

@@ -88,6 +88,45 @@ static void loads(void **state)
 	kvet_rule_set_release(&set);
 }
 
+/* A team's rule needs only id, severity, match, condition and message;
+ * the built-in rules must document themselves in full. */
+static void documentation_fields(void **state)
+{
+	static const char minimal[] =
+		"id: team-label\n"
+		"severity: warning\n"
+		"match: {kinds: [Deployment]}\n"
+		"condition: 'true'\n"
+		"message: 'no team label on {{ object.metadata.name }}'\n";
+	struct kvet_rule_set set;
+	const struct kvet_rule_info *info;
+
+	(void)state;
+	kvet_rule_set_init(&set);
+	assert_int_equal(kvet_rule_set_add_buffer(&set, "x.yaml", minimal,
+						  strlen(minimal)), 0);
+	info = &set.v[0]->info;
+	assert_string_equal(info->category, "custom");
+	assert_string_equal(info->summary,
+			    "no team label on {{ object.metadata.name }}");
+	assert_ptr_equal(info->description, info->summary);
+	assert_string_equal(info->remediation, "");
+	assert_int_equal(info->n_references, 0);
+	assert_int_equal(set.v[0]->n_examples, 0);
+	kvet_rule_set_release(&set);
+
+	kvet_rule_set_init(&set);
+	set.builtin = true;
+	assert_int_equal(kvet_rule_set_add_buffer(&set, "x.yaml", minimal,
+						  strlen(minimal)), -1);
+	assert_int_equal(set.diag.n, 6);
+	assert_string_equal(set.diag.errors[0].message,
+			    "missing field \"category\"");
+	assert_string_equal(set.diag.errors[5].message,
+			    "missing field \"examples\"");
+	kvet_rule_set_release(&set);
+}
+
 static void positioned_errors(void **state)
 {
 	(void)state;
@@ -226,6 +265,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(loads),
+		cmocka_unit_test(documentation_fields),
 		cmocka_unit_test(positioned_errors),
 		cmocka_unit_test(related_and_example_checks),
 		cmocka_unit_test(costly_rules_are_refused),
