@@ -28,6 +28,10 @@ struct rfile {
 	unsigned int heavy_line, heavy_col;	/* the costliest part */
 	struct cel_estimate last;		/* of the last expression */
 	const struct cel_value *params;		/* of the rule, for sizes */
+	/* the rule's variables while it loads: names, and the nodes of
+	 * names and expressions, for compile_vars() and positions */
+	const char **var_names;
+	const struct kvet_node **var_name_nodes, **var_exprs;
 };
 
 __attribute__((format(printf, 4, 5)))
@@ -494,12 +498,140 @@ static const char *const fields[] = {
 	"id", "severity", "category", "summary", "description", "remediation",
 	"references", "match", "params", "condition", "message", "at",
 	"examples", "each", "severity_expr", "related", "on_error",
+	"variables",
 };
+
+/* A CEL identifier that is not one of CEL's reserved words (the
+ * language definition, "Syntax"). */
+static bool cel_identifier(const char *s)
+{
+	static const char *const reserved[] = {
+		"true", "false", "null", "in", "as", "break", "const",
+		"continue", "else", "for", "function", "if", "import", "let",
+		"loop", "package", "namespace", "return", "var", "void", "while",
+	};
+	size_t i;
+
+	if (!*s)
+		return false;
+	for (i = 0; s[i]; i++) {
+		char c = s[i];
+
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		      c == '_' || (i && c >= '0' && c <= '9')))
+			return false;
+	}
+	for (i = 0; i < sizeof(reserved) / sizeof(reserved[0]); i++)
+		if (!strcmp(s, reserved[i]))
+			return false;
+	return true;
+}
+
+/*
+ * `variables:` (docs/rule-language.md, after ValidatingAdmissionPolicy's
+ * spec.variables): a list of {name, expression}. Only the names are read
+ * here, before `each`, so that each.in can be told it may not read them;
+ * compile_vars() compiles the expressions once the each variable exists.
+ */
+static void declare_vars(struct rfile *rf, struct kvet_rule *r,
+			 const struct kvet_node *n)
+{
+	uint32_t i, j;
+
+	if (!kvet_node_is_seq(n)) {
+		NERROR(rf, n, "\"variables\" must be a list of {name, expression}");
+		return;
+	}
+	if (n->len > KVET_RULE_MAX_VARS) {
+		NERROR(rf, n, "a rule may have at most %d variables",
+		       KVET_RULE_MAX_VARS);
+		return;
+	}
+	r->vars = rf_alloc(rf, n->len + 1u, sizeof(*r->vars));
+	r->var_progs = rf_alloc(rf, n->len + 1u, sizeof(*r->var_progs));
+	rf->var_names = rf_alloc(rf, n->len + 1u, sizeof(*rf->var_names));
+	rf->var_name_nodes = rf_alloc(rf, n->len + 1u,
+				      sizeof(*rf->var_name_nodes));
+	rf->var_exprs = rf_alloc(rf, n->len + 1u, sizeof(*rf->var_exprs));
+	if (!r->vars || !r->var_progs || !rf->var_names ||
+	    !rf->var_name_nodes || !rf->var_exprs)
+		return;
+	for (i = 0; i < n->len; i++) {
+		const struct kvet_node *v = &n->u.items[i], *name, *expr;
+		const char *s;
+
+		name = kvet_node_get(v, "name");
+		expr = kvet_node_get(v, "expression");
+		if (!kvet_node_is_map(v) || !name || !expr) {
+			NERROR(rf, v, "a variable must be a mapping with \"name\" and \"expression\"");
+			return;
+		}
+		for (j = 0; j < v->len; j++) {
+			const struct kvet_node *k = &v->u.pairs[j].key;
+
+			if (!kvet_node_eq(k, "name") &&
+			    !kvet_node_eq(k, "expression"))
+				NERROR(rf, k, "unknown field \"%.*s\" in a variable (expected name and expression)",
+				       (int)k->len, k->u.str);
+		}
+		if (!(s = str_of(rf, name, "name")))
+			return;
+		if (!cel_identifier(s)) {
+			NERROR(rf, name, "variable name \"%s\" is not a CEL identifier",
+			       s);
+			return;
+		}
+		for (j = 0; j < i; j++) {
+			if (strcmp(rf->var_names[j], s))
+				continue;
+			NERROR(rf, name, "duplicate variable \"%s\" (also on line %u)",
+			       s, rf->var_name_nodes[j]->line);
+			return;
+		}
+		if (!strcmp(s, "object") || !strcmp(s, "params")) {
+			NERROR(rf, name, "variable \"%s\" shadows the rule's \"%s\"",
+			       s, s);
+			return;
+		}
+		r->vars[i].name = rf->var_names[i] = s;
+		rf->var_name_nodes[i] = name;
+		rf->var_exprs[i] = expr;
+		r->n_vars = i + 1;
+	}
+}
+
+/*
+ * Compile the variables in order, each seeing those before it. Each
+ * gets macro slots of its own, above every program compiled so far, and
+ * the programs after them get slots above theirs: a variable may be
+ * evaluated inside another program's macro, and must not overwrite its
+ * iteration variable.
+ */
+static void compile_vars(struct rfile *rf, struct kvet_rule *r,
+			 struct cel_scope *scope)
+{
+	size_t i;
+
+	scope->lazy = r->var_progs;
+	scope->lazy_compiling = true;
+	for (i = 0; i < r->n_vars; i++) {
+		scope->n_lazy_visible = i;
+		scope->first_slot = r->n_slots;
+		r->vars[i].text = str_of(rf, rf->var_exprs[i], "expression");
+		compile_node(rf, rf->var_exprs[i], "expression", scope,
+			     &r->var_progs[i], &r->n_slots);
+	}
+	scope->lazy_compiling = false;
+	scope->n_lazy_visible = r->n_vars;
+	scope->lazy_hidden_why = NULL;
+	scope->first_slot = r->n_slots;
+}
 
 static void load_each(struct rfile *rf, struct kvet_rule *r,
 		      const struct kvet_node *n, struct cel_scope *scope)
 {
 	const struct kvet_node *as = kvet_node_get(n, "as"), *in;
+	size_t i;
 
 	in = kvet_node_get(n, "in");
 	if (!kvet_node_is_map(n) || !as || !in) {
@@ -509,6 +641,14 @@ static void load_each(struct rfile *rf, struct kvet_rule *r,
 	r->each_as = str_of(rf, as, "each.as");
 	if (!r->each_as)
 		return;
+	for (i = 0; i < r->n_vars; i++)
+		if (!strcmp(r->vars[i].name, r->each_as))
+			NERROR(rf, rf->var_name_nodes[i],
+			       "variable \"%s\" shadows the each variable",
+			       r->each_as);
+	if (r->n_vars && !strcmp(r->each_as, "variables"))
+		NERROR(rf, as, "the each variable \"variables\" would hide the rule's variables: name it otherwise");
+	scope->lazy_hidden_why = "each.in is evaluated before the variables";
 	if (!compile_node(rf, in, "each.in", scope, &r->each, &r->n_slots))
 		return;
 	/* what follows is evaluated once per item */
@@ -533,8 +673,11 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 				   const struct kvet_node *root)
 {
 	struct kvet_rule *r = rf_alloc(rf, 1, sizeof(*r));
-	struct cel_scope scope = { { "object", "params" }, 2, kvet_cel_libs,
-				   kvet_cel_n_libs };
+	struct cel_scope scope = {
+		.names = { "object", "params" }, .n = 2,
+		.libs = kvet_cel_libs, .n_libs = kvet_cel_n_libs,
+		.lazy_ns = "variables",
+	};
 	const struct kvet_node *n;
 	size_t i, j, nrefs;
 	const char *sev;
@@ -542,6 +685,8 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 	if (!r)
 		return NULL;
 	r->file = rf->name;
+	rf->var_names = NULL;
+	rf->var_name_nodes = rf->var_exprs = NULL;
 	rf->cost = rf->heavy = 0;
 	rf->per_item = 1;
 	rf->heavy_line = root->line;
@@ -596,8 +741,13 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 		load_match(rf, r, n);
 	load_params(rf, r, kvet_node_get(root, "params"));
 	rf->params = &r->params;
+	if ((n = kvet_node_get(root, "variables")))
+		declare_vars(rf, r, n);
+	scope.lazy_names = rf->var_names;
+	scope.n_lazy = r->n_vars;
 	if ((n = kvet_node_get(root, "each")))
 		load_each(rf, r, n, &scope);
+	compile_vars(rf, r, &scope);
 	if ((n = required(rf, root, "condition"))) {
 		r->condition_text = str_of(rf, n, "condition");
 		compile_node(rf, n, "condition", &scope, &r->condition,

@@ -226,6 +226,58 @@ static void kind_of_typed_list_items(void **state)
 	kvet_ctx_destroy(ctx);
 }
 
+/*
+ * `variables:` are evaluated at most once per object and `each` item: a
+ * variable of some 600,000 steps read three times stays within the
+ * budget of 1,000,000; a variable of the item is evaluated again for the
+ * next item; and a variable with a macro, read inside the condition's
+ * macro, leaves the condition's iteration variable alone.
+ */
+static void variables_once_per_object_and_item(void **state)
+{
+	static const char *const rules =
+		"id: vars\n" HEAD "match: {kinds: [ConfigMap]}\n"
+		"each: {as: key, in: 'object.data.map(k, k)'}\n"
+		"variables:\n"
+		"  - name: heavy\n"
+		"    expression: >-\n"
+		"      object.data.big.all(a, object.data.big.all(b, a + b > 0))\n"
+		"  - name: keys\n"
+		"    expression: object.data.map(k, k)\n"
+		"  - name: isBig\n"
+		"    expression: key == 'big' && variables.heavy\n"
+		"condition: >-\n"
+		"  variables.isBig && variables.heavy && variables.heavy &&\n"
+		"  ['big'].all(k, k in variables.keys && k == 'big')\n"
+		"message: '{{ key }} of {{ variables.keys }}'\n";
+	struct kvet_options opts = { .flags = KVET_CTX_NO_BUILTIN_RULES };
+	struct kvet_ctx *ctx = kvet_ctx_create(&opts);
+	char *doc = malloc(8 * 1024), *p;
+	size_t i;
+
+	(void)state;
+	assert_non_null(ctx);
+	assert_non_null(doc);
+	assert_int_equal(kvet_ctx_add_rules_buffer(ctx, "r.yaml", rules,
+						   strlen(rules)), 0);
+	p = doc + sprintf(doc, "apiVersion: v1\nkind: ConfigMap\n"
+			       "metadata: {name: cm}\ndata:\n  big: [1");
+	for (i = 1; i < 300; i++)
+		p += sprintf(p, ", %zu", i);
+	strcpy(p, "]\n  other: x\n");
+	assert_int_equal(kvet_ctx_add_buffer(ctx, "in.yaml", doc, strlen(doc)),
+			 0);
+	assert_int_equal(kvet_ctx_run(ctx), 0);
+	if (kvet_ctx_error_count(ctx))
+		fail_msg("%s", kvet_ctx_error(ctx, 0)->message);
+	/* "big" fires, "other" does not: isBig was evaluated again */
+	assert_int_equal(kvet_ctx_finding_count(ctx), 1);
+	assert_string_equal(kvet_ctx_finding(ctx, 0)->message,
+			    "big of [\"big\", \"other\"]");
+	kvet_ctx_destroy(ctx);
+	free(doc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -234,6 +286,7 @@ int main(void)
 		cmocka_unit_test(every_part_is_checked),
 		cmocka_unit_test(budget_is_per_rule_and_object),
 		cmocka_unit_test(kind_of_typed_list_items),
+		cmocka_unit_test(variables_once_per_object_and_item),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
