@@ -153,11 +153,11 @@ struct cel_scope {
 	 * since one may be evaluated inside another's macro */
 	unsigned int first_slot;
 	/* lazy variables: NULL @lazy_ns for none */
-	const char *lazy_ns;			/* "variables" */
-	const char *const *lazy_names;		/* all of them, in order */
+	const char *lazy_ns;		/* "variables" */
+	const char *const *lazy_names;	/* all of them, in order */
 	size_t n_lazy;
-	const struct cel_program *lazy;		/* the compiled ones */
-	size_t n_lazy_visible;			/* the first ones readable */
+	const struct cel_program *lazy;	/* the compiled ones */
+	size_t n_lazy_visible;		/* the first ones readable */
 	/* compiling lazy variable n_lazy_visible itself: the ones after
 	 * it are "defined after", not hidden */
 	bool lazy_compiling;
@@ -239,7 +239,7 @@ void cel_estimate(const struct cel_program *prog,
 struct cel_env {
 	struct kvet_arena *scratch;	/* values of one evaluation */
 	const struct cel_host *host;	/* the host's hooks, or NULL */
-	struct cel_lazy *lazy;		/* lazy variables' values, or NULL */
+	struct cel_lazy *lazy;		/* the lazy variables, or NULL */
 	void *match_ctx;		/* pcre2_match_context * */
 	void *match_data;		/* pcre2_match_data * */
 	unsigned int regex_errors;	/* matches() that hit a limit */
@@ -294,8 +294,8 @@ enum cel_lazy_state {
 
 struct cel_lazy {
 	const struct cel_program *progs;	/* @n of them */
-	struct cel_value *values;		/* @n, host-owned */
-	uint8_t *state;				/* @n, enum cel_lazy_state */
+	struct cel_value *values;	/* @n, host-owned */
+	uint8_t *state;			/* @n, enum cel_lazy_state */
 	size_t n;
 };
 

@@ -9,8 +9,6 @@
 #include <stdbool.h>
 #include <string.h>
 
-static const char *const sev_names[] = { "info", "warning", "error" };
-
 /* Text with its trailing line breaks removed, then one. */
 static void para(FILE *fp, const char *s)
 {
@@ -59,7 +57,7 @@ int kvet_rule_write_markdown(const struct kvet_rule_info *info,
 
 	fprintf(fp, "# %s\n\n", info->id);
 	fprintf(fp, "Severity: **%s** · Category: %s%s%s\n\n",
-		sev_names[info->severity], info->category,
+		kvet_rule_severity_names[info->severity], info->category,
 		rule && rule->has_severity_expr ? " · severity depends on the object" : "",
 		rule ? "" : " · built into kvet (C)");
 	para(fp, info->summary);

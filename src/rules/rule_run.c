@@ -319,16 +319,18 @@ static const struct kvet_node *resolve_at(struct kvet_rule_runner *r,
 static enum kvet_severity severity(struct kvet_rule_runner *r,
 				   const struct kvet_rule *rule)
 {
-	static const char *const names[] = { "info", "warning", "error" };
 	struct cel_value v;
 	size_t i;
 
 	if (!rule->has_severity_expr)
 		return rule->info.severity;
 	v = cel_eval(&r->env, &rule->severity_expr, r->vars);
-	for (i = 0; v.type == CEL_STRING && i < KVET_SEV_COUNT; i++)
-		if (v.len == strlen(names[i]) && !memcmp(v.u.s, names[i], v.len))
+	for (i = 0; v.type == CEL_STRING && i < KVET_SEV_COUNT; i++) {
+		const char *name = kvet_rule_severity_names[i];
+
+		if (v.len == strlen(name) && !memcmp(v.u.s, name, v.len))
 			return (enum kvet_severity)i;
+	}
 	eval_error(r, rule, "severity_expr", &v,
 		   "\"error\", \"warning\" or \"info\"");
 	return rule->info.severity;

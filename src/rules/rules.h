@@ -21,6 +21,9 @@
  * theirs with --rules DIR.
  */
 
+/* "info", "warning", "error": the spelling of each enum kvet_severity. */
+extern const char *const kvet_rule_severity_names[KVET_SEV_COUNT];
+
 /* Variable slots of every rule expression. */
 enum {
 	KVET_RULE_VAR_OBJECT,
