@@ -36,6 +36,15 @@
  */
 enum { CEL_MAX_DEPTH = 64 };
 
+/*
+ * Height bound of an expression together with the lazy variables it
+ * reads (struct cel_scope): a variable is evaluated where it is read, so
+ * the evaluator's recursion goes through its tree too. The checker
+ * refuses a program over it, so that a chain of variables, each within
+ * CEL_MAX_DEPTH, cannot add up to a stack overflow.
+ */
+enum { CEL_MAX_EVAL_DEPTH = 4 * CEL_MAX_DEPTH };
+
 /* A compile error: where, and what. */
 struct cel_error {
 	size_t off;		/* byte offset in the expression */
@@ -130,6 +139,8 @@ void cel_regexes_release(struct cel_regexes *rx);
 struct cel_program {
 	struct cel_ast *root;
 	unsigned int n_slots;	/* variables and macro iteration variables */
+	unsigned int height;	/* of its tree with the lazy variables it
+				 * reads, at most CEL_MAX_EVAL_DEPTH */
 };
 
 /*

@@ -24,6 +24,8 @@ struct checker {
 	uint16_t slots[CEL_MAX_DEPTH + 8];
 	size_t n_names;
 	unsigned int next_slot;
+	unsigned int depth;		/* of the node being checked, root 1 */
+	unsigned int height;		/* with the lazy variables read */
 	const char *text;
 };
 
@@ -158,6 +160,13 @@ static int check_lazy(struct checker *ck, struct cel_ast *a)
 		return check_error(ck, off, "\"%s.%.*s\" cannot be used here%s%s",
 				   ns, len, a->name, why ? ": " : "",
 				   why ? why : "");
+	/* the variable's tree hangs below this node when it is evaluated */
+	if (sc->lazy && ck->depth + sc->lazy[j].height > ck->height)
+		ck->height = ck->depth + sc->lazy[j].height;
+	if (ck->height > CEL_MAX_EVAL_DEPTH)
+		return check_error(ck, off,
+				   "expression nested more than %d deep with the variables it reads",
+				   CEL_MAX_EVAL_DEPTH);
 	a->kind = CEL_AST_VARIABLE;
 	a->slot = (uint16_t)j;
 	a->n = 0;
@@ -405,7 +414,7 @@ static void fold(struct checker *ck, struct cel_ast *a)
 }
 
 /* Recursion follows the AST, whose height the parser bounded. */
-static int check(struct checker *ck, struct cel_ast *a)
+static int check_node(struct checker *ck, struct cel_ast *a)
 {
 	size_t i;
 
@@ -504,6 +513,16 @@ static int check(struct checker *ck, struct cel_ast *a)
 	return check_error(ck, a->off, "internal error: unknown node");
 }
 
+static int check(struct checker *ck, struct cel_ast *a)
+{
+	int ret;
+
+	ck->depth++;
+	ret = check_node(ck, a);
+	ck->depth--;
+	return ret;
+}
+
 int cel_compile(struct kvet_arena *arena, struct cel_regexes *rx,
 		const char *text, size_t len, const struct cel_scope *scope,
 		struct cel_program *out, struct cel_error *err)
@@ -527,5 +546,7 @@ int cel_compile(struct kvet_arena *arena, struct cel_regexes *rx,
 	if (check(&ck, out->root))
 		return -1;
 	out->n_slots = ck.next_slot;
+	out->height = ck.height > out->root->height ? ck.height
+						    : out->root->height;
 	return 0;
 }

@@ -19,9 +19,10 @@
 #include <stdint.h>
 #include <string.h>
 
-/* The parser bounds the height of a program's tree, and the evaluator
- * goes one level down per call: this only guards trees built otherwise. */
-enum { EVAL_MAX_DEPTH = CEL_MAX_DEPTH };
+/* The parser bounds the height of a program's tree, and the checker
+ * that of a program with the lazy variables it reads; the evaluator goes
+ * one level down per call: this only guards trees built otherwise. */
+enum { EVAL_MAX_DEPTH = CEL_MAX_EVAL_DEPTH };
 
 static struct cel_value verrorf(struct cel_eval *ev, bool failure,
 				const char *fmt, va_list ap)
@@ -530,11 +531,11 @@ void cel_lazy_reset(struct cel_lazy *lz)
  * A lazy variable: its value once evaluated, else evaluated now, in the
  * same activation, and kept, error or not. The checker let a variable
  * read only the ones before it, so none is ever read while it is being
- * evaluated. Its program starts at depth 0: the parser bounded its own
- * height, and the chain of variables evaluating each other is bounded
- * by their number.
+ * evaluated, and bounded the depth the evaluation reaches below the
+ * reading node (CEL_MAX_EVAL_DEPTH).
  */
-static struct cel_value eval_lazy(struct cel_eval *ev, const struct cel_ast *a)
+static struct cel_value eval_lazy(struct cel_eval *ev, const struct cel_ast *a,
+				  int depth)
 {
 	struct cel_lazy *lz = ev->env->lazy;
 	struct cel_value v;
@@ -550,7 +551,7 @@ static struct cel_value eval_lazy(struct cel_eval *ev, const struct cel_ast *a)
 		return cel_eval_failf(ev, "internal error: variable %zu reads itself",
 				      i);
 	lz->state[i] = CEL_LAZY_BUSY;
-	v = cel_eval_ast(ev, lz->progs[i].root, 0);
+	v = cel_eval_ast(ev, lz->progs[i].root, depth + 1);
 	lz->values[i] = v;
 	lz->state[i] = CEL_LAZY_SET;
 	return v;
@@ -660,7 +661,7 @@ struct cel_value cel_eval_ast(struct cel_eval *ev, const struct cel_ast *a,
 	case CEL_AST_MACRO:
 		return eval_macro(ev, a, depth);
 	case CEL_AST_VARIABLE:
-		return eval_lazy(ev, a);
+		return eval_lazy(ev, a, depth);
 	}
 	return cel_eval_errorf(ev, "internal error: unknown node");
 }
