@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/json.h"
 #include "report/escape.h"
 #include "report/fingerprint.h"
-#include "report/json_writer.h"
 
 /*
  * GitLab Code Quality (docs/formats.md): the JSON array GitLab's merge

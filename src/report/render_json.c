@@ -5,8 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "report/escape.h"
-#include "report/json_writer.h"
+#include "base/json.h"
 
 /*
  * The JSON report (docs/formats.md, DESIGN.md "JSON report contract"):
@@ -16,63 +15,6 @@
  * "# Source:" comment, and "line" and "column" are null when an error has
  * no position.
  */
-
-void kvet_json_write_string(FILE *fp, const char *s, size_t len)
-{
-	static const char hex[] = "0123456789abcdef";
-	size_t i, n;
-	uint32_t cp;
-
-	if (!s) {
-		fputs("null", fp);
-		return;
-	}
-	putc('"', fp);
-	for (i = 0; i < len; i += n) {
-		n = kvet_utf8_next(s + i, len - i, &cp);
-		switch (cp) {
-		case '"':
-			fputs("\\\"", fp);
-			break;
-		case '\\':
-			fputs("\\\\", fp);
-			break;
-		case '\b':
-			fputs("\\b", fp);
-			break;
-		case '\f':
-			fputs("\\f", fp);
-			break;
-		case '\n':
-			fputs("\\n", fp);
-			break;
-		case '\r':
-			fputs("\\r", fp);
-			break;
-		case '\t':
-			fputs("\\t", fp);
-			break;
-		case 0x2028:
-			fputs("\\u2028", fp);
-			break;
-		case 0x2029:
-			fputs("\\u2029", fp);
-			break;
-		default:
-			if (cp < 0x20 || cp == 0x7f) {
-				fputs("\\u00", fp);
-				putc(hex[cp >> 4], fp);
-				putc(hex[cp & 0xf], fp);
-			} else if (n == 1 && cp < 0x80) {
-				putc((int)cp, fp);
-			} else {
-				kvet_utf8_put(fp, cp);
-			}
-			break;
-		}
-	}
-	putc('"', fp);
-}
 
 static void write_object(struct kvet_jw *jw,
 			 const struct kvet_object_ref *obj)

@@ -11,8 +11,8 @@
 #include <errno.h>
 #include <string.h>
 
+#include "base/json.h"
 #include "report/escape.h"
-#include "report/json_writer.h"
 #include "report/render.h"
 
 static void write_text(const struct kvet_ctx *ctx, FILE *fp)

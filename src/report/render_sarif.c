@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "report/escape.h"
+#include "base/json.h"
 #include "report/fingerprint.h"
-#include "report/json_writer.h"
 
 /*
  * The SARIF 2.1.0 report (OASIS SARIF v2.1.0, docs/formats.md): one run

@@ -10,7 +10,7 @@
 #include "base/arena.h"
 #include "base/diag.h"
 #include "model/graph.h"
-#include "rules/cel.h"
+#include "cel/cel.h"
 #include "rules/findings.h"
 
 /*
@@ -20,6 +20,9 @@
  * rules/, embedded at build time (builtin_rules.c, generated); users add
  * theirs with --rules DIR.
  */
+
+/* "info", "warning", "error": the spelling of each enum kvet_severity. */
+extern const char *const kvet_rule_severity_names[KVET_SEV_COUNT];
 
 /* Variable slots of every rule expression. */
 enum {
@@ -47,6 +50,15 @@ struct kvet_msg_part {
 	struct cel_program prog;
 };
 
+/* A named expression of the rule's `variables:`, read as variables.NAME. */
+struct kvet_rule_var {
+	const char *name;
+	const char *text;		/* the expression, for documentation */
+};
+
+/* Variables per rule: each read lazily (cel.h, struct cel_lazy). */
+enum { KVET_RULE_MAX_VARS = 64 };
+
 struct kvet_rule_param {
 	const char *name;
 	struct cel_value *value;	/* in the rule's params map */
@@ -66,6 +78,9 @@ struct kvet_rule {
 	size_t n_params;
 	struct cel_program condition;
 	const char *condition_text;
+	struct kvet_rule_var *vars;
+	struct cel_program *var_progs;	/* n_vars, in order */
+	size_t n_vars;
 	bool has_each;
 	const char *each_as;
 	const char *each_text;

@@ -169,6 +169,76 @@ static void positioned_errors(void **state)
 		     10, "unknown function \"noSuch\"");
 }
 
+/* `variables:` loads, and each mistake is an error at its place. */
+static void variables_are_checked(void **state)
+{
+	static const char *const cond =
+		"condition: object.spec.replicas >= params.n";
+	struct kvet_rule_set set;
+	char *text;
+
+	(void)state;
+	text = replace(cond, "variables:\n"
+			     "  - name: want\n"
+			     "    expression: params.n\n"
+			     "  - {name: few, expression: 'object.spec.replicas < variables.want'}\n"
+			     "condition: variables.few");
+	kvet_rule_set_init(&set);
+	assert_int_equal(kvet_rule_set_add_buffer(&set, "x.yaml", text,
+						  strlen(text)), 0);
+	assert_int_equal(set.v[0]->n_vars, 2);
+	assert_string_equal(set.v[0]->vars[1].name, "few");
+	assert_string_equal(set.v[0]->vars[1].text,
+			    "object.spec.replicas < variables.want");
+	kvet_rule_set_release(&set);
+	/* a variable reads only those before it */
+	expect_error(replace(cond, "variables:\n"
+				   "  - {name: a, expression: 'variables.b'}\n"
+				   "  - {name: b, expression: '1'}\n"
+				   "condition: variables.a == 1"),
+		     10, 28, "\"variables.b\" is defined after variable \"a\"");
+	expect_error(replace(cond, "variables:\n"
+				   "  - {name: a, expression: '1 + variables.a'}\n"
+				   "condition: variables.a == 1"),
+		     10, 32, "variable \"a\" refers to itself");
+	expect_error(replace(cond, "variables:\n"
+				   "  - {name: a, expression: '1'}\n"
+				   "condition: variables.hap == 1"),
+		     11, 12, "unknown variable \"variables.hap\"");
+	expect_error(replace(cond, "variables:\n"
+				   "  - {name: a, expression: '1'}\n"
+				   "  - {name: a, expression: '2'}\n"
+				   "condition: variables.a == 1"),
+		     11, 12, "duplicate variable \"a\" (also on line 10)");
+	expect_error(replace(cond, "each: {as: w, in: '[1]'}\n"
+				   "variables:\n"
+				   "  - {name: w, expression: '1'}\n"
+				   "condition: variables.w == 1"),
+		     11, 12, "variable \"w\" shadows the each variable");
+	expect_error(replace(cond, "each: {as: w, in: '[variables.a]'}\n"
+				   "variables:\n"
+				   "  - {name: a, expression: '1'}\n"
+				   "condition: w == 1"),
+		     9, 21, "cannot be used here: each.in is evaluated before the variables");
+	expect_error(replace(cond, "variables:\n"
+				   "  - {name: 2a, expression: '1'}\n"
+				   "condition: 'true'"),
+		     10, 12, "not a CEL identifier");
+	expect_error(replace(cond, "variables:\n"
+				   "  - {name: a, expression: '1', as: x}\n"
+				   "condition: 'true'"),
+		     10, 32, "unknown field \"as\" in a variable");
+	expect_error(replace(cond, "variables: {a: 1}\ncondition: 'true'"),
+		     9, 12, "must be a list");
+	/* the message, severity_expr, at and related see them too */
+	expect_loads(replace("'has {{ object.spec.replicas }} replicas'",
+			     "'{{ variables.a }}'\n"
+			     "variables: [{name: a, expression: '1'}]\n"
+			     "severity_expr: \"variables.a == 1 ? 'info' : 'error'\"\n"
+			     "at: \"object.spec[variables.a == 1 ? 'x' : 'y']\"\n"
+			     "related: 'variables.a == 1 ? [] : [object]'"));
+}
+
 static void related_and_example_checks(void **state)
 {
 	static const char *const text =
@@ -267,6 +337,7 @@ int main(void)
 		cmocka_unit_test(loads),
 		cmocka_unit_test(documentation_fields),
 		cmocka_unit_test(positioned_errors),
+		cmocka_unit_test(variables_are_checked),
 		cmocka_unit_test(related_and_example_checks),
 		cmocka_unit_test(costly_rules_are_refused),
 	};

@@ -1,21 +1,19 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#ifndef KVET_RULES_CEL_VALUE_H
-#define KVET_RULES_CEL_VALUE_H
+#ifndef KVET_CEL_VALUE_H
+#define KVET_CEL_VALUE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "base/arena.h"
-#include "load/node.h"
-#include "model/object.h"
+#include "cel/cel_host.h"
 
 /*
- * The values of kvet's CEL subset. A value is 40 bytes of plain data;
- * whatever it points at lives in the loaded input, the rule set's arena
- * or the evaluation's scratch arena. Lists and maps read from the input
- * stay views of their kvet_node (CEL_V_NODE), so evaluating
- * object.spec.template never copies a subtree.
+ * The values of kvet's CEL subset. A value is 32 bytes of plain data
+ * (on 64-bit machines); whatever it points at lives in the loaded
+ * input, the host's arena or the evaluation's scratch arena. Lists and
+ * maps read from the input stay views of their kvet_node (CEL_V_NODE),
+ * so evaluating object.spec.template never copies a subtree.
  *
  * Errors are values too (CEL's semantics): a missing key, a type
  * mismatch or an overflow gives CEL_ERROR, which && and || may absorb.
@@ -43,6 +41,7 @@ struct cel_entry;
 struct cel_value {
 	uint8_t type;		/* enum cel_type */
 	uint8_t flags;		/* enum cel_value_flags */
+	uint8_t host_tag;	/* what @host is; CEL_HOST_NONE: nothing */
 	uint32_t len;		/* string bytes; items of a built list/map */
 	union {
 		bool b;
@@ -56,9 +55,9 @@ struct cel_value {
 	/* The input node the value was read from (a map key for a field),
 	 * for positions: `at:` and error messages. NULL for computed ones. */
 	const struct kvet_node *at;
-	/* The object when the value is a whole object, for the Kubernetes
-	 * functions and a finding's related objects; else NULL. */
-	const struct kvet_object *obj;
+	/* The host object the value stands for (cel_host.h), tagged by
+	 * @host_tag; the engine only copies it. NULL for others. */
+	const void *host;
 };
 
 struct cel_entry {
@@ -132,8 +131,15 @@ const char *cel_type_name(enum cel_type type);
 struct cel_value cel_from_node(const struct kvet_node *n,
 			       const struct kvet_node *at);
 
-/* A whole object: its mapping, remembering the object. */
-struct cel_value cel_from_object(const struct kvet_object *obj);
+/* @v standing for host object @host of kind @tag (cel_host.h). */
+static inline struct cel_value cel_with_host(struct cel_value v,
+					     unsigned int tag,
+					     const void *host)
+{
+	v.host_tag = (uint8_t)tag;
+	v.host = host;
+	return v;
+}
 
 /* Number of items of a list or entries of a map. */
 size_t cel_len(const struct cel_value *v);

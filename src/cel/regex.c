@@ -5,7 +5,7 @@
  * the platform allows, and bounded at match time by match, depth and heap
  * limits (LIBS.md section 2: the limits also apply when JIT is off).
  */
-#include "rules/cel.h"
+#include "cel/ast.h"
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>

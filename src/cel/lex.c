@@ -4,7 +4,7 @@
  * triple-quoted) and punctuation, as in the CEL language definition's
  * "Syntax" section. Comments start with // and run to the end of a line.
  */
-#include "rules/cel.h"
+#include "cel/ast.h"
 
 #include <errno.h>
 #include <math.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Names and precedences of the operator and macro tables (cel_ops.h). */
-#include "rules/cel_ops.h"
+/* Names and precedences of the operator and macro tables (ops.h). */
+#include "cel/ops.h"
 
 #include <string.h>
 

@@ -1,9 +1,32 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#ifndef KVET_REPORT_JSON_WRITER_H
-#define KVET_REPORT_JSON_WRITER_H
+#ifndef KVET_BASE_JSON_H
+#define KVET_BASE_JSON_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
+
+/*
+ * JSON output, for the JSON and SARIF reports and for the baseline file
+ * (whose strings are JSON strings, a YAML double-quoted scalar), so that
+ * none of them reaches into another's code.
+ *
+ * They write with stdio and do not report errors: the caller checks
+ * ferror() once after the whole document.
+ */
+
+/**
+ * kvet_json_write_string() - write a JSON string literal, quotes included.
+ * @fp: the stream.
+ * @s: the bytes, not necessarily NUL-terminated; NULL writes null.
+ * @len: their number.
+ *
+ * '"' and '\' are escaped, control characters become \b \f \n \r \t or
+ * \u00XX, U+2028 and U+2029 become \u2028 and \u2029 (so that the output
+ * is also valid JavaScript), and every byte that is not valid UTF-8
+ * becomes U+FFFD, so that the output is always valid JSON (RFC 8259).
+ */
+void kvet_json_write_string(FILE *fp, const char *s, size_t len);
 
 /*
  * A pretty-printing JSON writer shared by the JSON and SARIF reports:

@@ -2,12 +2,12 @@
 /*
  * The CEL checker: the "compile" stage. It resolves every variable to a
  * slot (macros bind their iteration variable in a new slot), every call
- * to a row of the function tables, infers static types where they are
+ * to a row of the scope's libraries, infers static types where they are
  * known so that "a" + 1 or size(true) is refused when the rule is loaded,
  * compiles the pattern literals of matches() once, and folds operators
  * whose operands are constants.
  */
-#include "rules/cel.h"
+#include "cel/ast.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,6 +15,7 @@
 #include <string.h>
 
 struct checker {
+	const struct cel_scope *scope;
 	struct kvet_arena *arena;
 	struct cel_regexes *rx;
 	struct cel_error *err;
@@ -23,6 +24,8 @@ struct checker {
 	uint16_t slots[CEL_MAX_DEPTH + 8];
 	size_t n_names;
 	unsigned int next_slot;
+	unsigned int depth;		/* of the node being checked, root 1 */
+	unsigned int height;		/* with the lazy variables read */
 	const char *text;
 };
 
@@ -89,6 +92,22 @@ static int check_kids(struct checker *ck, struct cel_ast *a, size_t from)
 	return 0;
 }
 
+/* Is @a the name of the lazy variables, bound to nothing else? */
+static bool is_lazy_ns(const struct checker *ck, const struct cel_ast *a)
+{
+	const char *ns = ck->scope->lazy_ns;
+	size_t i;
+
+	if (!ns || a->kind != CEL_AST_IDENT || strlen(ns) != a->name_len ||
+	    memcmp(ns, a->name, a->name_len))
+		return false;
+	for (i = 0; i < ck->n_names; i++)
+		if (ck->name_lens[i] == a->name_len &&
+		    !memcmp(ck->names[i], a->name, a->name_len))
+			return false;
+	return true;
+}
+
 static int check_ident(struct checker *ck, struct cel_ast *a)
 {
 	size_t i;
@@ -101,8 +120,60 @@ static int check_ident(struct checker *ck, struct cel_ast *a)
 			return 0;
 		}
 	}
+	if (is_lazy_ns(ck, a))
+		return check_error(ck, a->off,
+				   "\"%s\" is no value of its own: read one variable, as in %s.name",
+				   ck->scope->lazy_ns, ck->scope->lazy_ns);
 	return check_error(ck, a->off, "unknown variable \"%.*s\"",
 			   (int)a->name_len, a->name);
+}
+
+/*
+ * lazy_ns.name: the lazy variable's index, so that nothing is looked up
+ * by name at run time, and its static type. A variable may read only
+ * the ones before it (which makes a cycle impossible) and is readable
+ * only where the host says (not in what runs before it).
+ */
+static int check_lazy(struct checker *ck, struct cel_ast *a)
+{
+	const struct cel_scope *sc = ck->scope;
+	const char *ns = sc->lazy_ns, *why = sc->lazy_hidden_why;
+	size_t off = a->kids[0]->off, j;
+	int len = (int)a->name_len;
+
+	for (j = 0; j < sc->n_lazy; j++)
+		if (strlen(sc->lazy_names[j]) == a->name_len &&
+		    !memcmp(sc->lazy_names[j], a->name, a->name_len))
+			break;
+	if (j == sc->n_lazy)
+		return check_error(ck, off, "unknown variable \"%s.%.*s\"", ns,
+				   len, a->name);
+	if (sc->lazy_compiling && j == sc->n_lazy_visible)
+		return check_error(ck, off, "variable \"%.*s\" refers to itself",
+				   len, a->name);
+	if (sc->lazy_compiling && j > sc->n_lazy_visible)
+		return check_error(ck, off,
+				   "\"%s.%.*s\" is defined after variable \"%s\", which cannot read it",
+				   ns, len, a->name,
+				   sc->lazy_names[sc->n_lazy_visible]);
+	if (j >= sc->n_lazy_visible)
+		return check_error(ck, off, "\"%s.%.*s\" cannot be used here%s%s",
+				   ns, len, a->name, why ? ": " : "",
+				   why ? why : "");
+	/* the variable's tree hangs below this node when it is evaluated */
+	if (sc->lazy && ck->depth + sc->lazy[j].height > ck->height)
+		ck->height = ck->depth + sc->lazy[j].height;
+	if (ck->height > CEL_MAX_EVAL_DEPTH)
+		return check_error(ck, off,
+				   "expression nested more than %d deep with the variables it reads",
+				   CEL_MAX_EVAL_DEPTH);
+	a->kind = CEL_AST_VARIABLE;
+	a->slot = (uint16_t)j;
+	a->n = 0;
+	/* a variable that failed to compile fails the rule anyway */
+	a->stype = sc->lazy && sc->lazy[j].root ? sc->lazy[j].root->stype :
+						   CEL_ST_DYN;
+	return 0;
 }
 
 static int check_binary(struct checker *ck, struct cel_ast *a)
@@ -199,6 +270,30 @@ static int check_regex(struct checker *ck, struct cel_ast *call,
 	return 0;
 }
 
+const struct cel_func *cel_func_find(const struct cel_lib *const *libs,
+				     size_t n_libs, const char *name,
+				     size_t len, unsigned int style,
+				     size_t nargs, bool *known)
+{
+	const struct cel_func *fn;
+	size_t i, j;
+
+	*known = false;
+	for (i = 0; i < n_libs; i++) {
+		for (j = 0; j < libs[i]->n; j++) {
+			fn = &libs[i]->funcs[j];
+			if (strlen(fn->name) != len ||
+			    memcmp(fn->name, name, len) != 0)
+				continue;
+			*known = true;
+			if ((fn->style & style) && nargs >= fn->min_args &&
+			    nargs <= fn->max_args)
+				return fn;
+		}
+	}
+	return NULL;
+}
+
 static int check_call(struct checker *ck, struct cel_ast *a)
 {
 	unsigned int style = a->receiver ? CEL_CALL_METHOD : CEL_CALL_GLOBAL;
@@ -208,7 +303,8 @@ static int check_call(struct checker *ck, struct cel_ast *a)
 
 	if (check_kids(ck, a, 0))
 		return -1;
-	fn = cel_func_find(a->name, a->name_len, style, a->n, &known);
+	fn = cel_func_find(ck->scope->libs, ck->scope->n_libs, a->name,
+			   a->name_len, style, a->n, &known);
 	if (!fn && !known)
 		return check_error(ck, a->off, "unknown function \"%.*s\"",
 				   (int)a->name_len, a->name);
@@ -233,7 +329,7 @@ static int check_call(struct checker *ck, struct cel_ast *a)
 	}
 	a->fn = fn;
 	a->stype = fn->ret;
-	if (!strcmp(fn->name, "matches"))
+	if (cel_std_is_matches(fn))
 		return check_regex(ck, a, a->kids[a->n - 1]);
 	return 0;
 }
@@ -244,6 +340,14 @@ static int check_macro(struct checker *ck, struct cel_ast *a)
 	size_t i;
 
 	if (a->op == CEL_MACRO_HAS) {
+		if (a->kids[0]->kind == CEL_AST_SELECT &&
+		    is_lazy_ns(ck, a->kids[0]->kids[0]))
+			return check_lazy(ck, a->kids[0]) ? -1 :
+			       check_error(ck, a->kids[0]->kids[0]->off,
+					   "has() cannot test a variable: %s.%.*s is always defined",
+					   ck->scope->lazy_ns,
+					   (int)a->kids[0]->name_len,
+					   a->kids[0]->name);
 		if (check(ck, a->kids[0]))
 			return -1;
 		a->stype = CEL_ST_BOOL;
@@ -256,6 +360,12 @@ static int check_macro(struct checker *ck, struct cel_ast *a)
 		return check_error(ck, a->kids[0]->off,
 				   "%s() needs a list or map, not %s",
 				   cel_macro_name(a->op), stype_name(range));
+	if (ck->scope->n_lazy && ck->scope->lazy_ns &&
+	    strlen(ck->scope->lazy_ns) == a->name_len &&
+	    !memcmp(ck->scope->lazy_ns, a->name, a->name_len))
+		return check_error(ck, a->off,
+				   "the iteration variable \"%s\" would hide the variables (%s.name)",
+				   ck->scope->lazy_ns, ck->scope->lazy_ns);
 	if (ck->n_names == sizeof(ck->names) / sizeof(ck->names[0]) ||
 	    ck->next_slot == UINT16_MAX)
 		return check_error(ck, a->off, "too many nested macros");
@@ -304,7 +414,7 @@ static void fold(struct checker *ck, struct cel_ast *a)
 }
 
 /* Recursion follows the AST, whose height the parser bounded. */
-static int check(struct checker *ck, struct cel_ast *a)
+static int check_node(struct checker *ck, struct cel_ast *a)
 {
 	size_t i;
 
@@ -315,6 +425,8 @@ static int check(struct checker *ck, struct cel_ast *a)
 	case CEL_AST_IDENT:
 		return check_ident(ck, a);
 	case CEL_AST_SELECT:
+		if (is_lazy_ns(ck, a->kids[0]))
+			return check_lazy(ck, a);
 		if (check(ck, a->kids[0]))
 			return -1;
 		if (!fits(a->kids[0]->stype, CEL_ST_MAP))
@@ -395,16 +507,28 @@ static int check(struct checker *ck, struct cel_ast *a)
 		return 0;
 	case CEL_AST_MACRO:
 		return check_macro(ck, a);
+	case CEL_AST_VARIABLE:
+		return 0;
 	}
 	return check_error(ck, a->off, "internal error: unknown node");
+}
+
+static int check(struct checker *ck, struct cel_ast *a)
+{
+	int ret;
+
+	ck->depth++;
+	ret = check_node(ck, a);
+	ck->depth--;
+	return ret;
 }
 
 int cel_compile(struct kvet_arena *arena, struct cel_regexes *rx,
 		const char *text, size_t len, const struct cel_scope *scope,
 		struct cel_program *out, struct cel_error *err)
 {
-	struct checker ck = { .arena = arena, .rx = rx, .err = err,
-			      .text = text };
+	struct checker ck = { .scope = scope, .arena = arena, .rx = rx,
+			      .err = err, .text = text };
 	size_t i;
 
 	memset(out, 0, sizeof(*out));
@@ -417,8 +541,12 @@ int cel_compile(struct kvet_arena *arena, struct cel_regexes *rx,
 	}
 	ck.n_names = scope->n;
 	ck.next_slot = (unsigned int)scope->n;
+	if (scope->first_slot > ck.next_slot)
+		ck.next_slot = scope->first_slot;
 	if (check(&ck, out->root))
 		return -1;
 	out->n_slots = ck.next_slot;
+	out->height = ck.height > out->root->height ? ck.height
+						    : out->root->height;
 	return 0;
 }

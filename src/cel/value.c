@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "rules/cel_value.h"
+#include "cel/value.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "base/strbuf.h"
 
 struct cel_value cel_errorf(struct kvet_arena *arena, const char *fmt, ...)
 {
@@ -99,14 +101,6 @@ struct cel_value cel_from_node(const struct kvet_node *n,
 		break;
 	}
 	v.at = at ? at : n;
-	return v;
-}
-
-struct cel_value cel_from_object(const struct kvet_object *obj)
-{
-	struct cel_value v = cel_from_node(obj->root, obj->root);
-
-	v.obj = obj;
 	return v;
 }
 
@@ -293,114 +287,75 @@ int cel_equal_metered(const struct cel_value *a, const struct cel_value *b,
 	return r;
 }
 
-/* A growable text buffer for cel_to_text(). */
-struct text {
-	char *buf;
-	size_t len, cap;
-	bool oom;
-};
-
-static void put(struct text *t, const char *s, size_t len)
-{
-	if (t->oom)
-		return;
-	if (t->len + len + 1 > t->cap) {
-		size_t cap = (t->cap ? t->cap : 64);
-		char *b;
-
-		while (cap < t->len + len + 1)
-			cap *= 2;
-		b = realloc(t->buf, cap);
-		if (!b) {
-			t->oom = true;
-			return;
-		}
-		t->buf = b;
-		t->cap = cap;
-	}
-	memcpy(t->buf + t->len, s, len);
-	t->len += len;
-	t->buf[t->len] = '\0';
-}
-
-static void put0(struct text *t, const char *s)
-{
-	put(t, s, strlen(s));
-}
-
-static void put_value(struct text *t, const struct cel_value *v, bool quote,
-		      int depth)
+static void put_value(struct kvet_strbuf *sb, const struct cel_value *v,
+		      bool quote, int depth)
 {
 	char num[64];
 	size_t i, n;
 
 	if (depth > CEL_MAX_VALUE_DEPTH) {
-		put0(t, "...");
+		kvet_strbuf_adds(sb, "...");
 		return;
 	}
 	switch ((enum cel_type)v->type) {
 	case CEL_NULL:
-		put0(t, "null");
+		kvet_strbuf_adds(sb, "null");
 		return;
 	case CEL_BOOL:
-		put0(t, v->u.b ? "true" : "false");
+		kvet_strbuf_adds(sb, v->u.b ? "true" : "false");
 		return;
 	case CEL_INT:
 		snprintf(num, sizeof(num), "%" PRId64, v->u.i);
-		put0(t, num);
+		kvet_strbuf_adds(sb, num);
 		return;
 	case CEL_DOUBLE:
 		snprintf(num, sizeof(num), "%g", v->u.d);
-		put0(t, num);
+		kvet_strbuf_adds(sb, num);
 		return;
 	case CEL_STRING:
 		if (quote)
-			put0(t, "\"");
-		put(t, v->u.s, v->len);
+			kvet_strbuf_adds(sb, "\"");
+		kvet_strbuf_add(sb, v->u.s, v->len);
 		if (quote)
-			put0(t, "\"");
+			kvet_strbuf_adds(sb, "\"");
 		return;
 	case CEL_ERROR:
-		put0(t, "<error: ");
-		put0(t, v->u.s);
-		put0(t, ">");
+		kvet_strbuf_adds(sb, "<error: ");
+		kvet_strbuf_adds(sb, v->u.s);
+		kvet_strbuf_adds(sb, ">");
 		return;
 	case CEL_LIST:
-		put0(t, "[");
+		kvet_strbuf_adds(sb, "[");
 		for (i = 0, n = cel_len(v); i < n; i++) {
 			struct cel_value x = cel_list_at(v, i);
 
 			if (i)
-				put0(t, ", ");
-			put_value(t, &x, true, depth + 1);
+				kvet_strbuf_adds(sb, ", ");
+			put_value(sb, &x, true, depth + 1);
 		}
-		put0(t, "]");
+		kvet_strbuf_adds(sb, "]");
 		return;
 	case CEL_MAP:
-		put0(t, "{");
+		kvet_strbuf_adds(sb, "{");
 		for (i = 0, n = cel_len(v); i < n; i++) {
 			struct cel_value k = cel_map_key_at(v, i), x;
 
 			if (i)
-				put0(t, ", ");
-			put_value(t, &k, true, depth + 1);
-			put0(t, ": ");
+				kvet_strbuf_adds(sb, ", ");
+			put_value(sb, &k, true, depth + 1);
+			kvet_strbuf_adds(sb, ": ");
 			if (cel_map_find(v, &k, &x))
-				put_value(t, &x, true, depth + 1);
+				put_value(sb, &x, true, depth + 1);
 		}
-		put0(t, "}");
+		kvet_strbuf_adds(sb, "}");
 		return;
 	}
 }
 
 char *cel_to_text(struct kvet_arena *arena, const struct cel_value *v)
 {
-	struct text t = { 0 };
-	char *s = NULL;
+	struct kvet_strbuf sb = KVET_STRBUF_INIT;
 
-	put_value(&t, v, false, 0);
-	if (!t.oom)
-		s = kvet_arena_strndup(arena, t.buf ? t.buf : "", t.len);
-	free(t.buf);
-	return s;
+	put_value(&sb, v, false, 0);
+	return kvet_strbuf_to_arena(&sb, arena);
 }

@@ -34,7 +34,7 @@ static void chains_are_refused(void **state)
 		{ "object", ".f()" },
 		{ "object.spec.x", " == 1 ? 1 : 1" },
 	};
-	struct tcel *t = tcel_new();
+	struct tcel *t = tcel_new_std();
 	struct cel_program prog;
 	size_t i;
 	char *s;
@@ -60,14 +60,14 @@ static void chains_are_refused(void **state)
 	s = repeat("1", " + 1", CEL_MAX_DEPTH, "");
 	assert_int_equal(tcel_compile(t, s, &prog), -1);
 	free(s);
-	tcel_free(t);
+	tcel_destroy(t);
 }
 
 /* Item 9: a 300-term || was 300 deep, and evaluation gave up at 256
  * with "expression too deep", so the rule never fired. */
 static void logic_chains_are_balanced(void **state)
 {
-	struct tcel *t = tcel_new();
+	struct tcel *t = tcel_new_std();
 	struct cel_program prog;
 	struct cel_value v;
 	char *s;
@@ -102,7 +102,7 @@ static void logic_chains_are_balanced(void **state)
 	assert_cel_true(t, "false && true || true");
 	assert_cel_false(t, "true || false && false ? false : false");
 	assert_cel_true(t, "(false || true) && (true || false) && true");
-	tcel_free(t);
+	tcel_destroy(t);
 }
 
 /* Lex @text to the end; return the bytes its arena obtained. */
@@ -158,7 +158,7 @@ static void lexer_memory_is_linear(void **state)
 /* A 2.7 MB condition of a balanced || compiles in memory linear in it. */
 static void long_condition_compiles(void **state)
 {
-	struct tcel *t = tcel_new();
+	struct tcel *t = tcel_new_std();
 	struct cel_program prog;
 	size_t len;
 	char *s;
@@ -175,7 +175,7 @@ static void long_condition_compiles(void **state)
 	assert_cel_true(t, "object == \"yyy\"");
 	assert_int_equal(cel_eval(&t->env, &prog, t->vars).type, CEL_BOOL);
 	free(s);
-	tcel_free(t);
+	tcel_destroy(t);
 }
 
 /* A list of @n ints 0..n-1, in @t's scratch arena. */
@@ -208,7 +208,7 @@ static void expect_failure(struct tcel *t, const char *e, const char *part)
 /* Item 6: nested macros took 36 s and 3.2 GB for one object. */
 static void nested_macros_run_out_of_budget(void **state)
 {
-	struct tcel *t = tcel_new();
+	struct tcel *t = tcel_new_std();
 	struct cel_value v;
 
 	(void)state;
@@ -238,14 +238,14 @@ static void nested_macros_run_out_of_budget(void **state)
 	t->vars[0] = int_list(t, 500);
 	cel_env_meter(&t->env, CEL_COST_LIMIT, CEL_MEMORY_LIMIT);
 	assert_cel_true(t, "object.all(a, object.exists(b, b == a))");
-	tcel_free(t);
+	tcel_destroy(t);
 }
 
 /* Copies and scans are charged by size: lists doubled in a macro, long
  * strings searched, big maps compared, big map literals. */
 static void sizes_are_charged(void **state)
 {
-	struct tcel *t = tcel_new();
+	struct tcel *t = tcel_new_std();
 	struct cel_entry *entries;
 	struct cel_value big = { .type = CEL_MAP };
 	size_t i, base;
@@ -287,7 +287,7 @@ static void sizes_are_charged(void **state)
 	strcpy(p, "}) > 0");
 	expect_failure(t, s, "cost");
 	free(s);
-	tcel_free(t);
+	tcel_destroy(t);
 }
 
 static void estimate(struct tcel *t, const char *e, struct cel_estimate *est)
@@ -303,7 +303,7 @@ static void estimate(struct tcel *t, const char *e, struct cel_estimate *est)
  * and known parameters what they hold; nesting multiplies. */
 static void static_estimates(void **state)
 {
-	struct tcel *t = tcel_new();
+	struct tcel *t = tcel_new_std();
 	struct cel_value params, *known[2] = { NULL, NULL };
 	struct cel_entry entry;
 	struct cel_program prog;
@@ -343,7 +343,7 @@ static void static_estimates(void **state)
 	assert_true(est.cost < 100);
 	cel_estimate(&prog, NULL, 0, &est);
 	assert_true(est.cost > 10000);
-	tcel_free(t);
+	tcel_destroy(t);
 }
 
 int main(void)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#ifndef KVET_RULES_CEL_OPS_H
-#define KVET_RULES_CEL_OPS_H
+#ifndef KVET_CEL_OPS_H
+#define KVET_CEL_OPS_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -5,7 +5,7 @@
  * operator table (cel_ops.h). Recursion follows the expression's nesting,
  * which is bounded by CEL_MAX_DEPTH: rule files are input too.
  */
-#include "rules/cel.h"
+#include "cel/ast.h"
 
 #include <stdarg.h>
 #include <stdio.h>

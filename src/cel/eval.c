@@ -3,7 +3,7 @@
  * The CEL evaluator: walks a checked AST. Recursion follows the AST,
  * whose height the parser bounded; loops over input lists are loops.
  * Everything it allocates goes to the environment's scratch arena, which
- * the rule runner resets between objects.
+ * the host resets between evaluations (kvet: between objects).
  *
  * Errors are values. && and || absorb them as the CEL specification
  * says ("Logical Operators"): false && error is false, true || error is
@@ -11,16 +11,18 @@
  * A failure (CEL_V_FAILURE: a limit hit, no memory) is not absorbed:
  * it is no value of the expression, and ends the evaluation.
  */
-#include "rules/cel.h"
+#include "cel/ast.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <string.h>
 
-/* The parser bounds the height of a program's tree, and the evaluator
- * goes one level down per call: this only guards trees built otherwise. */
-enum { EVAL_MAX_DEPTH = CEL_MAX_DEPTH };
+/* The parser bounds the height of a program's tree, and the checker
+ * that of a program with the lazy variables it reads; the evaluator goes
+ * one level down per call: this only guards trees built otherwise. */
+enum { EVAL_MAX_DEPTH = CEL_MAX_EVAL_DEPTH };
 
 static struct cel_value verrorf(struct cel_eval *ev, bool failure,
 				const char *fmt, va_list ap)
@@ -92,13 +94,6 @@ bool cel_eval_charge(struct cel_eval *ev, uint64_t steps,
 	return false;
 }
 
-/* Charge @steps or return the failure from the calling function. */
-#define CHARGE(ev, steps) do {						\
-		struct cel_value e_;					\
-		if (!cel_eval_charge(ev, steps, &e_))			\
-			return e_;					\
-	} while (0)
-
 /* The steps of scanning @n items or bytes. */
 static uint64_t scan(size_t n)
 {
@@ -130,16 +125,14 @@ static struct cel_value select_field(struct cel_eval *ev,
 		return placed(cel_eval_errorf(ev, "no such key: '%.*s' (on %s)",
 					      (int)len, name,
 					      cel_type_name(v->type)), v);
-	CHARGE(ev, scan(cel_len(v)));
+	CEL_CHARGE(ev, scan(cel_len(v)));
 	if (cel_map_get(v, name, len, &out))
 		return out;
-	/* an item of a typed list (DeploymentList) has its kind and
-	 * apiVersion from the list: they are the object's all the same */
-	if (v->obj && len == 4 && !memcmp(name, "kind", 4))
-		return cel_string(v->obj->kind, strlen(v->obj->kind));
-	if (v->obj && len == 10 && !memcmp(name, "apiVersion", 10))
-		return cel_string(v->obj->api_version,
-				  strlen(v->obj->api_version));
+	/* a host object may have fields its map lacks (cel_host.h) */
+	if (v->host_tag != CEL_HOST_NONE && ev->env->host &&
+	    ev->env->host->field &&
+	    ev->env->host->field(ev->env->host, v, name, len, &out))
+		return out;
 	return placed(no_key(ev, name, len), v);
 }
 
@@ -170,7 +163,7 @@ static struct cel_value eval_index(struct cel_eval *ev,
 		return cel_list_at(v, (size_t)k);
 	}
 	if (v->type == CEL_MAP) {
-		CHARGE(ev, scan(cel_len(v)));
+		CEL_CHARGE(ev, scan(cel_len(v)));
 		if (cel_map_find(v, i, &out))
 			return out;
 		if (i->type == CEL_STRING)
@@ -189,7 +182,7 @@ static struct cel_value eval_has(struct cel_eval *ev, const struct cel_ast *sel,
 		return v;
 	if (v.type != CEL_MAP)
 		return cel_eval_errorf(ev, "has() on %s", cel_type_name(v.type));
-	CHARGE(ev, scan(cel_len(&v)));
+	CEL_CHARGE(ev, scan(cel_len(&v)));
 	/* Kubernetes treats a null field as an absent one */
 	return cel_bool(cel_map_get(&v, sel->name, sel->name_len, &out) &&
 			out.type != CEL_NULL);
@@ -232,7 +225,7 @@ static struct cel_value concat(struct cel_eval *ev, const struct cel_value *a,
 	char *s;
 
 	/* what is copied: repeated doubling must run out of budget */
-	CHARGE(ev, a->type == CEL_STRING ? scan((size_t)a->len + b->len)
+	CEL_CHARGE(ev, a->type == CEL_STRING ? scan((size_t)a->len + b->len)
 					 : scan(na + nb));
 	if (a->type == CEL_STRING) {
 		s = kvet_arena_alloc(ev->env->scratch, (size_t)a->len + b->len + 1);
@@ -322,7 +315,7 @@ static struct cel_value eval_in(struct cel_eval *ev, const struct cel_value *x,
 	int eq;
 
 	if (c->type == CEL_MAP) {
-		CHARGE(ev, scan(cel_len(c)));
+		CEL_CHARGE(ev, scan(cel_len(c)));
 		return cel_bool(cel_map_find(c, x, &item));
 	}
 	if (c->type != CEL_LIST)
@@ -332,7 +325,7 @@ static struct cel_value eval_in(struct cel_eval *ev, const struct cel_value *x,
 		item = cel_list_at(c, i);
 		eq = equal(ev, x, &item);
 		if (eq == -2)
-			CHARGE(ev, 0);
+			CEL_CHARGE(ev, 0);
 		if (eq == 1)
 			return cel_bool(true);
 	}
@@ -386,7 +379,7 @@ static struct cel_value eval_binary(struct cel_eval *ev,
 	case CEL_OP_NE:
 		eq = equal(ev, &l, &r);
 		if (eq == -2)
-			CHARGE(ev, 0);
+			CEL_CHARGE(ev, 0);
 		if (eq < 0)
 			return cel_eval_errorf(ev, "values nest too deeply to compare");
 		return cel_bool((eq == 1) == (a->op == CEL_OP_EQ));
@@ -395,7 +388,7 @@ static struct cel_value eval_binary(struct cel_eval *ev,
 	case CEL_OP_GT:
 	case CEL_OP_GE:
 		if (l.type == CEL_STRING && r.type == CEL_STRING)
-			CHARGE(ev, scan(l.len < r.len ? l.len : r.len));
+			CEL_CHARGE(ev, scan(l.len < r.len ? l.len : r.len));
 		c = compare(&l, &r);
 		if (c == -2)
 			return cel_eval_errorf(ev, "no operator '%s' for (%s, %s)",
@@ -457,7 +450,7 @@ static struct cel_value eval_macro(struct cel_eval *ev,
 	is_map = range.type == CEL_MAP;
 	n = cel_len(&range);
 	if (a->op == CEL_MACRO_FILTER || a->op == CEL_MACRO_MAP) {
-		CHARGE(ev, scan(n));
+		CEL_CHARGE(ev, scan(n));
 		out = kvet_arena_array(ev->env->scratch, n + 1, sizeof(*out));
 		if (!out)
 			return cel_eval_errorf(ev, "out of memory");
@@ -522,14 +515,46 @@ static struct cel_value eval_macro(struct cel_eval *ev,
 	case CEL_MACRO_EXISTS_ONE:
 		return cel_bool(trues == 1);
 	default:
-		p.type = CEL_LIST;
-		p.flags = 0;
-		p.u.items = out;
-		p.len = (uint32_t)m;
-		p.at = NULL;
-		p.obj = NULL;
+		p = (struct cel_value){ .type = CEL_LIST, .u.items = out,
+					.len = (uint32_t)m };
 		return p;
 	}
+}
+
+void cel_lazy_reset(struct cel_lazy *lz)
+{
+	if (lz && lz->n)
+		memset(lz->state, CEL_LAZY_UNSET, lz->n);
+}
+
+/*
+ * A lazy variable: its value once evaluated, else evaluated now, in the
+ * same activation, and kept, error or not. The checker let a variable
+ * read only the ones before it, so none is ever read while it is being
+ * evaluated, and bounded the depth the evaluation reaches below the
+ * reading node (CEL_MAX_EVAL_DEPTH).
+ */
+static struct cel_value eval_lazy(struct cel_eval *ev, const struct cel_ast *a,
+				  int depth)
+{
+	struct cel_lazy *lz = ev->env->lazy;
+	struct cel_value v;
+	size_t i = a->slot;
+
+	if (!lz || i >= lz->n)
+		return cel_eval_failf(ev, "internal error: variable %zu has no value",
+				      i);
+	if (lz->state[i] == CEL_LAZY_SET)
+		return lz->values[i];
+	assert(lz->state[i] != CEL_LAZY_BUSY);
+	if (lz->state[i] == CEL_LAZY_BUSY)
+		return cel_eval_failf(ev, "internal error: variable %zu reads itself",
+				      i);
+	lz->state[i] = CEL_LAZY_BUSY;
+	v = cel_eval_ast(ev, lz->progs[i].root, depth + 1);
+	lz->values[i] = v;
+	lz->state[i] = CEL_LAZY_SET;
+	return v;
 }
 
 static struct cel_value eval_call(struct cel_eval *ev, const struct cel_ast *a,
@@ -574,7 +599,7 @@ static struct cel_value eval_collection(struct cel_eval *ev,
 		if (items) {
 			items[i] = e;
 		} else if (i % 2 == 0) {
-			CHARGE(ev, scan(i / 2));
+			CEL_CHARGE(ev, scan(i / 2));
 			v.u.entries = entries;
 			v.len = (uint32_t)(i / 2);
 			if (cel_map_find(&v, &e, &x))
@@ -599,7 +624,7 @@ struct cel_value cel_eval_ast(struct cel_eval *ev, const struct cel_ast *a,
 {
 	struct cel_value v, i;
 
-	CHARGE(ev, 1);
+	CEL_CHARGE(ev, 1);
 	if (depth > EVAL_MAX_DEPTH)
 		return cel_eval_failf(ev, "expression too deep");
 	switch ((enum cel_ast_kind)a->kind) {
@@ -635,6 +660,8 @@ struct cel_value cel_eval_ast(struct cel_eval *ev, const struct cel_ast *a,
 		return cel_eval_ast(ev, a->kids[v.u.b ? 1 : 2], depth + 1);
 	case CEL_AST_MACRO:
 		return eval_macro(ev, a, depth);
+	case CEL_AST_VARIABLE:
+		return eval_lazy(ev, a, depth);
 	}
 	return cel_eval_errorf(ev, "internal error: unknown node");
 }

@@ -1,23 +1,29 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#ifndef KVET_RULES_CEL_H
-#define KVET_RULES_CEL_H
+#ifndef KVET_CEL_CEL_H
+#define KVET_CEL_CEL_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "base/arena.h"
-#include "rules/cel_ops.h"
-#include "rules/cel_value.h"
+#include "cel/cel_host.h"
+#include "cel/value.h"
 
 /*
- * kvet's CEL subset, in jq's stages: cel_lex.c turns text into tokens,
- * cel_parse.c builds an AST whose nodes carry byte offsets into the
- * expression, cel_check.c resolves names and functions, infers static
- * types, folds constants and compiles regex literals, and cel_eval.c
- * evaluates. Errors of the first three stages are positioned (a byte
- * offset the rule loader turns into file:line:column); evaluation errors
- * are CEL_ERROR values.
+ * kvet's CEL subset, an engine that knows nothing of Kubernetes: the
+ * face a host program uses (cel-go's cel package). The stages are jq's
+ * and cel-go's: lex.c turns text into tokens, parse.c builds an AST
+ * whose nodes carry byte offsets into the expression, check.c resolves
+ * names and functions, infers static types, folds constants and
+ * compiles regex literals, and eval.c evaluates, metered by a step
+ * budget. Errors of the first three stages are positioned (a byte
+ * offset the host turns into file:line:column); evaluation errors are
+ * CEL_ERROR values.
+ *
+ * Functions come in libraries (struct cel_lib, cel-go's cel.Lib): the
+ * standard one (lib_std.c), the strings extension (lib_strings.c), and
+ * whatever the host adds; the host lists them in the scope it compiles
+ * with. What the engine needs from its host is in cel_host.h.
  */
 
 /*
@@ -30,93 +36,19 @@
  */
 enum { CEL_MAX_DEPTH = 64 };
 
+/*
+ * Height bound of an expression together with the lazy variables it
+ * reads (struct cel_scope): a variable is evaluated where it is read, so
+ * the evaluator's recursion goes through its tree too. The checker
+ * refuses a program over it, so that a chain of variables, each within
+ * CEL_MAX_DEPTH, cannot add up to a stack overflow.
+ */
+enum { CEL_MAX_EVAL_DEPTH = 4 * CEL_MAX_DEPTH };
+
 /* A compile error: where, and what. */
 struct cel_error {
 	size_t off;		/* byte offset in the expression */
 	char msg[160];
-};
-
-/* ---- lexer ---- */
-
-enum cel_tok {
-	CEL_T_EOF,
-	CEL_T_INT,
-	CEL_T_UINT,
-	CEL_T_DOUBLE,
-	CEL_T_STRING,
-	CEL_T_IDENT,
-	CEL_T_TRUE,
-	CEL_T_FALSE,
-	CEL_T_NULL,
-	CEL_T_IN,
-	CEL_T_LPAREN,
-	CEL_T_RPAREN,
-	CEL_T_LBRACKET,
-	CEL_T_RBRACKET,
-	CEL_T_LBRACE,
-	CEL_T_RBRACE,
-	CEL_T_DOT,
-	CEL_T_COMMA,
-	CEL_T_COLON,
-	CEL_T_QUESTION,
-	CEL_T_NOT,
-	CEL_T_MINUS,
-	CEL_T_PLUS,
-	CEL_T_STAR,
-	CEL_T_SLASH,
-	CEL_T_PERCENT,
-	CEL_T_EQ,
-	CEL_T_NE,
-	CEL_T_LT,
-	CEL_T_LE,
-	CEL_T_GT,
-	CEL_T_GE,
-	CEL_T_AND,
-	CEL_T_OR,
-};
-
-struct cel_token {
-	enum cel_tok kind;
-	size_t off, len;		/* span in the expression */
-	union {
-		int64_t i;
-		double d;
-		struct {
-			const char *s;	/* decoded; in the arena */
-			size_t len;
-		} str;
-	} v;
-};
-
-struct cel_lexer {
-	const char *text;
-	size_t len, pos;
-	struct kvet_arena *arena;
-};
-
-void cel_lexer_init(struct cel_lexer *lx, struct kvet_arena *arena,
-		    const char *text, size_t len);
-
-/* The next token. Returns 0, or -1 with @err set. */
-int cel_lex_next(struct cel_lexer *lx, struct cel_token *tok,
-		 struct cel_error *err);
-
-const char *cel_tok_name(enum cel_tok kind);
-
-/* ---- AST ---- */
-
-enum cel_ast_kind {
-	CEL_AST_LITERAL,
-	CEL_AST_IDENT,		/* a variable */
-	CEL_AST_SELECT,		/* kids[0].name */
-	CEL_AST_INDEX,		/* kids[0][kids[1]] */
-	CEL_AST_CALL,		/* name(kids...) or kids[0].name(kids[1..]) */
-	CEL_AST_LIST,
-	CEL_AST_MAP,		/* kids: key, value, key, value ... */
-	CEL_AST_UNARY,		/* op: enum cel_unary_op */
-	CEL_AST_BINARY,		/* op: enum cel_binary_op */
-	CEL_AST_COND,		/* kids[0] ? kids[1] : kids[2] */
-	CEL_AST_MACRO,		/* op: enum cel_macro; kids[0] the range */
 };
 
 /* Static types the checker infers; DYN when it cannot know. */
@@ -131,42 +63,18 @@ enum cel_stype {
 	CEL_ST_MAP,
 };
 
-struct cel_func;
-
-struct cel_ast {
-	uint8_t kind;		/* enum cel_ast_kind */
-	uint8_t op;		/* operator or macro */
-	uint8_t stype;		/* enum cel_stype, set by the checker */
-	bool receiver;		/* CALL: kids[0] is the receiver */
-	uint16_t n;		/* children */
-	uint16_t slot;		/* IDENT, MACRO: the variable's slot */
-	uint8_t height;		/* of the subtree: 1 for a leaf */
-	size_t off;		/* byte offset of the node's token */
-	const char *name;	/* IDENT, SELECT, CALL; MACRO: variable */
-	size_t name_len;
-	struct cel_ast **kids;
-	struct cel_value lit;	/* LITERAL */
-	const struct cel_func *fn;	/* CALL, set by the checker */
-	const void *regex;	/* CALL of matches(): the compiled literal */
-};
-
-/*
- * cel_parse() - parse an expression.
- * @arena: where the AST goes.
- * @text: the expression (not NUL-terminated).
- * @len: its length.
- * @out: the root.
- * @err: set on failure.
- *
- * Returns: 0, or -1 with @err set (also when out of memory).
- */
-int cel_parse(struct kvet_arena *arena, const char *text, size_t len,
-	      struct cel_ast **out, struct cel_error *err);
-
 /* ---- functions ---- */
 
+struct cel_ast;
 struct cel_eval;
 
+/*
+ * A function's implementation. @call is the call in the program, for
+ * what the checker prepared (the compiled regex of matches()); @args are
+ * evaluated, none an error, @n of them with the receiver first. The
+ * types of arguments the row declares are checked when they are known
+ * statically only, so an implementation checks the types it needs.
+ */
 typedef struct cel_value (*cel_fn)(struct cel_eval *ev,
 				   const struct cel_ast *call,
 				   const struct cel_value *args, size_t n);
@@ -176,7 +84,7 @@ enum cel_call_style {
 	CEL_CALL_METHOD = 1u << 1,	/* x.f() */
 };
 
-/* One function: a row of the built-in table or of the Kubernetes one. */
+/* One function: a row of a library's table. */
 struct cel_func {
 	const char *name;
 	unsigned int style;		/* enum cel_call_style */
@@ -187,32 +95,40 @@ struct cel_func {
 	const char *doc;		/* one line, for docs/rule-language.md */
 };
 
-/* The function @name callable in @style with @nargs arguments, or NULL;
- * @known is set when a function of that name exists at all. */
-const struct cel_func *cel_func_find(const char *name, size_t len,
-				     unsigned int style, size_t nargs,
-				     bool *known);
+/*
+ * A library: a named table of functions (cel-go's cel.Lib, with names
+ * like "cel.lib.ext.strings" or "kvet.pdb"). The host lists the ones an
+ * expression may call in its scope; the first row of a name callable in
+ * the call's style with its number of arguments wins, in list order.
+ */
+struct cel_lib {
+	const char *name;
+	const struct cel_func *funcs;
+	size_t n;
+};
+
+#define CEL_LIB(libname, rows)						\
+	{ .name = (libname), .funcs = (rows),				\
+	  .n = sizeof(rows) / sizeof((rows)[0]) }
 
 /*
- * The tables, for documentation and tests: the standard functions, then
- * the Kubernetes functions, one table per topic of RULES-CATALOGUE
- * section 1 (src/rules/cel_k8s*.c). cel_func_find() searches them all.
+ * cel_func_find() - the row of @name callable in @style with @nargs
+ * arguments, searching @libs in order, or NULL; @known is set when a
+ * function of that name exists at all, for an error message.
  */
-typedef const struct cel_func *(*cel_func_table_fn)(size_t *n);
+const struct cel_func *cel_func_find(const struct cel_lib *const *libs,
+				     size_t n_libs, const char *name,
+				     size_t len, unsigned int style,
+				     size_t nargs, bool *known);
 
-const struct cel_func *cel_builtin_funcs(size_t *n);
-const struct cel_func *cel_k8s_funcs(size_t *n);		/* 1.1-1.7, 1.9 */
-const struct cel_func *cel_k8s_pdb_funcs(size_t *n);		/* A and B rules */
-const struct cel_func *cel_k8s_spread_funcs(size_t *n);	/* 1.8 */
-const struct cel_func *cel_k8s_webhook_funcs(size_t *n);	/* 1.10, 1.11 */
-const struct cel_func *cel_k8s_roles_funcs(size_t *n);	/* 1.12-1.14 */
-
-/* Every table, in search order. */
-const cel_func_table_fn *cel_func_tables(size_t *n);
+/* size, startsWith, endsWith, contains, matches, the conversions, dyn */
+extern const struct cel_lib cel_lib_std;
+/* join, lowerAscii: cel-go's strings extension */
+extern const struct cel_lib cel_lib_strings;
 
 /* ---- checker ---- */
 
-/* Compiled regexes, owned by a rule set and freed with it. */
+/* Compiled regexes, owned by the host (a rule set) and freed with it. */
 struct cel_regexes {
 	void **v;		/* pcre2_code * */
 	size_t n, cap;
@@ -220,15 +136,44 @@ struct cel_regexes {
 
 void cel_regexes_release(struct cel_regexes *rx);
 
-/* The variables an expression may name, each with a slot. */
-struct cel_scope {
-	const char *names[8];
-	size_t n;
-};
-
 struct cel_program {
 	struct cel_ast *root;
 	unsigned int n_slots;	/* variables and macro iteration variables */
+	unsigned int height;	/* of its tree with the lazy variables it
+				 * reads, at most CEL_MAX_EVAL_DEPTH */
+};
+
+/*
+ * What an expression may name: variables, each with a slot, the
+ * functions of the libraries, and lazy variables.
+ *
+ * Lazy variables are named expressions that others read as
+ * NAMESPACE.name (ValidatingAdmissionPolicy's spec.variables, read as
+ * variables.name): each is compiled on its own, in order, and may read
+ * only the ones before it, so they cannot form a cycle. The checker
+ * turns each reference into the variable's index, so there is no lookup
+ * by name when it runs; at run time a struct cel_lazy holds the values.
+ */
+struct cel_scope {
+	const char *names[8];
+	size_t n;
+	const struct cel_lib *const *libs;
+	size_t n_libs;
+	/* the first slot of macro iteration variables, if above @n: the
+	 * host keeps the slots of lazy variables apart from the others',
+	 * since one may be evaluated inside another's macro */
+	unsigned int first_slot;
+	/* lazy variables: NULL @lazy_ns for none */
+	const char *lazy_ns;		/* "variables" */
+	const char *const *lazy_names;	/* all of them, in order */
+	size_t n_lazy;
+	const struct cel_program *lazy;	/* the compiled ones */
+	size_t n_lazy_visible;		/* the first ones readable */
+	/* compiling lazy variable n_lazy_visible itself: the ones after
+	 * it are "defined after", not hidden */
+	bool lazy_compiling;
+	/* why the others are not readable here, for the error */
+	const char *lazy_hidden_why;
 };
 
 /*
@@ -237,7 +182,8 @@ struct cel_program {
  * @rx: where compiled regexes are recorded.
  * @text: the expression.
  * @len: its length.
- * @scope: the global variables; slot i is scope->names[i].
+ * @scope: the global variables (slot i is scope->names[i]) and the
+ *         libraries.
  * @out: the program.
  * @err: set on failure: syntax, unknown variable or function, wrong
  *       number of arguments, a type error, a bad regex.
@@ -253,16 +199,17 @@ int cel_compile(struct kvet_arena *arena, struct cel_regexes *rx,
 /*
  * Evaluation is metered, as Kubernetes meters CEL in admission control
  * (a cost estimate when an expression is loaded, a runtime budget when
- * it runs): a budget covers everything one rule evaluates on one object.
+ * it runs): a budget covers every evaluation from one cel_env_meter()
+ * to the next (kvet: everything one rule evaluates on one object).
  * A step is one node of the tree evaluated, plus one per CEL_COST_SCAN
  * items or bytes an operation scans, compares or copies
  * (docs/rule-language.md, "Limits"). Going over is an error value with
  * CEL_V_FAILURE, and every later step of the same budget fails too, so
- * no && or || absorbs it. The rule loader refuses a rule whose static
+ * no && or || absorbs it. kvet's rule loader refuses a rule whose static
  * estimate (cel_estimate()) is over CEL_COST_ESTIMATE_LIMIT.
  */
 enum {
-	CEL_COST_LIMIT = 1000000,	/* steps per rule and object */
+	CEL_COST_LIMIT = 1000000,	/* steps of one budget */
 	CEL_COST_REGEX_GAVE_UP = 10000,	/* a matches() that hit a limit */
 	/*
 	 * The estimate takes every list of unknown size to hold 100
@@ -273,10 +220,10 @@ enum {
 	CEL_COST_UNKNOWN_SIZE = 100,
 	CEL_COST_ESTIMATE_LIMIT = 10 * CEL_COST_LIMIT,
 };
-/* Scratch memory per rule and object. */
+/* Scratch memory of one budget. */
 #define CEL_MEMORY_LIMIT ((size_t)64 << 20)
 
-/* A program's static cost estimate (cel_cost.c). */
+/* A program's static cost estimate (cost.c). */
 struct cel_estimate {
 	double cost;	/* steps, a list of unknown size counted as
 			 * CEL_COST_UNKNOWN_SIZE items */
@@ -296,17 +243,14 @@ void cel_estimate(const struct cel_program *prog,
 
 /* ---- evaluation ---- */
 
-struct kvet_graph;
-struct cel_k8s;
-
 /*
  * What one evaluation needs. An environment belongs to one thread: the
  * scratch arena, regex match data and variable slots are not shared.
  */
 struct cel_env {
 	struct kvet_arena *scratch;	/* values of one evaluation */
-	const struct kvet_graph *graph;	/* NULL outside a run */
-	struct cel_k8s *k8s;		/* relations of the run, or NULL */
+	const struct cel_host *host;	/* the host's hooks, or NULL */
+	struct cel_lazy *lazy;		/* the lazy variables, or NULL */
 	void *match_ctx;		/* pcre2_match_context * */
 	void *match_data;		/* pcre2_match_data * */
 	unsigned int regex_errors;	/* matches() that hit a limit */
@@ -345,22 +289,42 @@ struct cel_eval {
 	struct cel_value *vars;		/* program->n_slots of them */
 };
 
+/*
+ * The values of lazy variables (struct cel_scope) for one activation.
+ * A variable is evaluated when first read and at most once until
+ * cel_lazy_reset(): its value, an error as much as any other, is kept,
+ * so its cost is charged once (as ValidatingAdmissionPolicy: "Both the
+ * result and potential error are memorized and count only once towards
+ * the runtime cost"). Give it to the environment as env->lazy.
+ */
+enum cel_lazy_state {
+	CEL_LAZY_UNSET,
+	CEL_LAZY_BUSY,		/* being evaluated */
+	CEL_LAZY_SET,
+};
+
+struct cel_lazy {
+	const struct cel_program *progs;	/* @n of them */
+	struct cel_value *values;	/* @n, host-owned */
+	uint8_t *state;			/* @n, enum cel_lazy_state */
+	size_t n;
+};
+
+/* Forget every value: the next activation (object, item) starts. */
+void cel_lazy_reset(struct cel_lazy *lz);
+
 /* Evaluate @prog with the variables in @vars. Never fails: errors are
  * CEL_ERROR values. */
 struct cel_value cel_eval(struct cel_env *env, const struct cel_program *prog,
 			  struct cel_value *vars);
-
-/* Evaluate one subexpression; for functions that take a lambda. */
-struct cel_value cel_eval_ast(struct cel_eval *ev, const struct cel_ast *ast,
-			      int depth);
 
 /* An error value formatted in the evaluation's scratch arena. The
  * message "out of memory" makes it a CEL_V_FAILURE. */
 struct cel_value cel_eval_errorf(struct cel_eval *ev, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* An error that is kvet giving up, not the expression's value: a limit
- * was hit or memory ran out (CEL_V_FAILURE). */
+/* An error that is the engine giving up, not the expression's value: a
+ * limit was hit or memory ran out (CEL_V_FAILURE). */
 struct cel_value cel_eval_failf(struct cel_eval *ev, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
@@ -370,15 +334,5 @@ struct cel_value cel_eval_failf(struct cel_eval *ev, const char *fmt, ...)
  */
 bool cel_eval_charge(struct cel_eval *ev, uint64_t steps,
 		     struct cel_value *err);
-
-/* Match @s against a compiled regex: 1, 0, or an error value's code < 0. */
-int cel_regex_match(struct cel_env *env, const void *re, const char *s,
-		    size_t len);
-
-/*
- * cel_regex_compile() - compile a pattern with kvet's options.
- * Returns: the code, or NULL with @err set (offset into the pattern).
- */
-void *cel_regex_compile(const char *pat, size_t len, struct cel_error *err);
 
 #endif
