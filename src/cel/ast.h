@@ -91,6 +91,8 @@ enum cel_ast_kind {
 	CEL_AST_BINARY,		/* op: enum cel_binary_op */
 	CEL_AST_COND,		/* kids[0] ? kids[1] : kids[2] */
 	CEL_AST_MACRO,		/* op: enum cel_macro; kids[0] the range */
+	CEL_AST_VARIABLE,	/* variables.name, resolved by the checker:
+				 * slot is its index in the scope's list */
 };
 
 struct cel_func;
@@ -101,7 +103,8 @@ struct cel_ast {
 	uint8_t stype;		/* enum cel_stype, set by the checker */
 	bool receiver;		/* CALL: kids[0] is the receiver */
 	uint16_t n;		/* children */
-	uint16_t slot;		/* IDENT, MACRO: the variable's slot */
+	uint16_t slot;		/* IDENT, MACRO: the variable's slot;
+				 * VARIABLE: its index */
 	uint8_t height;		/* of the subtree: 1 for a leaf */
 	size_t off;		/* byte offset of the node's token */
 	const char *name;	/* IDENT, SELECT, CALL; MACRO: variable */

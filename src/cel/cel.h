@@ -36,6 +36,15 @@
  */
 enum { CEL_MAX_DEPTH = 64 };
 
+/*
+ * Height bound of an expression together with the lazy variables it
+ * reads (struct cel_scope): a variable is evaluated where it is read, so
+ * the evaluator's recursion goes through its tree too. The checker
+ * refuses a program over it, so that a chain of variables, each within
+ * CEL_MAX_DEPTH, cannot add up to a stack overflow.
+ */
+enum { CEL_MAX_EVAL_DEPTH = 4 * CEL_MAX_DEPTH };
+
 /* A compile error: where, and what. */
 struct cel_error {
 	size_t off;		/* byte offset in the expression */
@@ -130,18 +139,44 @@ struct cel_regexes {
 
 void cel_regexes_release(struct cel_regexes *rx);
 
-/* What an expression may name: variables, each with a slot, and the
- * functions of the libraries. */
+struct cel_program {
+	struct cel_ast *root;
+	unsigned int n_slots;	/* variables and macro iteration variables */
+	unsigned int height;	/* of its tree with the lazy variables it
+				 * reads, at most CEL_MAX_EVAL_DEPTH */
+};
+
+/*
+ * What an expression may name: variables, each with a slot, the
+ * functions of the libraries, and lazy variables.
+ *
+ * Lazy variables are named expressions that others read as
+ * NAMESPACE.name (ValidatingAdmissionPolicy's spec.variables, read as
+ * variables.name): each is compiled on its own, in order, and may read
+ * only the ones before it, so they cannot form a cycle. The checker
+ * turns each reference into the variable's index, so there is no lookup
+ * by name when it runs; at run time a struct cel_lazy holds the values.
+ */
 struct cel_scope {
 	const char *names[8];
 	size_t n;
 	const struct cel_lib *const *libs;
 	size_t n_libs;
-};
-
-struct cel_program {
-	struct cel_ast *root;
-	unsigned int n_slots;	/* variables and macro iteration variables */
+	/* the first slot of macro iteration variables, if above @n: the
+	 * host keeps the slots of lazy variables apart from the others',
+	 * since one may be evaluated inside another's macro */
+	unsigned int first_slot;
+	/* lazy variables: NULL @lazy_ns for none */
+	const char *lazy_ns;		/* "variables" */
+	const char *const *lazy_names;	/* all of them, in order */
+	size_t n_lazy;
+	const struct cel_program *lazy;	/* the compiled ones */
+	size_t n_lazy_visible;		/* the first ones readable */
+	/* compiling lazy variable n_lazy_visible itself: the ones after
+	 * it are "defined after", not hidden */
+	bool lazy_compiling;
+	/* why the others are not readable here, for the error */
+	const char *lazy_hidden_why;
 };
 
 /*
@@ -218,6 +253,7 @@ void cel_estimate(const struct cel_program *prog,
 struct cel_env {
 	struct kvet_arena *scratch;	/* values of one evaluation */
 	const struct cel_host *host;	/* the host's hooks, or NULL */
+	struct cel_lazy *lazy;		/* the lazy variables, or NULL */
 	void *match_ctx;		/* pcre2_match_context * */
 	void *match_data;		/* pcre2_match_data * */
 	unsigned int regex_errors;	/* matches() that hit a limit */
@@ -255,6 +291,30 @@ struct cel_eval {
 	struct cel_env *env;
 	struct cel_value *vars;		/* program->n_slots of them */
 };
+
+/*
+ * The values of lazy variables (struct cel_scope) for one activation.
+ * A variable is evaluated when first read and at most once until
+ * cel_lazy_reset(): its value, an error as much as any other, is kept,
+ * so its cost is charged once (as ValidatingAdmissionPolicy: "Both the
+ * result and potential error are memorized and count only once towards
+ * the runtime cost"). Give it to the environment as env->lazy.
+ */
+enum cel_lazy_state {
+	CEL_LAZY_UNSET,
+	CEL_LAZY_BUSY,		/* being evaluated */
+	CEL_LAZY_SET,
+};
+
+struct cel_lazy {
+	const struct cel_program *progs;	/* @n of them */
+	struct cel_value *values;	/* @n, host-owned */
+	uint8_t *state;			/* @n, enum cel_lazy_state */
+	size_t n;
+};
+
+/* Forget every value: the next activation (object, item) starts. */
+void cel_lazy_reset(struct cel_lazy *lz);
 
 /* Evaluate @prog with the variables in @vars. Never fails: errors are
  * CEL_ERROR values. */

@@ -24,6 +24,8 @@ struct checker {
 	uint16_t slots[CEL_MAX_DEPTH + 8];
 	size_t n_names;
 	unsigned int next_slot;
+	unsigned int depth;		/* of the node being checked, root 1 */
+	unsigned int height;		/* with the lazy variables read */
 	const char *text;
 };
 
@@ -90,6 +92,22 @@ static int check_kids(struct checker *ck, struct cel_ast *a, size_t from)
 	return 0;
 }
 
+/* Is @a the name of the lazy variables, bound to nothing else? */
+static bool is_lazy_ns(const struct checker *ck, const struct cel_ast *a)
+{
+	const char *ns = ck->scope->lazy_ns;
+	size_t i;
+
+	if (!ns || a->kind != CEL_AST_IDENT || strlen(ns) != a->name_len ||
+	    memcmp(ns, a->name, a->name_len))
+		return false;
+	for (i = 0; i < ck->n_names; i++)
+		if (ck->name_lens[i] == a->name_len &&
+		    !memcmp(ck->names[i], a->name, a->name_len))
+			return false;
+	return true;
+}
+
 static int check_ident(struct checker *ck, struct cel_ast *a)
 {
 	size_t i;
@@ -102,8 +120,60 @@ static int check_ident(struct checker *ck, struct cel_ast *a)
 			return 0;
 		}
 	}
+	if (is_lazy_ns(ck, a))
+		return check_error(ck, a->off,
+				   "\"%s\" is no value of its own: read one variable, as in %s.name",
+				   ck->scope->lazy_ns, ck->scope->lazy_ns);
 	return check_error(ck, a->off, "unknown variable \"%.*s\"",
 			   (int)a->name_len, a->name);
+}
+
+/*
+ * lazy_ns.name: the lazy variable's index, so that nothing is looked up
+ * by name at run time, and its static type. A variable may read only
+ * the ones before it (which makes a cycle impossible) and is readable
+ * only where the host says (not in what runs before it).
+ */
+static int check_lazy(struct checker *ck, struct cel_ast *a)
+{
+	const struct cel_scope *sc = ck->scope;
+	const char *ns = sc->lazy_ns, *why = sc->lazy_hidden_why;
+	size_t off = a->kids[0]->off, j;
+	int len = (int)a->name_len;
+
+	for (j = 0; j < sc->n_lazy; j++)
+		if (strlen(sc->lazy_names[j]) == a->name_len &&
+		    !memcmp(sc->lazy_names[j], a->name, a->name_len))
+			break;
+	if (j == sc->n_lazy)
+		return check_error(ck, off, "unknown variable \"%s.%.*s\"", ns,
+				   len, a->name);
+	if (sc->lazy_compiling && j == sc->n_lazy_visible)
+		return check_error(ck, off, "variable \"%.*s\" refers to itself",
+				   len, a->name);
+	if (sc->lazy_compiling && j > sc->n_lazy_visible)
+		return check_error(ck, off,
+				   "\"%s.%.*s\" is defined after variable \"%s\", which cannot read it",
+				   ns, len, a->name,
+				   sc->lazy_names[sc->n_lazy_visible]);
+	if (j >= sc->n_lazy_visible)
+		return check_error(ck, off, "\"%s.%.*s\" cannot be used here%s%s",
+				   ns, len, a->name, why ? ": " : "",
+				   why ? why : "");
+	/* the variable's tree hangs below this node when it is evaluated */
+	if (sc->lazy && ck->depth + sc->lazy[j].height > ck->height)
+		ck->height = ck->depth + sc->lazy[j].height;
+	if (ck->height > CEL_MAX_EVAL_DEPTH)
+		return check_error(ck, off,
+				   "expression nested more than %d deep with the variables it reads",
+				   CEL_MAX_EVAL_DEPTH);
+	a->kind = CEL_AST_VARIABLE;
+	a->slot = (uint16_t)j;
+	a->n = 0;
+	/* a variable that failed to compile fails the rule anyway */
+	a->stype = sc->lazy && sc->lazy[j].root ? sc->lazy[j].root->stype :
+						   CEL_ST_DYN;
+	return 0;
 }
 
 static int check_binary(struct checker *ck, struct cel_ast *a)
@@ -270,6 +340,14 @@ static int check_macro(struct checker *ck, struct cel_ast *a)
 	size_t i;
 
 	if (a->op == CEL_MACRO_HAS) {
+		if (a->kids[0]->kind == CEL_AST_SELECT &&
+		    is_lazy_ns(ck, a->kids[0]->kids[0]))
+			return check_lazy(ck, a->kids[0]) ? -1 :
+			       check_error(ck, a->kids[0]->kids[0]->off,
+					   "has() cannot test a variable: %s.%.*s is always defined",
+					   ck->scope->lazy_ns,
+					   (int)a->kids[0]->name_len,
+					   a->kids[0]->name);
 		if (check(ck, a->kids[0]))
 			return -1;
 		a->stype = CEL_ST_BOOL;
@@ -282,6 +360,12 @@ static int check_macro(struct checker *ck, struct cel_ast *a)
 		return check_error(ck, a->kids[0]->off,
 				   "%s() needs a list or map, not %s",
 				   cel_macro_name(a->op), stype_name(range));
+	if (ck->scope->n_lazy && ck->scope->lazy_ns &&
+	    strlen(ck->scope->lazy_ns) == a->name_len &&
+	    !memcmp(ck->scope->lazy_ns, a->name, a->name_len))
+		return check_error(ck, a->off,
+				   "the iteration variable \"%s\" would hide the variables (%s.name)",
+				   ck->scope->lazy_ns, ck->scope->lazy_ns);
 	if (ck->n_names == sizeof(ck->names) / sizeof(ck->names[0]) ||
 	    ck->next_slot == UINT16_MAX)
 		return check_error(ck, a->off, "too many nested macros");
@@ -330,7 +414,7 @@ static void fold(struct checker *ck, struct cel_ast *a)
 }
 
 /* Recursion follows the AST, whose height the parser bounded. */
-static int check(struct checker *ck, struct cel_ast *a)
+static int check_node(struct checker *ck, struct cel_ast *a)
 {
 	size_t i;
 
@@ -341,6 +425,8 @@ static int check(struct checker *ck, struct cel_ast *a)
 	case CEL_AST_IDENT:
 		return check_ident(ck, a);
 	case CEL_AST_SELECT:
+		if (is_lazy_ns(ck, a->kids[0]))
+			return check_lazy(ck, a);
 		if (check(ck, a->kids[0]))
 			return -1;
 		if (!fits(a->kids[0]->stype, CEL_ST_MAP))
@@ -421,8 +507,20 @@ static int check(struct checker *ck, struct cel_ast *a)
 		return 0;
 	case CEL_AST_MACRO:
 		return check_macro(ck, a);
+	case CEL_AST_VARIABLE:
+		return 0;
 	}
 	return check_error(ck, a->off, "internal error: unknown node");
+}
+
+static int check(struct checker *ck, struct cel_ast *a)
+{
+	int ret;
+
+	ck->depth++;
+	ret = check_node(ck, a);
+	ck->depth--;
+	return ret;
 }
 
 int cel_compile(struct kvet_arena *arena, struct cel_regexes *rx,
@@ -443,8 +541,12 @@ int cel_compile(struct kvet_arena *arena, struct cel_regexes *rx,
 	}
 	ck.n_names = scope->n;
 	ck.next_slot = (unsigned int)scope->n;
+	if (scope->first_slot > ck.next_slot)
+		ck.next_slot = scope->first_slot;
 	if (check(&ck, out->root))
 		return -1;
 	out->n_slots = ck.next_slot;
+	out->height = ck.height > out->root->height ? ck.height
+						    : out->root->height;
 	return 0;
 }

@@ -124,7 +124,8 @@ static struct est estimate(struct estimator *es, const struct cel_ast *a)
 		e.size = 0;
 		break;
 	default:
-		/* a field, an item or what a function computes */
+		/* a field, an item, what a function computes, or a lazy
+		 * variable (whose own cost the host counts once) */
 		e.size = known >= 0 ? known : CEL_COST_UNKNOWN_SIZE;
 		break;
 	}

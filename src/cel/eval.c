@@ -13,14 +13,16 @@
  */
 #include "cel/ast.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <string.h>
 
-/* The parser bounds the height of a program's tree, and the evaluator
- * goes one level down per call: this only guards trees built otherwise. */
-enum { EVAL_MAX_DEPTH = CEL_MAX_DEPTH };
+/* The parser bounds the height of a program's tree, and the checker
+ * that of a program with the lazy variables it reads; the evaluator goes
+ * one level down per call: this only guards trees built otherwise. */
+enum { EVAL_MAX_DEPTH = CEL_MAX_EVAL_DEPTH };
 
 static struct cel_value verrorf(struct cel_eval *ev, bool failure,
 				const char *fmt, va_list ap)
@@ -519,6 +521,42 @@ static struct cel_value eval_macro(struct cel_eval *ev,
 	}
 }
 
+void cel_lazy_reset(struct cel_lazy *lz)
+{
+	if (lz && lz->n)
+		memset(lz->state, CEL_LAZY_UNSET, lz->n);
+}
+
+/*
+ * A lazy variable: its value once evaluated, else evaluated now, in the
+ * same activation, and kept, error or not. The checker let a variable
+ * read only the ones before it, so none is ever read while it is being
+ * evaluated, and bounded the depth the evaluation reaches below the
+ * reading node (CEL_MAX_EVAL_DEPTH).
+ */
+static struct cel_value eval_lazy(struct cel_eval *ev, const struct cel_ast *a,
+				  int depth)
+{
+	struct cel_lazy *lz = ev->env->lazy;
+	struct cel_value v;
+	size_t i = a->slot;
+
+	if (!lz || i >= lz->n)
+		return cel_eval_failf(ev, "internal error: variable %zu has no value",
+				      i);
+	if (lz->state[i] == CEL_LAZY_SET)
+		return lz->values[i];
+	assert(lz->state[i] != CEL_LAZY_BUSY);
+	if (lz->state[i] == CEL_LAZY_BUSY)
+		return cel_eval_failf(ev, "internal error: variable %zu reads itself",
+				      i);
+	lz->state[i] = CEL_LAZY_BUSY;
+	v = cel_eval_ast(ev, lz->progs[i].root, depth + 1);
+	lz->values[i] = v;
+	lz->state[i] = CEL_LAZY_SET;
+	return v;
+}
+
 static struct cel_value eval_call(struct cel_eval *ev, const struct cel_ast *a,
 				  int depth)
 {
@@ -622,6 +660,8 @@ struct cel_value cel_eval_ast(struct cel_eval *ev, const struct cel_ast *a,
 		return cel_eval_ast(ev, a->kids[v.u.b ? 1 : 2], depth + 1);
 	case CEL_AST_MACRO:
 		return eval_macro(ev, a, depth);
+	case CEL_AST_VARIABLE:
+		return eval_lazy(ev, a, depth);
 	}
 	return cel_eval_errorf(ev, "internal error: unknown node");
 }

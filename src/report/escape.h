@@ -91,6 +91,24 @@ char *kvet_xml_sanitize(const char *s, size_t len);
 void kvet_github_write(FILE *fp, const char *s, size_t len, bool property);
 
 /**
+ * kvet_markdown_write() - write text into a Markdown report, inline.
+ * @fp: the stream.
+ * @s: the bytes, not necessarily NUL-terminated.
+ * @len: their number.
+ *
+ * '<', '>' and '&' become HTML entities (no tag, entity or autolink),
+ * the characters of inline syntax (\ ` * _ [ ] | ~ ! #) are escaped with
+ * a backslash (CommonMark 2.4), so that no emphasis, code span, link,
+ * image or table cell starts in them, and so are the ':' of "://" and
+ * the '.' of a "www." (GitHub Flavored Markdown's autolinks). '@' is
+ * followed by an empty HTML comment, which ends the text node: no
+ * @mention, no mailto: autolink. Line breaks and tabs become spaces, so
+ * text stays in its list item or cell; other control characters and
+ * invalid bytes become U+FFFD.
+ */
+void kvet_markdown_write(FILE *fp, const char *s, size_t len);
+
+/**
  * kvet_uri_write() - write a file path as a relative URI reference
  * (RFC 3986, section 4.2), as a JSON string literal with its quotes.
  * @fp: the stream.

@@ -148,12 +148,13 @@ static void write_summary(struct kvet_jw *jw, const struct kvet_summary *sum)
 /**
  * kvet_render_json() - write the JSON report of a run.
  * @ctx: a context that has run.
- * @flags: unused; colour and quiet only concern text.
+ * @opts: unused.
  * @fp: the stream.
  *
  * Returns: 0; write errors are left on @fp for kvet_render().
  */
-int kvet_render_json(const struct kvet_ctx *ctx, unsigned int flags, FILE *fp)
+int kvet_render_json(const struct kvet_ctx *ctx,
+		     const struct kvet_render_options *opts, FILE *fp)
 {
 	struct kvet_summary sum;
 	struct kvet_jw jw = { .fp = fp };
@@ -165,7 +166,7 @@ int kvet_render_json(const struct kvet_ctx *ctx, unsigned int flags, FILE *fp)
 	kvet_jw_open(&jw, NULL, '{');
 	kvet_jw_open(&jw, "tool", '{');
 	kvet_jw_str(&jw, "name", "kvet");
-	kvet_jw_str(&jw, "version", KVET_VERSION);
+	kvet_jw_str(&jw, "version", kvet_version());
 	kvet_jw_close(&jw, '}');
 
 	kvet_jw_open(&jw, "findings", '[');

@@ -26,6 +26,9 @@ struct kvet_rule_runner {
 	struct kvet_cel_host host;	/* the run, for kvet's functions */
 	struct cel_value *vars;
 	unsigned int n_vars;
+	struct cel_lazy lazy;		/* the rule's variables: */
+	struct cel_value *lazy_values;	/* room for the most of any rule */
+	uint8_t *lazy_state;
 	size_t errors;
 	size_t *errors_of;		/* per rule of the set */
 	/* the rule and object being evaluated */
@@ -42,7 +45,7 @@ struct kvet_rule_runner *kvet_rule_runner_create(const struct kvet_rule_set *set
 						 struct kvet_diag *errors)
 {
 	struct kvet_rule_runner *r = calloc(1, sizeof(*r));
-	size_t i;
+	size_t i, n_lazy = 0;
 
 	if (!r)
 		return NULL;
@@ -60,9 +63,16 @@ struct kvet_rule_runner *kvet_rule_runner_create(const struct kvet_rule_set *set
 		if (set->v[i]->n_slots > r->n_vars)
 			r->n_vars = set->v[i]->n_slots;
 	r->vars = calloc(r->n_vars, sizeof(*r->vars));
+	for (i = 0; i < set->n; i++)
+		if (set->v[i]->n_vars > n_lazy)
+			n_lazy = set->v[i]->n_vars;
+	r->lazy_values = calloc(n_lazy + 1, sizeof(*r->lazy_values));
+	r->lazy_state = calloc(n_lazy + 1, sizeof(*r->lazy_state));
 	r->errors_of = calloc(set->n + 1, sizeof(*r->errors_of));
-	if (!r->host.run || !r->vars || !r->errors_of)
+	if (!r->host.run || !r->vars || !r->lazy_values || !r->lazy_state ||
+	    !r->errors_of)
 		goto fail;
+	r->env.lazy = &r->lazy;
 	return r;
 fail:
 	kvet_rule_runner_destroy(r);
@@ -77,6 +87,8 @@ void kvet_rule_runner_destroy(struct kvet_rule_runner *r)
 	cel_env_release(&r->env);
 	kvet_arena_release(&r->scratch);
 	free(r->vars);
+	free(r->lazy_values);
+	free(r->lazy_state);
 	free(r->errors_of);
 	free(r);
 }
@@ -308,16 +320,18 @@ static const struct kvet_node *resolve_at(struct kvet_rule_runner *r,
 static enum kvet_severity severity(struct kvet_rule_runner *r,
 				   const struct kvet_rule *rule)
 {
-	static const char *const names[] = { "info", "warning", "error" };
 	struct cel_value v;
 	size_t i;
 
 	if (!rule->has_severity_expr)
 		return rule->info.severity;
 	v = cel_eval(&r->env, &rule->severity_expr, r->vars);
-	for (i = 0; v.type == CEL_STRING && i < KVET_SEV_COUNT; i++)
-		if (v.len == strlen(names[i]) && !memcmp(v.u.s, names[i], v.len))
+	for (i = 0; v.type == CEL_STRING && i < KVET_SEV_COUNT; i++) {
+		const char *name = kvet_rule_severity_names[i];
+
+		if (v.len == strlen(name) && !memcmp(v.u.s, name, v.len))
 			return (enum kvet_severity)i;
+	}
 	eval_error(r, rule, "severity_expr", &v,
 		   "\"error\", \"warning\" or \"info\"");
 	return rule->info.severity;
@@ -426,6 +440,10 @@ static int run_rule(struct kvet_rule_runner *r, const struct kvet_rule *rule,
 	r->gave_up = false;
 	r->vars[KVET_RULE_VAR_OBJECT] = kvet_cel_from_object(obj);
 	r->vars[KVET_RULE_VAR_PARAMS] = rule->params;
+	/* the variables are evaluated at most once per object and item */
+	r->lazy = (struct cel_lazy){ rule->var_progs, r->lazy_values,
+				     r->lazy_state, rule->n_vars };
+	cel_lazy_reset(&r->lazy);
 	/* one budget for everything the rule evaluates on the object */
 	cel_env_meter(&r->env, CEL_COST_LIMIT, CEL_MEMORY_LIMIT);
 	if (!rule->has_each)
@@ -439,6 +457,7 @@ static int run_rule(struct kvet_rule_runner *r, const struct kvet_rule *rule,
 	for (i = 0, n = cel_len(&list); i < n && !r->gave_up; i++) {
 		item = cel_list_at(&list, i);
 		r->vars[KVET_RULE_VAR_EACH] = item;
+		cel_lazy_reset(&r->lazy);
 		if (fires(r, rule) &&
 		    emit(r, rule, obj, file_order, kvet_cel_object(&item)) < 0)
 			return -1;

@@ -35,8 +35,10 @@ static inline struct tcel *tcel_create(size_t size,
 				       size_t n_libs)
 {
 	struct tcel *t = calloc(1, size);
-	const struct cel_scope scope = { { "object", "params" }, 2, libs,
-					 n_libs };
+	const struct cel_scope scope = {
+		.names = { "object", "params" }, .n = 2,
+		.libs = libs, .n_libs = n_libs,
+	};
 
 	assert_non_null(t);
 	kvet_arena_init(&t->arena);

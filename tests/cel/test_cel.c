@@ -243,6 +243,86 @@ static void host_objects(void **state)
 	tcel_destroy(t);
 }
 
+/* Lazy variables: in order, resolved to an index when compiled,
+ * evaluated once per activation, errors kept like values. */
+static void lazy_variables(void **state)
+{
+	static const char *const names[] = { "xs", "sum", "bad", "big" };
+	static const char *const exprs[] = {
+		"[1, 2, 3]",
+		"variables.xs.filter(x, x > 1).map(x, x * 10)",
+		"1 / dyn(0) == 1",
+		"variables.xs.all(a, variables.xs.all(b, variables.xs.all(c, a + b + c > 0)))",
+	};
+	struct tcel *t = tcel_new_std();
+	struct cel_program progs[4], prog;
+	struct cel_value values[4];
+	uint8_t states[4];
+	struct cel_lazy lz = { progs, values, states, 4 };
+	uint64_t once, twice;
+	size_t i;
+
+	(void)state;
+	t->scope.lazy_ns = "variables";
+	t->scope.lazy_names = names;
+	t->scope.n_lazy = 4;
+	t->scope.lazy = progs;
+	t->scope.lazy_compiling = true;
+	for (i = 0; i < 4; i++) {
+		t->scope.n_lazy_visible = i;
+		t->scope.first_slot = i ? progs[i - 1].n_slots : 0;
+		if (tcel_compile(t, exprs[i], &progs[i]))
+			fail_msg("%s: %s", exprs[i], t->err.msg);
+	}
+	/* a variable sees only those before it */
+	t->scope.n_lazy_visible = 1;
+	assert_compile_error(t, "variables.bad", 0, "defined after variable \"sum\"");
+	assert_compile_error(t, "variables.xs + variables.big", 15, "defined after");
+	assert_compile_error(t, "variables.sum", 0, "\"sum\" refers to itself");
+	t->scope.lazy_compiling = false;
+	t->scope.first_slot = progs[3].n_slots;
+	t->scope.n_lazy_visible = 0;
+	t->scope.lazy_hidden_why = "not yet";
+	assert_compile_error(t, "variables.xs", 0, "cannot be used here: not yet");
+	t->scope.n_lazy_visible = 4;
+	t->scope.lazy_hidden_why = NULL;
+	assert_compile_error(t, "variables.nope == 1", 0, "unknown variable \"variables.nope\"");
+	assert_compile_error(t, "variables[\"xs\"]", 0, "no value of its own");
+	assert_compile_error(t, "has(variables.xs)", 4, "has() cannot test a variable");
+	assert_compile_error(t, "[1].all(variables, true)", 4, "would hide the variables");
+	/* the static type travels: a list plus an int is refused */
+	assert_compile_error(t, "variables.xs + 1", 13, "no operator '+' for (list, int)");
+
+	t->env.lazy = &lz;
+	cel_lazy_reset(&lz);
+	assert_cel_true(t, "variables.sum == [20, 30] && size(variables.xs) == 3");
+	assert_int_equal(states[0], CEL_LAZY_SET);
+	assert_int_equal(states[1], CEL_LAZY_SET);
+	assert_int_equal(states[2], CEL_LAZY_UNSET);
+	/* an error is kept and read again like a value */
+	assert_cel_error(t, "variables.bad", "division by zero");
+	assert_int_equal(states[2], CEL_LAZY_SET);
+	assert_cel_error(t, "variables.bad || variables.bad", "division by zero");
+	assert_cel_true(t, "variables.bad || true");
+	/* a variable evaluated inside a macro keeps the macro's variable:
+	 * its own iteration variables have slots of their own */
+	assert_cel_true(t, "[5, 6].all(x, variables.big && x > 4)");
+	/* once: reading it again costs a step, not its evaluation */
+	cel_lazy_reset(&lz);
+	assert_int_equal(tcel_compile(t, "variables.big", &prog), 0);
+	cel_env_meter(&t->env, 0, 0);
+	cel_eval(&t->env, &prog, t->vars);
+	once = t->env.cost;
+	assert_true(once > 27);
+	assert_int_equal(tcel_compile(t, "variables.big && variables.big && variables.big", &prog), 0);
+	cel_lazy_reset(&lz);
+	cel_env_meter(&t->env, 0, 0);
+	cel_eval(&t->env, &prog, t->vars);
+	twice = t->env.cost;
+	assert_true(twice < once + 10);
+	tcel_destroy(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -254,6 +334,7 @@ int main(void)
 		cmocka_unit_test(regex_limits),
 		cmocka_unit_test(node_values),
 		cmocka_unit_test(host_objects),
+		cmocka_unit_test(lazy_variables),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
