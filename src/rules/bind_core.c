@@ -178,8 +178,8 @@ BIND_FN(complete_input, cel_bool(c->g && kvet_graph_complete(c->g)))
 #define W (BIND_WORKLOAD)
 #define P (BIND_BUDGET)
 #define NS (BIND_NAMESPACE)
-#define WEB "apps/Deployment ops/web"
-#define PDB "policy/PodDisruptionBudget ops/web"
+#define WEB "apps/Deployment core/web"
+#define PDB "policy/PodDisruptionBudget core/web"
 
 static const struct cel_func core_funcs[] = {
 	/* selection, through the label index (1.7) */
@@ -193,14 +193,14 @@ static const struct cel_func core_funcs[] = {
 	BIND_ROW("selects", CEL_ST_BOOL, 2, 2, (BIND_OBJECT, BIND_WORKLOAD),
 		 selects, BIND_RUN,
 		 "the PodDisruptionBudget or Service selects the workload's pods",
-		 PDB, "selects(object, objects('Deployment', 'ops')[0])"),
+		 PDB, "selects(object, objects('Deployment', 'core')[0])"),
 	/* workloads (1.2) */
 	BIND_ROW("isWorkload", CEL_ST_BOOL, 1, 1, O, is_workload, BIND_RUN,
 		 "o is a top-level workload (not folded into its owner, 1.2)",
 		 WEB, "isWorkload(object)"),
 	BIND_ROW("namespaceOf", CEL_ST_STRING, 1, 1, O, namespace_of, 0,
 		 "its namespace with the default applied (\"\" when cluster-scoped)",
-		 WEB, "namespaceOf(object) == 'ops'"),
+		 WEB, "namespaceOf(object) == 'core'"),
 	BIND_ROW("isScalable", CEL_ST_BOOL, 1, 1, W, is_scalable, 0,
 		 "Deployment, ReplicaSet, StatefulSet, ReplicationController",
 		 WEB, "isScalable(object)"),
@@ -248,20 +248,20 @@ static const struct cel_func core_funcs[] = {
 	BIND_ROW("objects", CEL_ST_LIST, 1, 2, (BIND_STRING, BIND_STRING),
 		 objects, BIND_RUN,
 		 "objects(kind[, ns]): the objects of a kind (\"Deployment\" or \"apps/Deployment\"), from the kind index",
-		 "", "objects('apps/Deployment', 'ops').map(d, d.metadata.name) == ['web']"),
+		 "", "objects('apps/Deployment', 'core').map(d, d.metadata.name) == ['web']"),
 	BIND_ROW("namespaceCovered", CEL_ST_BOOL, 1, 1, NS, namespace_covered,
 		 BIND_RUN, "the input covers the namespace (1.3)",
-		 "", "namespaceCovered('ops') && !namespaceCovered('nowhere')"),
+		 "", "namespaceCovered('core') && !namespaceCovered('nowhere')"),
 	BIND_ROW("operatorPopulated", CEL_ST_BOOL, 1, 1, NS,
 		 operator_populated, BIND_RUN,
 		 "custom resources live in the namespace (1.3)",
-		 "", "!operatorPopulated('ops')"),
+		 "", "!operatorPopulated('core')"),
 	BIND_ROW("dumpMode", CEL_ST_BOOL, 0, 0, (BIND_ANY), dump_mode, 0,
 		 "the input is a cluster dump (1.1)",
 		 "", "dumpMode()"),
 	BIND_ROW("completeInput", CEL_ST_BOOL, 0, 0, (BIND_ANY),
-		 complete_input, 0, "the input is the whole cluster (1.3)",
-		 "", "!completeInput()"),
+		 complete_input, 0, "the input is the whole cluster (1.3): said so, or a cluster dump",
+		 "", "completeInput() && dumpMode()"),
 };
 
 const struct cel_lib bind_core_lib = CEL_LIB("kvet.core", core_funcs);

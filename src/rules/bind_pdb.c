@@ -172,7 +172,7 @@ static const struct cel_func pdb_funcs[] = {
 		 workloads_selected_elsewhere, BIND_RUN,
 		 "the workloads of *other* namespaces its selector matches (\"PDB in the wrong namespace?\"), the first 10; empty for `{}`",
 		 "policy/PodDisruptionBudget pdb/web",
-		 "workloadsSelectedElsewhere(object).map(w, namespaceOf(w)) == ['staging']"),
+		 "workloadsSelectedElsewhere(object).map(w, namespaceOf(w)) == ['core', 'staging']"),
 	BIND_ROW("nearMisses", CEL_ST_LIST, 1, 1, PDB, near_misses, BIND_RUN,
 		 "the workloads of its namespace that meet every requirement but one (one index selection per dropped requirement); with a single `In` requirement, those whose value for its key looks like a typo of a wanted one (at most two edits away, or one containing the other, among the first 256 workloads carrying the key); at most 10",
 		 TYPO, "nearMisses(object).map(w, w.metadata.name) == ['alpha-mgr', 'beta-mgr', 'agent']"),
