@@ -178,7 +178,7 @@ static const struct cel_func pdb_funcs[] = {
 		 TYPO, "nearMisses(object).map(w, w.metadata.name) == ['alpha-mgr', 'beta-mgr', 'agent']"),
 	BIND_ROW("unmetRequirement", CEL_ST_STRING, 2, 2, (BIND_PDB, BIND_WORKLOAD),
 		 unmet_requirement, 0,
-		 "the first requirement the workload's pods fail and what its pods have, e.g. `app=mgr, its pods have app=manager`; `\"\"` when none",
+		 "unmetRequirement(pdb, w): the first requirement the workload's pods fail and what its pods have, e.g. `app=mgr, its pods have app=manager`; `\"\"` when none",
 		 "policy/PodDisruptionBudget pdb/one",
 		 "unmetRequirement(object, objects('DaemonSet', 'pdb')[0]) == 'app=agnt, its pods have app=agent'"),
 	BIND_ROW("selectorText", CEL_ST_STRING, 1, 1, (BIND_OBJECT),
@@ -203,7 +203,7 @@ static const struct cel_func pdb_funcs[] = {
 		 "overlappingWorkloads(object).map(w, w.metadata.name) == ['beta-mgr']"),
 	BIND_ROW("selectsPodsOf", CEL_ST_BOOL, 2, 2,
 		 (BIND_WORKLOAD, BIND_WORKLOAD), selects_pods_of, 0,
-		 "`w1.spec.selector` selects the pods of `w2`, another workload of its namespace",
+		 "selectsPodsOf(w1, w2): `w1.spec.selector` selects the pods of `w2`, another workload of its namespace",
 		 "apps/Deployment pdb/alpha-mgr",
 		 "selectsPodsOf(overlappingWorkloads(object)[0], object) && !selectsPodsOf(object, object)"),
 	/* B5 */

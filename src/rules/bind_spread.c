@@ -402,7 +402,7 @@ static const struct cel_func spread_funcs[] = {
 		 "", "livePodCount('far') == 1"),
 	BIND_ROW("workloadNames", CEL_ST_STRING, 1, 1, (BIND_OBJECTS),
 		 workload_names, 0,
-		 "\"Deployment ops/a, StatefulSet ops/b, Deployment ops/c and 2 more\"",
+		 "workloadNames(list): \"Deployment ops/a, StatefulSet ops/b, Deployment ops/c and 2 more\"",
 		 "", "workloadNames(objects('StatefulSet')) == 'StatefulSet ops/db'"),
 	BIND_ROW("usesRollingUpdate", CEL_ST_BOOL, 1, 1, D,
 		 uses_rolling_update, 0,

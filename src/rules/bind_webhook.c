@@ -387,11 +387,11 @@ static const struct cel_func webhook_funcs[] = {
 		 VWC "guard", "!backendsUnspread(" E0 ")"),
 	BIND_ROW("backendDeclaresPort", CEL_ST_BOOL, 2, 2, (E, S),
 		 backend_declares_port, 0,
-		 "a container (or sidecar) of a backend workload declares a port of that name",
+		 "backendDeclaresPort(e, name): a container (or sidecar) of a backend workload declares a port of that name",
 		 VWC "guard", "backendDeclaresPort(" E0 ", 'https') && !backendDeclaresPort(" E0 ", 'http')"),
 	BIND_ROW("backendMountsSecret", CEL_ST_BOOL, 2, 2, (E, S),
 		 backend_mounts_secret, 0,
-		 "a backend workload mounts the Secret (secret or projected volume)",
+		 "backendMountsSecret(e, name): a backend workload mounts the Secret (secret or projected volume)",
 		 VWC "guard", "backendMountsSecret(" E0 ", 'guard-tls')"),
 	BIND_ROW("backendMayUpdateConfiguration", CEL_ST_BOOL, 1, 1, E,
 		 backend_may_update_configuration, 0,
@@ -417,10 +417,10 @@ static const struct cel_func webhook_funcs[] = {
 		 VWC "guard", "caInjection(" E0 ").kind == 'certificate' && caInjection(" E0 ").name == 'guard-cert'"),
 	/* interception (1.11) */
 	BIND_ROW("intercepts", CEL_ST_STRING, 8, 8, REQUEST, intercepts, 0,
-		 "`\"TRUE\"`, `\"FALSE\"`, `\"ASSUMED-TRUE\"`, `\"ASSUMED-FALSE\"` or `\"UNKNOWN\"`; ns `\"\"` is cluster-scoped, `\"*\"` some namespace; labels a map, or a workload for L(W) plus its runtime labels",
+		 "intercepts(e, op, group, version, resource, sub, ns, labels): would the API server call the entry (1.11)? `\"TRUE\"`, `\"FALSE\"`, `\"ASSUMED-TRUE\"`, `\"ASSUMED-FALSE\"` or `\"UNKNOWN\"`; ns `\"\"` is cluster-scoped, `\"*\"` some namespace; labels a map, null, or a workload for L(W) plus its runtime labels",
 		 VWC "guard", "intercepts(" E0 ", 'CREATE', '', 'v1', 'pods', '', '*', null) == 'TRUE'"),
 	BIND_ROW("interception", CEL_ST_MAP, 8, 8, REQUEST, interception, 0,
-		 "the same as a map: result, why (a sentence), rule (the matching `rules[]` item), namespaceStep, objectStep",
+		 "interception(e, op, group, version, resource, sub, ns, labels): the same as a map: result, why (a sentence), rule (the matching `rules[]` item), namespaceStep, objectStep",
 		 VWC "guard", "interception(" E0 ", 'CREATE', '', 'v1', 'pods', '', 'wh', {}).why == 'rules[0] matches CREATE core/pods in namespace \"wh\" (the namespaceSelector selects every namespace)'"),
 };
 

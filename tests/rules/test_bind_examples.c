@@ -14,6 +14,10 @@
  * usage: test_bind_examples FIXTURE FUNCTIONS_TXT
  *        test_bind_examples --list: print the list functions.txt holds,
  *        to review and commit with a change of the tables
+ *        test_bind_examples --docs LIB: the function table of library LIB
+ *        (kvet.core, ...) for docs/rule-language.md, from the rows' doc
+ *        strings (scripts/gen-rule-docs writes it, check_docs.sh checks
+ *        it)
  */
 #include "tk8s.h"
 
@@ -191,6 +195,96 @@ static void function_names(void **state)
 	free(have);
 }
 
+/* How a signature names an argument of each kind. */
+static const char *param_name(unsigned int kind)
+{
+	switch (kind) {
+	case BIND_OBJECT:
+		return "o";
+	case BIND_WORKLOAD:
+		return "w";
+	case BIND_DEPLOYMENT:
+		return "deploy";
+	case BIND_PDB:
+	case BIND_BUDGET:
+		return "pdb";
+	case BIND_HPA:
+		return "hpa";
+	case BIND_SERVICE:
+		return "service";
+	case BIND_TERM:
+	case BIND_FOREIGN:
+		return "t";
+	case BIND_ENTRY:
+		return "e";
+	case BIND_NAMESPACE:
+		return "ns";
+	case BIND_COUNT:
+		return "n";
+	case BIND_LIST:
+	case BIND_OBJECTS:
+		return "list";
+	case BIND_LABELS:
+		return "labels";
+	default:
+		return "s";
+	}
+}
+
+static const char *type_name(unsigned int stype)
+{
+	static const char *const names[] = {
+		"dyn", "null", "bool", "int", "double", "string", "list",
+		"map",
+	};
+
+	return stype < 8 ? names[stype] : "dyn";
+}
+
+/*
+ * One row of the table: the signature, from a doc that starts with it
+ * ("objects(kind[, ns]): ..."), else from the argument kinds, the type it
+ * returns, and the doc.
+ */
+static void print_row(const struct cel_func *r)
+{
+	const struct bind_fn *fn = bind_fn_of(r);
+	size_t len = strlen(r->name), i;
+	const char *doc = r->doc, *end;
+
+	printf("| `");
+	end = strstr(doc, "): ");
+	if (!strncmp(doc, r->name, len) && doc[len] == '(' && end) {
+		printf("%.*s", (int)(end + 1 - doc), doc);
+		doc = end + 3;
+	} else {
+		printf("%s(", r->name);
+		for (i = 0; i < r->max_args; i++)
+			printf("%s%s%s", i == r->min_args ? "[" : "",
+			       i ? ", " : "", param_name(fn->kind[i]));
+		printf("%s)", r->max_args > r->min_args ? "]" : "");
+	}
+	printf("` | %s | %s |\n", type_name(r->ret), doc);
+}
+
+static int print_docs(const char *name)
+{
+	size_t i, j;
+
+	for (i = 0; i < kvet_cel_n_libs; i++) {
+		const struct cel_lib *lib = kvet_cel_libs[i];
+
+		if (strcmp(lib->name, name))
+			continue;
+		printf("| function | returns | meaning |\n| --- | --- | --- |\n");
+		for (j = 0; j < lib->n; j++)
+			print_row(&lib->funcs[j]);
+		return 0;
+	}
+	fprintf(stderr, "no library %s\n", name);
+	return 2;
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -198,6 +292,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(function_names),
 	};
 
+	if (argc == 3 && !strcmp(argv[1], "--docs"))
+		return print_docs(argv[2]);
 	if (argc == 2 && !strcmp(argv[1], "--list")) {
 		char *list = function_list();
 
