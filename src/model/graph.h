@@ -17,7 +17,7 @@
 /*
  * The object graph of one run: every object indexed by identity and kind,
  * the namespaces, the workloads with their replica counts, the HPA and
- * label indexes. Built once from the loaded objects (RULES-CATALOGUE 1.1
+ * label indexes. Built once from the loaded objects (docs/model.md 1.1
  * to 1.6); read-only afterwards, so rules may share it across threads.
  */
 struct kvet_graph;

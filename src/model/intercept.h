@@ -9,7 +9,7 @@
 #include "model/webhook.h"
 
 /*
- * The interception predicate (RULES-CATALOGUE 1.11): would the API server
+ * The interception predicate (docs/model.md 1.11): would the API server
  * call webhook entry E for this request?
  */
 

@@ -12,7 +12,7 @@
 #include "model/workload.h"
 
 /*
- * Leader election detection (RULES-CATALOGUE 1.13): does a workload's
+ * Leader election detection (docs/model.md 1.13): does a workload's
  * process elect a leader, judged from its containers' command and args,
  * its mounted configuration, and components known to elect by default?
  */

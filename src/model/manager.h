@@ -12,7 +12,7 @@
 #include "model/workload.h"
 
 /*
- * Managers (RULES-CATALOGUE 1.12): controllers, operators and webhook
+ * Managers (docs/model.md 1.12): controllers, operators and webhook
  * servers, whose outage stalls the cluster rather than one application.
  * The criteria that matched are kept so that a message can say why.
  */

@@ -12,7 +12,7 @@
 #include "model/workload.h"
 
 /*
- * Effective priority of a pod template (RULES-CATALOGUE 1.14), as the
+ * Effective priority of a pod template (docs/model.md 1.14), as the
  * Priority admission plugin resolves it
  * (https://kubernetes.io/docs/concepts/scheduling-eviction/pod-priority-preemption/).
  */

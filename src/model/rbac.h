@@ -11,7 +11,7 @@
 #include "model/workload.h"
 
 /*
- * Just enough RBAC for D5 (RULES-CATALOGUE D5): may a ServiceAccount get,
+ * Just enough RBAC for D5 (rule leader-election-without-lease-rbac): may a ServiceAccount get,
  * create and update coordination.k8s.io Leases in a namespace? Bindings
  * are indexed by subject once per run.
  */

@@ -13,7 +13,8 @@ static const char *const spreading_keys[] = {
 	"failure-domain.beta.kubernetes.io/region",
 };
 
-/* RULES-CATALOGUE C3: keys that several installations share. */
+/* Keys that several installations share (rule
+ * spread-selector-matches-foreign-pods). */
 static const char *const shared_keys[] = {
 	"app.kubernetes.io/part-of",
 	"app.kubernetes.io/component",

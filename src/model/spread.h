@@ -13,7 +13,7 @@
 #include "model/workload.h"
 
 /*
- * Spreading terms and the merged selector (RULES-CATALOGUE 1.8): the pod
+ * Spreading terms and the merged selector (docs/model.md 1.8): the pod
  * anti-affinity terms and topology spread constraints of a workload, each
  * with the selector the API server builds from it at pod creation, and
  * its namespace scope (1.7).

@@ -14,7 +14,7 @@
 #include "model/workload.h"
 
 /*
- * Webhook entries and their backends (RULES-CATALOGUE 1.10): every entry
+ * Webhook entries and their backends (docs/model.md 1.10): every entry
  * of a Validating/MutatingWebhookConfiguration, every CRD conversion
  * webhook, and every APIService backed by a Service, resolved once per run
  * to the workloads that serve them.

@@ -14,7 +14,7 @@
 #include "model/selector.h"
 
 /*
- * Workloads: objects that own a pod template (RULES-CATALOGUE 1.2).
+ * Workloads: objects that own a pod template (docs/model.md 1.2).
  * The graph builds them; rules read them. Plain data, read-only after
  * kvet_graph_create(); everything lives in the run's arena.
  */

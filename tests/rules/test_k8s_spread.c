@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The spreading-term functions of CEL (src/rules/cel_k8s_spread.c,
- * RULES-CATALOGUE 1.8), over a real graph, and the rule field `related`.
+ * docs/model.md 1.8), over a real graph, and the rule field `related`.
  */
 #include "tk8s.h"
 
