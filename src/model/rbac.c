@@ -414,6 +414,18 @@ bool kvet_config_writers_bind(const struct kvet_config_writers *w,
 	return false;
 }
 
+bool kvet_config_writers_bind_any(const struct kvet_config_writers *w,
+				  const struct kvet_workload *const *wls,
+				  size_t n)
+{
+	size_t i;
+
+	for (i = 0; w->n_crbs && i < n; i++)
+		if (kvet_config_writers_bind(w, wls[i]))
+			return true;
+	return false;
+}
+
 static int find_jobs(struct kvet_arena *arena, const struct kvet_graph *g,
 		     struct kvet_config_writers *w)
 {

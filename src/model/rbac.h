@@ -113,4 +113,9 @@ kvet_run_config_writers(struct kvet_run *run, const char *resource);
 bool kvet_config_writers_bind(const struct kvet_config_writers *w,
 			      const struct kvet_workload *wl);
 
+/* ... the ServiceAccount of one of @wls (a webhook's backend)? */
+bool kvet_config_writers_bind_any(const struct kvet_config_writers *w,
+				  const struct kvet_workload *const *wls,
+				  size_t n);
+
 #endif

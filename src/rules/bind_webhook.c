@@ -188,14 +188,9 @@ static struct cel_value backend_may_update_configuration(struct bind_call *c)
 {
 	const struct kvet_config_writers *w = writers(c);
 	const struct kvet_backend *b = backend(c);
-	size_t i;
 
-	if (!w)
-		return bind_oom(c);
-	for (i = 0; i < b->n_wls; i++)
-		if (kvet_config_writers_bind(w, b->wls[i]))
-			return cel_bool(true);
-	return cel_bool(false);
+	return w ? cel_bool(kvet_config_writers_bind_any(w, b->wls, b->n_wls))
+		 : bind_oom(c);
 }
 
 static struct cel_value configuration_patch_jobs(struct bind_call *c)

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The PDB, HPA, overlap and Service functions of CEL (cel_k8s_pdb.c). */
+/* The PDB, HPA, overlap and Service functions of CEL (kvet.pdb,
+ * src/rules/bind_pdb.c), over a real graph. */
 #include "tk8s.h"
 
 #include "tpdb.h"

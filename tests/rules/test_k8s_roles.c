@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The Kubernetes functions of CEL for managers, leader election,
- * priority, lease RBAC and eviction (src/rules/cel_k8s_roles.c), over a
- * real graph.
+ * priority, lease RBAC and eviction (kvet.roles, src/rules/bind_roles.c),
+ * over a real graph.
  */
 #include "tk8s.h"
 

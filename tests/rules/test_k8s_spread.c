@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The spreading-term functions of CEL (src/rules/cel_k8s_spread.c,
+ * The spreading-term functions of CEL (kvet.spread, src/rules/bind_spread.c,
  * docs/model.md 1.8), over a real graph, and the rule field `related`.
  */
 #include "tk8s.h"
