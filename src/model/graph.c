@@ -312,7 +312,7 @@ static struct entry *controller_of(const struct kvet_graph *g,
 
 		if (!node_true(kvet_node_get(ref, "controller")))
 			continue;
-		av = kvet_node_slice(kvet_node_get(ref, "apiVersion"));
+		av = kvet_string_of(kvet_node_get(ref, "apiVersion"));
 		slash = av.len ? memchr(av.s, '/', av.len) : NULL;
 		if (slash) {
 			group.s = av.s;
@@ -320,9 +320,9 @@ static struct entry *controller_of(const struct kvet_graph *g,
 		}
 		/* owners are in the same namespace (or cluster-scoped,
 		 * which no workload kind is) */
-		return find_entry(g, group, kvet_node_slice(kvet_node_get(ref, "kind")),
+		return find_entry(g, group, kvet_string_of(kvet_node_get(ref, "kind")),
 				  kvet_slice_of(obj->namespace),
-				  kvet_node_slice(kvet_node_get(ref, "name")));
+				  kvet_string_of(kvet_node_get(ref, "name")));
 	}
 	return NULL;
 }

@@ -59,11 +59,11 @@ static int index_binding(struct kvet_rbac *r, const struct kvet_object *b)
 		const struct kvet_node *kind = kvet_node_get(s, "kind");
 		struct kvet_slice parts[3];
 
-		parts[1] = kvet_node_slice(kvet_node_get(s, "name"));
+		parts[1] = kvet_string_of(kvet_node_get(s, "name"));
 		if (kvet_node_eq(kind, "ServiceAccount")) {
 			parts[0] = kvet_slice_of(TAG_SA);
 			parts[2] = parts[1];
-			parts[1] = kvet_node_slice(kvet_node_get(s, "namespace"));
+			parts[1] = kvet_string_of(kvet_node_get(s, "namespace"));
 			/* the authorizer takes a RoleBinding's namespace
 			 * for a ServiceAccount subject without one */
 			if (!parts[1].len)
@@ -245,7 +245,7 @@ struct kvet_slice kvet_workload_service_account(const struct kvet_workload *wl)
 	if (!kvet_node_is_string(n) || !n->len)
 		n = kvet_node_get(wl->pod_spec, "serviceAccount");
 	if (kvet_node_is_string(n) && n->len)
-		return kvet_node_slice(n);
+		return kvet_string_of(n);
 	return kvet_slice_of("default");
 }
 

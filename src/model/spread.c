@@ -106,14 +106,14 @@ static int add_key_reqs(struct kvet_arena *arena,
 		v = kvet_arena_alloc(arena, sizeof(*v));
 		if (!v)
 			return -1;
-		ret = incoming_value(arena, wl, kvet_node_slice(k), v);
+		ret = incoming_value(arena, wl, kvet_string_of(k), v);
 		if (ret < 0)
 			return -1;
 		/* "keys that don't exist in the incoming pod labels will be
 		 * ignored" (PodAffinityTerm.matchLabelKeys) */
 		if (!ret)
 			continue;
-		r->key = kvet_node_slice(k);
+		r->key = kvet_string_of(k);
 		r->op = op;
 		r->values = v;
 		r->n_values = 1;
@@ -179,7 +179,7 @@ static int parse_namespaces(struct kvet_arena *arena, struct kvet_term *t,
 		return -1;
 	for (i = 0; i < list->len; i++)
 		if (kvet_node_is_string(&list->u.items[i]))
-			v[n++] = kvet_node_slice(&list->u.items[i]);
+			v[n++] = kvet_string_of(&list->u.items[i]);
 	qsort(v, n, sizeof(*v), slice_qcmp);
 	for (i = 0; i < n; i++)
 		if (!k || !kvet_slice_eq(v[i], v[k - 1]))
@@ -203,7 +203,7 @@ static int parse_term(struct kvet_arena *arena, const struct kvet_workload *wl,
 	t->entry = entry;
 	t->node = n;
 	t->topology_key_node = kvet_node_get(n, "topologyKey");
-	t->topology_key = kvet_node_slice(t->topology_key_node);
+	t->topology_key = kvet_string_of(t->topology_key_node);
 	t->match_label_keys = kvet_node_get(n, "matchLabelKeys");
 	if (!spread)
 		t->mismatch_label_keys = kvet_node_get(n, "mismatchLabelKeys");

@@ -99,7 +99,7 @@ static void client_config(void **state)
 
 	(void)state;
 	fx_init(&f, "MutatingWebhookConfiguration", "injector");
-	kvet_url_split(kvet_node_slice(f.e[1]->url), &u);
+	kvet_url_split(kvet_string_of(f.e[1]->url), &u);
 	assert_true(kvet_slice_eq0(u.scheme, "https"));
 	assert_true(kvet_slice_eq0(u.user_info, "user"));
 	assert_true(kvet_slice_eq0(u.host, "hook.ops.svc"));
