@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * kvet.core: the shared definitions of docs/model.md (the input,
- * workloads, replicas, selection, PDB evaluation) as CEL functions.
+ * workloads and their rollouts, replicas, selection, PDB evaluation) as
+ * CEL functions.
  * Names read like the English of a condition:
  *
  *   size(pdbsCovering(object)) == 0 && minReplicas(object) >= 2
@@ -12,7 +13,8 @@
  *   isWorkload(o) bool, namespaceOf(o) string, isScalable(w) bool,
  *   workloadOf(o) map, templateLabels(w) map
  *   minReplicas(w) int, maxReplicas(w) int, specReplicas(w) int,
- *   hpaFor(w) map
+ *   hpaFor(w) map, usesRollingUpdate(d) bool, maxUnavailableSetting(d)
+ *   string, effectiveMaxUnavailable(d) int
  *   allowedDisruptions(pdb) int, podsTotal(pdb) int, expectedPods(pdb) int,
  *   desiredHealthy(pdb) int, pdbStatus(pdb) string,
  *   allowedDisruptionsAt(pdb, n) int
@@ -30,6 +32,7 @@
 #include <string.h>
 
 #include "model/kinds.h"
+#include "model/rollout.h"
 #include "model/service.h"
 
 static struct cel_value workloads_selected_by(struct bind_call *c)
@@ -174,9 +177,40 @@ BIND_FN(dump_mode, cel_bool(c->g && kvet_graph_dump_mode(c->g)))
 
 BIND_FN(complete_input, cel_bool(c->g && kvet_graph_complete(c->g)))
 
+BIND_FN(uses_rolling_update,
+	cel_bool(kvet_deployment_rolling_update(c->arg[0].wl)))
+
+static struct cel_value max_unavailable_setting(struct bind_call *c)
+{
+	const struct kvet_node *mu = kvet_deployment_max_unavailable(
+		c->arg[0].wl);
+
+	if (!mu)
+		return bind_str("25%");
+	if (!kvet_node_is_scalar(mu))
+		return bind_fail(c, "not an int or a percentage");
+	return cel_string(mu->u.str, mu->len);
+}
+
+static struct cel_value effective_max_unavailable(struct bind_call *c)
+{
+	static const char *const why[] = {
+		[KVET_ROLLOUT_UNKNOWN_REPLICAS] = "the replicas are unknown",
+		[KVET_ROLLOUT_NOT_INTSTR] = "maxUnavailable is not an int or a percentage",
+		[KVET_ROLLOUT_NEGATIVE] = "maxUnavailable is negative",
+		[KVET_ROLLOUT_OVER_100] = "maxUnavailable is above 100%",
+	};
+	enum kvet_rollout_error e;
+	long long v;
+
+	e = kvet_deployment_effective_max_unavailable(c->arg[0].wl, &v);
+	return e == KVET_ROLLOUT_OK ? cel_int(v) : bind_fail(c, "%s", why[e]);
+}
+
 #define O (BIND_OBJECT)
 #define W (BIND_WORKLOAD)
 #define P (BIND_BUDGET)
+#define D (BIND_DEPLOYMENT)
 #define NS (BIND_NAMESPACE)
 #define WEB "apps/Deployment core/web"
 #define PDB "policy/PodDisruptionBudget core/web"
@@ -244,6 +278,19 @@ static const struct cel_func core_funcs[] = {
 	BIND_ROW("pdbStatus", CEL_ST_STRING, 1, 1, P, pdb_status, 0,
 		 "\"ok\", \"no-policy\", \"invalid-both-set\", \"invalid-value\", \"sync-fails\" or \"unknown\"",
 		 PDB, "pdbStatus(object) == 'ok'"),
+	/* Deployment rollouts */
+	BIND_ROW("usesRollingUpdate", CEL_ST_BOOL, 1, 1, D,
+		 uses_rolling_update, 0,
+		 "a Deployment's strategy is `RollingUpdate` (the default)",
+		 "apps/Deployment ops/solo", "usesRollingUpdate(object)"),
+	BIND_ROW("maxUnavailableSetting", CEL_ST_STRING, 1, 1, D,
+		 max_unavailable_setting, 0,
+		 "a Deployment's `rollingUpdate.maxUnavailable` as written, or `\"25%\"`",
+		 "apps/Deployment ops/roll", "maxUnavailableSetting(object) == '20%'"),
+	BIND_ROW("effectiveMaxUnavailable", CEL_ST_INT, 1, 1, D,
+		 effective_max_unavailable, 0,
+		 "`maxUnavailable` at N_min, a percentage rounded down (the Deployment controller's arithmetic)",
+		 "apps/Deployment ops/solo", "effectiveMaxUnavailable(object) == 1"),
 	/* the input (1.1, 1.3) */
 	BIND_ROW("objects", CEL_ST_LIST, 1, 2, (BIND_STRING, BIND_STRING),
 		 objects, BIND_RUN,

@@ -13,7 +13,8 @@
  *   selectorText(o) string                   as kubectl prints it
  *   scaleTargetOf(hpa) map, targetHasNoScale(hpa) bool
  *   overlappingWorkloads(w) list, selectsPodsOf(w1, w2) bool
- *   webhooksUsing(service) list
+ *   webhooksUsing(service) list, serviceHasEndpoints(service) bool,
+ *   servicesInInput() bool
  *   namespaceCoveredBesides(o) bool, livePods(ns) int
  *
  *   size(overlappingWorkloads(object)) > 0
@@ -133,6 +134,17 @@ static struct cel_value webhooks_using(struct bind_call *c)
 	return bind_objects(c, v, n);
 }
 
+static struct cel_value services_in_input(struct bind_call *c)
+{
+	size_t n;
+
+	kvet_graph_kind(c->g, "", "Service", &n);
+	return cel_bool(n > 0);
+}
+
+BIND_FN(service_has_endpoints,
+	cel_bool(kvet_service_has_endpoints(c->g, c->arg[0].obj)))
+
 BIND_FN(namespace_covered_besides,
 	cel_bool(kvet_graph_ns_covered_besides(c->g, c->arg[0].obj)))
 
@@ -212,6 +224,14 @@ static const struct cel_func pdb_funcs[] = {
 		 "the Validating/MutatingWebhookConfigurations, CRDs (conversion webhooks) and APIServices whose calls go to the Service (1.10)",
 		 "Service pdb/metrics",
 		 "webhooksUsing(object).map(o, o.kind) == ['APIService']"),
+	BIND_ROW("servicesInInput", CEL_ST_BOOL, 0, 0, (BIND_ANY),
+		 services_in_input, BIND_RUN,
+		 "the input has Service objects (a dump of a few kinds may have none)",
+		 "", "servicesInInput()"),
+	BIND_ROW("serviceHasEndpoints", CEL_ST_BOOL, 1, 1, (BIND_SERVICE),
+		 service_has_endpoints, BIND_RUN,
+		 "an Endpoints or EndpointSlice object of the Service is in the input",
+		 "Service wh/guard", "!serviceHasEndpoints(object)"),
 	/* the input (1.3) */
 	BIND_ROW("namespaceCoveredBesides", CEL_ST_BOOL, 1, 1, (BIND_OBJECT),
 		 namespace_covered_besides, BIND_RUN,

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * kvet.spread: spreading terms and merged selectors (docs/model.md,
- * "Spreading terms"), Deployment rollouts and nodes, for rules C1-C6.
- * The meaning is in model/spread.h, model/rollout.h and
- * model/sched_validate.h.
+ * kvet.spread: spreading terms and merged selectors (docs/model.md 1.8)
+ * and the nodes they spread over, for rules C1-C6. The meaning is in
+ * model/spread.h, model/spread_run.c and model/sched_validate.h.
  *
  * A term is its own mapping in the input (a required anti-affinity
  * term, a preferred entry's podAffinityTerm, a topology spread
@@ -26,17 +25,14 @@
  *   foreignScopeAssumed(t) bool, foreignPodCount(t) int
  *   selectsOnlySharedKeys(t) bool, topologyDomains(t) int
  *   livePodCount(ns) int, workloadNames(list) string
- *   usesRollingUpdate(d) bool, maxUnavailableSetting(d) string,
- *   effectiveMaxUnavailable(d) int
  *
- *   effectiveMaxUnavailable(object) == 1   // a Deployment of 4, default 25%
+ *   hasEffectiveSpreadingTerm(object) || spreadingTerms(object) == []
  */
 #include "rules/bind.h"
 
 #include <string.h>
 
 #include "model/notation.h"
-#include "model/rollout.h"
 #include "model/sched_validate.h"
 #include "rules/explain.h"
 
@@ -253,36 +249,6 @@ static struct cel_value workload_names(struct bind_call *c)
 	return bind_strbuf(c, &sb);
 }
 
-BIND_FN(uses_rolling_update,
-	cel_bool(kvet_deployment_rolling_update(c->arg[0].wl)))
-
-static struct cel_value max_unavailable_setting(struct bind_call *c)
-{
-	const struct kvet_node *mu = kvet_deployment_max_unavailable(
-		c->arg[0].wl);
-
-	if (!mu)
-		return bind_str("25%");
-	if (!kvet_node_is_scalar(mu))
-		return bind_fail(c, "not an int or a percentage");
-	return cel_string(mu->u.str, mu->len);
-}
-
-static struct cel_value effective_max_unavailable(struct bind_call *c)
-{
-	static const char *const why[] = {
-		[KVET_ROLLOUT_UNKNOWN_REPLICAS] = "the replicas are unknown",
-		[KVET_ROLLOUT_NOT_INTSTR] = "maxUnavailable is not an int or a percentage",
-		[KVET_ROLLOUT_NEGATIVE] = "maxUnavailable is negative",
-		[KVET_ROLLOUT_OVER_100] = "maxUnavailable is above 100%",
-	};
-	enum kvet_rollout_error e;
-	long long v;
-
-	e = kvet_deployment_effective_max_unavailable(c->arg[0].wl, &v);
-	return e == KVET_ROLLOUT_OK ? cel_int(v) : bind_fail(c, "%s", why[e]);
-}
-
 #define W (BIND_WORKLOAD)
 #define T (BIND_TERM)
 #define F (BIND_FOREIGN)
@@ -395,7 +361,7 @@ static const struct cel_func spread_funcs[] = {
 	BIND_ROW("topologyDomains", CEL_ST_INT, 1, 1, T, topology_domains, 0,
 		 "distinct `topologyKey` values among the schedulable Nodes that pass the pod's `nodeSelector` and required node affinity; -1 when such a Node lacks the label (no limit); an error without Node objects",
 		 SOLO, "topologyDomains(" T0 ") == 2"),
-	/* workload lists, namespaces and Deployments */
+	/* workload lists and namespaces */
 	BIND_ROW("livePodCount", CEL_ST_INT, 1, 1, (BIND_NAMESPACE),
 		 live_pod_count, BIND_RUN,
 		 "the Pod objects of a cluster dump in a namespace (1.3: \"unless dump mode shows live Pods\")",
@@ -404,18 +370,6 @@ static const struct cel_func spread_funcs[] = {
 		 workload_names, 0,
 		 "workloadNames(list): \"Deployment ops/a, StatefulSet ops/b, Deployment ops/c and 2 more\"",
 		 "", "workloadNames(objects('StatefulSet')) == 'StatefulSet ops/db'"),
-	BIND_ROW("usesRollingUpdate", CEL_ST_BOOL, 1, 1, D,
-		 uses_rolling_update, 0,
-		 "a Deployment's strategy is `RollingUpdate` (the default)",
-		 SOLO, "usesRollingUpdate(object)"),
-	BIND_ROW("maxUnavailableSetting", CEL_ST_STRING, 1, 1, D,
-		 max_unavailable_setting, 0,
-		 "a Deployment's `rollingUpdate.maxUnavailable` as written, or `\"25%\"`",
-		 "apps/Deployment ops/roll", "maxUnavailableSetting(object) == '20%'"),
-	BIND_ROW("effectiveMaxUnavailable", CEL_ST_INT, 1, 1, D,
-		 effective_max_unavailable, 0,
-		 "`maxUnavailable` at N_min, a percentage rounded down (the Deployment controller's arithmetic)",
-		 SOLO, "effectiveMaxUnavailable(object) == 1"),
 };
 
 const struct cel_lib bind_spread_lib = CEL_LIB("kvet.spread", spread_funcs);

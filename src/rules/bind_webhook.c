@@ -18,7 +18,6 @@
  *   describeBackends(e) string, backendPdbs(e) list, backendsUnspread(e) bool
  *   backendDeclaresPort(e, name) bool, backendMountsSecret(e, name) bool
  *   backendMayUpdateConfiguration(e) bool, configurationPatchJobs(e) list
- *   servicesInInput() bool, serviceHasEndpoints(service) bool
  *   webhookUrl(e) map, caInjection(e) map
  *   intercepts(e, op, group, version, resource, sub, ns, labels) string
  *   interception(e, op, group, version, resource, sub, ns, labels) map
@@ -199,17 +198,6 @@ static struct cel_value configuration_patch_jobs(struct bind_call *c)
 
 	return w ? bind_workloads(c, w->jobs, w->n_jobs) : bind_oom(c);
 }
-
-static struct cel_value services_in_input(struct bind_call *c)
-{
-	size_t n;
-
-	kvet_graph_kind(c->g, "", "Service", &n);
-	return cel_bool(n > 0);
-}
-
-BIND_FN(service_has_endpoints,
-	cel_bool(kvet_service_has_endpoints(c->g, c->arg[0].obj)))
 
 static struct cel_value slice_value(struct kvet_slice s)
 {
@@ -396,14 +384,6 @@ static const struct cel_func webhook_funcs[] = {
 		 configuration_patch_jobs, 0,
 		 "the Jobs and CronJobs whose ServiceAccount may update or patch the entry's configuration kind (a caBundle generator such as kube-webhook-certgen)",
 		 VWC "guard", "configurationPatchJobs(" E0 ").map(j, j.metadata.name) == ['guard-patch']"),
-	BIND_ROW("servicesInInput", CEL_ST_BOOL, 0, 0, (BIND_ANY),
-		 services_in_input, BIND_RUN,
-		 "the input has Service objects (a dump of a few kinds may have none)",
-		 "", "servicesInInput()"),
-	BIND_ROW("serviceHasEndpoints", CEL_ST_BOOL, 1, 1, (BIND_SERVICE),
-		 service_has_endpoints, BIND_RUN,
-		 "an Endpoints or EndpointSlice object of the Service is in the input",
-		 "Service wh/guard", "!serviceHasEndpoints(object)"),
 	BIND_ROW("webhookUrl", CEL_ST_DYN, 1, 1, E, webhook_url, 0,
 		 "`clientConfig.url` split: scheme, userInfo, host, port, path, query, fragment, hasQuery, hasFragment; null without url",
 		 VWC "guard", "webhookUrl(webhookEntries(object)[1]).host == 'guard.example.com'"),
