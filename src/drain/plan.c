@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "drain/causes.h"
 #include "drain/cluster.h"
+#include "drain/issue.h"
 #include "drain/journal.h"
 #include "drain/keys.h"
 #include "drain/state.h"
@@ -219,6 +221,48 @@ static int upgrade(struct drain_cluster *c, const uint32_t *set, size_t n)
 	return 0;
 }
 
+/* The step stops the roll, with @why as its causes (into the arena). */
+static int stall(struct drain_cluster *c, struct drain_step_result *st,
+		 const struct drain_causes *why)
+{
+	st->stalled = true;
+	st->causes = kvet_arena_array(c->arena, why->n + 1,
+				      sizeof(*st->causes));
+	if (!st->causes)
+		return -1;
+	if (why->n)
+		memcpy(st->causes, why->v, why->n * sizeof(*st->causes));
+	st->n_causes = why->n;
+	return 0;
+}
+
+/* Replacements still waiting once the step's nodes are back: the roll
+ * cannot go on, and each is an error of the node it left. */
+static void stall_on_waiting(struct drain_cluster *c, struct drain_causes *why)
+{
+	size_t i;
+
+	for (i = 0; i < c->n_waiting; i++) {
+		uint32_t r = c->waiting[i];
+		const struct drain_pod *pod = &c->pods[r];
+		const char *state = pod->state == DRAIN_POD_REFUSED
+					    ? "cannot be created"
+					    : "stays Pending";
+
+		drain_issue_add(c, DRAIN_RULE_POD_UNSCHEDULABLE, KVET_SEV_ERROR,
+				pod->from_node, pod->obj, NULL,
+				"the roll stalls after draining node \"%s\": the replacement of pod \"%s\" %s: %s",
+				c->nodes[pod->from_node].name,
+				drain_pod_label(c, r), state,
+				pod->why ? pod->why : "");
+		drain_causes_add(c, why,
+				 "the replacement of pod \"%s\", evicted from node \"%s\", %s: %s",
+				 drain_pod_label(c, r),
+				 c->nodes[pod->from_node].name, state,
+				 pod->why ? pod->why : "");
+	}
+}
+
 static int rolling(struct drain_cluster *c, const uint32_t *sel, size_t k)
 {
 	size_t per = c->opts.max_unavailable ? c->opts.max_unavailable : 1;
@@ -251,22 +295,24 @@ static int rolling(struct drain_cluster *c, const uint32_t *sel, size_t k)
 		why.n = 0;
 		ok = drain_nodes(c, &sel[at], n, &why);
 		if (!ok) {
-			st->stalled = true;
-			st->causes = kvet_arena_array(c->arena, why.n + 1,
-						      sizeof(*st->causes));
-			if (!st->causes) {
+			if (stall(c, st, &why) < 0) {
 				free(why.v);
 				return -1;
 			}
-			if (why.n)
-				memcpy(st->causes, why.v,
-				       why.n * sizeof(*st->causes));
-			st->n_causes = why.n;
 			break;
 		}
 		drain_nodes_down(c, &sel[at], n);
 		if (upgrade(c, &sel[at], n) < 0)
 			return -1;
+		/* evicted pods run again before the next step */
+		if (c->n_waiting) {
+			stall_on_waiting(c, &why);
+			if (stall(c, st, &why) < 0) {
+				free(why.v);
+				return -1;
+			}
+			break;
+		}
 	}
 	free(why.v);
 	return c->oom ? -1 : 0;

@@ -7,6 +7,7 @@
 
 #include "report/escape.h"
 #include "report/json_writer.h"
+#include "report/render_drain.h"
 
 /*
  * The JSON report (docs/formats.md, DESIGN.md "JSON report contract"):
@@ -252,6 +253,8 @@ int kvet_render_json(const struct kvet_ctx *ctx, unsigned int flags, FILE *fp)
 
 	if (kvet_ctx_baseline_loaded(ctx))
 		write_baseline(&jw, ctx);
+	if (kvet_ctx_drain_ran(ctx))
+		kvet_json_write_drain(&jw, ctx);
 	write_summary(&jw, &sum);
 	kvet_jw_close(&jw, '}');
 	putc('\n', fp);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "report/escape.h"
+#include "report/render_drain.h"
 
 /*
  * The text report, compiler style so that editors and CI log viewers can
@@ -335,6 +336,8 @@ int kvet_render_text(const struct kvet_ctx *ctx, unsigned int flags, FILE *fp)
 	for (i = 0; i < n; i++)
 		write_finding(fp, pal, ctx, kvet_ctx_finding(ctx, i));
 	write_stale(fp, pal, ctx);
+	if (kvet_ctx_drain_ran(ctx))
+		kvet_text_write_drain(fp, ctx, pal == &ansi);
 	if (!(flags & KVET_RENDER_QUIET))
 		write_summary(fp, ctx);
 	return 0;
