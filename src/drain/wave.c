@@ -116,6 +116,8 @@ static bool create_one(struct drain_cluster *c, uint32_t r)
 		drain_set_ptr(c, (const void **)&c->pods[r].why, why);
 		return false;
 	}
+	/* a replacement is a new pod: nothing to journal */
+	c->pods[r].phase = KVET_PHASE_RUNNING;
 	drain_pod_bind(c, r, n);
 	drain_pod_set_ready(c, r, true);
 	return true;
