@@ -13,27 +13,68 @@
 #include "drain/journal.h"
 #include "drain/relate.h"
 
+struct member {
+	const struct kvet_workload *wl;	/* or, when NULL, the owner: */
+	struct kvet_slice kind, name;
+	struct kvet_pdb_member m;
+};
+
 struct collect {
 	struct drain_cluster *c;
 	struct drain_pairs *pairs;
 	uint32_t budget;
-	struct kvet_pdb_member *members;
+	struct member *members;
 	size_t n_members, cap_members;
-	const struct kvet_workload **seen;
 	uint32_t *pods;			/* the pods it selects */
 	size_t n_pods, cap_pods;
 	int64_t healthy;
 	bool oom;
 };
 
-static bool seen_wl(struct collect *k, const struct kvet_workload *wl)
+/* The controllers whose scale the disruption controller reads. */
+static bool scalable_kind(struct kvet_slice kind)
 {
+	return kvet_slice_eq0(kind, "ReplicaSet") ||
+	       kvet_slice_eq0(kind, "ReplicationController") ||
+	       kvet_slice_eq0(kind, "StatefulSet") ||
+	       kvet_slice_eq0(kind, "Deployment");
+}
+
+/* The member @p counts under: its workload's, its controller's (when
+ * the dump lacks the controller), or its own; NULL when out of memory. */
+static struct member *member_of(struct collect *k, const struct drain_pod *p)
+{
+	struct member *m;
 	size_t i;
 
-	for (i = 0; i < k->n_members; i++)
-		if (k->seen[i] == wl)
-			return true;
-	return false;
+	for (i = 0; p->kind != DRAIN_POD_BARE && i < k->n_members; i++) {
+		m = &k->members[i];
+		if (p->wl ? m->wl == p->wl
+			  : !m->wl && kvet_slice_eq(m->kind, p->owner_kind) &&
+				    kvet_slice_eq(m->name, p->owner_name))
+			return m;
+	}
+	if (!kvet_vec_grow((void **)&k->members, &k->cap_members,
+			   k->n_members + 1, sizeof(*k->members)))
+		return NULL;
+	m = &k->members[k->n_members++];
+	memset(m, 0, sizeof(*m));
+	m->wl = p->wl;
+	m->kind = p->owner_kind;
+	m->name = p->owner_name;
+	if (p->wl) {
+		m->m = kvet_workload_pdb_member(p->wl);
+		/* a dump's controllers scale to spec.replicas right now */
+		if (p->wl->replicas.state == KVET_REPLICAS_KNOWN)
+			m->m.n = p->wl->replicas.spec;
+	} else {
+		/* a controller the dump lacks: its pods here are its scale */
+		m->m.n = 0;
+		m->m.kind = p->kind == DRAIN_POD_BARE ? KVET_PDB_BARE_POD
+			    : scalable_kind(p->owner_kind) ? KVET_PDB_SCALABLE
+							   : KVET_PDB_UNSCALABLE;
+	}
+	return m;
 }
 
 /* One selected pod: the pair, and its part of the budget's arithmetic. */
@@ -41,7 +82,7 @@ static int collect_pod(void *data, uint32_t pod)
 {
 	struct collect *k = data;
 	const struct drain_pod *p = &k->c->pods[pod];
-	struct kvet_pdb_member m;
+	struct member *m;
 
 	drain_pairs_add(k->pairs, pod, k->budget);
 	if (!kvet_vec_grow((void **)&k->pods, &k->cap_pods, k->n_pods + 1,
@@ -53,37 +94,13 @@ static int collect_pod(void *data, uint32_t pod)
 	if (kvet_pod_phase_terminal(p->phase))
 		return 0;
 	k->healthy += p->ready;
-	if (p->wl && seen_wl(k, p->wl))
-		return 0;
-	if (k->n_members == k->cap_members) {
-		size_t cap = k->cap_members ? 2 * k->cap_members : 8;
-		struct kvet_pdb_member *m2 = realloc(k->members,
-						     cap * sizeof(*m2));
-		const struct kvet_workload **s2 = realloc(k->seen,
-							  cap * sizeof(*s2));
-
-		if (m2)
-			k->members = m2;
-		if (s2)
-			k->seen = s2;
-		if (!m2 || !s2) {
-			k->oom = true;
-			return 1;
-		}
-		k->cap_members = cap;
+	m = member_of(k, p);
+	if (!m) {
+		k->oom = true;
+		return 1;
 	}
-	if (p->wl) {
-		m = kvet_workload_pdb_member(p->wl);
-		/* a dump's controllers scale to spec.replicas right now */
-		if (p->wl->replicas.state == KVET_REPLICAS_KNOWN)
-			m.n = p->wl->replicas.spec;
-	} else {
-		m.n = 1;
-		m.kind = p->kind == DRAIN_POD_BARE ? KVET_PDB_BARE_POD
-						   : KVET_PDB_UNSCALABLE;
-	}
-	k->members[k->n_members] = m;
-	k->seen[k->n_members++] = p->wl;
+	if (!m->wl)
+		m->m.n++;
 	return 0;
 }
 
@@ -98,15 +115,23 @@ static bool status_int(const struct kvet_node *status, const char *key,
 	return true;
 }
 
-static void read_status(struct drain_budget *b, const struct collect *k)
+static int read_status(struct drain_budget *b, const struct collect *k)
 {
 	const struct kvet_node *root = b->obj->root;
 	const struct kvet_node *st = kvet_node_get(root, "status");
+	struct kvet_pdb_member *members;
 	struct kvet_pdb_result r;
 	int64_t gen, seen;
+	size_t i;
 
+	members = malloc((k->n_members + 1) * sizeof(*members));
+	if (!members)
+		return -1;
+	for (i = 0; i < k->n_members; i++)
+		members[i] = k->members[i].m;
 	kvet_pdb_evaluate(&b->pdb.min_available, &b->pdb.max_unavailable,
-			  k->members, k->n_members, &r);
+			  members, k->n_members, &r);
+	free(members);
 	b->expected = r.expected > 0 ? r.expected : 0;
 	b->desired = r.desired > 0 ? r.desired : 0;
 	b->healthy = k->healthy;
@@ -124,6 +149,7 @@ static void read_status(struct drain_budget *b, const struct collect *k)
 	if (status_int(st, "observedGeneration", &seen) &&
 	    status_int(kvet_node_get(root, "metadata"), "generation", &gen))
 		b->stale = seen < gen;
+	return 0;
 }
 
 static int build_one(struct drain_cluster *c, const struct drain_pod_index *idx,
@@ -148,7 +174,8 @@ static int build_one(struct drain_cluster *c, const struct drain_pod_index *idx,
 			       collect_pod, &k);
 	if (k.oom)
 		goto out;
-	read_status(b, &k);
+	if (read_status(b, &k) < 0)
+		goto out;
 	b->pods = kvet_arena_array(c->arena, k.n_pods + 1, sizeof(*b->pods));
 	if (!b->pods)
 		goto out;
@@ -159,7 +186,6 @@ static int build_one(struct drain_cluster *c, const struct drain_pod_index *idx,
 	ret = 0;
 out:
 	free(k.members);
-	free(k.seen);
 	free(k.pods);
 	return ret;
 }

@@ -132,6 +132,8 @@ static int read_pod(struct drain_cluster *c, struct drain_pod *p,
 	if (p->wl && p->wl->obj == obj)
 		p->wl = NULL;	/* a bare pod is its own workload */
 	p->kind = pod_kind(&st);
+	p->owner_kind = st.controller_kind;
+	p->owner_name = st.controller_name;
 	p->phase = st.phase;
 	p->terminating = st.terminating;
 	p->emptydir = kvet_pod_emptydir(p->spec);

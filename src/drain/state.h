@@ -64,6 +64,8 @@ struct drain_pod {
 	const struct kvet_node *spec;
 	struct kvet_labels labels;
 	const struct kvet_workload *wl;	/* the top-level owner, or NULL */
+	struct kvet_slice owner_kind;	/* its controller's, when any */
+	struct kvet_slice owner_name;
 	enum drain_pod_kind kind;
 	enum kvet_pod_phase phase;
 	bool terminating;
