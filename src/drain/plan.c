@@ -275,6 +275,8 @@ static int rolling(struct drain_cluster *c, const uint32_t *sel, size_t k)
 				      sizeof(*res->steps));
 	if (!res->steps)
 		return -1;
+	for (i = 0; i < k; i++)
+		res->nodes[i].step = (unsigned int)(i / per) + 1;
 	drain_journal_enable(c->journal, false);
 	if (k && c->opts.surge && add_surge(c, sel[0]) < 0)
 		return -1;
@@ -288,7 +290,6 @@ static int rolling(struct drain_cluster *c, const uint32_t *sel, size_t k)
 			return -1;
 		for (j = 0; j < n; j++) {
 			st->nodes[j] = c->nodes[sel[at + j]].name;
-			res->nodes[at + j].step = st->index;
 			res->nodes[at + j].reached = true;
 		}
 		st->n_nodes = n;
