@@ -226,6 +226,7 @@ static void remove_pod(struct drain_cluster *c, struct target *t,
 	struct drain_node_result *nr = &c->res->nodes[c->result_of[t->node]];
 	struct drain_pod *pod = &c->pods[t->pod];
 	uint32_t r = DRAIN_NONE;
+	bool was_ready = pod->ready;
 
 	t->done = true;
 	count(c, t->node, how == DRAIN_EVICT_DELETED ? &nr->deleted
@@ -239,7 +240,9 @@ static void remove_pod(struct drain_cluster *c, struct target *t,
 	drain_set_u32(c, &pod->state, DRAIN_POD_GONE);
 	if (r != DRAIN_NONE)
 		wait_for(c, r);
-	check_outages(c, t->pod, t->node);
+	/* only a ready pod's going takes an endpoint away */
+	if (was_ready)
+		check_outages(c, t->pod, t->node);
 }
 
 static void warn_filtered(struct drain_cluster *c, const struct target *t)
@@ -264,7 +267,7 @@ static void warn_filtered(struct drain_cluster *c, const struct target *t)
 /* kubectl drain's filters; false when kubectl refuses node @n. */
 static bool filter_node(struct drain_cluster *c, const struct sorted *v,
 			size_t k, uint32_t n, struct target **targets,
-			size_t *nt, size_t *cap)
+			size_t *nt, size_t *cap, struct drain_causes *why)
 {
 	struct drain_node_result *nr = &c->res->nodes[c->result_of[n]];
 	struct drain_filter f;
@@ -278,15 +281,21 @@ static bool filter_node(struct drain_cluster *c, const struct sorted *v,
 			continue;
 		drain_kubectl_filter(c, p, &f);
 		if (f.status == DRAIN_FILTER_ERROR) {
+			/* kubectl's errors(): "cannot delete " leads each */
+			const char *msg = f.message +
+					  (strncmp(f.message, "cannot delete ",
+						   14) ? 0 : 14);
+
 			ok = false;
 			drain_issue_add(c, DRAIN_RULE_KUBECTL_REFUSES,
 					KVET_SEV_ERROR, n, c->pods[p].obj, NULL,
 					"kubectl drain refuses node \"%s\": cannot delete %s: %s",
-					c->nodes[n].name,
-					f.message + (strncmp(f.message,
-							     "cannot delete ",
-							     14) ? 0 : 14),
+					c->nodes[n].name, msg,
 					drain_pod_label(c, p));
+			drain_causes_add(c, why,
+					 "kubectl drain refuses node \"%s\": cannot delete %s: %s",
+					 c->nodes[n].name, msg,
+					 drain_pod_label(c, p));
 			continue;
 		}
 		if (!f.delete) {
@@ -374,7 +383,7 @@ bool drain_nodes(struct drain_cluster *c, const uint32_t *set, size_t n,
 	if (k && !v)
 		return false;
 	for (i = 0; i < n; i++)
-		ok &= filter_node(c, v, k, set[i], &t, &nt, &cap);
+		ok &= filter_node(c, v, k, set[i], &t, &nt, &cap, why);
 	free(v);
 	while (progress && !c->oom) {
 		progress = evict_round(c, t, nt);
@@ -387,8 +396,6 @@ bool drain_nodes(struct drain_cluster *c, const uint32_t *set, size_t n,
 		ok &= t[i].done;
 	report_blocked(c, t, nt, why);
 	report_pending(c);
-	if (!ok && why && !why->n)
-		drain_causes_add(c, why, "kubectl drain refuses the node");
 	free(t);
 	return ok && !c->oom;
 }
