@@ -4,7 +4,7 @@
 
 usage: check_reports.py junit|sarif KVET TESTDATA SCHEMAS
 
-For every golden lint case under TESTDATA (see testdata/README.md), run kvet
+For every golden lint and drain case under TESTDATA (see testdata/README.md), run kvet
 once with --format json=, junit= and sarif= files (so one run writes several
 reports), then:
 
@@ -53,7 +53,7 @@ def cases(testdata):
                     if l.strip() and not l.startswith("#")]
         with open(os.path.join(root, "exit-code"), encoding="utf-8") as f:
             usage_error = f.read().strip() == "3"
-        if args and args[0] == "lint" and not usage_error and not any(
+        if args and args[0] in ("lint", "drain") and not usage_error and not any(
                 a.startswith("--format") for a in args):
             yield root, args
 
@@ -61,7 +61,7 @@ def cases(testdata):
 def run_kvet(kvet, case, args, out):
     reports = {fmt: os.path.join(out, "report." + fmt)
                for fmt in ("json", "junit", "sarif")}
-    argv = [kvet, "lint"]
+    argv = [kvet, args[0]]
     for fmt, path in reports.items():
         argv += ["--format", f"{fmt}={path}"]
     argv += args[1:]
@@ -91,6 +91,32 @@ def check(cond, what):
 def identity(obj):
     ns = obj["namespace"]
     return f'{obj["kind"]} {ns + "/" if ns else ""}{obj["name"]}'
+
+
+def check_drain_junit(report, xml):
+    """kvet drain: one test case per node of the JSON report's "drain",
+    failing when the node is blocked, skipped when it was not reached."""
+    from junitparser import Failure, Skipped
+
+    nodes = report["drain"]["nodes"]
+    suites = [s for s in xml if s.name == "drain"]
+    check(len(suites) == 1, "one drain suite")
+    cases = list(suites[0])
+    check(len(cases) == len(nodes), f"{len(cases)} cases, {len(nodes)} nodes")
+    for case, node in zip(cases, nodes):
+        check(case.name.startswith("node " + node["name"]), case.name)
+        results = list(case.result)
+        failed = any(isinstance(r, Failure) for r in results)
+        skipped = any(isinstance(r, Skipped) for r in results)
+        check(failed == (node["verdict"] == "blocked"),
+              f"{case.name}: failure for verdict {node['verdict']}")
+        check(skipped == (node["verdict"] == "not-reached"),
+              f"{case.name}: skipped for verdict {node['verdict']}")
+        for i in node["findings"]:
+            f = report["findings"][i]
+            if failed and f["severity"] == "error":
+                check(sanitize(f["message"]) in results[0].message,
+                      f"{case.name}: message misses {f['message']!r}")
 
 
 def check_junit(report, xml_path, schemas):
@@ -134,6 +160,9 @@ def check_junit(report, xml_path, schemas):
     for key, val in totals.items():
         check(int(xml._elem.get(key)) == val,
               f"testsuites {key}={xml._elem.get(key)}, counted {val}")
+    if "drain" in report:
+        check_drain_junit(report, xml)
+        return
 
     # The JSON report of the same run says what the JUnit one must hold:
     # an <error> per error, a <skipped> per evaluation error that its
