@@ -92,7 +92,7 @@ static const char *budget_causes(struct drain_cluster *c, uint32_t b,
 			continue;
 		if (!first)
 			first = s;
-		drain_causes_add(c, why, "%s", s);
+		drain_causes_add(c, why, "because %s", s);
 		n++;
 	}
 	if (first)
@@ -101,7 +101,7 @@ static const char *budget_causes(struct drain_cluster *c, uint32_t b,
 		"budget \"%s\" allows no disruption at all: it needs %lld healthy pods of the %lld it expects",
 		bd->obj->name, (long long)bd->desired,
 		(long long)bd->expected);
-	drain_causes_add(c, why, "%s", s ? s : "");
+	drain_causes_add(c, why, "because %s", s ? s : "");
 	return s;
 }
 
@@ -144,11 +144,11 @@ void drain_report_blocked(struct drain_cluster *c, uint32_t p, uint32_t n,
 		first = kvet_arena_printf(c->arena,
 			"budgets \"%s\" and \"%s\" both select it",
 			b->obj->name, c->budgets[ev->other].obj->name);
-		drain_causes_add(c, why, "%s", first ? first : "");
+		drain_causes_add(c, why, "because %s", first ? first : "");
 		at = b->pdb.selector.node;
 	} else if (ev->outcome == DRAIN_EVICT_STALE) {
 		first = "the disruption controller has not yet processed the budget's last change (status.observedGeneration is behind metadata.generation)";
-		drain_causes_add(c, why, "%s", first);
+		drain_causes_add(c, why, "because %s", first);
 		at = kvet_node_path(b->obj->root, "status",
 				    "observedGeneration", NULL);
 	} else {

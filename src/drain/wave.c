@@ -271,8 +271,8 @@ static bool filter_node(struct drain_cluster *c, const struct sorted *v,
 {
 	struct drain_node_result *nr = &c->res->nodes[c->result_of[n]];
 	struct drain_filter f;
+	size_t i, first = *nt, left = nr->left;
 	bool ok = true;
-	size_t i;
 
 	for (i = 0; i < k; i++) {
 		uint32_t p = v[i].pod;
@@ -312,6 +312,11 @@ static bool filter_node(struct drain_cluster *c, const struct sorted *v,
 		(*targets)[*nt].node = n;
 		(*targets)[*nt].webhook = DRAIN_NONE;
 		(*nt)++;
+	}
+	/* kubectl lists its errors and evicts nothing from the node */
+	if (!ok) {
+		*nt = first;
+		nr->left = left;
 	}
 	return ok;
 }

@@ -13,7 +13,8 @@
  */
 #include "drain/state.h"
 
-/* The chain of causes of a stall, outermost first (strings in the arena). */
+/* The chain of causes of a stall, outermost first (strings in the arena):
+ * what is refused, then what keeps it refused, each "because ...". */
 struct drain_causes {
 	const char **v;
 	size_t n, cap;

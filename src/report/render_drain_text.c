@@ -142,7 +142,9 @@ static void write_steps(FILE *fp, const struct kvet_ctx *ctx, bool color)
 			write_node(fp, ctx, kvet_ctx_drain_node(ctx, k), color,
 				   "    ");
 		for (j = 0; j < st->n_causes; j++) {
-			fputs(j ? "      because " : "      ", fp);
+			fputs(strncmp(st->causes[j], "because ", 8) ? "      "
+								 : "        ",
+			      fp);
 			put(fp, st->causes[j]);
 			putc('\n', fp);
 		}
