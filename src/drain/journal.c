@@ -92,62 +92,22 @@ static struct entry *push(struct drain_cluster *c, void *addr,
 	return e;
 }
 
-void drain_set_i64(struct drain_cluster *c, int64_t *p, int64_t v)
-{
-	struct entry *e;
+/* One setter per field type: record the old value, then set. */
+#define SETTER(fn, type, tag, member)                                       \
+	void fn(struct drain_cluster *c, type *p, type v)                   \
+	{                                                                   \
+		struct entry *e;                                            \
+                                                                            \
+		if (*p == v)                                                \
+			return;                                             \
+		e = push(c, (void *)p, tag);                                \
+		if (e)                                                      \
+			e->old.member = *p;                                 \
+		*p = v;                                                     \
+	}
 
-	if (*p == v)
-		return;
-	e = push(c, p, E_I64);
-	if (e)
-		e->old.i64 = *p;
-	*p = v;
-}
-
-void drain_set_i32(struct drain_cluster *c, int32_t *p, int32_t v)
-{
-	struct entry *e;
-
-	if (*p == v)
-		return;
-	e = push(c, p, E_I32);
-	if (e)
-		e->old.i32 = *p;
-	*p = v;
-}
-
-void drain_set_u32(struct drain_cluster *c, uint32_t *p, uint32_t v)
-{
-	struct entry *e;
-
-	if (*p == v)
-		return;
-	e = push(c, p, E_U32);
-	if (e)
-		e->old.u32 = *p;
-	*p = v;
-}
-
-void drain_set_bool(struct drain_cluster *c, bool *p, bool v)
-{
-	struct entry *e;
-
-	if (*p == v)
-		return;
-	e = push(c, p, E_BOOL);
-	if (e)
-		e->old.b = *p;
-	*p = v;
-}
-
-void drain_set_ptr(struct drain_cluster *c, const void **p, const void *v)
-{
-	struct entry *e;
-
-	if (*p == v)
-		return;
-	e = push(c, p, E_PTR);
-	if (e)
-		e->old.p = *p;
-	*p = v;
-}
+SETTER(drain_set_i64, int64_t, E_I64, i64)
+SETTER(drain_set_i32, int32_t, E_I32, i32)
+SETTER(drain_set_u32, uint32_t, E_U32, u32)
+SETTER(drain_set_bool, bool, E_BOOL, b)
+SETTER(drain_set_ptr, const void *, E_PTR, p)

@@ -29,15 +29,6 @@ static struct kvet_slice bytes_of(const void *p, size_t len)
 	return s;
 }
 
-static bool slice_node(const struct kvet_node *n, struct kvet_slice *out)
-{
-	if (!kvet_node_is_scalar(n) || kvet_node_is_null(n))
-		return false;
-	out->s = n->u.str;
-	out->len = n->len;
-	return true;
-}
-
 /*
  * labelSelector AND key In [the owner's value] for every matchLabelKeys
  * key the owner carries (the API server merges them at pod creation).
@@ -64,7 +55,7 @@ static int merge_keys(struct kvet_arena *arena, struct kvet_selector *sel,
 		val = kvet_arena_alloc(arena, sizeof(*val));
 		if (!val)
 			return -1;
-		if (!slice_node(&keys->u.items[i], &k) ||
+		if (!kvet_node_slice(&keys->u.items[i], &k) ||
 		    !kvet_labels_get(labels, k, val))
 			continue;
 		reqs[n].key = k;
@@ -99,7 +90,7 @@ static int read_namespaces(struct kvet_arena *arena, struct drain_term *t,
 		if (!v)
 			return -1;
 		for (i = 0; i < nss->len; i++)
-			if (slice_node(&nss->u.items[i], &v[t->n_namespaces]))
+			if (kvet_node_slice(&nss->u.items[i], &v[t->n_namespaces]))
 				t->n_namespaces++;
 		t->namespaces = v;
 	}
@@ -140,7 +131,7 @@ static int read_term(struct build *b, struct drain_term *t,
 	} else if (read_namespaces(c->arena, t, term) < 0) {
 		return -1;
 	}
-	slice_node(kvet_node_get(term, "topologyKey"), &key);
+	kvet_node_slice(kvet_node_get(term, "topologyKey"), &key);
 	t->key = drain_key_intern(c, key);
 	t->match = kvet_arena_array(c->arena, c->cap_nodes + 1,
 				    sizeof(*t->match));

@@ -4,15 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool scalar_slice(const struct kvet_node *n, struct kvet_slice *out)
-{
-	if (!kvet_node_is_scalar(n) || kvet_node_is_null(n))
-		return false;
-	out->s = n->u.str;
-	out->len = n->len;
-	return true;
-}
-
 /* Gt and Lt values: strconv.ParseInt(s, 10, 64) */
 static bool parse_ll(struct kvet_slice s, long long *out)
 {
@@ -37,7 +28,7 @@ bool kvet_node_requirement_matches(const struct kvet_node *req, bool present,
 	uint32_t i;
 
 	for (i = 0; present && kvet_node_is_seq(vals) && i < vals->len; i++)
-		if (scalar_slice(&vals->u.items[i], &v) && kvet_slice_eq(v, val))
+		if (kvet_node_slice(&vals->u.items[i], &v) && kvet_slice_eq(v, val))
 			in = true;
 	if (kvet_node_eq(op, "In"))
 		return present && in;
@@ -49,7 +40,7 @@ bool kvet_node_requirement_matches(const struct kvet_node *req, bool present,
 		return !present;
 	if ((kvet_node_eq(op, "Gt") || kvet_node_eq(op, "Lt")) && present &&
 	    kvet_node_is_seq(vals) && vals->len == 1 &&
-	    scalar_slice(&vals->u.items[0], &v) && parse_ll(v, &b) &&
+	    kvet_node_slice(&vals->u.items[0], &v) && parse_ll(v, &b) &&
 	    parse_ll(val, &a))
 		return kvet_node_eq(op, "Gt") ? a > b : a < b;
 	return false;
@@ -69,7 +60,7 @@ bool kvet_node_term_matches(const struct kvet_node *term,
 		const struct kvet_node *r = &exprs->u.items[i];
 		bool present;
 
-		if (!scalar_slice(kvet_node_get(r, "key"), &key))
+		if (!kvet_node_slice(kvet_node_get(r, "key"), &key))
 			return false;
 		present = kvet_labels_get(labels, key, &val);
 		if (!kvet_node_requirement_matches(r, present, val))
@@ -128,7 +119,7 @@ bool kvet_pod_node_affinity_matches(const struct kvet_node *pod_spec,
 	for (i = 0; kvet_node_is_map(sel) && i < sel->len; i++) {
 		key.s = sel->u.pairs[i].key.u.str;
 		key.len = sel->u.pairs[i].key.len;
-		if (!scalar_slice(&sel->u.pairs[i].value, &want) ||
+		if (!kvet_node_slice(&sel->u.pairs[i].value, &want) ||
 		    !kvet_labels_get(labels, key, &have) ||
 		    !kvet_slice_eq(want, have))
 			return false;
@@ -158,7 +149,7 @@ int kvet_node_labels(struct kvet_arena *arena,
 {
 	name->s = "";
 	name->len = 0;
-	scalar_slice(kvet_node_path(node_root, "metadata", "name", NULL), name);
+	kvet_node_slice(kvet_node_path(node_root, "metadata", "name", NULL), name);
 	return kvet_labels_from_node(arena,
 				     kvet_node_path(node_root, "metadata",
 						    "labels", NULL),

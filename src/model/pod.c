@@ -3,14 +3,12 @@
 
 #include <string.h>
 
+/* A scalar's text, or "" */
 static struct kvet_slice slice_of(const struct kvet_node *n)
 {
 	struct kvet_slice s = { "", 0 };
 
-	if (kvet_node_is_scalar(n) && !kvet_node_is_null(n)) {
-		s.s = n->u.str;
-		s.len = n->len;
-	}
+	kvet_node_slice(n, &s);
 	return s;
 }
 
@@ -110,24 +108,11 @@ const struct kvet_node *kvet_pod_emptydir(const struct kvet_node *pod_spec)
 	return NULL;
 }
 
-static size_t count_ports(const struct kvet_node *cs, bool sidecars_only)
-{
-	size_t n = 0;
-	uint32_t i;
-
-	for (i = 0; kvet_node_is_seq(cs) && i < cs->len; i++) {
-		const struct kvet_node *c = &cs->u.items[i];
-		const struct kvet_node *ports = kvet_node_get(c, "ports");
-
-		if (sidecars_only &&
-		    !kvet_node_eq(kvet_node_get(c, "restartPolicy"), "Always"))
-			continue;
-		if (kvet_node_is_seq(ports))
-			n += ports->len;
-	}
-	return n;
-}
-
+/*
+ * The host ports of @cs (only its restartable containers with
+ * @sidecars_only) into @v from @k on, or only counted when @v is NULL.
+ * Returns the new count.
+ */
 static size_t add_ports(struct kvet_host_port *v, size_t k,
 			const struct kvet_node *cs, bool sidecars_only)
 {
@@ -148,14 +133,17 @@ static size_t add_ports(struct kvet_host_port *v, size_t k,
 					   &port) ||
 			    port <= 0 || port > 65535)
 				continue;
-			v[k].port = (int32_t)port;
-			v[k].protocol = slice_of(kvet_node_get(p, "protocol"));
-			if (!v[k].protocol.len)
-				v[k].protocol = kvet_slice_of("TCP");
-			v[k].ip = slice_of(kvet_node_get(p, "hostIP"));
-			if (!v[k].ip.len)
-				v[k].ip = kvet_slice_of("0.0.0.0");
-			v[k].node = p;
+			if (v) {
+				v[k].port = (int32_t)port;
+				v[k].protocol = slice_of(kvet_node_get(p,
+								       "protocol"));
+				if (!v[k].protocol.len)
+					v[k].protocol = kvet_slice_of("TCP");
+				v[k].ip = slice_of(kvet_node_get(p, "hostIP"));
+				if (!v[k].ip.len)
+					v[k].ip = kvet_slice_of("0.0.0.0");
+				v[k].node = p;
+			}
 			k++;
 		}
 	}
@@ -168,7 +156,7 @@ int kvet_pod_host_ports(struct kvet_arena *arena,
 {
 	const struct kvet_node *cs = kvet_node_get(pod_spec, "containers");
 	const struct kvet_node *ics = kvet_node_get(pod_spec, "initContainers");
-	size_t n = count_ports(cs, false) + count_ports(ics, true), k;
+	size_t n = add_ports(NULL, add_ports(NULL, 0, cs, false), ics, true);
 	struct kvet_host_port *v;
 
 	out->v = NULL;
@@ -178,10 +166,8 @@ int kvet_pod_host_ports(struct kvet_arena *arena,
 	v = kvet_arena_array(arena, n, sizeof(*v));
 	if (!v)
 		return -1;
-	k = add_ports(v, 0, cs, false);
-	k = add_ports(v, k, ics, true);
 	out->v = v;
-	out->n = k;
+	out->n = add_ports(v, add_ports(v, 0, cs, false), ics, true);
 	return 0;
 }
 

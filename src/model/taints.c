@@ -3,14 +3,12 @@
 
 #include <string.h>
 
+/* A scalar's text, or "" */
 static struct kvet_slice slice_of(const struct kvet_node *n)
 {
 	struct kvet_slice s = { "", 0 };
 
-	if (kvet_node_is_scalar(n) && !kvet_node_is_null(n)) {
-		s.s = n->u.str;
-		s.len = n->len;
-	}
+	kvet_node_slice(n, &s);
 	return s;
 }
 
