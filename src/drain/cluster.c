@@ -267,6 +267,7 @@ void drain_cluster_release(struct drain_cluster *c)
 	drain_journal_destroy(c->journal);
 	free(c->pods);
 	free(c->order);
+	free(c->waiting);
 }
 
 const char *drain_pod_label(const struct drain_cluster *c, uint32_t p)

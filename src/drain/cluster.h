@@ -17,6 +17,20 @@ int drain_cluster_from_dump(struct drain_cluster *c, struct kvet_arena *arena,
 			    struct kvet_diag *diag, const struct kvet_graph *g,
 			    const struct drain_options *opts);
 
+/*
+ * Another source of nodes and pods (a synthetic pool made from workloads)
+ * fills c->nodes and c->pods (bound with drain_pod_bind(), Ready or not),
+ * then calls drain_cluster_relate() and drain_run().
+ */
+
+/**
+ * drain_run() - run c->opts's plan on cluster @c, results in @out
+ * (released with drain_result_release()).
+ * Returns: 0, or -1 when out of memory.
+ */
+int drain_run(struct drain_cluster *c, struct kvet_diag *diag,
+	      struct drain_result *out);
+
 /* Everything that relates pods: call once the nodes and pods are in. */
 int drain_cluster_relate(struct drain_cluster *c);
 

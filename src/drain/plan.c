@@ -319,33 +319,40 @@ static int rolling(struct drain_cluster *c, const uint32_t *sel, size_t k)
 	return c->oom ? -1 : 0;
 }
 
+int drain_run(struct drain_cluster *c, struct kvet_diag *diag,
+	      struct drain_result *out)
+{
+	uint32_t *sel = NULL;
+	long k;
+	int rc = -1;
+
+	memset(out, 0, sizeof(*out));
+	out->plan = c->opts.plan;
+	c->res = out;
+	k = select_nodes(c, diag, &sel);
+	if (k < 0 || setup_results(c, sel, (size_t)k) < 0)
+		goto out;
+	if (c->opts.plan == KVET_DRAIN_ROLLING)
+		rc = rolling(c, sel, (size_t)k);
+	else
+		rc = each_node(c, sel, (size_t)k);
+out:
+	free(sel);
+	return !rc && c->oom ? -1 : rc;
+}
+
 int drain_run_dump(struct kvet_arena *arena, struct kvet_diag *diag,
 		   const struct kvet_graph *g, const struct drain_options *opts,
 		   struct drain_result *out)
 {
 	struct drain_cluster c;
-	uint32_t *sel = NULL;
-	long k;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
 	out->plan = opts->plan;
 	rc = drain_cluster_from_dump(&c, arena, diag, g, opts);
-	if (rc)
-		goto out;
-	c.res = out;
-	rc = -1;
-	k = select_nodes(&c, diag, &sel);
-	if (k < 0 || setup_results(&c, sel, (size_t)k) < 0)
-		goto out;
-	if (opts->plan == KVET_DRAIN_ROLLING)
-		rc = rolling(&c, sel, (size_t)k);
-	else
-		rc = each_node(&c, sel, (size_t)k);
-out:
-	free(sel);
-	if (!rc && c.oom)
-		rc = -1;
+	if (!rc)
+		rc = drain_run(&c, diag, out);
 	drain_cluster_release(&c);
 	return rc;
 }

@@ -34,7 +34,8 @@ int drain_pairs_finish(struct drain_cluster *c, struct drain_pairs *pr,
 
 	if (pr->oom)
 		goto out;
-	qsort(pr->v, pr->n, sizeof(*pr->v), cmp_u64);
+	if (pr->n)
+		qsort(pr->v, pr->n, sizeof(*pr->v), cmp_u64);
 	items = kvet_arena_array(c->arena, pr->n + 1, sizeof(*items));
 	if (!items)
 		goto out;
