@@ -181,9 +181,18 @@ out:
 
 static enum kvet_exit rule_command(const struct kvet_args *args)
 {
-	struct kvet_ctx *ctx = kvet_cli_context(args, stderr);
+	struct kvet_args drain;
+	struct kvet_ctx *ctx;
 	enum kvet_exit code;
 
+	/* the drain checks are the rules of a drain context */
+	if (args->command == KVET_CMD_EXPLAIN &&
+	    !strncmp(args->operands[0], "drain-", 6)) {
+		drain = *args;
+		drain.opts.flags |= KVET_CTX_DRAIN;
+		args = &drain;
+	}
+	ctx = kvet_cli_context(args, stderr);
 	if (!ctx)
 		return KVET_EXIT_USAGE;
 	if (args->command == KVET_CMD_RULES)
