@@ -30,9 +30,16 @@ extern "C" {
 #define KVET_API
 #endif
 
-#define KVET_VERSION "0.1.0"
-/* Where reports point users for documentation (SARIF informationUri). */
-#define KVET_HOMEPAGE "https://kvet.dev"
+/* The version of libkvet ("0.1.0"): meson's project version, the one
+ * place it is written. */
+KVET_API const char *kvet_version(void);
+
+/*
+ * The git commit libkvet was built from, as `git describe --always
+ * --dirty` abbreviates it ("3f2a1c9d0e1b", "3f2a1c9d0e1b-dirty"), or ""
+ * when it was not built from a git checkout.
+ */
+KVET_API const char *kvet_version_commit(void);
 
 /* The exit codes of the kvet command, defined once for the CLI and tests. */
 enum kvet_exit {
@@ -305,6 +312,14 @@ struct kvet_rule_info {
 	const char *remediation;	/* how to fix it; Markdown */
 	const char *const *references;	/* URLs; the first is the main one */
 	size_t n_references;
+	/* Where the rule is documented, for reports that link to it:
+	 * BASE/ID.md when a docs URL is set (kvet_ctx_set_docs_url()),
+	 * else its first reference, else NULL. Set in the rules a context
+	 * hands out (kvet_ctx_rule()), not in a rule file's own info. */
+	const char *help_uri;
+	/* Switched off by the settings: only kvet_ctx_rule_all() hands out
+	 * such rules. */
+	bool disabled;
 };
 
 /* The rules a context knows, sorted by id; valid after creation. */
@@ -314,6 +329,56 @@ KVET_API const struct kvet_rule_info *kvet_ctx_rule(const struct kvet_ctx *ctx,
 /* The rule @id, or NULL. */
 KVET_API const struct kvet_rule_info *kvet_ctx_rule_find(const struct kvet_ctx *ctx,
 							 const char *id);
+
+/* Every rule the context knows, disabled ones too (marked so), sorted by
+ * id: what `kvet rules` lists. */
+KVET_API size_t kvet_ctx_rule_all_count(const struct kvet_ctx *ctx);
+KVET_API const struct kvet_rule_info *kvet_ctx_rule_all(const struct kvet_ctx *ctx,
+							size_t i);
+
+/**
+ * kvet_ctx_rule_suggest() - the known rule id closest to a misspelt one,
+ * for "did you mean" hints (kvet_suggest()).
+ * @ctx: the context.
+ * @id: the id that named no rule.
+ *
+ * Returns: a rule id borrowed from @ctx, or NULL when none is close.
+ */
+KVET_API const char *kvet_ctx_rule_suggest(const struct kvet_ctx *ctx,
+					   const char *id);
+
+/**
+ * kvet_suggest() - the candidate closest to @word, as git suggests a
+ * command for a misspelt one: the smallest Damerau-Levenshtein distance
+ * (insertions, deletions, substitutions and swaps of two neighbours), if
+ * it is small for the word's length (at most a third of it, and 1 for
+ * words of up to five characters), the first candidate winning a tie.
+ * @word: what the user typed.
+ * @candidates: the known words.
+ * @n: their number.
+ *
+ * Returns: one of @candidates, or NULL when none is close or @word is
+ * one of them.
+ */
+KVET_API const char *kvet_suggest(const char *word,
+				  const char *const *candidates, size_t n);
+
+/**
+ * kvet_ctx_set_docs_url() - link reports to a team's own copy of
+ * docs/rules/ instead of each rule's first upstream reference (SARIF
+ * helpUri and informationUri, the JUnit help property, the JSON rule
+ * list).
+ * @ctx: the context.
+ * @base: an http:// or https:// URL (copied; trailing slashes dropped):
+ *        a rule's page is BASE/ID.md. NULL or "" goes back to the
+ *        references.
+ *
+ * Returns: 0, or -1 when @base is not an http(s) URL or memory ran out.
+ */
+KVET_API int kvet_ctx_set_docs_url(struct kvet_ctx *ctx, const char *base);
+
+/* The docs URL set with kvet_ctx_set_docs_url(), or NULL. */
+KVET_API const char *kvet_ctx_docs_url(const struct kvet_ctx *ctx);
 
 /**
  * kvet_ctx_add_rules_dir() - load the rule files (*.yaml, *.yml) directly
@@ -364,6 +429,48 @@ KVET_API int kvet_ctx_set_param(struct kvet_ctx *ctx, const char *rule,
  */
 KVET_API int kvet_ctx_rule_write_markdown(const struct kvet_ctx *ctx,
 					  const char *id, FILE *fp);
+
+/*
+ * One example of a rule file, run (`kvet rules test`). Plain data, valid
+ * during the callback only.
+ */
+struct kvet_example_result {
+	const char *file;		/* the rule file */
+	unsigned int line;		/* of the example in it */
+	const char *rule;		/* the rule id */
+	const char *name;		/* the example's name, or "" */
+	bool expect_fail;		/* expect: fail */
+	bool passed;
+	size_t findings;		/* the rule's findings on the manifest */
+	const char *why;		/* when it did not pass, what differed */
+};
+
+typedef void (*kvet_example_fn)(void *user,
+				const struct kvet_example_result *r);
+
+enum kvet_test_flags {
+	/* the built-in rules' examples too, not only the rule files added
+	 * with kvet_ctx_add_rules_dir() or _buffer() */
+	KVET_TEST_BUILTIN = 1u << 0,
+};
+
+/**
+ * kvet_ctx_test_rules() - run the examples of rule files: each manifest
+ * linted with its rule file alone, with default parameters (and as a
+ * complete input when the example says `complete: true`), then checked
+ * as docs/rule-language.md says (expect, findings, severity, message).
+ * @ctx: the context, with its rule files added.
+ * @flags: enum kvet_test_flags.
+ * @fn: called once per example, in the order of the rules (by id) and of
+ *      their examples.
+ * @user: passed to @fn.
+ *
+ * Returns: the number of examples that did not pass, or -1 when out of
+ * memory.
+ */
+KVET_API long kvet_ctx_test_rules(const struct kvet_ctx *ctx,
+				  unsigned int flags, kvet_example_fn fn,
+				  void *user);
 
 /* The objects of a run, in input order (file, then position). */
 KVET_API size_t kvet_ctx_object_count(const struct kvet_ctx *ctx);
@@ -676,13 +783,41 @@ enum kvet_format {
 	KVET_FORMAT_JUNIT,	/* JUnit XML for CI test dashboards */
 	KVET_FORMAT_SARIF,	/* SARIF 2.1.0 for code scanning */
 	KVET_FORMAT_GITHUB,	/* GitHub Actions workflow commands */
+	KVET_FORMAT_CODEQUALITY,	/* GitLab Code Quality (merge requests) */
+	KVET_FORMAT_MARKDOWN,	/* a summary for GitHub step summaries and
+				 * merge-request comments */
 };
 
 enum kvet_render_flags {
 	KVET_RENDER_COLOR = 1u << 0,	/* text: ANSI colours */
 	KVET_RENDER_QUIET = 1u << 1,	/* text: no summary line */
 	KVET_RENDER_VERBOSE = 1u << 2,	/* text: detail notices too */
+	/* text: each suppressed finding as a note, with what suppressed it */
+	KVET_RENDER_SHOW_SUPPRESSED = 1u << 3,
+	/* text, markdown: the run also writes a github report; say how many
+	 * of its annotations GitHub will not show (its per-step limits) */
+	KVET_RENDER_WITH_GITHUB = 1u << 4,
 };
+
+/*
+ * Plain data: how to write a report. The gate is the one the exit status
+ * uses (kvet_ctx_exit_code()), so that reports which say pass or fail
+ * (JUnit) agree with it.
+ */
+struct kvet_render_options {
+	unsigned int flags;		/* enum kvet_render_flags */
+	enum kvet_severity fail_on;	/* findings at or above fail */
+	bool fail_never;		/* no finding fails: --fail-on never,
+					 * or a baseline being written */
+};
+
+/**
+ * kvet_finding_fails() - whether a finding counts for the exit status:
+ * its severity is at or above @fail_on, and @fail_never is false. The
+ * one place that decides it, for kvet_ctx_exit_code() and the reports.
+ */
+KVET_API bool kvet_finding_fails(const struct kvet_finding *f,
+				 enum kvet_severity fail_on, bool fail_never);
 
 /**
  * kvet_format_from_name() - look a format up by its CLI name.
@@ -703,13 +838,28 @@ KVET_API const char *kvet_format_name(enum kvet_format format);
  * kvet_render() - write the report of a run.
  * @ctx: a context that has run.
  * @format: the format.
- * @flags: enum kvet_render_flags.
+ * @opts: flags and gate; NULL: no flags, and findings of warning and
+ *        above fail (the command's default, --fail-on warning).
  * @fp: the stream; kvet does not close it.
  *
  * Returns: 0, or -1 on a write error (errno is set).
  */
 KVET_API int kvet_render(const struct kvet_ctx *ctx, enum kvet_format format,
-			 unsigned int flags, FILE *fp);
+			 const struct kvet_render_options *opts, FILE *fp);
+
+/**
+ * kvet_ctx_write_rules() - write the list of rules (`kvet rules`): every
+ * rule of kvet_ctx_rule_all(), disabled ones marked.
+ * @ctx: the context, with its rules and settings.
+ * @format: KVET_FORMAT_TEXT, one line per rule (id, severity, category,
+ *          summary, "(disabled)"), or KVET_FORMAT_JSON (docs/formats.md).
+ * @fp: the stream; flushed.
+ *
+ * Returns: 0, or -1 with errno set (EINVAL for another format, or the
+ * write error).
+ */
+KVET_API int kvet_ctx_write_rules(const struct kvet_ctx *ctx,
+				  enum kvet_format format, FILE *fp);
 
 /* The process exit code for a run: see enum kvet_exit. An evaluation
  * error counts as an input error unless its rule tolerates it. */

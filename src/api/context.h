@@ -104,6 +104,7 @@ struct kvet_ctx {
 	struct kvet_custom_workload *custom_workloads;
 	size_t n_custom_workloads, cap_custom_workloads;
 	bool require_objects;		/* no object at all: exit 2 */
+	const char *docs_url;		/* rule pages at BASE/ID.md, or NULL */
 
 	/* drain.c: a drain context (KVET_CTX_DRAIN) and its results */
 	struct drain_options drain_opts;
@@ -122,6 +123,10 @@ struct kvet_ctx {
 /* Rebuild the rule states from the rule set and replay the settings on
  * them; after adding rules. */
 int kvet_ctx_index_rules(struct kvet_ctx *ctx);
+
+/* The rule @id, enabled or not, or NULL when there is none. */
+const struct kvet_rule_info *kvet_ctx_rule_known(const struct kvet_ctx *ctx,
+						 const char *id);
 
 /* Is @id switched off by the settings? */
 bool kvet_ctx_rule_disabled(const struct kvet_ctx *ctx, const char *id);

@@ -83,6 +83,21 @@ static void apply_setting(struct kvet_ctx *ctx,
 }
 
 /*
+ * Where reports link a rule: the team's copy of docs/rules/ when a docs
+ * URL is set, else the upstream page the rule cites first, never a site
+ * the project does not own. Returns -1 when out of memory.
+ */
+static int set_help_uri(struct kvet_ctx *ctx, struct kvet_rule_info *info)
+{
+	info->help_uri = info->n_references ? info->references[0] : NULL;
+	if (!ctx->docs_url)
+		return 0;
+	info->help_uri = kvet_arena_printf(&ctx->arena, "%s/%s.md",
+					   ctx->docs_url, info->id);
+	return info->help_uri ? 0 : -1;
+}
+
+/*
  * The sorted list of enabled rules; a disabled rule file is not run. A
  * drain context runs only its drain checks: its rule files are there for
  * the settings that name them.
@@ -97,11 +112,70 @@ static void publish(struct kvet_ctx *ctx)
 
 		if (st->rule)
 			st->rule->disabled = !st->on || drain;
+		st->info.disabled = !st->on;
 		if (st->on && (!drain || (!st->rule &&
 					     kvet_drain_check_is(st->info.id))))
 			ctx->infos[n++] = &st->info;
 	}
 	ctx->n_infos = n;
+}
+
+KVET_API size_t kvet_ctx_rule_all_count(const struct kvet_ctx *ctx)
+{
+	return ctx->n_states;
+}
+
+KVET_API const struct kvet_rule_info *kvet_ctx_rule_all(const struct kvet_ctx *ctx,
+							size_t i)
+{
+	return i < ctx->n_states ? &ctx->states[i].info : NULL;
+}
+
+KVET_API const char *kvet_ctx_rule_suggest(const struct kvet_ctx *ctx,
+					   const char *id)
+{
+	const char **ids = malloc((ctx->n_states + 1) * sizeof(*ids));
+	const char *best;
+	size_t i;
+
+	if (!ids)
+		return NULL;
+	for (i = 0; i < ctx->n_states; i++)
+		ids[i] = ctx->states[i].info.id;
+	best = kvet_suggest(id, ids, ctx->n_states);
+	free(ids);
+	return best;
+}
+
+KVET_API int kvet_ctx_set_docs_url(struct kvet_ctx *ctx, const char *base)
+{
+	size_t i, len = base ? strlen(base) : 0;
+
+	while (len && base[len - 1] == '/')
+		len--;
+	if (len && strncmp(base, "https://", 8) && strncmp(base, "http://", 7))
+		return -1;
+	ctx->docs_url = len ? kvet_arena_strndup(&ctx->arena, base, len)
+			    : NULL;
+	if (len && !ctx->docs_url)
+		return -1;
+	for (i = 0; i < ctx->n_states; i++)
+		if (set_help_uri(ctx, &ctx->states[i].info) < 0)
+			return -1;
+	return 0;
+}
+
+KVET_API const char *kvet_ctx_docs_url(const struct kvet_ctx *ctx)
+{
+	return ctx->docs_url;
+}
+
+const struct kvet_rule_info *kvet_ctx_rule_known(const struct kvet_ctx *ctx,
+						 const char *id)
+{
+	const struct kvet_rule_state *st = state_of(ctx, id);
+
+	return st ? &st->info : NULL;
 }
 
 bool kvet_ctx_rule_disabled(const struct kvet_ctx *ctx, const char *id)
@@ -147,6 +221,11 @@ int kvet_ctx_index_rules(struct kvet_ctx *ctx)
 					: states[i].rule->info;
 		states[i].on = true;
 		states[i].severity = -1;
+		if (set_help_uri(ctx, &states[i].info) < 0) {
+			free(v);
+			free(states);
+			return -1;
+		}
 	}
 	qsort(states, n, sizeof(*states), cmp_state);
 	free(ctx->infos);

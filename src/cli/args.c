@@ -35,8 +35,8 @@ static const struct command_spec {
 	[KVET_CMD_LINT] = { "lint", "[OPTIONS] [PATH...]", 0, SIZE_MAX,
 			    "lint Kubernetes manifests" },
 	[KVET_CMD_RULES] = {
-		"rules", "", 0, 0,
-		"list the rules: id, severity, category, summary" },
+		"rules", "[test DIR]", 0, 2,
+		"list the rules, or test rule files: 'kvet rules test DIR'" },
 	[KVET_CMD_EXPLAIN] = { "explain", "RULE-ID", 1, 1,
 			       "show the full documentation of a rule" },
 	[KVET_CMD_VERSION] = { "version", "", 0, 0, "print the version" },
@@ -113,6 +113,23 @@ static int set_format(struct kvet_args *args, const char *val, FILE *err)
 	out = &args->outputs[args->n_outputs++];
 	out->format = fmt;
 	out->path = eq && strcmp(eq + 1, "-") ? eq + 1 : NULL;
+	return 0;
+}
+
+/* kvet rules --format: the list as text or JSON, to standard output. */
+static int set_rules_format(struct kvet_args *args, const char *val,
+			    FILE *err)
+{
+	enum kvet_format fmt;
+
+	if (kvet_format_from_name(val, &fmt) ||
+	    (fmt != KVET_FORMAT_TEXT && fmt != KVET_FORMAT_JSON))
+		return usage_error(args, err,
+				   "invalid value '%s' for '--format' (expected text or json)",
+				   val);
+	args->outputs[0].format = fmt;
+	args->outputs[0].path = NULL;
+	args->n_outputs = 1;
 	return 0;
 }
 
@@ -297,6 +314,16 @@ static int set_write_baseline(struct kvet_args *args, const char *val,
 	return 0;
 }
 
+static int set_docs_url(struct kvet_args *args, const char *val, FILE *err)
+{
+	if (strncmp(val, "https://", 8) && strncmp(val, "http://", 7))
+		return usage_error(args, err,
+				   "invalid --docs-url '%s' (expected an http:// or https:// URL)",
+				   val);
+	args->docs_url = val;
+	return 0;
+}
+
 static int set_no_builtin(struct kvet_args *args, const char *val, FILE *err)
 {
 	args->opts.flags |= KVET_CTX_NO_BUILTIN_RULES;
@@ -312,6 +339,13 @@ static int set_quiet(struct kvet_args *args, const char *val, FILE *err)
 static int set_verbose(struct kvet_args *args, const char *val, FILE *err)
 {
 	args->verbose = true;
+	return 0;
+}
+
+static int set_show_suppressed(struct kvet_args *args, const char *val,
+			       FILE *err)
+{
+	args->show_suppressed = true;
 	return 0;
 }
 
@@ -435,6 +469,8 @@ static const struct option_spec {
 } options[] = {
 	{ "format", 0, "FMT[=FILE]", false, RUN_COMMANDS, set_format,
 	  "report format (see below); repeatable; =FILE writes that report to FILE instead of standard output (default: text)" },
+	{ "format", 0, "FMT", false, CMD_BIT(KVET_CMD_RULES), set_rules_format,
+	  "text (default) or json" },
 	{ "namespace", 0, "NS", false, RUN_COMMANDS, set_namespace,
 	  "namespace of namespaced objects that name none (default: default)" },
 	{ "fail-on", 0, "SEVERITY", false, RUN_COMMANDS, set_fail_on,
@@ -459,6 +495,8 @@ static const struct option_spec {
 	  "read the configuration from FILE (default: the nearest .kvet.yaml from the working directory upward)" },
 	{ "no-config", 0, NULL, false, SETTING_COMMANDS, set_no_config,
 	  "read no configuration file" },
+	{ "docs-url", 0, "BASE", false, SETTING_COMMANDS, set_docs_url,
+	  "link reports to BASE/ID.md, a copy of kvet's docs/rules/ (default: each rule's first reference)" },
 	{ "baseline", 0, "FILE", false, RUN_COMMANDS, set_baseline,
 	  "report the findings recorded in FILE as suppressed, and list its entries that no longer match" },
 	{ "write-baseline", 0, "FILE", false, RUN_COMMANDS,
@@ -488,29 +526,37 @@ static const struct option_spec {
 	  "like kubectl drain: delete pods with emptyDir volumes; =false refuses them (default: true, as managed upgrades drain)" },
 	{ "ignore-daemonsets", 0, NULL, true, DRAIN, set_ignore_daemonsets,
 	  "like kubectl drain: leave DaemonSet pods; =false refuses them (default: true)" },
+	{ "show-suppressed", 0, NULL, false, RUN_COMMANDS,
+	  set_show_suppressed,
+	  "list in the text report each suppressed finding, with what suppressed it" },
 	{ "help", 'h', NULL, false, ALL_COMMANDS, set_help, "show this help" },
 };
 
 #define N_OPTIONS (sizeof(options) / sizeof(options[0]))
 
-static const struct option_spec *find_long(const char *name, size_t len)
+/* The row of option --NAME for @command: one name may have a row per
+ * command (--format). */
+static const struct option_spec *find_long(const char *name, size_t len,
+					   enum kvet_command command)
 {
 	size_t i;
 
 	for (i = 0; i < N_OPTIONS; i++) {
 		if (strlen(options[i].name) == len &&
-		    !memcmp(options[i].name, name, len))
+		    !memcmp(options[i].name, name, len) &&
+		    (options[i].commands & CMD_BIT(command)))
 			return &options[i];
 	}
 	return NULL;
 }
 
-static const struct option_spec *find_short(char c)
+static const struct option_spec *find_short(char c, enum kvet_command command)
 {
 	size_t i;
 
 	for (i = 0; i < N_OPTIONS; i++) {
-		if (options[i].short_name && options[i].short_name == c)
+		if (options[i].short_name && options[i].short_name == c &&
+		    (options[i].commands & CMD_BIT(command)))
 			return &options[i];
 	}
 	return NULL;
@@ -529,6 +575,48 @@ static int find_command(const char *name, enum kvet_command *out)
 	return -1;
 }
 
+/* The command closest to a misspelt @name, or NULL. */
+static const char *near_command(const char *name)
+{
+	const char *names[N_COMMANDS];
+	size_t i;
+
+	for (i = 0; i < N_COMMANDS; i++)
+		names[i] = commands[i].name;
+	return kvet_suggest(name, names, N_COMMANDS);
+}
+
+/* The long option of @command closest to a misspelt one (no dashes). */
+static const char *near_option(const char *name, size_t len,
+			       enum kvet_command command)
+{
+	const char *names[N_OPTIONS];
+	char word[64];
+	size_t i, n = 0;
+
+	if (len >= sizeof(word))
+		return NULL;
+	memcpy(word, name, len);
+	word[len] = '\0';
+	for (i = 0; i < N_OPTIONS; i++)
+		if (options[i].commands & CMD_BIT(command))
+			names[n++] = options[i].name;
+	return kvet_suggest(word, names, n);
+}
+
+/* "unknown option", and the closest one git style; always -1. */
+static int unknown_option(const struct kvet_args *args, FILE *err,
+			  const char *shown, int shown_len, const char *near)
+{
+	if (!near)
+		return usage_error(args, err, "unknown option '%.*s'",
+				   shown_len, shown);
+	fprintf(err, "kvet: error: unknown option '%.*s'\n"
+		     "kvet: hint: did you mean '--%s'?\n",
+		shown_len, shown, near);
+	return -1;
+}
+
 /*
  * Parse the option at argv[*i], taking its value from the next argument
  * when it is not attached, and advance *i past what was used.
@@ -544,10 +632,11 @@ static int parse_option(struct kvet_args *args, int argc, char **argv,
 	if (arg[1] == '-') {
 		eq = strchr(arg + 2, '=');
 		len = eq ? (size_t)(eq - arg) : strlen(arg);
-		opt = find_long(arg + 2, len - 2);
-		if (!opt || !(opt->commands & CMD_BIT(args->command)))
-			return usage_error(args, err, "unknown option '%.*s'",
-					   (int)len, arg);
+		opt = find_long(arg + 2, len - 2, args->command);
+		if (!opt)
+			return unknown_option(args, err, arg, (int)len,
+					      near_option(arg + 2, len - 2,
+							  args->command));
 		if (eq && !opt->arg && !opt->optional)
 			return usage_error(args, err,
 					   "option '--%s' takes no value",
@@ -560,8 +649,8 @@ static int parse_option(struct kvet_args *args, int argc, char **argv,
 		}
 	} else {
 		shown[1] = arg[1];
-		opt = find_short(arg[1]);
-		if (!opt || !(opt->commands & CMD_BIT(args->command)))
+		opt = find_short(arg[1], args->command);
+		if (!opt)
 			return usage_error(args, err, "unknown option '%s'",
 					   shown);
 		/* No bundling: "-qj4" is not "-q -j4". */
@@ -582,6 +671,44 @@ static int parse_option(struct kvet_args *args, int argc, char **argv,
 	return opt->apply(args, val, err);
 }
 
+/* "unknown command", and the closest one git style; always -1. */
+static int unknown_command(const struct kvet_args *args, FILE *err,
+			   const char *name)
+{
+	const char *near = near_command(name);
+
+	if (!near)
+		return usage_error(args, err, "unknown command '%s'", name);
+	fprintf(err, "kvet: error: unknown command '%s'\n"
+		     "kvet: hint: did you mean '%s'?\n", name, near);
+	return -1;
+}
+
+/* "kvet rules test DIR": the one subcommand of rules. */
+static int check_rules_test(struct kvet_args *args, FILE *err)
+{
+	static const char *const subcommands[] = { "test" };
+	const char *near;
+
+	if (strcmp(args->operands[0], "test")) {
+		near = kvet_suggest(args->operands[0], subcommands, 1);
+		if (near) {
+			fprintf(err, "kvet: error: unknown rules command '%s'\n"
+				     "kvet: hint: did you mean 'kvet rules %s'?\n",
+				args->operands[0], near);
+			return -1;
+		}
+		return usage_error(args, err,
+				   "unknown rules command '%s' (expected 'kvet rules' or 'kvet rules test DIR')",
+				   args->operands[0]);
+	}
+	if (args->n_operands < 2)
+		return usage_error(args, err,
+				   "'kvet rules test' needs DIR, a folder of rule files");
+	args->rules_test = args->operands[1];
+	return 0;
+}
+
 static int check_operands(struct kvet_args *args, FILE *err)
 {
 	const struct command_spec *cmd = &commands[args->command];
@@ -597,11 +724,12 @@ static int check_operands(struct kvet_args *args, FILE *err)
 				   "too many arguments for 'kvet %s' (usage: kvet %s%s%s)",
 				   cmd->name, cmd->name,
 				   *cmd->operands ? " " : "", cmd->operands);
+	if (args->command == KVET_CMD_RULES && args->n_operands)
+		return check_rules_test(args, err);
 	/* "kvet help CMD" is "kvet CMD --help". */
 	if (args->command == KVET_CMD_HELP && args->n_operands) {
 		if (find_command(args->operands[0], &target))
-			return usage_error(args, err, "unknown command '%s'",
-					   args->operands[0]);
+			return unknown_command(args, err, args->operands[0]);
 		args->command = target;
 		args->help = true;
 		args->n_operands = 0;
@@ -630,9 +758,10 @@ int kvet_args_parse(struct kvet_args *args, int argc, char **argv, FILE *err)
 	} else if (!strcmp(first, "--help") || !strcmp(first, "-h")) {
 		args->command = KVET_CMD_HELP;
 	} else if (find_command(first, &args->command)) {
-		return usage_error(args, err, first[0] == '-' ?
-				   "unknown option '%s'" :
-				   "unknown command '%s'", first);
+		if (first[0] == '-')
+			return usage_error(args, err, "unknown option '%s'",
+					   first);
+		return unknown_command(args, err, first);
 	}
 
 	/* Operands are a subset of argv, kept in order, in argv's place. */

@@ -11,7 +11,7 @@
 #include <stdio.h>
 
 #include "kvet/kvet.h"
-#include "report/json_writer.h"
+#include "base/json.h"
 
 /* render_drain_text.c: the plan's section, before the summary line. */
 void kvet_text_write_drain(FILE *fp, const struct kvet_ctx *ctx, bool color);

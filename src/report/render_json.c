@@ -5,8 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "report/escape.h"
-#include "report/json_writer.h"
+#include "base/json.h"
 #include "report/render_drain.h"
 
 /*
@@ -17,63 +16,6 @@
  * "# Source:" comment, and "line" and "column" are null when an error has
  * no position.
  */
-
-void kvet_json_write_string(FILE *fp, const char *s, size_t len)
-{
-	static const char hex[] = "0123456789abcdef";
-	size_t i, n;
-	uint32_t cp;
-
-	if (!s) {
-		fputs("null", fp);
-		return;
-	}
-	putc('"', fp);
-	for (i = 0; i < len; i += n) {
-		n = kvet_utf8_next(s + i, len - i, &cp);
-		switch (cp) {
-		case '"':
-			fputs("\\\"", fp);
-			break;
-		case '\\':
-			fputs("\\\\", fp);
-			break;
-		case '\b':
-			fputs("\\b", fp);
-			break;
-		case '\f':
-			fputs("\\f", fp);
-			break;
-		case '\n':
-			fputs("\\n", fp);
-			break;
-		case '\r':
-			fputs("\\r", fp);
-			break;
-		case '\t':
-			fputs("\\t", fp);
-			break;
-		case 0x2028:
-			fputs("\\u2028", fp);
-			break;
-		case 0x2029:
-			fputs("\\u2029", fp);
-			break;
-		default:
-			if (cp < 0x20 || cp == 0x7f) {
-				fputs("\\u00", fp);
-				putc(hex[cp >> 4], fp);
-				putc(hex[cp & 0xf], fp);
-			} else if (n == 1 && cp < 0x80) {
-				putc((int)cp, fp);
-			} else {
-				kvet_utf8_put(fp, cp);
-			}
-			break;
-		}
-	}
-	putc('"', fp);
-}
 
 static void write_object(struct kvet_jw *jw,
 			 const struct kvet_object_ref *obj)
@@ -207,12 +149,13 @@ static void write_summary(struct kvet_jw *jw, const struct kvet_summary *sum)
 /**
  * kvet_render_json() - write the JSON report of a run.
  * @ctx: a context that has run.
- * @flags: unused; colour and quiet only concern text.
+ * @opts: unused.
  * @fp: the stream.
  *
  * Returns: 0; write errors are left on @fp for kvet_render().
  */
-int kvet_render_json(const struct kvet_ctx *ctx, unsigned int flags, FILE *fp)
+int kvet_render_json(const struct kvet_ctx *ctx,
+		     const struct kvet_render_options *opts, FILE *fp)
 {
 	struct kvet_summary sum;
 	struct kvet_jw jw = { .fp = fp };
@@ -224,7 +167,7 @@ int kvet_render_json(const struct kvet_ctx *ctx, unsigned int flags, FILE *fp)
 	kvet_jw_open(&jw, NULL, '{');
 	kvet_jw_open(&jw, "tool", '{');
 	kvet_jw_str(&jw, "name", "kvet");
-	kvet_jw_str(&jw, "version", KVET_VERSION);
+	kvet_jw_str(&jw, "version", kvet_version());
 	kvet_jw_close(&jw, '}');
 
 	kvet_jw_open(&jw, "findings", '[');

@@ -28,7 +28,9 @@
  *	    <properties> severity, category, summary, help
  *	    <testcase name="KIND NS/NAME (FILE)" classname="RULE-ID">
  *	      <failure type="SEVERITY" message="...">positions, related
- *	        objects, remediation</failure>   or <skipped>, or nothing
+ *	        objects, remediation</failure>   when a finding fails the
+ *	        gate (--fail-on), or <system-out> with the same text when
+ *	        none does, or <skipped> when all were suppressed, or nothing
  *
  * One test case per object a rule applies to. A test case carries one
  * <failure> that lists all of its findings, because Jenkins and GitLab
@@ -220,23 +222,61 @@ static void write_finding_text(FILE *fp, const struct kvet_finding *f,
 	}
 }
 
-/*
- * The <failure> or <skipped> of one test case, from entries [lo, hi) of
- * the index, which all belong to it and are of one kind.
- */
-static void write_result(struct junit *j, const struct kvet_rule_info *rule,
-			 size_t lo, size_t hi, bool suppressed)
+/* What one test case holds: its findings fail the gate, or were all
+ * suppressed, or are below the gate (the case passes and shows them). */
+enum result_kind {
+	RESULT_FAILURE,
+	RESULT_SKIPPED,
+	RESULT_OUTPUT,
+};
+
+/* One block per finding, then the rule's remediation and help link. */
+static void write_body(struct junit *j, const struct kvet_rule_info *rule,
+		       size_t lo, size_t hi, bool suppressed)
 {
 	const struct kvet_report_entry *e = j->idx.entries;
-	const struct kvet_finding *f = e[lo].finding;
-	enum kvet_severity worst = f->severity;
 	struct mstr m;
 	size_t k;
 
+	if (!mstr_open(j, &m))
+		return;
+	for (k = lo; k < hi; k++)
+		write_finding_text(m.fp, e[k].finding,
+				   suppressed ? e[k].reason : NULL);
+	if (rule && rule->remediation && *rule->remediation)
+		fprintf(m.fp, "remediation: %s\n", rule->remediation);
+	if (rule && rule->help_uri)
+		fprintf(m.fp, "help: %s\n", rule->help_uri);
+	mstr_finish(j, &m, NULL);
+}
+
+/*
+ * The <failure>, <skipped> or <system-out> of one test case, from entries
+ * [lo, hi) of the index, which all belong to it and are of one kind.
+ */
+static void write_result(struct junit *j, const struct kvet_rule_info *rule,
+			 size_t lo, size_t hi, enum result_kind kind)
+{
+	static const char *const elements[] = {
+		[RESULT_FAILURE] = "failure",
+		[RESULT_SKIPPED] = "skipped",
+		[RESULT_OUTPUT] = "system-out",
+	};
+	const struct kvet_report_entry *e = j->idx.entries;
+	enum kvet_severity worst = e[lo].finding->severity;
+	bool suppressed = kind == RESULT_SKIPPED;
+	struct mstr m;
+	size_t k;
+
+	start(j, elements[kind]);
+	if (kind == RESULT_OUTPUT) {
+		write_body(j, rule, lo, hi, false);
+		end(j);
+		return;
+	}
 	for (k = lo; k < hi; k++)
 		if (e[k].finding->severity > worst)
 			worst = e[k].finding->severity;
-	start(j, suppressed ? "skipped" : "failure");
 	attr(j, "type", kvet_severity_name(worst));
 	if (mstr_open(j, &m)) {
 		if (suppressed && e[lo].justification)
@@ -251,16 +291,7 @@ static void write_result(struct junit *j, const struct kvet_rule_info *rule,
 				e[k].finding->message);
 		mstr_finish(j, &m, "message");
 	}
-	if (mstr_open(j, &m)) {
-		for (k = lo; k < hi; k++)
-			write_finding_text(m.fp, e[k].finding,
-					   suppressed ? e[k].reason : NULL);
-		if (rule && rule->remediation)
-			fprintf(m.fp, "remediation: %s\n", rule->remediation);
-		if (rule && rule->n_references)
-			fprintf(m.fp, "help: %s\n", rule->references[0]);
-		mstr_finish(j, &m, NULL);
-	}
+	write_body(j, rule, lo, hi, suppressed);
 	end(j);
 }
 
@@ -268,9 +299,8 @@ static void write_case(struct junit *j, const char *rule_id,
 		       const struct kvet_rule_info *rule,
 		       const struct kvet_object_ref *obj, size_t lo, size_t hi)
 {
-	const struct kvet_report_entry *e = j->idx.entries;
 	struct mstr m;
-	size_t mid = lo;
+	size_t mid;
 
 	start(j, "testcase");
 	if (mstr_open(j, &m)) {
@@ -283,12 +313,13 @@ static void write_case(struct junit *j, const char *rule_id,
 	attr(j, "classname", rule_id);
 	attr(j, "time", "0");
 	/* entries of one object: reported findings, then suppressed ones */
-	while (mid < hi && !e[mid].reason)
-		mid++;
-	if (mid > lo)
-		write_result(j, rule, lo, mid, false);
+	mid = kvet_report_reported_end(&j->idx, lo, hi);
+	if (kvet_report_fails(&j->idx, lo, mid))
+		write_result(j, rule, lo, mid, RESULT_FAILURE);
+	else if (mid > lo)
+		write_result(j, rule, lo, mid, RESULT_OUTPUT);
 	else if (hi > mid)
-		write_result(j, rule, mid, hi, true);
+		write_result(j, rule, mid, hi, RESULT_SKIPPED);
 	end(j);
 }
 
@@ -319,8 +350,8 @@ static void write_suite(struct junit *j, const struct kvet_report_suite *s)
 		property(j, "severity", kvet_severity_name(rule->severity));
 		property(j, "category", rule->category);
 		property(j, "summary", rule->summary);
-		if (rule->n_references)
-			property(j, "help", rule->references[0]);
+		if (rule->help_uri)
+			property(j, "help", rule->help_uri);
 		end(j);
 	}
 	k = s->lo;
@@ -551,19 +582,21 @@ static void xml_init(void)
 /**
  * kvet_render_junit() - write the JUnit XML report of a run.
  * @ctx: a context that has run.
- * @flags: unused.
+ * @opts: the gate: a test case fails when one of its findings fails it,
+ *        so that dashboards agree with the exit status.
  * @fp: the stream.
  *
  * Returns: 0, or -1 when out of memory (errno is set); write errors are
  * left on @fp for kvet_render().
  */
-int kvet_render_junit(const struct kvet_ctx *ctx, unsigned int flags, FILE *fp)
+int kvet_render_junit(const struct kvet_ctx *ctx,
+		      const struct kvet_render_options *opts, FILE *fp)
 {
 	struct junit j = { .ctx = ctx };
 	xmlOutputBufferPtr out;
 
 	pthread_once(&xml_once, xml_init);
-	if (kvet_report_index_init(&j.idx, ctx) < 0) {
+	if (kvet_report_index_init(&j.idx, ctx, opts) < 0) {
 		errno = ENOMEM;
 		return -1;
 	}

@@ -252,11 +252,6 @@ static void write_finding(FILE *fp, const struct palette *pal,
 		write_related(fp, pal, &f->related[i]);
 }
 
-static void write_count(FILE *fp, size_t n, const char *one, const char *many)
-{
-	fprintf(fp, "%zu %s", n, n == 1 ? one : many);
-}
-
 static void write_summary(FILE *fp, const struct kvet_ctx *ctx)
 {
 	struct kvet_summary sum;
@@ -264,30 +259,17 @@ static void write_summary(FILE *fp, const struct kvet_ctx *ctx)
 	memset(&sum, 0, sizeof(sum));
 	kvet_ctx_summary(ctx, &sum);
 	fputs("kvet: ", fp);
-	write_count(fp, sum.files, "file", "files");
+	kvet_write_count(fp, sum.files, "file", "files");
 	fputs(", ", fp);
-	write_count(fp, sum.objects, "object", "objects");
+	kvet_write_count(fp, sum.objects, "object", "objects");
 	fputs(": ", fp);
-	write_count(fp, sum.findings[KVET_SEV_ERROR], "error", "errors");
+	kvet_write_finding_counts(fp, &sum);
 	fputs(", ", fp);
-	write_count(fp, sum.findings[KVET_SEV_WARNING], "warning", "warnings");
-	fputs(", ", fp);
-	write_count(fp, sum.findings[KVET_SEV_INFO], "info", "infos");
-	fputs(", ", fp);
-	write_count(fp, sum.input_errors, "input error", "input errors");
-	if (sum.evaluation_errors) {
-		fputs(", ", fp);
-		write_count(fp, sum.evaluation_errors, "evaluation error",
-			    "evaluation errors");
-	}
-	if (kvet_ctx_suppressed_count(ctx)) {
-		fputs(", ", fp);
-		write_count(fp, kvet_ctx_suppressed_count(ctx), "suppressed",
-			    "suppressed");
-	}
+	kvet_write_count(fp, sum.input_errors, "input error", "input errors");
+	kvet_write_other_counts(fp, ctx, &sum);
 	if (sum.skipped) {
 		fputs(", ", fp);
-		write_count(fp, sum.skipped, "document", "documents");
+		kvet_write_count(fp, sum.skipped, "document", "documents");
 		fputs(" skipped (not Kubernetes objects)", fp);
 	}
 	putc('\n', fp);
@@ -311,18 +293,69 @@ static void write_stale(FILE *fp, const struct palette *pal,
 	}
 }
 
+/* --show-suppressed: what was held back, and what held it. */
+static void write_suppressed(FILE *fp, const struct palette *pal,
+			     const struct kvet_suppressed *sup)
+{
+	const struct kvet_finding *f = &sup->finding;
+
+	write_location(fp, pal, &f->pos, true);
+	fprintf(fp, " %snote:%s suppressed %s: ", pal->note, pal->reset,
+		kvet_severity_name(f->severity));
+	text_puts(fp, f->message);
+	fputs(" [", fp);
+	text_puts(fp, f->rule);
+	fprintf(fp, "]\n  %snote:%s by ", pal->note, pal->reset);
+	text_puts(fp, sup->reason);
+	if (sup->justification) {
+		fputs(": ", fp);
+		text_puts(fp, sup->justification);
+	}
+	putc('\n', fp);
+}
+
+/* With a github report in the same run: what its annotations leave out. */
+static void write_github_hidden(FILE *fp, const struct kvet_ctx *ctx)
+{
+	static const char *const nouns[KVET_SEV_COUNT][2] = {
+		[KVET_SEV_INFO] = { "notice", "notices" },
+		[KVET_SEV_WARNING] = { "warning", "warnings" },
+		[KVET_SEV_ERROR] = { "error", "errors" },
+	};
+	size_t hidden[KVET_SEV_COUNT];
+	const char *sep = "";
+	int l;
+
+	if (!kvet_github_hidden(ctx, hidden))
+		return;
+	fprintf(fp, "kvet: GitHub shows %d annotations of each level per step: ",
+		KVET_GITHUB_ANNOTATIONS_PER_LEVEL);
+	for (l = KVET_SEV_ERROR; l >= KVET_SEV_INFO; l--) {
+		if (!hidden[l])
+			continue;
+		fprintf(fp, "%s%zu %s", sep, hidden[l],
+			nouns[l][hidden[l] != 1]);
+		sep = ", ";
+	}
+	fputs(" of this run are in the step's log only\n", fp);
+}
+
 /**
  * kvet_render_text() - write the text report of a run.
  * @ctx: a context that has run.
- * @flags: KVET_RENDER_COLOR for ANSI colours, KVET_RENDER_QUIET to leave
- *         out the summary line, KVET_RENDER_VERBOSE to list each skipped
- *         document.
+ * @opts: flags: KVET_RENDER_COLOR for ANSI colours, KVET_RENDER_QUIET to
+ *        leave out the summary line, KVET_RENDER_VERBOSE to list each
+ *        skipped document, KVET_RENDER_SHOW_SUPPRESSED to list each
+ *        suppressed finding, KVET_RENDER_WITH_GITHUB to say how many
+ *        annotations of the run's github report GitHub will not show.
  * @fp: the stream.
  *
  * Returns: 0; write errors are left on @fp for kvet_render().
  */
-int kvet_render_text(const struct kvet_ctx *ctx, unsigned int flags, FILE *fp)
+int kvet_render_text(const struct kvet_ctx *ctx,
+		     const struct kvet_render_options *opts, FILE *fp)
 {
+	unsigned int flags = opts->flags;
 	const struct palette *pal = flags & KVET_RENDER_COLOR ? &ansi : &plain;
 	size_t i, n;
 
@@ -335,10 +368,17 @@ int kvet_render_text(const struct kvet_ctx *ctx, unsigned int flags, FILE *fp)
 	n = kvet_ctx_finding_count(ctx);
 	for (i = 0; i < n; i++)
 		write_finding(fp, pal, ctx, kvet_ctx_finding(ctx, i));
+	n = flags & KVET_RENDER_SHOW_SUPPRESSED ? kvet_ctx_suppressed_count(ctx)
+						: 0;
+	for (i = 0; i < n; i++)
+		write_suppressed(fp, pal, kvet_ctx_suppressed(ctx, i));
 	write_stale(fp, pal, ctx);
 	if (kvet_ctx_drain_ran(ctx))
 		kvet_text_write_drain(fp, ctx, pal == &ansi);
-	if (!(flags & KVET_RENDER_QUIET))
-		write_summary(fp, ctx);
+	if (flags & KVET_RENDER_QUIET)
+		return 0;
+	write_summary(fp, ctx);
+	if (flags & KVET_RENDER_WITH_GITHUB)
+		write_github_hidden(fp, ctx);
 	return 0;
 }

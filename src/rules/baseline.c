@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "load/strict.h"
-#include "report/escape.h"
+#include "base/json.h"
 
 static const char *const top_keys[] = { "version", "findings", NULL };
 static const char *const entry_keys[] = { "rule", "kind", "namespace", "name",

@@ -7,7 +7,7 @@
  *
  *   size(pdbsCovering(object)) == 0 && minReplicas(object) >= 2
  *
- * Objects are CEL maps that remember their kvet_object (cel_value.obj);
+ * Objects are CEL maps that remember their kvet_object (kvet_cel_object());
  * functions that take a workload accept the object of any workload.
  */
 #include "rules/cel_k8s.h"
@@ -18,7 +18,6 @@
 #include "base/vec.h"
 #include "model/pdb.h"
 #include "model/webhook.h"
-#include "rules/cel.h"
 
 struct pdb_entry {
 	const struct kvet_object *obj;
@@ -70,7 +69,7 @@ void cel_k8s_destroy(struct cel_k8s *k)
 void *cel_k8s_cache(struct cel_eval *ev, enum cel_k8s_slot slot,
 		    cel_k8s_create_fn create, cel_k8s_destroy_fn destroy)
 {
-	struct cel_k8s *k = ev->env->k8s;
+	struct cel_k8s *k = kvet_cel_k8s(ev);
 
 	if (!k || !k->g || k->slot_failed[slot])
 		return NULL;
@@ -191,7 +190,7 @@ out:
 
 static struct cel_k8s *relations(struct cel_eval *ev)
 {
-	struct cel_k8s *k = ev->env->k8s;
+	struct cel_k8s *k = kvet_cel_k8s(ev);
 
 	if (!k || k->oom)
 		return NULL;
@@ -241,7 +240,7 @@ bool cel_k8s_is_kind(const struct kvet_object *obj, const char *group,
 
 /* The object behind an argument, or an error naming the function. */
 #define OBJ_ARG(ev, v, name)						\
-	if (!(v)->obj)							\
+	if (!kvet_cel_object(v))					\
 		return cel_eval_errorf(ev, "%s() needs an object, not %s", \
 				       name, cel_type_name((v)->type))
 
@@ -261,7 +260,7 @@ struct cel_value cel_k8s_object_list(struct cel_eval *ev,
 	if (!items)
 		return cel_eval_errorf(ev, "out of memory");
 	for (i = 0; i < n; i++)
-		items[i] = cel_from_object(objs[i]);
+		items[i] = kvet_cel_from_object(objs[i]);
 	v.u.items = items;
 	v.len = (uint32_t)n;
 	return v;
@@ -278,7 +277,7 @@ struct cel_value cel_k8s_workload_list(struct cel_eval *ev,
 	if (!items)
 		return cel_eval_errorf(ev, "out of memory");
 	for (i = 0; i < n; i++)
-		items[i] = cel_from_object(wls[i]->obj);
+		items[i] = kvet_cel_from_object(wls[i]->obj);
 	v.u.items = items;
 	v.len = (uint32_t)n;
 	return v;
@@ -291,19 +290,20 @@ const struct kvet_workload *cel_k8s_workload_arg(struct cel_eval *ev,
 {
 	const struct kvet_workload *wl;
 
-	if (!v->obj) {
+	if (!kvet_cel_object(v)) {
 		*err = cel_eval_errorf(ev, "%s() needs an object, not %s", name,
 				       cel_type_name(v->type));
 		return NULL;
 	}
-	if (!ev->env->graph) {
+	if (!kvet_cel_graph(ev)) {
 		*err = cel_k8s_no_graph(ev, name);
 		return NULL;
 	}
-	wl = kvet_graph_workload_of(ev->env->graph, v->obj);
+	wl = kvet_graph_workload_of(kvet_cel_graph(ev), kvet_cel_object(v));
 	if (!wl)
 		*err = cel_eval_errorf(ev, "%s(): %s \"%s\" is not a workload",
-				       name, v->obj->kind, v->obj->name);
+				       name, kvet_cel_object(v)->kind,
+				       kvet_cel_object(v)->name);
 	return wl;
 }
 
@@ -316,22 +316,24 @@ K8S_FN(fn_selected_by)
 	struct cel_value out;
 
 	OBJ_ARG(ev, c, "workloadsSelectedBy");
-	if (!ev->env->graph)
+	if (!kvet_cel_graph(ev))
 		return cel_k8s_no_graph(ev, "workloadsSelectedBy");
-	if (cel_k8s_is_kind(c->obj, "policy", "PodDisruptionBudget")) {
-		e = pdb_entry(ev, c->obj);
+	if (cel_k8s_is_kind(kvet_cel_object(c), "policy",
+			    "PodDisruptionBudget")) {
+		e = pdb_entry(ev, kvet_cel_object(c));
 		if (!e)
 			return cel_eval_errorf(ev, "out of memory");
 		return cel_k8s_workload_list(ev, e->wls, e->n);
 	}
-	if (!cel_k8s_is_kind(c->obj, "", "Service"))
+	if (!cel_k8s_is_kind(kvet_cel_object(c), "", "Service"))
 		return cel_eval_errorf(ev, "workloadsSelectedBy() takes a PodDisruptionBudget or a Service, not a %s",
-				       c->obj->kind);
+				       kvet_cel_object(c)->kind);
 	if (kvet_selector_parse(ev->env->scratch,
-				kvet_node_path(c->obj->root, "spec", "selector",
-					       NULL),
+				kvet_node_path(kvet_cel_object(c)->root, "spec",
+					       "selector", NULL),
 				KVET_SEL_FIELD_SERVICE, &sel) ||
-	    kvet_graph_select_workloads(ev->env->graph, c->obj->namespace, &sel,
+	    kvet_graph_select_workloads(kvet_cel_graph(ev),
+					kvet_cel_object(c)->namespace, &sel,
 					collect, &vec)) {
 		free(vec.v);
 		return cel_eval_errorf(ev, "out of memory");
@@ -369,7 +371,7 @@ K8S_FN(fn_selects)
 	if (list.type == CEL_ERROR)
 		return list;
 	for (i = 0; i < list.len; i++)
-		if (list.u.items[i].obj == wl->obj)
+		if (kvet_cel_object(&list.u.items[i]) == wl->obj)
 			return cel_bool(true);
 	return cel_bool(false);
 }
@@ -381,17 +383,18 @@ K8S_FN(fn_is_workload)
 	const struct kvet_workload *wl;
 
 	OBJ_ARG(ev, &args[0], "isWorkload");
-	if (!ev->env->graph)
+	if (!kvet_cel_graph(ev))
 		return cel_k8s_no_graph(ev, "isWorkload");
-	wl = kvet_graph_workload_of(ev->env->graph, args[0].obj);
-	return cel_bool(wl && wl->obj == args[0].obj);
+	wl = kvet_graph_workload_of(kvet_cel_graph(ev),
+				    kvet_cel_object(&args[0]));
+	return cel_bool(wl && wl->obj == kvet_cel_object(&args[0]));
 }
 
 K8S_FN(fn_namespace_of)
 {
 	OBJ_ARG(ev, &args[0], "namespaceOf");
-	return cel_string(args[0].obj->namespace,
-			  strlen(args[0].obj->namespace));
+	return cel_string(kvet_cel_object(&args[0])->namespace,
+			  strlen(kvet_cel_object(&args[0])->namespace));
 }
 
 K8S_FN(fn_is_scalable)
@@ -410,10 +413,11 @@ K8S_FN(fn_workload_of)
 	const struct kvet_workload *wl;
 
 	OBJ_ARG(ev, &args[0], "workloadOf");
-	if (!ev->env->graph)
+	if (!kvet_cel_graph(ev))
 		return cel_k8s_no_graph(ev, "workloadOf");
-	wl = kvet_graph_workload_of(ev->env->graph, args[0].obj);
-	return wl ? cel_from_object(wl->obj) : cel_null();
+	wl = kvet_graph_workload_of(kvet_cel_graph(ev),
+				    kvet_cel_object(&args[0]));
+	return wl ? kvet_cel_from_object(wl->obj) : cel_null();
 }
 
 /* N_spec, N_min or N_max (1.4); unknown counts are errors, so a
@@ -459,7 +463,7 @@ K8S_FN(fn_hpa_for)
 
 	if (!wl)
 		return err;
-	return wl->replicas.hpa ? cel_from_object(wl->replicas.hpa->obj)
+	return wl->replicas.hpa ? kvet_cel_from_object(wl->replicas.hpa->obj)
 				: cel_null();
 }
 
@@ -487,16 +491,18 @@ static const struct pdb_entry *pdb_arg(struct cel_eval *ev,
 {
 	const struct pdb_entry *e;
 
-	if (!v->obj || !cel_k8s_is_kind(v->obj, "policy", "PodDisruptionBudget")) {
+	if (!kvet_cel_object(v) ||
+	    !cel_k8s_is_kind(kvet_cel_object(v), "policy",
+			     "PodDisruptionBudget")) {
 		*err = cel_eval_errorf(ev, "%s() needs a PodDisruptionBudget",
 				       name);
 		return NULL;
 	}
-	if (!ev->env->graph) {
+	if (!kvet_cel_graph(ev)) {
 		*err = cel_k8s_no_graph(ev, name);
 		return NULL;
 	}
-	e = pdb_entry(ev, v->obj);
+	e = pdb_entry(ev, kvet_cel_object(v));
 	if (!e)
 		*err = cel_eval_errorf(ev, "out of memory");
 	return e;
@@ -617,7 +623,7 @@ K8S_FN(fn_objects)
 	size_t i, cnt, glen;
 	struct cel_value v = { .type = CEL_LIST }, *items;
 
-	if (!ev->env->graph)
+	if (!kvet_cel_graph(ev))
 		return cel_k8s_no_graph(ev, "objects");
 	if (k->type != CEL_STRING || k->len >= sizeof(kind))
 		return cel_eval_errorf(ev, "objects() needs a kind such as \"Deployment\" or \"apps/Deployment\"");
@@ -637,7 +643,7 @@ K8S_FN(fn_objects)
 		memcpy(group, kind_groups[i].group,
 		       strlen(kind_groups[i].group) + 1);
 	}
-	objs = kvet_graph_kind(ev->env->graph, group, kind, &cnt);
+	objs = kvet_graph_kind(kvet_cel_graph(ev), group, kind, &cnt);
 	items = kvet_arena_array(ev->env->scratch, cnt + 1, sizeof(*items));
 	if (!items)
 		return cel_eval_errorf(ev, "out of memory");
@@ -646,7 +652,7 @@ K8S_FN(fn_objects)
 			       strlen(objs[i]->namespace) != args[1].len ||
 			       memcmp(objs[i]->namespace, args[1].u.s, args[1].len)))
 			continue;
-		items[v.len++] = cel_from_object(objs[i]);
+		items[v.len++] = kvet_cel_from_object(objs[i]);
 	}
 	v.u.items = items;
 	return v;
@@ -664,32 +670,35 @@ K8S_FN(fn_ns_covered)
 {
 	const char *ns = ns_arg(ev, &args[0]);
 
-	if (!ev->env->graph)
+	if (!kvet_cel_graph(ev))
 		return cel_k8s_no_graph(ev, "namespaceCovered");
 	if (!ns)
 		return cel_eval_errorf(ev, "namespaceCovered() needs a namespace name");
-	return cel_bool(kvet_graph_ns_covered(ev->env->graph, ns));
+	return cel_bool(kvet_graph_ns_covered(kvet_cel_graph(ev), ns));
 }
 
 K8S_FN(fn_ns_operator)
 {
 	const char *ns = ns_arg(ev, &args[0]);
 
-	if (!ev->env->graph)
+	if (!kvet_cel_graph(ev))
 		return cel_k8s_no_graph(ev, "operatorPopulated");
 	if (!ns)
 		return cel_eval_errorf(ev, "operatorPopulated() needs a namespace name");
-	return cel_bool(kvet_graph_ns_operator_populated(ev->env->graph, ns));
+	return cel_bool(
+		kvet_graph_ns_operator_populated(kvet_cel_graph(ev), ns));
 }
 
 K8S_FN(fn_dump_mode)
 {
-	return cel_bool(ev->env->graph && kvet_graph_dump_mode(ev->env->graph));
+	return cel_bool(kvet_cel_graph(ev) &&
+			kvet_graph_dump_mode(kvet_cel_graph(ev)));
 }
 
 K8S_FN(fn_complete)
 {
-	return cel_bool(ev->env->graph && kvet_graph_complete(ev->env->graph));
+	return cel_bool(kvet_cel_graph(ev) &&
+			kvet_graph_complete(kvet_cel_graph(ev)));
 }
 
 #define G CEL_CALL_GLOBAL
@@ -760,8 +769,4 @@ static const struct cel_func k8s_funcs[] = {
 	  "the input is the whole cluster (1.3)" },
 };
 
-const struct cel_func *cel_k8s_funcs(size_t *n)
-{
-	*n = sizeof(k8s_funcs) / sizeof(k8s_funcs[0]);
-	return k8s_funcs;
-}
+const struct cel_lib cel_k8s_lib = CEL_LIB("kvet.core", k8s_funcs);

@@ -7,6 +7,7 @@
 
 #include "base/arena.h"
 #include "model/graph.h"
+#include "rules/env.h"
 
 /*
  * The relations the Kubernetes functions of CEL read, computed once per
@@ -44,9 +45,14 @@ enum cel_k8s_slot {
 	CEL_K8S_N_SLOTS,
 };
 
-struct cel_eval;
-struct cel_value;
-struct cel_ast;
+/* The binding files' libraries (rules/env.c lists them for the rules):
+ * kvet.core (1.1-1.7, 1.9), kvet.pdb (A and B rules), kvet.spread (1.8),
+ * kvet.webhook (1.10, 1.11) and kvet.roles (1.12-1.14). */
+extern const struct cel_lib cel_k8s_lib;
+extern const struct cel_lib cel_k8s_pdb_lib;
+extern const struct cel_lib cel_k8s_spread_lib;
+extern const struct cel_lib cel_k8s_webhook_lib;
+extern const struct cel_lib cel_k8s_roles_lib;
 
 typedef void *(*cel_k8s_create_fn)(struct kvet_arena *arena,
 				   const struct kvet_graph *g);

@@ -19,69 +19,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/strbuf.h"
 #include "base/vec.h"
 #include "model/pdb.h"
 #include "model/replicas.h"
 #include "model/webhook.h"
-#include "rules/cel.h"
 
 /* ---- text ---- */
 
-/* A growable string for messages; malloc'd, copied to scratch at the end. */
-struct text {
-	char *s;
-	size_t len, cap;
-	bool oom;
-};
-
-__attribute__((format(printf, 2, 3)))
-static void text_addf(struct text *t, const char *fmt, ...)
+/* The text as a CEL string in the scratch arena; releases @t. */
+static struct cel_value text_value(struct cel_eval *ev, struct kvet_strbuf *t)
 {
-	va_list ap;
-	int n;
+	char *s = kvet_strbuf_to_arena(t, ev->env->scratch);
 
-	if (t->oom)
-		return;
-	for (;;) {
-		va_start(ap, fmt);
-		n = vsnprintf(t->s ? t->s + t->len : NULL,
-			      t->s ? t->cap - t->len : 0, fmt, ap);
-		va_end(ap);
-		if (n < 0) {
-			t->oom = true;
-			return;
-		}
-		if (t->s && t->len + (size_t)n < t->cap) {
-			t->len += (size_t)n;
-			return;
-		}
-		{
-			size_t cap = t->cap ? t->cap : 64;
-			char *s;
-
-			while (cap <= t->len + (size_t)n)
-				cap *= 2;
-			s = realloc(t->s, cap);
-			if (!s) {
-				t->oom = true;
-				return;
-			}
-			t->s = s;
-			t->cap = cap;
-		}
-	}
-}
-
-/* The text as a CEL string in the scratch arena; frees @t. */
-static struct cel_value text_value(struct cel_eval *ev, struct text *t)
-{
-	char *s = NULL;
-
-	if (!t->oom)
-		s = kvet_arena_strndup(ev->env->scratch, t->s ? t->s : "",
-				       t->len);
-	free(t->s);
-	memset(t, 0, sizeof(*t));
 	if (!s)
 		return cel_eval_errorf(ev, "out of memory");
 	return cel_string(s, strlen(s));
@@ -90,7 +40,7 @@ static struct cel_value text_value(struct cel_eval *ev, struct text *t)
 #define SL(x) (int)(x).len, (x).s
 
 /* kubectl's form of a requirement (labels.Requirement.String). */
-static void req_text(struct text *t, const struct kvet_requirement *r)
+static void req_text(struct kvet_strbuf *t, const struct kvet_requirement *r)
 {
 	size_t i;
 
@@ -98,45 +48,46 @@ static void req_text(struct text *t, const struct kvet_requirement *r)
 	case KVET_SEL_IN:
 	case KVET_SEL_NOT_IN:
 		if (r->n_values == 1) {
-			text_addf(t, "%.*s%s%.*s", SL(r->key),
-				  r->op == KVET_SEL_IN ? "=" : "!=",
-				  SL(r->values[0]));
+			kvet_strbuf_addf(t, "%.*s%s%.*s", SL(r->key),
+					 r->op == KVET_SEL_IN ? "=" : "!=",
+					 SL(r->values[0]));
 			return;
 		}
-		text_addf(t, "%.*s %s (", SL(r->key),
-			  r->op == KVET_SEL_IN ? "in" : "notin");
+		kvet_strbuf_addf(t, "%.*s %s (", SL(r->key),
+				 r->op == KVET_SEL_IN ? "in" : "notin");
 		for (i = 0; i < r->n_values; i++)
-			text_addf(t, "%s%.*s", i ? "," : "", SL(r->values[i]));
-		text_addf(t, ")");
+			kvet_strbuf_addf(t, "%s%.*s", i ? "," : "", SL(r->values[i]));
+		kvet_strbuf_addf(t, ")");
 		return;
 	case KVET_SEL_EXISTS:
-		text_addf(t, "%.*s", SL(r->key));
+		kvet_strbuf_addf(t, "%.*s", SL(r->key));
 		return;
 	case KVET_SEL_DOES_NOT_EXIST:
-		text_addf(t, "!%.*s", SL(r->key));
+		kvet_strbuf_addf(t, "!%.*s", SL(r->key));
 		return;
 	}
 }
 
-static void selector_text(struct text *t, const struct kvet_selector *sel)
+static void selector_text(struct kvet_strbuf *t,
+			  const struct kvet_selector *sel)
 {
 	size_t i;
 
 	if (sel->meaning == KVET_SEL_INVALID) {
-		text_addf(t, "(invalid: %s)", sel->error ? sel->error : "?");
+		kvet_strbuf_addf(t, "(invalid: %s)", sel->error ? sel->error : "?");
 		return;
 	}
 	if (sel->form == KVET_SEL_FORM_ABSENT) {
-		text_addf(t, "null");
+		kvet_strbuf_addf(t, "null");
 		return;
 	}
 	if (sel->form == KVET_SEL_FORM_EMPTY) {
-		text_addf(t, "{}");
+		kvet_strbuf_addf(t, "{}");
 		return;
 	}
 	for (i = 0; i < sel->n_reqs; i++) {
 		if (i)
-			text_addf(t, ",");
+			kvet_strbuf_addf(t, ",");
 		req_text(t, &sel->reqs[i]);
 	}
 }
@@ -153,12 +104,12 @@ static bool pdb_arg(struct cel_eval *ev, const struct cel_value *v,
 		    const char *name, struct kvet_pdb *out,
 		    struct cel_value *err)
 {
-	if (!is_pdb(v->obj)) {
+	if (!is_pdb(kvet_cel_object(v))) {
 		*err = cel_eval_errorf(ev, "%s() needs a PodDisruptionBudget",
 				       name);
 		return false;
 	}
-	if (kvet_pdb_parse(ev->env->scratch, v->obj, out)) {
+	if (kvet_pdb_parse(ev->env->scratch, kvet_cel_object(v), out)) {
 		*err = cel_eval_errorf(ev, "out of memory");
 		return false;
 	}
@@ -444,7 +395,7 @@ struct problems {
 /* One problem: {"message": text, "field": a value whose position is the
  * field's key}. */
 static int problem_add(struct cel_eval *ev, struct problems *ps,
-		       struct text *msg, const struct kvet_node *at)
+		       struct kvet_strbuf *msg, const struct kvet_node *at)
 {
 	struct cel_value text = text_value(ev, msg), field = cel_null();
 	struct cel_entry *e;
@@ -488,18 +439,18 @@ static const struct kvet_node *key_of(const struct kvet_node *map,
 }
 
 /* An IntOrString value as written: quoted when it is a string. */
-static void intstr_text(struct text *t, const struct kvet_intstr *v)
+static void intstr_text(struct kvet_strbuf *t, const struct kvet_intstr *v)
 {
 	const struct kvet_node *n = v->node;
 
 	if (!n)
-		text_addf(t, "null");
+		kvet_strbuf_addf(t, "null");
 	else if (kvet_node_is_string(n))
-		text_addf(t, "\"%.*s\"", (int)n->len, n->u.str);
+		kvet_strbuf_addf(t, "\"%.*s\"", (int)n->len, n->u.str);
 	else if (kvet_node_is_scalar(n))
-		text_addf(t, "%.*s", (int)n->len, n->u.str);
+		kvet_strbuf_addf(t, "%.*s", (int)n->len, n->u.str);
 	else
-		text_addf(t, "a %s", kvet_node_type_name(n->type));
+		kvet_strbuf_addf(t, "a %s", kvet_node_type_name(n->type));
 }
 
 static bool all_digits(const struct kvet_node *n)
@@ -517,33 +468,33 @@ static int value_problem(struct cel_eval *ev, struct problems *ps,
 			 const struct kvet_node *spec, const char *name,
 			 const struct kvet_intstr *v)
 {
-	struct text t = { 0 };
+	struct kvet_strbuf t = KVET_STRBUF_INIT;
 
 	switch (v->type) {
 	case KVET_INTSTR_INT:
 		if (v->value >= 0)
 			return 0;
-		text_addf(&t, "%s %lld is negative", name, v->value);
+		kvet_strbuf_addf(&t, "%s %lld is negative", name, v->value);
 		break;
 	case KVET_INTSTR_PERCENT:
 		if (v->value <= 100)
 			return 0;
-		text_addf(&t, "%s \"%.*s\" is above 100%%", name,
-			  (int)v->node->len, v->node->u.str);
+		kvet_strbuf_addf(&t, "%s \"%.*s\" is above 100%%", name,
+				 (int)v->node->len, v->node->u.str);
 		break;
 	case KVET_INTSTR_INVALID:
-		text_addf(&t, "%s ", name);
+		kvet_strbuf_addf(&t, "%s ", name);
 		intstr_text(&t, v);
 		if (kvet_node_is_string(v->node) && all_digits(v->node))
-			text_addf(&t, " is a string without %%, not an integer: write %.*s unquoted, or \"%.*s%%\"",
-				  (int)v->node->len, v->node->u.str,
-				  (int)v->node->len, v->node->u.str);
+			kvet_strbuf_addf(&t, " is a string without %%, not an integer: write %.*s unquoted, or \"%.*s%%\"",
+					 (int)v->node->len, v->node->u.str,
+					 (int)v->node->len, v->node->u.str);
 		else if (kvet_node_is_string(v->node))
-			text_addf(&t, " is not an integer or a percentage (\"<digits>%%\")");
+			kvet_strbuf_addf(&t, " is not an integer or a percentage (\"<digits>%%\")");
 		else if (v->node->type == KVET_NODE_INT)
-			text_addf(&t, " is outside the int32 range");
+			kvet_strbuf_addf(&t, " is outside the int32 range");
 		else
-			text_addf(&t, " is not an integer or a percentage");
+			kvet_strbuf_addf(&t, " is not an integer or a percentage");
 		break;
 	default:
 		return 0;
@@ -553,29 +504,29 @@ static int value_problem(struct cel_eval *ev, struct problems *ps,
 
 K8S_FN(fn_pdb_spec_problems)
 {
-	const struct kvet_object *obj = args[0].obj;
+	const struct kvet_object *obj = kvet_cel_object(&args[0]);
 	const struct kvet_node *spec, *at;
 	struct problems ps = { 0 };
 	struct cel_value err, out = { .type = CEL_LIST };
 	struct kvet_pdb pdb;
-	struct text t = { 0 };
+	struct kvet_strbuf t = KVET_STRBUF_INIT;
 
 	if (!pdb_arg(ev, &args[0], "pdbSpecProblems", &pdb, &err))
 		return err;
 	spec = kvet_node_get(obj->root, "spec");
 	if (pdb.v1beta1) {
-		text_addf(&t, "apiVersion %s is not served since Kubernetes 1.25: use policy/v1",
-			  obj->api_version);
+		kvet_strbuf_addf(&t, "apiVersion %s is not served since Kubernetes 1.25: use policy/v1",
+				 obj->api_version);
 		if (problem_add(ev, &ps, &t, key_of(obj->root, "apiVersion")))
 			goto oom;
 	}
 	if (pdb.min_available.type != KVET_INTSTR_ABSENT &&
 	    pdb.max_unavailable.type != KVET_INTSTR_ABSENT) {
-		text_addf(&t, "minAvailable ");
+		kvet_strbuf_addf(&t, "minAvailable ");
 		intstr_text(&t, &pdb.min_available);
-		text_addf(&t, " and maxUnavailable ");
+		kvet_strbuf_addf(&t, " and maxUnavailable ");
 		intstr_text(&t, &pdb.max_unavailable);
-		text_addf(&t, " are both set: the API server accepts only one");
+		kvet_strbuf_addf(&t, " are both set: the API server accepts only one");
 		if (problem_add(ev, &ps, &t, key_of(spec, "maxUnavailable")))
 			goto oom;
 	}
@@ -586,8 +537,8 @@ K8S_FN(fn_pdb_spec_problems)
 	if (pdb.selector.meaning == KVET_SEL_INVALID) {
 		struct kvet_node *pos;
 
-		text_addf(&t, "selector is invalid: %s",
-			  pdb.selector.error ? pdb.selector.error : "?");
+		kvet_strbuf_addf(&t, "selector is invalid: %s",
+				 pdb.selector.error ? pdb.selector.error : "?");
 		at = key_of(spec, "selector");
 		if (pdb.selector.err_line) {
 			/* the place inside the selector, as a bare position */
@@ -606,7 +557,7 @@ K8S_FN(fn_pdb_spec_problems)
 	out.len = (uint32_t)ps.n;
 	return out;
 oom:
-	free(t.s);
+	kvet_strbuf_release(&t);
 	return cel_eval_errorf(ev, "out of memory");
 }
 
@@ -676,14 +627,14 @@ K8S_FN(fn_selected_elsewhere)
 
 	if (!pdb_arg(ev, &args[0], "workloadsSelectedElsewhere", &pdb, &err))
 		return err;
-	if (!ev->env->graph)
+	if (!kvet_cel_graph(ev))
 		return cel_k8s_no_graph(ev, "workloadsSelectedElsewhere");
 	/* {} would match everything anywhere: no hint in that */
 	if (pdb.selector.meaning != KVET_SEL_MATCH)
 		return cel_k8s_workload_list(ev, NULL, 0);
-	vec.skip_ns = args[0].obj->namespace;
+	vec.skip_ns = kvet_cel_object(&args[0])->namespace;
 	vec.max = HINT_MAX;
-	if (kvet_graph_select_workloads(ev->env->graph, NULL, &pdb.selector,
+	if (kvet_graph_select_workloads(kvet_cel_graph(ev), NULL, &pdb.selector,
 					collect, &vec) < 0) {
 		free(vec.v);
 		return cel_eval_errorf(ev, "out of memory");
@@ -711,7 +662,7 @@ K8S_FN(fn_near_misses)
 
 	if (!pdb_arg(ev, &args[0], "nearMisses", &pdb, &err))
 		return err;
-	if (!ev->env->graph)
+	if (!kvet_cel_graph(ev))
 		return cel_k8s_no_graph(ev, "nearMisses");
 	if (pdb.selector.meaning != KVET_SEL_MATCH || !pdb.selector.n_reqs)
 		return cel_k8s_workload_list(ev, NULL, 0);
@@ -729,9 +680,10 @@ K8S_FN(fn_near_misses)
 		sub.reqs = &exists;
 		vec.like = r;
 		vec.budget = HINT_BUDGET;
-		if (kvet_graph_select_workloads(ev->env->graph,
-						args[0].obj->namespace, &sub,
-						collect, &vec) < 0)
+		if (kvet_graph_select_workloads(
+			    kvet_cel_graph(ev),
+			    kvet_cel_object(&args[0])->namespace, &sub, collect,
+			    &vec) < 0)
 			goto oom;
 		return wl_vec_list(ev, &vec);
 	}
@@ -745,9 +697,10 @@ K8S_FN(fn_near_misses)
 				reqs[k++] = pdb.selector.reqs[j];
 		sub.reqs = reqs;
 		sub.n_reqs = k;
-		if (kvet_graph_select_workloads(ev->env->graph,
-						args[0].obj->namespace, &sub,
-						collect, &vec) < 0)
+		if (kvet_graph_select_workloads(
+			    kvet_cel_graph(ev),
+			    kvet_cel_object(&args[0])->namespace, &sub, collect,
+			    &vec) < 0)
 			goto oom;
 	}
 	return wl_vec_list(ev, &vec);
@@ -762,7 +715,7 @@ K8S_FN(fn_unmet_requirement)
 {
 	const struct kvet_workload *wl;
 	struct kvet_pod_runtime rt;
-	struct text t = { 0 };
+	struct kvet_strbuf t = KVET_STRBUF_INIT;
 	struct cel_value err;
 	struct kvet_pdb pdb;
 	struct kvet_slice val;
@@ -781,10 +734,10 @@ K8S_FN(fn_unmet_requirement)
 			continue;
 		req_text(&t, r);
 		if (kvet_labels_get(&wl->labels, r->key, &val))
-			text_addf(&t, ", its pods have %.*s=%.*s", SL(r->key),
-				  SL(val));
+			kvet_strbuf_addf(&t, ", its pods have %.*s=%.*s", SL(r->key),
+					 SL(val));
 		else
-			text_addf(&t, ", its pods lack %.*s", SL(r->key));
+			kvet_strbuf_addf(&t, ", its pods lack %.*s", SL(r->key));
 		break;
 	}
 	return text_value(ev, &t);
@@ -793,10 +746,10 @@ K8S_FN(fn_unmet_requirement)
 /* The selector of a PDB, Service or workload in kubectl's notation. */
 K8S_FN(fn_selector_text)
 {
-	const struct kvet_object *obj = args[0].obj;
+	const struct kvet_object *obj = kvet_cel_object(&args[0]);
 	const struct kvet_workload *wl;
 	struct kvet_selector sel;
-	struct text t = { 0 };
+	struct kvet_strbuf t = KVET_STRBUF_INIT;
 	struct kvet_pdb pdb;
 
 	if (!obj)
@@ -816,9 +769,9 @@ K8S_FN(fn_selector_text)
 		selector_text(&t, &sel);
 		return text_value(ev, &t);
 	}
-	if (!ev->env->graph)
+	if (!kvet_cel_graph(ev))
 		return cel_k8s_no_graph(ev, "selectorText");
-	wl = kvet_graph_workload_of(ev->env->graph, obj);
+	wl = kvet_graph_workload_of(kvet_cel_graph(ev), obj);
 	if (!wl || wl->obj != obj)
 		return cel_eval_errorf(ev, "selectorText() takes a PodDisruptionBudget, a Service or a workload, not %s \"%s\"",
 				       obj->kind, obj->name);
@@ -832,12 +785,12 @@ static bool hpa_arg(struct cel_eval *ev, const struct cel_value *v,
 		    const char *name, struct kvet_hpa *out,
 		    struct cel_value *err)
 {
-	if (!v->obj || !kvet_object_is_hpa(v->obj)) {
+	if (!kvet_cel_object(v) || !kvet_object_is_hpa(kvet_cel_object(v))) {
 		*err = cel_eval_errorf(ev, "%s() needs a HorizontalPodAutoscaler",
 				       name);
 		return false;
 	}
-	if (kvet_hpa_parse(ev->env->scratch, v->obj, out) ||
+	if (kvet_hpa_parse(ev->env->scratch, kvet_cel_object(v), out) ||
 	    !out->target_group || !out->target_kind || !out->target_name) {
 		*err = cel_eval_errorf(ev, "out of memory");
 		return false;
@@ -855,14 +808,14 @@ K8S_FN(fn_scale_target_of)
 
 	if (!hpa_arg(ev, &args[0], "scaleTargetOf", &hpa, &err))
 		return err;
-	if (!ev->env->graph)
+	if (!kvet_cel_graph(ev))
 		return cel_k8s_no_graph(ev, "scaleTargetOf");
 	if (!*hpa.target_kind || !*hpa.target_name)
 		return cel_null();
-	target = kvet_graph_find(ev->env->graph, hpa.target_group,
-				 hpa.target_kind, args[0].obj->namespace,
-				 hpa.target_name);
-	return target ? cel_from_object(target) : cel_null();
+	target = kvet_graph_find(
+		kvet_cel_graph(ev), hpa.target_group, hpa.target_kind,
+		kvet_cel_object(&args[0])->namespace, hpa.target_name);
+	return target ? kvet_cel_from_object(target) : cel_null();
 }
 
 /* scaleTargetRef is a built-in kind without a scale subresource. */
@@ -949,7 +902,7 @@ static int obj_push(const struct kvet_object ***v, size_t *n, size_t *cap,
  * clientConfig.service or spec.service is this Service (1.10). */
 K8S_FN(fn_webhooks_using)
 {
-	const struct kvet_object *svc = args[0].obj;
+	const struct kvet_object *svc = kvet_cel_object(&args[0]);
 	const struct kvet_webhook *const *entries;
 	const struct kvet_apiservice *const *apis;
 	const struct kvet_webhooks *whs;
@@ -959,7 +912,7 @@ K8S_FN(fn_webhooks_using)
 
 	if (!svc || !cel_k8s_is_kind(svc, "", "Service"))
 		return cel_eval_errorf(ev, "webhooksUsing() needs a Service");
-	if (!ev->env->graph)
+	if (!kvet_cel_graph(ev))
 		return cel_k8s_no_graph(ev, "webhooksUsing");
 	whs = cel_k8s_webhooks(ev);
 	if (!whs)
@@ -990,13 +943,13 @@ K8S_FN(fn_live_pods)
 	const struct kvet_namespace *ns;
 	char name[254];
 
-	if (!ev->env->graph)
+	if (!kvet_cel_graph(ev))
 		return cel_k8s_no_graph(ev, "livePods");
 	if (args[0].type != CEL_STRING || args[0].len >= sizeof(name))
 		return cel_eval_errorf(ev, "livePods() needs a namespace name");
 	memcpy(name, args[0].u.s, args[0].len);
 	name[args[0].len] = '\0';
-	ns = kvet_graph_namespace(ev->env->graph, name);
+	ns = kvet_graph_namespace(kvet_cel_graph(ev), name);
 	return cel_int(ns ? ns->live_pods : 0);
 }
 
@@ -1009,11 +962,12 @@ K8S_FN(fn_ns_covered_besides)
 {
 	const struct kvet_namespace *ns;
 
-	if (!args[0].obj)
+	if (!kvet_cel_object(&args[0]))
 		return cel_eval_errorf(ev, "namespaceCoveredBesides() needs an object");
-	if (!ev->env->graph)
+	if (!kvet_cel_graph(ev))
 		return cel_k8s_no_graph(ev, "namespaceCoveredBesides");
-	ns = kvet_graph_namespace(ev->env->graph, args[0].obj->namespace);
+	ns = kvet_graph_namespace(kvet_cel_graph(ev),
+				  kvet_cel_object(&args[0])->namespace);
 	return cel_bool(ns && (ns->obj || ns->n_objects >= 2));
 }
 
@@ -1065,8 +1019,4 @@ static const struct cel_func pdb_funcs[] = {
 	  "the live Pods of a namespace in a cluster dump" },
 };
 
-const struct cel_func *cel_k8s_pdb_funcs(size_t *n)
-{
-	*n = sizeof(pdb_funcs) / sizeof(pdb_funcs[0]);
-	return pdb_funcs;
-}
+const struct cel_lib cel_k8s_pdb_lib = CEL_LIB("kvet.pdb", pdb_funcs);

@@ -25,7 +25,6 @@
 #include "model/priority.h"
 #include "model/rbac.h"
 #include "model/webhook.h"
-#include "rules/cel.h"
 
 #define SCHEDULING_GROUP "scheduling.k8s.io"
 
@@ -163,7 +162,7 @@ static struct cel_value node_str(const struct kvet_node *n)
 
 static struct cel_value obj_or_null(const struct kvet_object *obj)
 {
-	return obj ? cel_from_object(obj) : cel_null();
+	return obj ? kvet_cel_from_object(obj) : cel_null();
 }
 
 /* A map under construction, in the scratch arena. */
@@ -680,15 +679,15 @@ K8S_FN(fn_priority_class_named)
 	const struct kvet_object *pc;
 	char *name;
 
-	if (!ev->env->graph)
+	if (!kvet_cel_graph(ev))
 		return cel_k8s_no_graph(ev, "priorityClassNamed");
 	if (args[0].type != CEL_STRING)
 		return cel_eval_errorf(ev, "priorityClassNamed() needs a name");
 	name = kvet_arena_strndup(ev->env->scratch, args[0].u.s, args[0].len);
 	if (!name)
 		return OOM(ev);
-	pc = kvet_graph_find(ev->env->graph, SCHEDULING_GROUP, "PriorityClass",
-			     "", name);
+	pc = kvet_graph_find(kvet_cel_graph(ev), SCHEDULING_GROUP,
+			     "PriorityClass", "", name);
 	return obj_or_null(pc);
 }
 
@@ -697,7 +696,7 @@ K8S_FN(fn_global_defaults)
 	struct roles *r;
 
 	(void)args;
-	if (!ev->env->graph)
+	if (!kvet_cel_graph(ev))
 		return cel_k8s_no_graph(ev, "globalDefaultPriorityClasses");
 	r = roles(ev);
 	if (!r)
@@ -893,8 +892,4 @@ static const struct cel_func roles_funcs[] = {
 	  "a Pod without a controller" },
 };
 
-const struct cel_func *cel_k8s_roles_funcs(size_t *n)
-{
-	*n = sizeof(roles_funcs) / sizeof(roles_funcs[0]);
-	return roles_funcs;
-}
+const struct cel_lib cel_k8s_roles_lib = CEL_LIB("kvet.roles", roles_funcs);

@@ -18,9 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/strbuf.h"
 #include "model/node_affinity.h"
 #include "model/spread.h"
-#include "rules/cel.h"
 
 /* ---- the per-run cache ---- */
 
@@ -208,7 +208,7 @@ static struct term_info *term_arg(struct cel_eval *ev,
 	struct term_info *ti;
 	size_t i, n;
 
-	if (!ev->env->graph) {
+	if (!kvet_cel_graph(ev)) {
 		*err = cel_k8s_no_graph(ev, name);
 		return NULL;
 	}
@@ -275,87 +275,42 @@ static struct cel_value term_value(const struct kvet_term *t)
 
 /* ---- text ---- */
 
-/* A string growing in the scratch arena. */
-struct text {
-	struct kvet_arena *arena;
-	char *s;
-	size_t len, cap;
-	bool oom;
-};
-
-__attribute__((format(printf, 2, 3)))
-static void addf(struct text *b, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (b->oom)
-		return;
-	for (;;) {
-		va_start(ap, fmt);
-		n = vsnprintf(b->s ? b->s + b->len : NULL,
-			      b->s ? b->cap - b->len : 0, fmt, ap);
-		va_end(ap);
-		if (n < 0) {
-			b->oom = true;
-			return;
-		}
-		if (b->s && b->len + (size_t)n < b->cap) {
-			b->len += (size_t)n;
-			return;
-		}
-		{
-			size_t cap = 2 * (b->cap + (size_t)n) + 64;
-			char *s = kvet_arena_alloc(b->arena, cap);
-
-			if (!s) {
-				b->oom = true;
-				return;
-			}
-			if (b->len)
-				memcpy(s, b->s, b->len);
-			s[b->len] = '\0';
-			b->s = s;
-			b->cap = cap;
-		}
-	}
-}
-
-static struct cel_value text_value(struct cel_eval *ev, struct text *b)
+static struct cel_value text_value(struct cel_eval *ev, struct kvet_strbuf *b)
 {
 	if (b->oom)
 		return cel_eval_errorf(ev, "out of memory");
-	if (!b->s)
+	if (!b->buf)
 		return cel_string("", 0);
-	return cel_string(b->s, b->len);
+	return cel_string(b->buf, b->len);
 }
 
 #define SL(x) (int)(x).len, (x).s
 
 /* A value as the selector shows it; runtime hashes have no real value. */
-static void add_value(struct text *b, struct kvet_slice key,
+static void add_value(struct kvet_strbuf *b, struct kvet_slice key,
 		      struct kvet_slice v)
 {
 	if (kvet_runtime_key(key))
-		addf(b, "<%.*s of this pod>", SL(key));
+		kvet_strbuf_addf(b, "<%.*s of this pod>", SL(key));
 	else
-		addf(b, "%.*s", SL(v));
+		kvet_strbuf_addf(b, "%.*s", SL(v));
 }
 
 /* A selector in kubectl's syntax: k=v, k in (a,b), k notin (a), k, !k. */
-static void add_selector(struct text *b, const struct kvet_selector *sel)
+static void add_selector(struct kvet_strbuf *b,
+			 const struct kvet_selector *sel)
 {
 	size_t i, j;
 
 	switch (sel->meaning) {
 	case KVET_SEL_NOTHING:
-		addf(b, "(no selector: nothing)");
+		kvet_strbuf_addf(b, "(no selector: nothing)");
 		return;
 	case KVET_SEL_INVALID:
-		addf(b, "(invalid selector: nothing)");
+		kvet_strbuf_addf(b, "(invalid selector: nothing)");
 		return;
 	case KVET_SEL_EVERYTHING:
-		addf(b, "{} (every pod)");
+		kvet_strbuf_addf(b, "{} (every pod)");
 		return;
 	case KVET_SEL_MATCH:
 		break;
@@ -364,58 +319,58 @@ static void add_selector(struct text *b, const struct kvet_selector *sel)
 		const struct kvet_requirement *r = &sel->reqs[i];
 
 		if (i)
-			addf(b, ",");
+			kvet_strbuf_addf(b, ",");
 		switch (r->op) {
 		case KVET_SEL_IN:
 		case KVET_SEL_NOT_IN:
 			if (r->op == KVET_SEL_IN && r->n_values == 1) {
-				addf(b, "%.*s=", SL(r->key));
+				kvet_strbuf_addf(b, "%.*s=", SL(r->key));
 				add_value(b, r->key, r->values[0]);
 				break;
 			}
-			addf(b, "%.*s %s (", SL(r->key),
-			     r->op == KVET_SEL_IN ? "in" : "notin");
+			kvet_strbuf_addf(b, "%.*s %s (", SL(r->key),
+					 r->op == KVET_SEL_IN ? "in" : "notin");
 			for (j = 0; j < r->n_values; j++) {
 				if (j)
-					addf(b, ",");
+					kvet_strbuf_addf(b, ",");
 				add_value(b, r->key, r->values[j]);
 			}
-			addf(b, ")");
+			kvet_strbuf_addf(b, ")");
 			break;
 		case KVET_SEL_EXISTS:
-			addf(b, "%.*s", SL(r->key));
+			kvet_strbuf_addf(b, "%.*s", SL(r->key));
 			break;
 		case KVET_SEL_DOES_NOT_EXIST:
-			addf(b, "!%.*s", SL(r->key));
+			kvet_strbuf_addf(b, "!%.*s", SL(r->key));
 			break;
 		}
 	}
 }
 
-static void add_term_name(struct text *b, const struct kvet_term *t)
+static void add_term_name(struct kvet_strbuf *b, const struct kvet_term *t)
 {
-	addf(b, "%s #%u", kvet_term_kind_name(t->kind), t->index + 1);
+	kvet_strbuf_addf(b, "%s #%u", kvet_term_kind_name(t->kind), t->index + 1);
 }
 
-static void add_scope(struct text *b, const struct kvet_term *t)
+static void add_scope(struct kvet_strbuf *b, const struct kvet_term *t)
 {
 	size_t i;
 
 	if (t->scope_own) {
-		addf(b, "namespace %s", t->wl->obj->namespace);
+		kvet_strbuf_addf(b, "namespace %s", t->wl->obj->namespace);
 		return;
 	}
 	if (t->ns_selector.meaning == KVET_SEL_EVERYTHING) {
-		addf(b, "every namespace");
+		kvet_strbuf_addf(b, "every namespace");
 		return;
 	}
 	if (t->n_namespaces) {
-		addf(b, "namespace%s ", t->n_namespaces > 1 ? "s" : "");
+		kvet_strbuf_addf(b, "namespace%s ", t->n_namespaces > 1 ? "s" : "");
 		for (i = 0; i < t->n_namespaces; i++)
-			addf(b, "%s%.*s", i ? ", " : "", SL(t->namespaces[i]));
+			kvet_strbuf_addf(b, "%s%.*s", i ? ", " : "", SL(t->namespaces[i]));
 	}
 	if (t->ns_selector.form != KVET_SEL_FORM_ABSENT) {
-		addf(b, "%snamespaces matching ", t->n_namespaces ? " and " : "");
+		kvet_strbuf_addf(b, "%snamespaces matching ", t->n_namespaces ? " and " : "");
 		add_selector(b, &t->ns_selector);
 	}
 }
@@ -462,7 +417,7 @@ static const struct kvet_node *key_node(const struct kvet_term *t,
 /* The reason and field that keep @t from being an effective term. */
 static const struct kvet_node *why_not(const struct kvet_graph *g,
 				       const struct kvet_term *t,
-				       struct text *b)
+				       struct kvet_strbuf *b)
 {
 	const struct kvet_requirement *req;
 	const struct kvet_node *at;
@@ -471,46 +426,46 @@ static const struct kvet_node *why_not(const struct kvet_graph *g,
 	if (!kvet_term_matches_siblings(t)) {
 		at = sibling_miss(t, &req);
 		if (t->selector.meaning == KVET_SEL_NOTHING) {
-			addf(b, "has no labelSelector and counts no pod");
+			kvet_strbuf_addf(b, "has no labelSelector and counts no pod");
 			return t->node;
 		}
 		if (t->selector.meaning == KVET_SEL_INVALID) {
-			addf(b, "has an invalid labelSelector (%s)",
-			     t->selector.error ? t->selector.error : "invalid");
+			kvet_strbuf_addf(b, "has an invalid labelSelector (%s)",
+					 t->selector.error ? t->selector.error : "invalid");
 			return key_node(t, "labelSelector");
 		}
 		if (req && req->op == KVET_SEL_NOT_IN) {
-			addf(b, "excludes the workload's own pods through mismatchLabelKeys %.*s",
-			     SL(req->key));
+			kvet_strbuf_addf(b, "excludes the workload's own pods through mismatchLabelKeys %.*s",
+					 SL(req->key));
 			return at;
 		}
 		if (req) {
-			addf(b, "matches only the incoming pod through matchLabelKeys %.*s, a label unique to each pod",
-			     SL(req->key));
+			kvet_strbuf_addf(b, "matches only the incoming pod through matchLabelKeys %.*s, a label unique to each pod",
+					 SL(req->key));
 			return at;
 		}
-		addf(b, "selects ");
+		kvet_strbuf_addf(b, "selects ");
 		add_selector(b, &t->selector);
-		addf(b, ", which the workload's own pods do not match");
+		kvet_strbuf_addf(b, ", which the workload's own pods do not match");
 		return key_node(t, "labelSelector");
 	}
 	if (!kvet_spreading_topology_key(g, t->topology_key)) {
 		if (!t->topology_key.len)
-			addf(b, "has no topologyKey");
+			kvet_strbuf_addf(b, "has no topologyKey");
 		else
-			addf(b, "uses topologyKey %.*s, which is not a node, zone or region key",
-			     SL(t->topology_key));
+			kvet_strbuf_addf(b, "uses topologyKey %.*s, which is not a node, zone or region key",
+					 SL(t->topology_key));
 		return t->topology_key_node ? key_node(t, "topologyKey")
 					    : t->node;
 	}
 	m = kvet_term_scope_includes(g, t, t->wl->obj->namespace);
 	if (!match_is_true(m)) {
-		addf(b, "looks in ");
+		kvet_strbuf_addf(b, "looks in ");
 		add_scope(b, t);
-		addf(b, ", which %s namespace %s",
-		     m == KVET_MATCH_ASSUMED_FALSE ?
-		     "presumably does not include (the Namespace object is not in the input)" :
-		     "does not include", t->wl->obj->namespace);
+		kvet_strbuf_addf(b, ", which %s namespace %s",
+				 m == KVET_MATCH_ASSUMED_FALSE ?
+				 "presumably does not include (the Namespace object is not in the input)" :
+				 "does not include", t->wl->obj->namespace);
 		at = key_node(t, "namespaceSelector");
 		return at ? at : key_node(t, "namespaces");
 	}
@@ -518,33 +473,34 @@ static const struct kvet_node *why_not(const struct kvet_graph *g,
 }
 
 /* An exact key of a selector: values as they are, runtime ones too. */
-static void add_selector_key(struct text *b, const struct kvet_selector *sel)
+static void add_selector_key(struct kvet_strbuf *b,
+			     const struct kvet_selector *sel)
 {
 	size_t i, j;
 
-	addf(b, "%d:%d", (int)sel->meaning, (int)sel->form);
+	kvet_strbuf_addf(b, "%d:%d", (int)sel->meaning, (int)sel->form);
 	for (i = 0; sel->meaning == KVET_SEL_MATCH && i < sel->n_reqs; i++) {
 		const struct kvet_requirement *r = &sel->reqs[i];
 
-		addf(b, "\x1e%.*s\x1f%d", SL(r->key), (int)r->op);
+		kvet_strbuf_addf(b, "\x1e%.*s\x1f%d", SL(r->key), (int)r->op);
 		for (j = 0; j < r->n_values; j++)
-			addf(b, "\x1f%.*s", SL(r->values[j]));
+			kvet_strbuf_addf(b, "\x1f%.*s", SL(r->values[j]));
 	}
 }
 
-static void add_walk_key(struct text *b, const struct kvet_term *t)
+static void add_walk_key(struct kvet_strbuf *b, const struct kvet_term *t)
 {
 	size_t i;
 
 	add_selector_key(b, &t->merged);
 	if (t->scope_own) {
-		addf(b, "\x1dO%s", t->wl->obj->namespace);
+		kvet_strbuf_addf(b, "\x1dO%s", t->wl->obj->namespace);
 		return;
 	}
-	addf(b, "\x1dL");
+	kvet_strbuf_addf(b, "\x1dL");
 	for (i = 0; i < t->n_namespaces; i++)
-		addf(b, "\x1f%.*s", SL(t->namespaces[i]));
-	addf(b, "\x1dS");
+		kvet_strbuf_addf(b, "\x1f%.*s", SL(t->namespaces[i]));
+	kvet_strbuf_addf(b, "\x1dS");
 	add_selector_key(b, &t->ns_selector);
 }
 
@@ -579,7 +535,7 @@ static const struct sel_memo *memo_of(struct cel_eval *ev,
 				      struct spread_cache *c,
 				      const struct kvet_term *t)
 {
-	struct text b = { .arena = ev->env->scratch };
+	struct kvet_strbuf b = KVET_STRBUF_ARENA(ev->env->scratch);
 	struct sel_memo *m;
 	size_t i, mask;
 
@@ -606,14 +562,14 @@ static const struct sel_memo *memo_of(struct cel_eval *ev,
 		c->n_memo = n;
 	}
 	mask = c->n_memo - 1;
-	for (i = hash_str(b.s, b.len) & mask; c->memo[i]; i = (i + 1) & mask)
+	for (i = hash_str(b.buf, b.len) & mask; c->memo[i]; i = (i + 1) & mask)
 		if (c->memo[i]->key_len == b.len &&
-		    !memcmp(c->memo[i]->key, b.s, b.len))
+		    !memcmp(c->memo[i]->key, b.buf, b.len))
 			return c->memo[i];
 	m = kvet_arena_alloc(c->arena, sizeof(*m));
 	if (!m)
 		return NULL;
-	m->key = kvet_arena_strndup(c->arena, b.s, b.len);
+	m->key = kvet_arena_strndup(c->arena, b.buf, b.len);
 	m->key_len = b.len;
 	if (!m->key || kvet_term_selected_workloads(c->g, t, memo_walk, m))
 		return NULL;
@@ -691,7 +647,8 @@ K8S_FN(fn_effective_terms)
 	if (!items)
 		return cel_eval_errorf(ev, "out of memory");
 	for (i = 0; i < wt->n; i++)
-		if (match_is_true(kvet_term_effective(ev->env->graph, &wt->v[i].t)))
+		if (match_is_true(kvet_term_effective(kvet_cel_graph(ev),
+						      &wt->v[i].t)))
 			items[v.len++] = term_value(&wt->v[i].t);
 	v.u.items = items;
 	(void)call;
@@ -707,33 +664,34 @@ K8S_FN(fn_has_effective)
 	(void)call;
 	(void)n;
 	for (i = 0; i < wt->n; i++)
-		if (match_is_true(kvet_term_effective(ev->env->graph, &wt->v[i].t)))
+		if (match_is_true(kvet_term_effective(kvet_cel_graph(ev),
+						      &wt->v[i].t)))
 			return cel_bool(true);
 	return cel_bool(false);
 }
 
 K8S_FN(fn_why_no_effective)
 {
-	struct text b = { .arena = ev->env->scratch };
+	struct kvet_strbuf b = KVET_STRBUF_ARENA(ev->env->scratch);
 	size_t i;
 	TERMS_ARG(wt, "whyNoEffectiveSpreadingTerm");
 
 	(void)call;
 	(void)n;
 	if (!wt->n)
-		addf(&b, "it has no pod anti-affinity term and no topology spread constraint");
+		kvet_strbuf_addf(&b, "it has no pod anti-affinity term and no topology spread constraint");
 	for (i = 0; i < wt->n; i++) {
 		size_t before = b.len;
 
 		if (i)
-			addf(&b, "; ");
+			kvet_strbuf_addf(&b, "; ");
 		add_term_name(&b, &wt->v[i].t);
-		addf(&b, " ");
-		if (!why_not(ev->env->graph, &wt->v[i].t, &b)) {
+		kvet_strbuf_addf(&b, " ");
+		if (!why_not(kvet_cel_graph(ev), &wt->v[i].t, &b)) {
 			/* effective: nothing to say about it */
 			b.len = before;
-			if (b.s)
-				b.s[b.len] = '\0';
+			if (b.buf)
+				b.buf[b.len] = '\0';
 		}
 	}
 	return text_value(ev, &b);
@@ -788,7 +746,7 @@ K8S_FN(fn_is_spread)
 
 K8S_FN(fn_term_name)
 {
-	struct text b = { .arena = ev->env->scratch };
+	struct kvet_strbuf b = KVET_STRBUF_ARENA(ev->env->scratch);
 	TERM_ARG(ti, "termName");
 
 	(void)call;
@@ -821,7 +779,7 @@ K8S_FN(fn_spreading_key)
 
 	(void)call;
 	(void)n;
-	return cel_bool(kvet_spreading_topology_key(ev->env->graph,
+	return cel_bool(kvet_spreading_topology_key(kvet_cel_graph(ev),
 						    ti->t.topology_key));
 }
 
@@ -831,7 +789,8 @@ K8S_FN(fn_is_effective)
 
 	(void)call;
 	(void)n;
-	return cel_bool(match_is_true(kvet_term_effective(ev->env->graph, &ti->t)));
+	return cel_bool(
+		match_is_true(kvet_term_effective(kvet_cel_graph(ev), &ti->t)));
 }
 
 K8S_FN(fn_scope_assumed)
@@ -841,7 +800,7 @@ K8S_FN(fn_scope_assumed)
 
 	(void)call;
 	(void)n;
-	m = kvet_term_scope_includes(ev->env->graph, &ti->t,
+	m = kvet_term_scope_includes(kvet_cel_graph(ev), &ti->t,
 				     ti->t.wl->obj->namespace);
 	return cel_bool(m == KVET_MATCH_ASSUMED_TRUE ||
 			m == KVET_MATCH_ASSUMED_FALSE);
@@ -849,25 +808,25 @@ K8S_FN(fn_scope_assumed)
 
 K8S_FN(fn_why_not)
 {
-	struct text b = { .arena = ev->env->scratch };
+	struct kvet_strbuf b = KVET_STRBUF_ARENA(ev->env->scratch);
 	TERM_ARG(ti, "whyNotEffective");
 
 	(void)call;
 	(void)n;
-	why_not(ev->env->graph, &ti->t, &b);
+	why_not(kvet_cel_graph(ev), &ti->t, &b);
 	return text_value(ev, &b);
 }
 
 K8S_FN(fn_ineffective_field)
 {
-	struct text b = { .arena = ev->env->scratch };
+	struct kvet_strbuf b = KVET_STRBUF_ARENA(ev->env->scratch);
 	const struct kvet_node *at;
 	struct cel_value v;
 	TERM_ARG(ti, "ineffectiveField");
 
 	(void)call;
 	(void)n;
-	at = why_not(ev->env->graph, &ti->t, &b);
+	at = why_not(kvet_cel_graph(ev), &ti->t, &b);
 	if (!at)
 		return cel_eval_errorf(ev, "ineffectiveField(): the term is effective");
 	v = term_value(&ti->t);
@@ -886,7 +845,7 @@ K8S_FN(fn_valid_selector)
 
 K8S_FN(fn_merged_selector)
 {
-	struct text b = { .arena = ev->env->scratch };
+	struct kvet_strbuf b = KVET_STRBUF_ARENA(ev->env->scratch);
 	TERM_ARG(ti, "mergedSelector");
 
 	(void)call;
@@ -897,7 +856,7 @@ K8S_FN(fn_merged_selector)
 
 K8S_FN(fn_term_scope)
 {
-	struct text b = { .arena = ev->env->scratch };
+	struct kvet_strbuf b = KVET_STRBUF_ARENA(ev->env->scratch);
 	TERM_ARG(ti, "termScope");
 
 	(void)call;
@@ -921,7 +880,7 @@ K8S_FN(fn_foreign)
 	if (!items)
 		return cel_eval_errorf(ev, "out of memory");
 	for (i = 0; i < ti->n_keep; i++)
-		items[i] = cel_from_object(ti->keep[i].wl->obj);
+		items[i] = kvet_cel_from_object(ti->keep[i].wl->obj);
 	v.u.items = items;
 	v.len = (uint32_t)ti->n_keep;
 	return v;
@@ -938,25 +897,26 @@ K8S_FN(fn_foreign_count)
 	return cel_int((int64_t)ti->n_foreign);
 }
 
-static void add_workload_names(struct text *b, const struct kvet_object *const *objs,
+static void add_workload_names(struct kvet_strbuf *b,
+			       const struct kvet_object *const *objs,
 			       size_t shown, size_t total)
 {
 	size_t i;
 
 	for (i = 0; i < shown; i++)
-		addf(b, "%s%s %s%s%s",
-		     i ? (i + 1 == shown && shown == total ? " and " : ", ") : "",
-		     objs[i]->kind, objs[i]->namespace,
-		     *objs[i]->namespace ? "/" : "", objs[i]->name);
+		kvet_strbuf_addf(b, "%s%s %s%s%s",
+				 i ? (i + 1 == shown && shown == total ? " and " : ", ") : "",
+				 objs[i]->kind, objs[i]->namespace,
+				 *objs[i]->namespace ? "/" : "", objs[i]->name);
 	if (total > shown)
-		addf(b, " and %zu more", total - shown);
+		kvet_strbuf_addf(b, " and %zu more", total - shown);
 }
 
 enum { NAMES_SHOWN = 3 };
 
 K8S_FN(fn_foreign_names)
 {
-	struct text b = { .arena = ev->env->scratch };
+	struct kvet_strbuf b = KVET_STRBUF_ARENA(ev->env->scratch);
 	const struct kvet_object *objs[NAMES_SHOWN];
 	size_t i;
 	TERM_ARG(ti, "foreignWorkloadNames");
@@ -996,7 +956,7 @@ K8S_FN(fn_matches_elsewhere)
 	(void)call;
 	(void)n;
 	e.self = ti->t.wl;
-	if (kvet_graph_select_workloads(ev->env->graph, NULL, &ti->t.merged,
+	if (kvet_graph_select_workloads(kvet_cel_graph(ev), NULL, &ti->t.merged,
 					find_other, &e) < 0)
 		return cel_eval_errorf(ev, "out of memory");
 	return cel_bool(e.found);
@@ -1032,13 +992,13 @@ K8S_FN(fn_shared_keys)
 
 	(void)call;
 	(void)n;
-	return cel_bool(kvet_term_shared_keys_only(ev->env->graph, &ti->t));
+	return cel_bool(kvet_term_shared_keys_only(kvet_cel_graph(ev), &ti->t));
 }
 
 /* "Deployment ops/beta, StatefulSet ops/db and 3 more" */
 K8S_FN(fn_workload_names)
 {
-	struct text b = { .arena = ev->env->scratch };
+	struct kvet_strbuf b = KVET_STRBUF_ARENA(ev->env->scratch);
 	const struct kvet_object *objs[NAMES_SHOWN];
 	size_t i, len;
 
@@ -1050,9 +1010,9 @@ K8S_FN(fn_workload_names)
 	for (i = 0; i < len && i < NAMES_SHOWN; i++) {
 		struct cel_value it = cel_list_at(&args[0], i);
 
-		if (!it.obj)
+		if (!kvet_cel_object(&it))
 			return cel_eval_errorf(ev, "workloadNames() needs a list of objects");
-		objs[i] = it.obj;
+		objs[i] = kvet_cel_object(&it);
 	}
 	add_workload_names(&b, objs, i, len);
 	return text_value(ev, &b);
@@ -1066,14 +1026,14 @@ K8S_FN(fn_live_pods)
 
 	(void)call;
 	(void)n;
-	if (!ev->env->graph)
+	if (!kvet_cel_graph(ev))
 		return cel_k8s_no_graph(ev, "livePodCount");
 	if (args[0].type != CEL_STRING)
 		return cel_eval_errorf(ev, "livePodCount() needs a namespace name");
 	name = kvet_arena_strndup(ev->env->scratch, args[0].u.s, args[0].len);
 	if (!name)
 		return cel_eval_errorf(ev, "out of memory");
-	ns = kvet_graph_namespace(ev->env->graph, name);
+	ns = kvet_graph_namespace(kvet_cel_graph(ev), name);
 	return cel_int(ns ? (int64_t)ns->live_pods : 0);
 }
 
@@ -1201,7 +1161,7 @@ K8S_FN(fn_topology_domains)
 
 	(void)call;
 	(void)n;
-	domains = kvet_topology_domains(ev->env->scratch, ev->env->graph,
+	domains = kvet_topology_domains(ev->env->scratch, kvet_cel_graph(ev),
 					ti->t.wl->pod_spec,
 					ti->t.topology_key);
 	if (domains == KVET_DOMAINS_NO_NODES)
@@ -1567,8 +1527,4 @@ static const struct cel_func spread_funcs[] = {
 	  "maxUnavailable at N_min, a percentage rounded down" },
 };
 
-const struct cel_func *cel_k8s_spread_funcs(size_t *n)
-{
-	*n = sizeof(spread_funcs) / sizeof(spread_funcs[0]);
-	return spread_funcs;
-}
+const struct cel_lib cel_k8s_spread_lib = CEL_LIB("kvet.spread", spread_funcs);

@@ -19,7 +19,6 @@
 #include "model/rbac.h"
 #include "model/spread.h"
 #include "model/webhook.h"
-#include "rules/cel.h"
 
 #define ADMISSION_GROUP "admissionregistration.k8s.io"
 #define RBAC_GROUP "rbac.authorization.k8s.io"
@@ -36,7 +35,7 @@ static const struct kvet_webhook *entry_arg(struct cel_eval *ev,
 	const struct kvet_webhooks *whs;
 	const struct kvet_webhook *wh = NULL;
 
-	if (!ev->env->graph) {
+	if (!kvet_cel_graph(ev)) {
 		*err = cel_k8s_no_graph(ev, name);
 		return NULL;
 	}
@@ -45,7 +44,8 @@ static const struct kvet_webhook *entry_arg(struct cel_eval *ev,
 		*err = cel_eval_errorf(ev, "out of memory");
 		return NULL;
 	}
-	if (v->type == CEL_MAP && (v->flags & CEL_V_NODE) && !v->obj)
+	if (v->type == CEL_MAP && (v->flags & CEL_V_NODE) &&
+	    !kvet_cel_object(v))
 		wh = kvet_webhooks_entry_at(whs, v->u.node);
 	if (!wh)
 		*err = cel_eval_errorf(ev, "%s() needs a webhook entry (an item of webhookEntries()), not %s",
@@ -82,7 +82,7 @@ static const struct kvet_backend *backend_of(struct cel_eval *ev,
 {
 	static const char *const kinds[] = { "Deployment", "StatefulSet",
 					     "DaemonSet" };
-	const struct kvet_graph *g = ev->env->graph;
+	const struct kvet_graph *g = kvet_cel_graph(ev);
 	const struct kvet_workload **wls;
 	const struct kvet_object *obj;
 	const struct kvet_workload *wl;
@@ -145,28 +145,29 @@ K8S_FN(fn_entries)
 	size_t k = 0;
 	uint32_t i, n_hooks;
 
-	if (!args[0].obj)
+	if (!kvet_cel_object(&args[0]))
 		return cel_eval_errorf(ev, "webhookEntries() needs an object, not %s",
 				       cel_type_name(args[0].type));
-	if (!ev->env->graph)
+	if (!kvet_cel_graph(ev))
 		return cel_k8s_no_graph(ev, "webhookEntries");
 	whs = cel_k8s_webhooks(ev);
 	if (!whs)
 		return cel_eval_errorf(ev, "out of memory");
-	hooks = kvet_node_get(args[0].obj->root, "webhooks");
+	hooks = kvet_node_get(kvet_cel_object(&args[0])->root, "webhooks");
 	n_hooks = kvet_node_is_seq(hooks) ? hooks->len : 0;
-	conv = kvet_node_path(args[0].obj->root, "spec", "conversion", NULL);
+	conv = kvet_node_path(kvet_cel_object(&args[0])->root, "spec",
+			      "conversion", NULL);
 	items = kvet_arena_array(ev->env->scratch, (size_t)n_hooks + 2,
 				 sizeof(*items));
 	if (!items)
 		return cel_eval_errorf(ev, "out of memory");
 	for (i = 0; i < n_hooks; i++) {
 		wh = kvet_webhooks_entry_at(whs, &hooks->u.items[i]);
-		if (wh && wh->obj == args[0].obj)
+		if (wh && wh->obj == kvet_cel_object(&args[0]))
 			items[k++] = entry_value(wh);
 	}
 	wh = kvet_webhooks_entry_at(whs, conv);
-	if (wh && wh->obj == args[0].obj)
+	if (wh && wh->obj == kvet_cel_object(&args[0]))
 		items[k++] = entry_value(wh);
 	v.u.items = items;
 	v.len = (uint32_t)k;
@@ -231,8 +232,7 @@ K8S_FN(fn_service)
 {
 	ENTRY(wh, 0, "webhookService");
 	const struct kvet_backend *b = backend_of(ev, wh);
-	return b->service ? cel_from_object(b->service)
-				   : cel_null();
+	return b->service ? kvet_cel_from_object(b->service) : cel_null();
 }
 
 K8S_FN(fn_service_port)
@@ -396,20 +396,22 @@ K8S_FN(fn_backend_pdbs)
 	ENTRY(wh, 0, "backendPdbs");
 	const struct kvet_backend *b = backend_of(ev, wh);
 
-	covering = cel_func_find("pdbsCovering", strlen("pdbsCovering"),
-				 CEL_CALL_GLOBAL, 1, &known);
+	covering = cel_func_find(kvet_cel_libs, kvet_cel_n_libs, "pdbsCovering",
+				 strlen("pdbsCovering"), CEL_CALL_GLOBAL, 1,
+				 &known);
 	if (!covering)
 		return cel_eval_errorf(ev, "backendPdbs(): pdbsCovering() is missing");
 	items = NULL;
 	for (i = 0; i < b->n_wls; i++) {
-		w = cel_from_object(b->wls[i]->obj);
+		w = kvet_cel_from_object(b->wls[i]->obj);
 		l = covering->fn(ev, call, &w, 1);
 		if (l.type == CEL_ERROR)
 			return l;
 		for (j = 0; j < cel_len(&l); j++) {
 			struct cel_value p = cel_list_at(&l, j);
 
-			for (k = 0; k < cnt && items[k].obj != p.obj; k++)
+			for (k = 0; k < cnt && kvet_cel_object(&items[k]) !=
+					       kvet_cel_object(&p); k++)
 				;
 			if (k < cnt)
 				continue;
@@ -433,7 +435,8 @@ K8S_FN(fn_backend_pdbs)
 	l.len = (uint32_t)cnt;
 	l.u.items = items;
 	l.at = NULL;
-	l.obj = NULL;
+	l.host_tag = CEL_HOST_NONE;
+	l.host = NULL;
 	return l;
 }
 
@@ -456,7 +459,7 @@ static int lacks_spreading(struct cel_eval *ev, const struct kvet_workload *wl,
 	if (kvet_workload_terms(ev->env->scratch, wl, &terms))
 		return -1;
 	for (i = 0; i < terms.n; i++) {
-		m = kvet_term_effective(ev->env->graph, &terms.v[i]);
+		m = kvet_term_effective(kvet_cel_graph(ev), &terms.v[i]);
 		if (m == KVET_MATCH_TRUE || m == KVET_MATCH_ASSUMED_TRUE)
 			return 0;
 	}
@@ -562,9 +565,9 @@ K8S_FN(fn_services_in_input)
 {
 	size_t cnt;
 
-	if (!ev->env->graph)
+	if (!kvet_cel_graph(ev))
 		return cel_k8s_no_graph(ev, "servicesInInput");
-	kvet_graph_kind(ev->env->graph, "", "Service", &cnt);
+	kvet_graph_kind(kvet_cel_graph(ev), "", "Service", &cnt);
 	return cel_bool(cnt > 0);
 }
 
@@ -572,19 +575,19 @@ K8S_FN(fn_services_in_input)
  * (a Service without a selector is served by hand-made endpoints). */
 K8S_FN(fn_service_endpoints)
 {
-	const struct kvet_object *svc = args[0].obj;
+	const struct kvet_object *svc = kvet_cel_object(&args[0]);
 	struct kvet_object *const *slices;
 	const struct kvet_node *owner;
 	size_t i, cnt;
 
 	if (!svc || !cel_k8s_is_kind(svc, "", "Service"))
 		return cel_eval_errorf(ev, "serviceHasEndpoints() needs a Service");
-	if (!ev->env->graph)
+	if (!kvet_cel_graph(ev))
 		return cel_k8s_no_graph(ev, "serviceHasEndpoints");
-	if (kvet_graph_find(ev->env->graph, "", "Endpoints", svc->namespace,
+	if (kvet_graph_find(kvet_cel_graph(ev), "", "Endpoints", svc->namespace,
 			    svc->name))
 		return cel_bool(true);
-	slices = kvet_graph_kind(ev->env->graph, "discovery.k8s.io",
+	slices = kvet_graph_kind(kvet_cel_graph(ev), "discovery.k8s.io",
 				 "EndpointSlice", &cnt);
 	for (i = 0; i < cnt; i++) {
 		if (strcmp(slices[i]->namespace, svc->namespace))
@@ -1011,10 +1014,11 @@ K8S_FN(fn_ca_injection)
 			if (!ns || !name)
 				return cel_eval_errorf(ev, "out of memory");
 			target = i == 1 ?
-				kvet_graph_find(ev->env->graph, "cert-manager.io",
+				kvet_graph_find(kvet_cel_graph(ev),
+						"cert-manager.io",
 						"Certificate", ns, name) :
-				kvet_graph_find(ev->env->graph, "", "Secret",
-						ns, name);
+				kvet_graph_find(kvet_cel_graph(ev), "",
+						"Secret", ns, name);
 		}
 	}
 	e = kvet_arena_array(ev->env->scratch, 6, sizeof(*e));
@@ -1025,7 +1029,8 @@ K8S_FN(fn_ca_injection)
 	put(&e[2], "valid", cel_bool(valid));
 	put(&e[3], "namespace", str_value(ns));
 	put(&e[4], "name", str_value(name));
-	put(&e[5], "object", target ? cel_from_object(target) : cel_null());
+	put(&e[5], "object",
+	    target ? kvet_cel_from_object(target) : cel_null());
 	v.len = 6;
 	v.u.entries = e;
 	return v;
@@ -1069,9 +1074,10 @@ static int labels_arg(struct cel_eval *ev, const struct cel_value *v,
 	struct cel_value k, x;
 	size_t i, n;
 
-	if (v->obj) {
-		q->wl = kvet_graph_workload_of(ev->env->graph, v->obj);
-		if (q->wl && q->wl->obj == v->obj) {
+	if (kvet_cel_object(v)) {
+		q->wl = kvet_graph_workload_of(kvet_cel_graph(ev),
+					       kvet_cel_object(v));
+		if (q->wl && q->wl->obj == kvet_cel_object(v)) {
 			/* L(W) and the runtime labels of 1.6 */
 			q->labels = q->wl->labels;
 			kvet_workload_runtime(q->wl, 0, 0, &q->rt);
@@ -1080,10 +1086,11 @@ static int labels_arg(struct cel_eval *ev, const struct cel_value *v,
 			return 0;
 		}
 		q->wl = NULL;
-		if (kvet_labels_from_node(ev->env->scratch,
-					  kvet_node_path(v->obj->root, "metadata",
-							 "labels", NULL),
-					  &q->labels))
+		if (kvet_labels_from_node(
+			    ev->env->scratch,
+			    kvet_node_path(kvet_cel_object(v)->root, "metadata",
+					   "labels", NULL),
+			    &q->labels))
 			goto oom;
 		q->req.labels = &q->labels;
 		return 0;
@@ -1158,9 +1165,10 @@ static enum kvet_match evaluate(struct cel_eval *ev,
 	enum kvet_match m;
 
 	if (!q->any_ns)
-		return kvet_webhook_intercepts(ev->env->graph, wh, &q->req, r);
+		return kvet_webhook_intercepts(kvet_cel_graph(ev), wh, &q->req,
+					       r);
 	q->req.namespace = "kvet-any-namespace";
-	kvet_webhook_intercepts(ev->env->graph, wh, &q->req, r);
+	kvet_webhook_intercepts(kvet_cel_graph(ev), wh, &q->req, r);
 	q->req.namespace = ANY_NAMESPACE;
 	if (wh->source == KVET_WEBHOOK_CONVERSION ||
 	    wh->namespace_selector.meaning == KVET_SEL_EVERYTHING)
@@ -1388,8 +1396,5 @@ static const struct cel_func webhook_funcs[] = {
 	  "the same as a map: result, why (a sentence), rule (the matching rules[] item), namespaceStep, objectStep" },
 };
 
-const struct cel_func *cel_k8s_webhook_funcs(size_t *n)
-{
-	*n = sizeof(webhook_funcs) / sizeof(webhook_funcs[0]);
-	return webhook_funcs;
-}
+const struct cel_lib cel_k8s_webhook_lib =
+	CEL_LIB("kvet.webhook", webhook_funcs);

@@ -18,6 +18,8 @@
 #   expected.xml     expected standard output of --format junit
 #   expected.sarif   expected standard output of --format sarif
 #   expected.github  expected standard output of --format github
+#   expected.codequality  expected standard output of --format codequality
+#   expected.md      expected standard output of --format markdown
 #   expected.stderr  optional: expected standard error
 #   exit-code        the expected exit status, a number
 #
@@ -108,6 +110,8 @@ expected_file() {
 	junit) echo expected.xml ;;
 	sarif) echo expected.sarif ;;
 	github) echo expected.github ;;
+	codequality) echo expected.codequality ;;
+	markdown) echo expected.md ;;
 	*) echo expected.txt ;;
 	esac
 }
@@ -127,7 +131,7 @@ for name in "${cases[@]}"; do
 	fi
 	formats=()
 	if adds_format "$dir"; then
-		for format in text json junit sarif github; do
+		for format in text json junit sarif github codequality markdown; do
 			[ -f "$dir/$(expected_file "$format")" ] &&
 				formats+=("$format")
 		done

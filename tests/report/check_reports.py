@@ -2,24 +2,45 @@
 # SPDX-License-Identifier: Apache-2.0
 """Validate kvet's JUnit and SARIF reports with the tools CI uses.
 
-usage: check_reports.py junit|sarif KVET TESTDATA SCHEMAS
+usage: check_reports.py FORMAT KVET TESTDATA SCHEMAS
 
 For every golden lint and drain case under TESTDATA (see testdata/README.md), run kvet
-once with --format json=, junit= and sarif= files (so one run writes several
-reports), then:
+once with --format json= and FORMAT= files (so one run writes several
+reports), then check the FORMAT report against its documented shape:
 
   junit: validate the report against SCHEMAS/junit-10.xsd with xmllint
          --schema, read it back with junitparser, and check every count
-         attribute and every message against the JSON report of the run;
+         attribute and every message against the JSON report of the run,
+         and that a test case fails exactly when a finding of it counts
+         for the exit status (--fail-on, --write-baseline);
   sarif: validate the report against SCHEMAS/sarif-schema-2.1.0.json with
          jsonschema, and check results, rules, positions and fingerprints
-         against the JSON report.
+         against the JSON report;
+  codequality: the JSON array GitLab documents (docs.gitlab.com,
+         ci/testing/code_quality, "Code Quality report format"): every
+         issue has description, check_name, a unique fingerprint, a
+         severity GitLab knows, location.path and location.lines.begin;
+         one per finding and per error with a file, in the JSON report's
+         order;
+  markdown: rendered with cmark-gfm (GitHub Flavored Markdown), the HTML
+         holds only the elements kvet writes, no link but the rules' help
+         links, a table row per rule with findings whose counts add up,
+         and every message as text;
+  github: workflow commands as actions/toolkit documents them (::LEVEL
+         PROPERTIES::MESSAGE, one per line), errors before warnings before
+         notices, one per error, notice and finding, and a level over
+         GitHub's limit of 10 per step led by an annotation that counts
+         what GitHub will not show.
 
-Exits 77 (meson's "skipped") when SCHEMAS is absent, saying so.
+Exits 77 (meson's "skipped") when SCHEMAS is absent (junit, sarif) or
+cmark-gfm is not installed (markdown), saying so.
 """
 
+import html
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -58,9 +79,9 @@ def cases(testdata):
             yield root, args
 
 
-def run_kvet(kvet, case, args, out):
+def run_kvet(kvet, case, args, out, what):
     reports = {fmt: os.path.join(out, "report." + fmt)
-               for fmt in ("json", "junit", "sarif")}
+               for fmt in ("json", what)}
     argv = [kvet, args[0]]
     for fmt, path in reports.items():
         argv += ["--format", f"{fmt}={path}"]
@@ -80,7 +101,7 @@ def run_kvet(kvet, case, args, out):
     if leftovers:
         raise AssertionError(f"temporary files left: {leftovers}")
     with open(reports["json"], encoding="utf-8") as f:
-        return json.load(f), reports
+        return json.load(f), reports, proc.returncode
 
 
 def check(cond, what):
@@ -119,7 +140,29 @@ def check_drain_junit(report, xml):
                       f"{case.name}: message misses {f['message']!r}")
 
 
-def check_junit(report, xml_path, schemas):
+SEVERITIES = ["info", "warning", "error"]
+
+
+def gate(args):
+    """The findings that count for the exit status, from kvet's args."""
+    fail_on, never = "warning", False
+    for i, a in enumerate(args):
+        value = None
+        if a == "--fail-on" and i + 1 < len(args):
+            value = args[i + 1]
+        elif a.startswith("--fail-on="):
+            value = a.split("=", 1)[1]
+        if value == "never":
+            never = True
+        elif value:
+            fail_on, never = value, False
+        if a == "--write-baseline" or a.startswith("--write-baseline="):
+            never = True
+    return lambda f: (not never and SEVERITIES.index(f["severity"]) >=
+                      SEVERITIES.index(fail_on))
+
+
+def check_junit(report, xml_path, schemas, fails):
     from junitparser import JUnitXml, Error, Failure, Skipped
 
     xsd = os.path.join(schemas, "junit-10.xsd")
@@ -179,12 +222,26 @@ def check_junit(report, xml_path, schemas):
     for r, e in zip(tolerated, passing):
         check(r.message == sanitize("tolerated: " + e["message"]),
               f"tolerated message {r.message!r}")
-    failing = {}
+    by_case = {}
     for f in report["findings"]:
-        failing.setdefault((f["rule"], identity(f["object"]),
+        by_case.setdefault((f["rule"], identity(f["object"]),
                             f["file"]), []).append(f)
+    failing = {k: v for k, v in by_case.items() if any(map(fails, v))}
+    passing = {k: v for k, v in by_case.items() if k not in failing}
     check(len(failures) == len(failing),
           f"{len(failures)} failures for {len(failing)} failing objects")
+    # below the gate: a passed test case that shows its findings
+    for key, found in passing.items():
+        case = next((c for s in xml if s.name == key[0] for c in s
+                     if c.name == sanitize(f"{key[1]} ({key[2]})")), None)
+        check(case is not None, f"no test case for {key}")
+        check(not list(case.result), f"{case.name}: passes the gate, "
+              f"yet has {list(case.result)}")
+        for f in found:
+            place = f'{f["file"]}:{f["line"]}:{f["column"]}: '
+            check(sanitize(place + f["severity"] + ": " + f["message"])
+                  in (case.system_out or ""),
+                  f"{case.name}: system-out misses {place}")
     for suite_name, case, r in failures:
         key = next((k for k in failing if k[0] == suite_name and
                     case.name == sanitize(f"{k[1]} ({k[2]})")), None)
@@ -225,13 +282,15 @@ def check_sarif(report, sarif_path, schemas):
     run = sarif["runs"][0]
     driver = run["tool"]["driver"]
     check(driver["name"] == "kvet", "driver name")
-    for key in ("version", "informationUri", "rules"):
+    for key in ("version", "rules"):
         check(key in driver, f"driver misses {key}")
+    # kvet has no site of its own: a link only where the user set one
+    check("//kvet.dev" not in json.dumps(sarif), "a link to kvet.dev")
     rules = [r["id"] for r in driver["rules"]]
     check(rules == sorted(rules), "rules are not sorted by id")
     for r in driver["rules"]:
         for key in ("shortDescription", "fullDescription", "help",
-                    "helpUri", "defaultConfiguration"):
+                    "defaultConfiguration"):
             check(key in r, f"rule {r['id']} misses {key}")
 
     # reported findings first, then the suppressed ones, each in order
@@ -278,16 +337,137 @@ def check_sarif(report, sarif_path, schemas):
           "executionSuccessful")
 
 
+CHECKS = {
+    "junit": lambda r, p, s, fails, rc: check_junit(r, p, s, fails),
+    "sarif": lambda r, p, s, fails, rc: check_sarif(r, p, s),
+    "codequality": lambda r, p, s, fails, rc: check_codequality(r, p),
+    "markdown": lambda r, p, s, fails, rc: check_markdown(r, p, rc),
+    "github": lambda r, p, s, fails, rc: check_github(r, p),
+}
+
+
+CQ_SEVERITIES = {"info", "minor", "major", "critical", "blocker"}
+
+
+def check_codequality(report, path):
+    with open(path, encoding="utf-8") as f:
+        issues = json.load(f)
+    check(isinstance(issues, list), "not a JSON array")
+    want = [(f["rule"], f["message"], f["file"], f["line"])
+            for f in report["findings"] if f["file"]]
+    want += [("evaluation-error" if "rule" in e else "input-error",
+              e["message"], e["file"], e["line"])
+             for e in report["errors"] if e["file"]]
+    check(len(issues) == len(want), f"{len(issues)} issues for {len(want)}")
+    prints = set()
+    for issue, (rule, message, file, line) in zip(issues, want):
+        for key, kind in (("description", str), ("check_name", str),
+                          ("fingerprint", str), ("severity", str),
+                          ("location", dict)):
+            check(isinstance(issue.get(key), kind), f"{key}: {issue}")
+        check(issue["severity"] in CQ_SEVERITIES, issue["severity"])
+        check(issue["fingerprint"] not in prints,
+              f"fingerprint {issue['fingerprint']} twice: GitLab keeps one")
+        prints.add(issue["fingerprint"])
+        check(issue["check_name"] == rule, f"check_name {issue}")
+        check(issue["description"] == message, f"description {issue}")
+        loc = issue["location"]
+        expect = "stdin" if file == "<stdin>" else re.sub(r"^(\./)+", "",
+                                                          file)
+        check(loc["path"] == expect, f"path {loc['path']} for {file}")
+        check(isinstance(loc["lines"]["begin"], int) and
+              loc["lines"]["begin"] == (line or 1), f"lines {loc}")
+
+
+# What render_markdown.c writes, and nothing a manifest could add.
+MD_TAGS = {"h3", "h4", "p", "table", "thead", "tbody", "tr", "th", "td",
+           "ul", "li", "strong", "a"}
+
+
+def check_markdown(report, path, rc):
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    proc = subprocess.run(["cmark-gfm", "--extension", "table",
+                           "--extension", "autolink",
+                           "--extension", "strikethrough"],
+                          input=text.encode(), stdout=subprocess.PIPE,
+                          check=True)
+    out = proc.stdout.decode()
+    tags = set(re.findall(r"</?([a-z0-9]+)", out))
+    check(tags <= MD_TAGS, f"unexpected HTML elements {tags - MD_TAGS}")
+    # the only links are the rules' help links, one per table row
+    links = re.findall(r'<a href="([^"]*)"', out)
+    in_table = re.findall(r'<td><a href="([^"]*)"', out)
+    check(links == in_table, f"links outside the rule table: {links}")
+    rows = re.findall(r"<tr>\s*<td>(.*?)</td>\s*<td>(.*?)</td>\s*"
+                      r"<td[^>]*>(\d+)</td>", out, re.S)
+    rules = {}
+    for f in report["findings"]:
+        rules[f["rule"]] = rules.get(f["rule"], 0) + 1
+    check(len(rows) == len(rules), f"{len(rows)} rows for {len(rules)} rules")
+    for cell, _sev, count in rows:
+        rule = html.unescape(re.sub(r"<[^>]+>", "", cell))
+        check(rules.get(rule) == int(count), f"row {rule}: {count}")
+    items = re.findall(r"<li>(.*?)</li>", out, re.S)
+    check(len(items) == len(report["findings"]) + len(report["errors"]),
+          f"{len(items)} items for the findings and errors")
+    plain = html.unescape(re.sub(r"<[^>]+>", "", out))
+    for f in report["findings"] + report["errors"]:
+        msg = re.sub(r"[\x00-\x1f\x7f-\x9f]", lambda m: " "
+                     if m.group() in "\t\n\r" else "\ufffd", f["message"])
+        check(msg in plain, f"message missing: {f['message']!r}")
+    verdict = {0: "passes", 1: "fails", 2: "could not be linted"}[rc]
+    check(verdict in plain, f"verdict {verdict!r} for exit code {rc}")
+
+
+GITHUB_LINE = re.compile(r"^::(error|warning|notice)( [^:]*)?::(.*)$")
+GITHUB_LIMIT = 10
+
+
+def check_github(report, path):
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    order = {"error": 0, "warning": 1, "notice": 2}
+    levels = []
+    for line in lines:
+        m = GITHUB_LINE.match(line)
+        check(m, f"not a workflow command: {line!r}")
+        levels.append(m.group(1))
+    check(levels == sorted(levels, key=order.get),
+          "errors, then warnings, then notices")
+    want = {"error": 0, "warning": 0, "notice": 0}
+    for e in report["errors"]:
+        want["warning" if e.get("tolerated") else "error"] += 1
+    for n in report["notices"]:
+        if n["level"] != "detail":
+            want["warning" if n["level"] == "warning" else "notice"] += 1
+    for f in report["findings"]:
+        want[{"info": "notice"}.get(f["severity"], f["severity"])] += 1
+    for level, n in want.items():
+        got = [l for l, lv in zip(lines, levels) if lv == level]
+        over = n > GITHUB_LIMIT
+        check(len(got) == n + over, f"{len(got)} {level} lines for {n}")
+        if over:
+            check(got[0].startswith(f"::{level} title=kvet::{n} ") and
+                  f"so {n - GITHUB_LIMIT + 1} of them" in got[0],
+                  f"first {level} line does not count the hidden ones")
+
+
 def main():
-    if len(sys.argv) != 5 or sys.argv[1] not in ("junit", "sarif"):
+    if len(sys.argv) != 5 or sys.argv[1] not in CHECKS:
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         return 2
     what, kvet, testdata, schemas = sys.argv[1:]
-    if not os.path.isdir(schemas):
+    if what in ("junit", "sarif") and not os.path.isdir(schemas):
         print(f"skipped: {schemas} is absent (kvet's ../shared checkout); "
               f"the {what} report is not validated")
         return SKIP
-    debian_modules()
+    if what == "markdown" and not shutil.which("cmark-gfm"):
+        print("skipped: cmark-gfm is not installed (Debian package "
+              "cmark-gfm); the markdown report is not rendered")
+        return SKIP
+    if what in ("junit", "sarif"):
+        debian_modules()
     kvet = os.path.abspath(kvet)
     n = failed = 0
     for case, args in cases(testdata):
@@ -295,11 +475,8 @@ def main():
         n += 1
         with tempfile.TemporaryDirectory() as out:
             try:
-                report, paths = run_kvet(kvet, case, args, out)
-                if what == "junit":
-                    check_junit(report, paths["junit"], schemas)
-                else:
-                    check_sarif(report, paths["sarif"], schemas)
+                report, paths, rc = run_kvet(kvet, case, args, out, what)
+                CHECKS[what](report, paths[what], schemas, gate(args), rc)
                 print(f"ok {n} - {name}")
             except Exception as e:  # report every case, then fail
                 failed += 1

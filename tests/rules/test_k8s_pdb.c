@@ -308,7 +308,7 @@ static void no_graph(void **state)
 
 	(void)state;
 	PDB(f, "typo");
-	f->t->env.graph = NULL;
+	tcel_attach(f->t, NULL, NULL);
 	assert_cel_error(f->t, "size(nearMisses(object)) == 0", "object graph");
 	assert_cel_error(f->t, "livePods('ops') == 0", "object graph");
 	teardown(f);

@@ -273,8 +273,7 @@ static void other_backends(void **state)
 	struct fixture f = { tg_load(text, 0), tcel_new() };
 
 	(void)state;
-	f.t->env.graph = f.tg.g;
-	f.t->env.k8s = cel_k8s_create(&f.tg.l->arena, f.tg.g);
+	tcel_attach(f.t, &f.tg.l->arena, f.tg.g);
 	tk8s_bind(&f, "apps", "Deployment", "kube-system", "metrics-server");
 	assert_cel_true(f.t, "managerCriteria(object) == [\"M1\"]");
 	assert_cel_true(f.t, "managerWhy(object) == \"M1: it serves APIService v1beta1.metrics.k8s.io through Service kube-system/metrics-server\"");

@@ -326,15 +326,14 @@ static void many_releases(void **state)
 			      "---\n", i, i, i);
 	tg = tg_load(yaml, 0);
 	t = tcel_new();
-	t->env.graph = tg.g;
-	t->env.k8s = cel_k8s_create(&tg.l->arena, tg.g);
+	tcel_attach(t, &tg.l->arena, tg.g);
 	kvet_arena_mark(&t->scratch, &mark);
 	start = clock();
 	for (i = 0; i < N; i++) {
 		char name[16];
 
 		snprintf(name, sizeof(name), "r%d", i);
-		t->vars[0] = cel_from_object(kvet_graph_find(tg.g, "apps",
+		t->vars[0] = kvet_cel_from_object(kvet_graph_find(tg.g, "apps",
 							     "Deployment", "ops",
 							     name));
 		assert_cel_true(t, "foreignWorkloadCount(" T(0) ") == 1999");

@@ -242,13 +242,12 @@ static void many_entries(void **state)
 	tg = tg_load(text, 0);
 	t = tcel_new();
 	kvet_arena_mark(&t->scratch, &mark);
-	t->env.graph = tg.g;
-	t->env.k8s = cel_k8s_create(&tg.l->arena, tg.g);
+	tcel_attach(t, &tg.l->arena, tg.g);
 	for (i = 0; i < N; i += 1) {
 		char name[32];
 
 		snprintf(name, sizeof(name), "c%zu", i);
-		t->vars[0] = cel_from_object(kvet_graph_find(tg.g,
+		t->vars[0] = kvet_cel_from_object(kvet_graph_find(tg.g,
 			"admissionregistration.k8s.io",
 			"ValidatingWebhookConfiguration", "", name));
 		assert_cel_true(t, "webhookEntries(object).all(e, size(configurationPatchJobs(e)) == 0 && !backendMayUpdateConfiguration(e))");

@@ -88,6 +88,45 @@ static void loads(void **state)
 	kvet_rule_set_release(&set);
 }
 
+/* A team's rule needs only id, severity, match, condition and message;
+ * the built-in rules must document themselves in full. */
+static void documentation_fields(void **state)
+{
+	static const char minimal[] =
+		"id: team-label\n"
+		"severity: warning\n"
+		"match: {kinds: [Deployment]}\n"
+		"condition: 'true'\n"
+		"message: 'no team label on {{ object.metadata.name }}'\n";
+	struct kvet_rule_set set;
+	const struct kvet_rule_info *info;
+
+	(void)state;
+	kvet_rule_set_init(&set);
+	assert_int_equal(kvet_rule_set_add_buffer(&set, "x.yaml", minimal,
+						  strlen(minimal)), 0);
+	info = &set.v[0]->info;
+	assert_string_equal(info->category, "custom");
+	assert_string_equal(info->summary,
+			    "no team label on {{ object.metadata.name }}");
+	assert_ptr_equal(info->description, info->summary);
+	assert_string_equal(info->remediation, "");
+	assert_int_equal(info->n_references, 0);
+	assert_int_equal(set.v[0]->n_examples, 0);
+	kvet_rule_set_release(&set);
+
+	kvet_rule_set_init(&set);
+	set.builtin = true;
+	assert_int_equal(kvet_rule_set_add_buffer(&set, "x.yaml", minimal,
+						  strlen(minimal)), -1);
+	assert_int_equal(set.diag.n, 6);
+	assert_string_equal(set.diag.errors[0].message,
+			    "missing field \"category\"");
+	assert_string_equal(set.diag.errors[5].message,
+			    "missing field \"examples\"");
+	kvet_rule_set_release(&set);
+}
+
 static void positioned_errors(void **state)
 {
 	(void)state;
@@ -128,6 +167,76 @@ static void positioned_errors(void **state)
 	expect_error(replace("category: test\n",
 			     "category: test\nrelated: noSuch(object)\n"), 4,
 		     10, "unknown function \"noSuch\"");
+}
+
+/* `variables:` loads, and each mistake is an error at its place. */
+static void variables_are_checked(void **state)
+{
+	static const char *const cond =
+		"condition: object.spec.replicas >= params.n";
+	struct kvet_rule_set set;
+	char *text;
+
+	(void)state;
+	text = replace(cond, "variables:\n"
+			     "  - name: want\n"
+			     "    expression: params.n\n"
+			     "  - {name: few, expression: 'object.spec.replicas < variables.want'}\n"
+			     "condition: variables.few");
+	kvet_rule_set_init(&set);
+	assert_int_equal(kvet_rule_set_add_buffer(&set, "x.yaml", text,
+						  strlen(text)), 0);
+	assert_int_equal(set.v[0]->n_vars, 2);
+	assert_string_equal(set.v[0]->vars[1].name, "few");
+	assert_string_equal(set.v[0]->vars[1].text,
+			    "object.spec.replicas < variables.want");
+	kvet_rule_set_release(&set);
+	/* a variable reads only those before it */
+	expect_error(replace(cond, "variables:\n"
+				   "  - {name: a, expression: 'variables.b'}\n"
+				   "  - {name: b, expression: '1'}\n"
+				   "condition: variables.a == 1"),
+		     10, 28, "\"variables.b\" is defined after variable \"a\"");
+	expect_error(replace(cond, "variables:\n"
+				   "  - {name: a, expression: '1 + variables.a'}\n"
+				   "condition: variables.a == 1"),
+		     10, 32, "variable \"a\" refers to itself");
+	expect_error(replace(cond, "variables:\n"
+				   "  - {name: a, expression: '1'}\n"
+				   "condition: variables.hap == 1"),
+		     11, 12, "unknown variable \"variables.hap\"");
+	expect_error(replace(cond, "variables:\n"
+				   "  - {name: a, expression: '1'}\n"
+				   "  - {name: a, expression: '2'}\n"
+				   "condition: variables.a == 1"),
+		     11, 12, "duplicate variable \"a\" (also on line 10)");
+	expect_error(replace(cond, "each: {as: w, in: '[1]'}\n"
+				   "variables:\n"
+				   "  - {name: w, expression: '1'}\n"
+				   "condition: variables.w == 1"),
+		     11, 12, "variable \"w\" shadows the each variable");
+	expect_error(replace(cond, "each: {as: w, in: '[variables.a]'}\n"
+				   "variables:\n"
+				   "  - {name: a, expression: '1'}\n"
+				   "condition: w == 1"),
+		     9, 21, "cannot be used here: each.in is evaluated before the variables");
+	expect_error(replace(cond, "variables:\n"
+				   "  - {name: 2a, expression: '1'}\n"
+				   "condition: 'true'"),
+		     10, 12, "not a CEL identifier");
+	expect_error(replace(cond, "variables:\n"
+				   "  - {name: a, expression: '1', as: x}\n"
+				   "condition: 'true'"),
+		     10, 32, "unknown field \"as\" in a variable");
+	expect_error(replace(cond, "variables: {a: 1}\ncondition: 'true'"),
+		     9, 12, "must be a list");
+	/* the message, severity_expr, at and related see them too */
+	expect_loads(replace("'has {{ object.spec.replicas }} replicas'",
+			     "'{{ variables.a }}'\n"
+			     "variables: [{name: a, expression: '1'}]\n"
+			     "severity_expr: \"variables.a == 1 ? 'info' : 'error'\"\n"
+			     "at: \"object.spec[variables.a == 1 ? 'x' : 'y']\"\n"
+			     "related: 'variables.a == 1 ? [] : [object]'"));
 }
 
 static void related_and_example_checks(void **state)
@@ -226,7 +335,9 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(loads),
+		cmocka_unit_test(documentation_fields),
 		cmocka_unit_test(positioned_errors),
+		cmocka_unit_test(variables_are_checked),
 		cmocka_unit_test(related_and_example_checks),
 		cmocka_unit_test(costly_rules_are_refused),
 	};
