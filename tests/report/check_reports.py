@@ -384,6 +384,30 @@ MD_TAGS = {"h3", "h4", "p", "table", "thead", "tbody", "tr", "th", "td",
            "ul", "li", "strong", "a"}
 
 
+def check_drain_markdown(report, out):
+    """kvet drain: a section before the rules, a row per node with its
+    verdict and counts, then the causes of a stall; returns the report
+    without that section, for the checks every report passes."""
+    start = out.find("<h4>Drain, ")
+    check(start >= 0, "no drain section")
+    end = out.find("</table>", start)
+    check(end > start, "no drain table")
+    rows = re.findall(r"<tr>\s*<td>(.*?)</td>\s*<td[^>]*>(\d*)</td>\s*"
+                      r"<td>(.*?)</td>", out[start:end], re.S)
+    nodes = report["drain"]["nodes"]
+    check(len(rows) == len(nodes), f"{len(rows)} rows for {len(nodes)} nodes")
+    for (name, _step, verdict), node in zip(rows, nodes):
+        check(html.unescape(name) == node["name"], f"row {name}")
+        check(verdict == node["verdict"], f"{name}: verdict {verdict}")
+    for step in report["drain"].get("steps", []):
+        for cause in step["causes"]:
+            check(cause in html.unescape(re.sub(r"<[^>]+>", "", out)),
+                  f"cause missing: {cause!r}")
+    rest = [i for i in (out.find("<table>", end), out.find("<h4>", end))
+            if i >= 0]
+    return out[:start] + (out[min(rest):] if rest else "")
+
+
 def check_markdown(report, path, rc):
     with open(path, encoding="utf-8") as f:
         text = f.read()
@@ -393,6 +417,8 @@ def check_markdown(report, path, rc):
                           input=text.encode(), stdout=subprocess.PIPE,
                           check=True)
     out = proc.stdout.decode()
+    if "drain" in report:
+        out = check_drain_markdown(report, out)
     tags = set(re.findall(r"</?([a-z0-9]+)", out))
     check(tags <= MD_TAGS, f"unexpected HTML elements {tags - MD_TAGS}")
     # the only links are the rules' help links, one per table row
