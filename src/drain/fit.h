@@ -25,6 +25,18 @@ static inline void drain_reason(struct drain_reasons *r, const char *s)
 		r->v[r->n++] = s;
 }
 
+/* Does pod @pod's label set match term @t (its match list)? */
+static inline bool drain_pod_matches_term(const struct drain_pod *pod,
+					  uint32_t t)
+{
+	uint32_t i;
+
+	for (i = 0; i < pod->n_match_terms; i++)
+		if (pod->match_terms[i] == t)
+			return true;
+	return false;
+}
+
 /* fit_node.c: what the pod spec and the node alone decide. */
 bool drain_fit_unschedulable(const struct drain_cluster *c, uint32_t p,
 			     uint32_t n, struct drain_reasons *r);

@@ -11,16 +11,6 @@
 
 #include "drain/keys.h"
 
-static bool matches_term(const struct drain_pod *pod, uint32_t t)
-{
-	uint32_t i;
-
-	for (i = 0; i < pod->n_match_terms; i++)
-		if (pod->match_terms[i] == t)
-			return true;
-	return false;
-}
-
 static int add(struct drain_cluster *c, struct kvet_arena *scratch,
 	       struct drain_domain_counts *v, size_t *n, uint32_t t,
 	       bool use_own)
@@ -53,7 +43,7 @@ int drain_prefilter_interpod(struct drain_cluster *c,
 			if (add(c, scratch, pre->affinity, &pre->n_affinity, t,
 				false) < 0)
 				return -1;
-			pre->self_matches_affinity &= matches_term(pod, t);
+			pre->self_matches_affinity &= drain_pod_matches_term(pod, t);
 		} else if (c->terms[t].kind == DRAIN_TERM_ANTI_AFFINITY &&
 			   add(c, scratch, pre->anti, &pre->n_anti, t,
 			       false) < 0) {

@@ -36,16 +36,6 @@ int64_t *drain_domain_counts(const struct drain_cluster *c,
 	return count;
 }
 
-static bool pod_matches(const struct drain_pod *pod, uint32_t t)
-{
-	uint32_t i;
-
-	for (i = 0; i < pod->n_match_terms; i++)
-		if (pod->match_terms[i] == t)
-			return true;
-	return false;
-}
-
 static bool *eligible_nodes(struct drain_cluster *c,
 			    struct kvet_arena *scratch, uint32_t p,
 			    const struct drain_term *t)
@@ -126,7 +116,7 @@ bool drain_fit_spread(const struct drain_cluster *c, uint32_t p, uint32_t n,
 			drain_reason(r, "node(s) didn't match pod topology spread constraints (missing required label)");
 			return false;
 		}
-		skew = d->count[v] + (pod_matches(pod, d->term) ? 1 : 0) -
+		skew = d->count[v] + (drain_pod_matches_term(pod, d->term) ? 1 : 0) -
 		       d->min;
 		if (skew > t->max_skew) {
 			drain_reason(r, "node(s) didn't match pod topology spread constraints");
