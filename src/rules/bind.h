@@ -221,20 +221,6 @@ void bind_map_put(struct bind_map *m, const char *key, struct cel_value v);
 /* The map, positioned at @at (may be NULL). */
 struct cel_value bind_map_done(struct bind_map *m, const struct kvet_node *at);
 
-/*
- * Node eligibility for topologyDomains(), in rules/cel_k8s_spread.c until
- * model/node_affinity.c (kvet_topology_domains()) takes its place: the
- * distinct values of @key among the Nodes @wl's pods may run on, or
- * BIND_DOMAINS_UNBOUNDED when such a Node lacks the key,
- * BIND_DOMAINS_NO_NODES without Nodes, -1 when out of memory.
- */
-#define BIND_DOMAINS_UNBOUNDED (-2)
-#define BIND_DOMAINS_NO_NODES (-3)
-long bind_topology_domains(struct kvet_arena *scratch,
-			   const struct kvet_graph *g,
-			   const struct kvet_workload *wl,
-			   struct kvet_slice key);
-
 /* ---- the libraries ---- */
 
 /* kvet.core: workloads, replicas, PDB budgets, objects, namespaces */

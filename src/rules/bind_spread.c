@@ -32,6 +32,7 @@
 
 #include <string.h>
 
+#include "model/node_affinity.h"
 #include "model/notation.h"
 #include "model/sched_validate.h"
 #include "rules/explain.h"
@@ -221,14 +222,14 @@ BIND_FN(selects_only_shared_keys,
 static struct cel_value topology_domains(struct bind_call *c)
 {
 	const struct kvet_term *t = c->arg[0].term;
-	long n = bind_topology_domains(c->scratch, c->g, t->wl,
+	long n = kvet_topology_domains(c->scratch, c->g, t->wl->pod_spec,
 				       t->topology_key);
 
-	if (n == BIND_DOMAINS_NO_NODES)
+	if (n == KVET_DOMAINS_NO_NODES)
 		return bind_fail(c, "the input has no Node objects");
 	if (n == -1)
 		return bind_oom(c);
-	return cel_int(n == BIND_DOMAINS_UNBOUNDED ? -1 : n);
+	return cel_int(n == KVET_DOMAINS_UNBOUNDED ? -1 : n);
 }
 
 static struct cel_value live_pod_count(struct bind_call *c)
