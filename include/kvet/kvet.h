@@ -57,7 +57,7 @@ enum kvet_severity {
 #define KVET_SEV_COUNT 3
 
 enum kvet_ctx_flags {
-	/* Treat the input as a complete cluster (RULES-CATALOGUE 1.3). */
+	/* Treat the input as a complete cluster (docs/model.md 1.3). */
 	KVET_CTX_COMPLETE_INPUT = 1u << 0,
 	/* Leave out the built-in rules: only rules added with
 	 * kvet_ctx_add_rules_dir() run (and none when there are none). */
@@ -601,7 +601,7 @@ KVET_API size_t kvet_ctx_baseline_stale_count(const struct kvet_ctx *ctx);
 KVET_API int kvet_ctx_baseline_stale(const struct kvet_ctx *ctx, size_t i,
 				     struct kvet_baseline_stale *out);
 
-/* The lists of names that tune the shared definitions (RULES-CATALOGUE
+/* The lists of names that tune the shared definitions (docs/model.md
  * 1.8, 1.12, C3); values are added to the built-in ones unless the list
  * is replaced (kvet_ctx_replace_graph_values()). */
 enum kvet_graph_list {
@@ -654,7 +654,7 @@ KVET_API int kvet_ctx_add_exclude(struct kvet_ctx *ctx, const char *glob);
 
 /**
  * kvet_ctx_add_workload_kind() - treat a custom resource kind as a
- * workload (RULES-CATALOGUE 1.2), for example Argo Rollouts.
+ * workload (docs/model.md 1.2), for example Argo Rollouts.
  * @api_version: "argoproj.io/v1alpha1"; only its group is compared.
  * @kind: "Rollout".
  * @pod_template: dotted path of its pod template: "spec.template".

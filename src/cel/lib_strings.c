@@ -76,9 +76,9 @@ static struct cel_value fn_join(struct cel_eval *ev, const struct cel_ast *call,
 
 static const struct cel_func strings_funcs[] = {
 	{ "lowerAscii", M, 1, 1, STR, { STR, DYN }, fn_lower,
-	  "s.lowerAscii(): ASCII letters in lower case" },
+	  "s.lowerAscii(): ASCII letters in lower case", NULL },
 	{ "join", M, 1, 2, STR, { LIST, STR }, fn_join,
-	  "l.join(), l.join(sep): the strings of a list, separated by sep" },
+	  "l.join(), l.join(sep): the strings of a list, separated by sep", NULL },
 };
 
 const struct cel_lib cel_lib_strings =

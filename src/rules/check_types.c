@@ -36,7 +36,7 @@ enum want {
 	WANT_STRING_MAP,	/* labels and annotations */
 };
 
-/* Fields read by the shared definitions of RULES-CATALOGUE section 1. */
+/* Fields read by the shared definitions of docs/model.md. */
 static const struct field {
 	const char *group;	/* NULL: any */
 	const char *kind;	/* NULL: any */

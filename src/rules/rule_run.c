@@ -12,7 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules/cel_k8s.h"
+#include "model/run.h"
+#include "rules/env.h"
 
 struct kvet_rule_runner {
 	const struct kvet_rule_set *set;
@@ -56,7 +57,7 @@ struct kvet_rule_runner *kvet_rule_runner_create(const struct kvet_rule_set *set
 	kvet_arena_mark(&r->scratch, &r->empty);
 	if (cel_env_init(&r->env, &r->scratch))
 		goto fail;
-	kvet_cel_host_attach(&r->env, &r->host, g, cel_k8s_create(arena, g));
+	kvet_cel_host_attach(&r->env, &r->host, kvet_run_create(arena, g));
 	r->n_vars = KVET_RULE_VAR_EACH + 1;
 	for (i = 0; i < set->n; i++)
 		if (set->v[i]->n_slots > r->n_vars)
@@ -68,7 +69,7 @@ struct kvet_rule_runner *kvet_rule_runner_create(const struct kvet_rule_set *set
 	r->lazy_values = calloc(n_lazy + 1, sizeof(*r->lazy_values));
 	r->lazy_state = calloc(n_lazy + 1, sizeof(*r->lazy_state));
 	r->errors_of = calloc(set->n + 1, sizeof(*r->errors_of));
-	if (!r->host.k8s || !r->vars || !r->lazy_values || !r->lazy_state ||
+	if (!r->host.run || !r->vars || !r->lazy_values || !r->lazy_state ||
 	    !r->errors_of)
 		goto fail;
 	r->env.lazy = &r->lazy;
@@ -82,7 +83,7 @@ void kvet_rule_runner_destroy(struct kvet_rule_runner *r)
 {
 	if (!r)
 		return;
-	cel_k8s_destroy(r->host.k8s);
+	kvet_run_destroy(r->host.run);
 	cel_env_release(&r->env);
 	kvet_arena_release(&r->scratch);
 	free(r->vars);
