@@ -72,7 +72,7 @@ static void loads(void **state)
 						  strlen(good)), 0);
 	assert_int_equal(set.n, 1);
 	assert_string_equal(set.v[0]->info.id, "my-rule");
-	assert_int_equal(set.v[0]->n_message, 3);
+	assert_int_equal(set.v[0]->message.n, 3);
 	assert_false(set.v[0]->has_related);
 	assert_int_equal(kvet_rule_set_param(&set, "my-rule", "n", "5"), 0);
 	assert_int_equal(set.v[0]->params.u.entries[0].value.u.i, 5);
