@@ -1292,7 +1292,7 @@ static char *why(struct kvet_arena *a, const struct kvet_webhook *wh,
 		s = kvet_arena_printf(a, "%s; the objectSelector matches %s",
 				      s, q->wl ? "its pods' labels" : "the object");
 	if (s && r->conditions)
-		s = kvet_arena_printf(a, "%s; its matchConditions (CEL) are not evaluated, so the result is UNKNOWN",
+		s = kvet_arena_printf(a, "%s; its matchConditions (CEL) are not evaluated, so kvet cannot tell whether they exclude the request",
 				      s);
 	return s;
 }
