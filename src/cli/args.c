@@ -397,7 +397,7 @@ static const struct option_spec {
 	{ "color", 0, "WHEN", CMD_BIT(KVET_CMD_LINT), set_color,
 	  "colour the text report: auto, always or never (default: auto, on a terminal unless NO_COLOR is set)" },
 	{ "quiet", 'q', NULL, CMD_BIT(KVET_CMD_LINT), set_quiet,
-	  "leave out the summary line of the text report" },
+	  "text report: only the first line of each error and finding (the headline), and no summary line" },
 	{ "verbose", 'v', NULL, CMD_BIT(KVET_CMD_LINT), set_verbose,
 	  "list in the text report each document skipped as not a Kubernetes object" },
 	{ "show-suppressed", 0, NULL, CMD_BIT(KVET_CMD_LINT),
