@@ -66,6 +66,10 @@ enum kvet_ctx_flags {
 	 * input that holds no file to lint, is an input error
 	 * (KVET_EXIT_INPUT): a CI gate must not pass on an empty render. */
 	KVET_CTX_REQUIRE_OBJECTS = 1u << 2,
+	/* Simulate node drains instead of linting (kvet_ctx_set_drain()):
+	 * the rules are the drain checks, and the rule files stay loaded
+	 * only so that a configuration naming them still applies. */
+	KVET_CTX_DRAIN = 1u << 3,
 };
 
 /*
@@ -692,6 +696,103 @@ KVET_API int kvet_ctx_add_workload_kind(struct kvet_ctx *ctx,
  * Returns: 0, or -1 when the file has errors.
  */
 KVET_API int kvet_ctx_load_config(struct kvet_ctx *ctx, const char *path);
+
+/*
+ * Drain simulation (docs/drain.md): a context created with KVET_CTX_DRAIN
+ * does not lint; kvet_ctx_run() loads a cluster dump and simulates
+ * draining its nodes, and the findings of the run are what the drains run
+ * into, under the drain checks' rule ids (kvet_ctx_rule()).
+ */
+enum kvet_drain_plan {
+	KVET_DRAIN_EACH_NODE,	/* every node alone, from the dump's state */
+	KVET_DRAIN_ROLLING,	/* one node (or K) after another */
+};
+
+enum kvet_drain_order {
+	KVET_DRAIN_ORDER_ZONE,	/* by zone label, then name */
+	KVET_DRAIN_ORDER_NAME,	/* by name */
+	KVET_DRAIN_ORDER_GIVEN,	/* as the node names were given */
+};
+
+enum kvet_drain_flags {
+	KVET_DRAIN_FORCE = 1u << 0,		/* kubectl drain --force */
+	KVET_DRAIN_KEEP_EMPTYDIR = 1u << 1,	/* --delete-emptydir-data=false */
+	KVET_DRAIN_NO_IGNORE_DAEMONSETS = 1u << 2, /* --ignore-daemonsets=false */
+};
+
+/* Plain data: what to simulate. Zero is the default plan. */
+struct kvet_drain_options {
+	enum kvet_drain_plan plan;
+	unsigned int flags;		/* enum kvet_drain_flags */
+	unsigned int max_unavailable;	/* rolling: nodes per step; 0: 1 */
+	unsigned int surge;		/* rolling: new empty nodes; 0: none,
+					 * drained nodes come back empty */
+	enum kvet_drain_order order;	/* rolling */
+	const char *nodes;		/* a label selector (kubectl syntax:
+					 * "pool=a,zone in (x,y)") or node
+					 * names separated by commas; NULL:
+					 * every node */
+};
+
+/**
+ * kvet_ctx_set_drain() - what kvet_ctx_run() simulates, for a context
+ * created with KVET_CTX_DRAIN; call before kvet_ctx_run().
+ * @ctx: the context.
+ * @opts: copied (its strings too).
+ *
+ * Returns: 0, or -1 when the context is no drain context, @opts->nodes
+ * is no valid selector (a rule error says why) or memory ran out.
+ */
+KVET_API int kvet_ctx_set_drain(struct kvet_ctx *ctx,
+				const struct kvet_drain_options *opts);
+
+enum kvet_drain_verdict {
+	KVET_DRAIN_DRAINS,		/* no finding */
+	KVET_DRAIN_WARNINGS,		/* findings, none an error */
+	KVET_DRAIN_BLOCKED,		/* an error: the drain never completes */
+	KVET_DRAIN_NOT_REACHED,		/* rolling: after the stall */
+};
+
+/* "drains", "drains-with-warnings", "blocked" or "not-reached". */
+KVET_API const char *kvet_drain_verdict_name(enum kvet_drain_verdict v);
+
+/* One node of the plan. Plain data, borrowed from the context. */
+struct kvet_drain_node {
+	struct kvet_object_ref node;	/* pos.line 0: a node kvet added */
+	enum kvet_drain_verdict verdict;
+	unsigned int step;		/* rolling: 1-based; 0: each node */
+	size_t evicted;			/* pods evicted */
+	size_t deleted;			/* deleted without eviction (done,
+					 * pending, --force) */
+	size_t left;			/* left on the node (DaemonSet,
+					 * mirror pods) */
+	const size_t *findings;		/* its findings, as indexes for
+					 * kvet_ctx_finding() */
+	size_t n_findings;
+};
+
+/* One step of a rolling plan. */
+struct kvet_drain_step {
+	unsigned int index;		/* 1-based */
+	const char *const *nodes;	/* the nodes it drains */
+	size_t n_nodes;
+	bool stalled;			/* the roll stops here */
+	const char *const *causes;	/* the chain of causes, outermost
+					 * first; empty unless stalled */
+	size_t n_causes;
+};
+
+/* Whether the run was a drain simulation that ran. */
+KVET_API bool kvet_ctx_drain_ran(const struct kvet_ctx *ctx);
+KVET_API enum kvet_drain_plan kvet_ctx_drain_plan(const struct kvet_ctx *ctx);
+/* The nodes, in plan order (each node: by name). */
+KVET_API size_t kvet_ctx_drain_node_count(const struct kvet_ctx *ctx);
+KVET_API const struct kvet_drain_node *
+kvet_ctx_drain_node(const struct kvet_ctx *ctx, size_t i);
+/* The steps of a rolling plan, up to the one that stalls. */
+KVET_API size_t kvet_ctx_drain_step_count(const struct kvet_ctx *ctx);
+KVET_API const struct kvet_drain_step *
+kvet_ctx_drain_step(const struct kvet_ctx *ctx, size_t i);
 
 /* Report formats: one renderer each, chosen by name. */
 enum kvet_format {

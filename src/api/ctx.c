@@ -85,6 +85,7 @@ KVET_API void kvet_ctx_destroy(struct kvet_ctx *ctx)
 	}
 	free(ctx->units);
 	kvet_graph_destroy(ctx->graph);
+	drain_result_release(&ctx->drain_res);
 	kvet_objects_release(&ctx->objects);
 	kvet_findings_release(&ctx->findings);
 	kvet_rule_set_release(&ctx->rules);
@@ -449,8 +450,12 @@ KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 				       ctx->objects.n, &cfg);
 	if (!ctx->graph)
 		return -1;
-	if (run_checks(ctx) < 0)
+	if (ctx->opts.flags & KVET_CTX_DRAIN) {
+		if (kvet_ctx_run_drain(ctx) < 0)
+			return -1;
+	} else if (run_checks(ctx) < 0) {
 		return -1;
+	}
 	return ctx->diag.oom ? -1 : 0;
 }
 

@@ -97,18 +97,24 @@ static int set_help_uri(struct kvet_ctx *ctx, struct kvet_rule_info *info)
 	return info->help_uri ? 0 : -1;
 }
 
-/* The sorted list of enabled rules; a disabled rule file is not run. */
+/*
+ * The sorted list of enabled rules; a disabled rule file is not run. A
+ * drain context runs only its drain checks: its rule files are there for
+ * the settings that name them.
+ */
 static void publish(struct kvet_ctx *ctx)
 {
+	bool drain = ctx->opts.flags & KVET_CTX_DRAIN;
 	size_t i, n = 0;
 
 	for (i = 0; i < ctx->n_states; i++) {
 		struct kvet_rule_state *st = &ctx->states[i];
 
 		if (st->rule)
-			st->rule->disabled = !st->on;
+			st->rule->disabled = !st->on || drain;
 		st->info.disabled = !st->on;
-		if (st->on)
+		if (st->on && (!drain || (!st->rule &&
+					     kvet_drain_check_is(st->info.id))))
 			ctx->infos[n++] = &st->info;
 	}
 	ctx->n_infos = n;
@@ -179,9 +185,24 @@ bool kvet_ctx_rule_disabled(const struct kvet_ctx *ctx, const char *id)
 	return st && !st->on;
 }
 
+/* A drain context knows the drain checks too (the C checks it runs). */
+static size_t drain_checks(const struct kvet_ctx *ctx)
+{
+	return ctx->opts.flags & KVET_CTX_DRAIN ? kvet_drain_check_count() : 0;
+}
+
+static const struct kvet_rule_info *c_check(const struct kvet_ctx *ctx,
+					    size_t i)
+{
+	size_t nc = builtin_checks_on(ctx) ? N_C_CHECKS : 0;
+
+	return i < nc ? c_checks[i] : kvet_drain_check(i - nc);
+}
+
 int kvet_ctx_index_rules(struct kvet_ctx *ctx)
 {
-	size_t i, nc = builtin_checks_on(ctx) ? N_C_CHECKS : 0;
+	size_t i, nc = (builtin_checks_on(ctx) ? N_C_CHECKS : 0) +
+		       drain_checks(ctx);
 	size_t n = nc + ctx->rules.n;
 	const struct kvet_rule_info **v;
 	struct kvet_rule_state *states;
@@ -196,7 +217,8 @@ int kvet_ctx_index_rules(struct kvet_ctx *ctx)
 	}
 	for (i = 0; i < n; i++) {
 		states[i].rule = i < nc ? NULL : ctx->rules.v[i - nc];
-		states[i].info = i < nc ? *c_checks[i] : states[i].rule->info;
+		states[i].info = i < nc ? *c_check(ctx, i)
+					: states[i].rule->info;
 		states[i].on = true;
 		states[i].severity = -1;
 		if (set_help_uri(ctx, &states[i].info) < 0) {

@@ -16,6 +16,7 @@ enum kvet_command {
 	KVET_CMD_VERSION,
 	KVET_CMD_HELP,
 	KVET_CMD_CONFIG,
+	KVET_CMD_DRAIN,
 };
 
 enum kvet_color {
@@ -70,6 +71,7 @@ struct kvet_args {
 	bool namespace_given;		/* --namespace beats the config */
 	bool complete_given;		/* --complete-input beats it too */
 	bool require_given;		/* and --require-objects */
+	struct kvet_drain_options drain;	/* kvet drain's plan */
 	const char *rules_test;		/* kvet rules test DIR */
 	char **operands;		/* paths, or a rule id for explain */
 	size_t n_operands;

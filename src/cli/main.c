@@ -167,6 +167,15 @@ static enum kvet_exit lint(const struct kvet_args *args)
 	ctx = kvet_cli_context(args, stderr);
 	if (!ctx)
 		return KVET_EXIT_USAGE;
+	if (args->command == KVET_CMD_DRAIN &&
+	    kvet_ctx_set_drain(ctx, &args->drain)) {
+		for (i = 0; i < kvet_ctx_rule_error_count(ctx); i++)
+			fprintf(stderr, "kvet: error: %s\n",
+				kvet_ctx_rule_error(ctx, i)->message);
+		if (!kvet_ctx_rule_error_count(ctx))
+			fprintf(stderr, "kvet: error: %s\n", strerror(ENOMEM));
+		goto out;
+	}
 	if (!args->n_operands && kvet_ctx_add_default_input(ctx))
 		goto oom;
 	for (i = 0; i < args->n_operands; i++) {
@@ -176,7 +185,8 @@ static enum kvet_exit lint(const struct kvet_args *args)
 	failed = kvet_ctx_run(ctx) != 0;
 	kvet_cli_progress_end(&progress);
 	if (failed) {
-		fprintf(stderr, "kvet: error: cannot lint: %s\n",
+		fprintf(stderr, "kvet: error: cannot %s: %s\n",
+			args->command == KVET_CMD_DRAIN ? "drain" : "lint",
 			strerror(errno ? errno : ENOMEM));
 		goto out;
 	}
@@ -193,7 +203,7 @@ out:
 
 static enum kvet_exit rule_command(const struct kvet_args *args)
 {
-	struct kvet_args with_dir;
+	struct kvet_args with_dir, drain;
 	struct kvet_ctx *ctx;
 	enum kvet_exit code;
 
@@ -206,6 +216,13 @@ static enum kvet_exit rule_command(const struct kvet_args *args)
 		}
 		with_dir.rules_dirs[with_dir.n_rules_dirs++] = args->rules_test;
 		args = &with_dir;
+	}
+	/* the drain checks are the rules of a drain context */
+	if (args->command == KVET_CMD_EXPLAIN &&
+	    !strncmp(args->operands[0], "drain-", 6)) {
+		drain = *args;
+		drain.opts.flags |= KVET_CTX_DRAIN;
+		args = &drain;
 	}
 	ctx = kvet_cli_context(args, stderr);
 
@@ -239,6 +256,7 @@ int main(int argc, char **argv)
 	}
 	switch (args.command) {
 	case KVET_CMD_LINT:
+	case KVET_CMD_DRAIN:
 		/* kvet_render() flushes and reports its own write errors. */
 		return lint(&args);
 	case KVET_CMD_VERSION:

@@ -36,6 +36,18 @@ static inline bool kvet_slice_eq0(struct kvet_slice a, const char *s)
 	return kvet_slice_eq(a, kvet_slice_of(s));
 }
 
+/* The text of a scalar node that is not null, as a slice; false (and
+ * @out untouched) for anything else. */
+static inline bool kvet_node_slice(const struct kvet_node *n,
+				   struct kvet_slice *out)
+{
+	if (!kvet_node_is_scalar(n) || kvet_node_is_null(n))
+		return false;
+	out->s = n->u.str;
+	out->len = n->len;
+	return true;
+}
+
 /* Byte order, shorter first on a common prefix: the order of label sets. */
 int kvet_slice_cmp(struct kvet_slice a, struct kvet_slice b);
 

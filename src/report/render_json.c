@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/json.h"
+#include "report/render_drain.h"
 
 /*
  * The JSON report (docs/formats.md, DESIGN.md "JSON report contract"):
@@ -205,6 +206,8 @@ int kvet_render_json(const struct kvet_ctx *ctx,
 
 	if (kvet_ctx_baseline_loaded(ctx))
 		write_baseline(&jw, ctx);
+	if (kvet_ctx_drain_ran(ctx))
+		kvet_json_write_drain(&jw, ctx);
 	write_summary(&jw, &sum);
 	kvet_jw_close(&jw, '}');
 	putc('\n', fp);

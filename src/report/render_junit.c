@@ -441,6 +441,112 @@ static void write_errors(struct junit *j, bool eval)
 	end(j);
 }
 
+/*
+ * kvet drain: one test case per node. A blocked node fails with its
+ * findings; a node that drains with warnings passes with them in
+ * <system-out>; a node a stalled roll never reached is skipped.
+ */
+static void write_drain_case(struct junit *j, const struct kvet_drain_node *dn,
+			     unsigned int stall)
+{
+	struct mstr m;
+	size_t i;
+
+	start(j, "testcase");
+	if (mstr_open(j, &m)) {
+		fprintf(m.fp, "node %s", dn->node.name);
+		if (dn->step)
+			fprintf(m.fp, " (step %u)", dn->step);
+		mstr_finish(j, &m, "name");
+	}
+	attr(j, "classname", "drain");
+	attr(j, "time", "0");
+	if (dn->verdict == KVET_DRAIN_NOT_REACHED) {
+		start(j, "skipped");
+		if (mstr_open(j, &m)) {
+			fprintf(m.fp, "not reached: the roll stalls at step %u",
+				stall);
+			mstr_finish(j, &m, "message");
+		}
+		end(j);
+	} else if (dn->n_findings) {
+		bool fail = dn->verdict == KVET_DRAIN_BLOCKED;
+
+		start(j, fail ? "failure" : "system-out");
+		if (fail && mstr_open(j, &m)) {
+			for (i = 0; i < dn->n_findings; i++) {
+				const struct kvet_finding *f = kvet_ctx_finding(
+					j->ctx, dn->findings[i]);
+
+				if (f->severity == KVET_SEV_ERROR)
+					fprintf(m.fp, "%s%s",
+						ftell(m.fp) ? "; " : "",
+						f->message);
+			}
+			mstr_finish(j, &m, "message");
+			attr(j, "type", "error");
+		}
+		if (mstr_open(j, &m)) {
+			for (i = 0; i < dn->n_findings; i++)
+				write_finding_text(m.fp,
+						   kvet_ctx_finding(j->ctx,
+								    dn->findings[i]),
+						   NULL);
+			mstr_finish(j, &m, NULL);
+		}
+		end(j);
+	}
+	end(j);
+}
+
+static void write_drain_suite(struct junit *j, size_t failures,
+			      size_t skipped)
+{
+	size_t i, n = kvet_ctx_drain_node_count(j->ctx);
+	unsigned int stall = 0;
+
+	for (i = 0; i < kvet_ctx_drain_step_count(j->ctx); i++)
+		if (kvet_ctx_drain_step(j->ctx, i)->stalled)
+			stall = kvet_ctx_drain_step(j->ctx, i)->index;
+	start(j, "testsuite");
+	attr(j, "name", "drain");
+	attr_count(j, "tests", n);
+	attr_count(j, "failures", failures);
+	attr_count(j, "errors", 0);
+	attr_count(j, "skipped", skipped);
+	attr(j, "time", "0");
+	start(j, "properties");
+	property(j, "plan", kvet_ctx_drain_plan(j->ctx) == KVET_DRAIN_ROLLING
+				    ? "rolling" : "each-node");
+	end(j);
+	for (i = 0; i < n && !j->err; i++)
+		write_drain_case(j, kvet_ctx_drain_node(j->ctx, i), stall);
+	end(j);
+}
+
+static void write_drain_report(struct junit *j, size_t failing)
+{
+	size_t i, n = kvet_ctx_drain_node_count(j->ctx), failures = 0;
+	size_t skipped = 0;
+
+	for (i = 0; i < n; i++) {
+		enum kvet_drain_verdict v = kvet_ctx_drain_node(j->ctx, i)->verdict;
+
+		failures += v == KVET_DRAIN_BLOCKED;
+		skipped += v == KVET_DRAIN_NOT_REACHED;
+	}
+	start(j, "testsuites");
+	attr(j, "name", "kvet");
+	attr_count(j, "tests", n + kvet_ctx_error_count(j->ctx));
+	attr_count(j, "failures", failures);
+	attr_count(j, "errors", failing);
+	attr(j, "time", "0");
+	write_errors(j, false);
+	write_drain_suite(j, failures, skipped);
+	check(j, xmlTextWriterEndDocument(j->w));
+	check(j, xmlTextWriterFlush(j->w));
+}
+
 static void write_report(struct junit *j)
 {
 	const struct kvet_report_index *idx = &j->idx;
@@ -451,6 +557,10 @@ static void write_report(struct junit *j)
 	check(j, xmlTextWriterSetIndent(j->w, 1));
 	check(j, xmlTextWriterSetIndentString(j->w, BAD_CAST "  "));
 	check(j, xmlTextWriterStartDocument(j->w, NULL, "UTF-8", NULL));
+	if (kvet_ctx_drain_ran(j->ctx)) {
+		write_drain_report(j, failing);
+		return;
+	}
 	start(j, "testsuites");
 	attr(j, "name", "kvet");
 	attr_count(j, "tests", idx->tests + n_errors);

@@ -319,12 +319,56 @@ static void write_errors(FILE *fp, const struct kvet_ctx *ctx)
  * Returns: 0, or -1 when out of memory (errno is set); write errors are
  * left on @fp for kvet_render().
  */
+/*
+ * kvet drain: the plan, a row per node, and the chain of causes where a
+ * roll stalls (docs/drain.md).
+ */
+static void write_drain(FILE *fp, const struct kvet_ctx *ctx)
+{
+	const struct kvet_drain_step *st;
+	size_t i, j;
+
+	fprintf(fp, "\n#### Drain, %s\n\n",
+		kvet_ctx_drain_plan(ctx) == KVET_DRAIN_ROLLING
+			? "rolling" : "each node alone");
+	fputs("| node | step | verdict | evicted | deleted | left | findings |\n"
+	      "| --- | ---: | --- | ---: | ---: | ---: | ---: |\n", fp);
+	for (i = 0; i < kvet_ctx_drain_node_count(ctx); i++) {
+		const struct kvet_drain_node *dn = kvet_ctx_drain_node(ctx, i);
+
+		fputs("| ", fp);
+		md(fp, dn->node.name);
+		if (dn->step)
+			fprintf(fp, " | %u | ", dn->step);
+		else
+			fputs(" |  | ", fp);
+		md(fp, kvet_drain_verdict_name(dn->verdict));
+		fprintf(fp, " | %zu | %zu | %zu | %zu |\n", dn->evicted,
+			dn->deleted, dn->left, dn->n_findings);
+	}
+	for (i = 0; i < kvet_ctx_drain_step_count(ctx); i++) {
+		st = kvet_ctx_drain_step(ctx, i);
+		if (!st->stalled)
+			continue;
+		fprintf(fp, "\nThe roll stalls at step %u:\n\n", st->index);
+		for (j = 0; j < st->n_causes; j++) {
+			fputs(strncmp(st->causes[j], "because ", 8) ? "- "
+								  : "  - ",
+			      fp);
+			md(fp, st->causes[j]);
+			putc('\n', fp);
+		}
+	}
+}
+
 int kvet_render_markdown(const struct kvet_ctx *ctx,
 			 const struct kvet_render_options *opts, FILE *fp)
 {
 	write_heading(fp, ctx, opts);
 	if (opts->flags & KVET_RENDER_WITH_GITHUB)
 		write_github_hidden(fp, ctx);
+	if (kvet_ctx_drain_ran(ctx))
+		write_drain(fp, ctx);
 	write_rule_table(fp, ctx);
 	write_errors(fp, ctx);
 	if (write_objects(fp, ctx) < 0) {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "report/escape.h"
+#include "report/render_drain.h"
 
 /*
  * The text report, in the compiler convention (clang, rustc) so that
@@ -471,6 +472,8 @@ int kvet_render_text(const struct kvet_ctx *ctx,
 	for (i = 0; i < n; i++)
 		write_suppressed(fp, pal, kvet_ctx_suppressed(ctx, i), quiet);
 	write_stale(fp, pal, ctx);
+	if (kvet_ctx_drain_ran(ctx))
+		kvet_text_write_drain(fp, ctx, pal == &ansi);
 	if (quiet)
 		return 0;
 	write_summary(fp, ctx);

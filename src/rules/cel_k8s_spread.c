@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "base/strbuf.h"
+#include "model/node_affinity.h"
 #include "model/spread.h"
 
 /* ---- the per-run cache ---- */
@@ -1144,30 +1145,6 @@ K8S_FN(fn_effective_max_unavailable)
 
 /* ---- Nodes (C5) ---- */
 
-/* A node label's value, or false when the node lacks it. */
-static bool node_label(const struct kvet_node *labels, struct kvet_slice key,
-		       struct kvet_slice *out)
-{
-	uint32_t i;
-
-	if (!kvet_node_is_map(labels))
-		return false;
-	for (i = labels->len; i-- > 0;) {
-		const struct kvet_pair *p = &labels->u.pairs[i];
-
-		if (p->key.len == key.len &&
-		    (!key.len || !memcmp(p->key.u.str, key.s, key.len))) {
-			if (!kvet_node_is_scalar(&p->value) ||
-			    kvet_node_is_null(&p->value))
-				return false;
-			out->s = p->value.u.str;
-			out->len = p->value.len;
-			return true;
-		}
-	}
-	return false;
-}
-
 static bool slice_of_node(const struct kvet_node *n, struct kvet_slice *out)
 {
 	if (!kvet_node_is_scalar(n) || kvet_node_is_null(n))
@@ -1177,155 +1154,22 @@ static bool slice_of_node(const struct kvet_node *n, struct kvet_slice *out)
 	return true;
 }
 
-static bool parse_ll(struct kvet_slice s, long long *out)
-{
-	char buf[24], *end;
-
-	if (!s.len || s.len >= sizeof(buf))
-		return false;
-	memcpy(buf, s.s, s.len);
-	buf[s.len] = '\0';
-	*out = strtoll(buf, &end, 10);
-	return !*end;
-}
-
-/* One NodeSelectorRequirement against a value (matchExpressions on a
- * label, matchFields on metadata.name); k8s.io/component-helpers
- * nodeaffinity semantics. */
-static bool node_req(const struct kvet_node *req, bool present,
-		     struct kvet_slice val)
-{
-	const struct kvet_node *op = kvet_node_get(req, "operator");
-	const struct kvet_node *vals = kvet_node_get(req, "values");
-	struct kvet_slice v;
-	long long a, b;
-	bool in = false;
-	uint32_t i;
-
-	for (i = 0; present && kvet_node_is_seq(vals) && i < vals->len; i++)
-		if (slice_of_node(&vals->u.items[i], &v) && kvet_slice_eq(v, val))
-			in = true;
-	if (kvet_node_eq(op, "In"))
-		return present && in;
-	if (kvet_node_eq(op, "NotIn"))
-		return !present || !in;
-	if (kvet_node_eq(op, "Exists"))
-		return present;
-	if (kvet_node_eq(op, "DoesNotExist"))
-		return !present;
-	if ((kvet_node_eq(op, "Gt") || kvet_node_eq(op, "Lt")) && present &&
-	    kvet_node_is_seq(vals) && vals->len == 1 &&
-	    slice_of_node(&vals->u.items[0], &v) && parse_ll(v, &b) &&
-	    parse_ll(val, &a))
-		return kvet_node_eq(op, "Gt") ? a > b : a < b;
-	return false;
-}
-
-static bool node_term(const struct kvet_node *term, const struct kvet_node *node)
-{
-	const struct kvet_node *exprs = kvet_node_get(term, "matchExpressions");
-	const struct kvet_node *fields = kvet_node_get(term, "matchFields");
-	const struct kvet_node *labels = kvet_node_path(node, "metadata",
-							"labels", NULL);
-	struct kvet_slice key, val, name = { "", 0 };
-	size_t n = 0;
-	uint32_t i;
-
-	slice_of_node(kvet_node_path(node, "metadata", "name", NULL), &name);
-	for (i = 0; kvet_node_is_seq(exprs) && i < exprs->len; i++, n++) {
-		const struct kvet_node *r = &exprs->u.items[i];
-		bool present;
-
-		if (!slice_of_node(kvet_node_get(r, "key"), &key))
-			return false;
-		present = node_label(labels, key, &val);
-		if (!node_req(r, present, val))
-			return false;
-	}
-	for (i = 0; kvet_node_is_seq(fields) && i < fields->len; i++, n++) {
-		const struct kvet_node *r = &fields->u.items[i];
-
-		if (!kvet_node_eq(kvet_node_get(r, "key"), "metadata.name") ||
-		    !node_req(r, true, name))
-			return false;
-	}
-	/* an empty term matches no node */
-	return n > 0;
-}
-
-/* Can @wl's pods run on @node: schedulable, nodeSelector and required
- * node affinity (taints are not modelled). */
-static bool node_eligible(const struct kvet_workload *wl,
-			  const struct kvet_node *node)
-{
-	const struct kvet_node *sel = kvet_node_get(wl->pod_spec, "nodeSelector");
-	const struct kvet_node *labels = kvet_node_path(node, "metadata",
-							"labels", NULL);
-	const struct kvet_node *terms, *unsched;
-	struct kvet_slice key, want, have;
-	uint32_t i;
-
-	unsched = kvet_node_path(node, "spec", "unschedulable", NULL);
-	if (unsched && unsched->type == KVET_NODE_BOOL &&
-	    cel_from_node(unsched, NULL).u.b)
-		return false;
-	for (i = 0; kvet_node_is_map(sel) && i < sel->len; i++) {
-		key.s = sel->u.pairs[i].key.u.str;
-		key.len = sel->u.pairs[i].key.len;
-		if (!slice_of_node(&sel->u.pairs[i].value, &want) ||
-		    !node_label(labels, key, &have) || !kvet_slice_eq(want, have))
-			return false;
-	}
-	terms = kvet_node_path(wl->pod_spec, "affinity", "nodeAffinity",
-			       "requiredDuringSchedulingIgnoredDuringExecution",
-			       "nodeSelectorTerms", NULL);
-	if (!kvet_node_path(wl->pod_spec, "affinity", "nodeAffinity",
-			    "requiredDuringSchedulingIgnoredDuringExecution",
-			    NULL))
-		return true;
-	for (i = 0; kvet_node_is_seq(terms) && i < terms->len; i++)
-		if (node_term(&terms->u.items[i], node))
-			return true;
-	return false;
-}
-
-static int slice_qcmp(const void *a, const void *b)
-{
-	return kvet_slice_cmp(*(const struct kvet_slice *)a,
-			      *(const struct kvet_slice *)b);
-}
-
 K8S_FN(fn_topology_domains)
 {
-	struct kvet_object *const *nodes;
-	struct kvet_slice *vals;
-	size_t cnt, i, k = 0, domains = 0;
+	long domains;
 	TERM_ARG(ti, "topologyDomains");
 
 	(void)call;
 	(void)n;
-	nodes = kvet_graph_kind(kvet_cel_graph(ev), "", "Node", &cnt);
-	if (!cnt)
+	domains = kvet_topology_domains(ev->env->scratch, kvet_cel_graph(ev),
+					ti->t.wl->pod_spec,
+					ti->t.topology_key);
+	if (domains == KVET_DOMAINS_NO_NODES)
 		return cel_eval_errorf(ev, "topologyDomains(): the input has no Node objects");
-	vals = kvet_arena_array(ev->env->scratch, cnt, sizeof(*vals));
-	if (!vals)
+	if (domains == -1)
 		return cel_eval_errorf(ev, "out of memory");
-	for (i = 0; i < cnt; i++) {
-		const struct kvet_node *root = nodes[i]->root;
-
-		if (!node_eligible(ti->t.wl, root))
-			continue;
-		/* a node without the key is outside every domain: the
-		 * scheduler places any number of such pods there */
-		if (!node_label(kvet_node_path(root, "metadata", "labels", NULL),
-				ti->t.topology_key, &vals[k]))
-			return cel_int(-1);
-		k++;
-	}
-	qsort(vals, k, sizeof(*vals), slice_qcmp);
-	for (i = 0; i < k; i++)
-		if (!i || !kvet_slice_eq(vals[i], vals[i - 1]))
-			domains++;
+	if (domains == KVET_DOMAINS_UNBOUNDED)
+		return cel_int(-1);
 	return cel_int((int64_t)domains);
 }
 

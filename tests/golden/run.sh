@@ -23,7 +23,7 @@
 #   expected.stderr  optional: expected standard error
 #   exit-code        the expected exit status, a number
 #
-# For "lint" cases whose args hold no --format, the runner runs kvet once
+# For "lint" and "drain" cases whose args hold no --format, the runner runs kvet once
 # per expected file, inserting "--format FMT" after "lint". Other cases
 # run once and compare with expected.txt.
 #
@@ -120,7 +120,7 @@ expected_file() {
 adds_format() {
 	local first
 	first=$(grep -v -e '^$' -e '^#' "$1/args" | head -n 1)
-	[ "$first" = lint ] && ! grep -q -e '^--format' "$1/args"
+	{ [ "$first" = lint ] || [ "$first" = drain ]; } && ! grep -q -e '^--format' "$1/args"
 }
 
 for name in "${cases[@]}"; do

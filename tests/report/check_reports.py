@@ -4,7 +4,7 @@
 
 usage: check_reports.py FORMAT KVET TESTDATA SCHEMAS
 
-For every golden lint case under TESTDATA (see testdata/README.md), run kvet
+For every golden lint and drain case under TESTDATA (see testdata/README.md), run kvet
 once with --format json= and FORMAT= files (so one run writes several
 reports), then check the FORMAT report against its documented shape:
 
@@ -74,7 +74,7 @@ def cases(testdata):
                     if l.strip() and not l.startswith("#")]
         with open(os.path.join(root, "exit-code"), encoding="utf-8") as f:
             usage_error = f.read().strip() == "3"
-        if args and args[0] == "lint" and not usage_error and not any(
+        if args and args[0] in ("lint", "drain") and not usage_error and not any(
                 a.startswith("--format") for a in args):
             yield root, args
 
@@ -82,7 +82,7 @@ def cases(testdata):
 def run_kvet(kvet, case, args, out, what):
     reports = {fmt: os.path.join(out, "report." + fmt)
                for fmt in ("json", what)}
-    argv = [kvet, "lint"]
+    argv = [kvet, args[0]]
     for fmt, path in reports.items():
         argv += ["--format", f"{fmt}={path}"]
     argv += args[1:]
@@ -112,6 +112,32 @@ def check(cond, what):
 def identity(obj):
     ns = obj["namespace"]
     return f'{obj["kind"]} {ns + "/" if ns else ""}{obj["name"]}'
+
+
+def check_drain_junit(report, xml):
+    """kvet drain: one test case per node of the JSON report's "drain",
+    failing when the node is blocked, skipped when it was not reached."""
+    from junitparser import Failure, Skipped
+
+    nodes = report["drain"]["nodes"]
+    suites = [s for s in xml if s.name == "drain"]
+    check(len(suites) == 1, "one drain suite")
+    cases = list(suites[0])
+    check(len(cases) == len(nodes), f"{len(cases)} cases, {len(nodes)} nodes")
+    for case, node in zip(cases, nodes):
+        check(case.name.startswith("node " + node["name"]), case.name)
+        results = list(case.result)
+        failed = any(isinstance(r, Failure) for r in results)
+        skipped = any(isinstance(r, Skipped) for r in results)
+        check(failed == (node["verdict"] == "blocked"),
+              f"{case.name}: failure for verdict {node['verdict']}")
+        check(skipped == (node["verdict"] == "not-reached"),
+              f"{case.name}: skipped for verdict {node['verdict']}")
+        for i in node["findings"]:
+            f = report["findings"][i]
+            if failed and f["severity"] == "error":
+                check(sanitize(f["message"]) in results[0].message,
+                      f"{case.name}: message misses {f['message']!r}")
 
 
 SEVERITIES = ["info", "warning", "error"]
@@ -177,6 +203,9 @@ def check_junit(report, xml_path, schemas, fails):
     for key, val in totals.items():
         check(int(xml._elem.get(key)) == val,
               f"testsuites {key}={xml._elem.get(key)}, counted {val}")
+    if "drain" in report:
+        check_drain_junit(report, xml)
+        return
 
     # The JSON report of the same run says what the JUnit one must hold:
     # an <error> per error, a <skipped> per evaluation error that its
@@ -360,6 +389,30 @@ MD_TAGS = {"h3", "h4", "p", "table", "thead", "tbody", "tr", "th", "td",
            "ul", "li", "strong", "a"}
 
 
+def check_drain_markdown(report, out):
+    """kvet drain: a section before the rules, a row per node with its
+    verdict and counts, then the causes of a stall; returns the report
+    without that section, for the checks every report passes."""
+    start = out.find("<h4>Drain, ")
+    check(start >= 0, "no drain section")
+    end = out.find("</table>", start)
+    check(end > start, "no drain table")
+    rows = re.findall(r"<tr>\s*<td>(.*?)</td>\s*<td[^>]*>(\d*)</td>\s*"
+                      r"<td>(.*?)</td>", out[start:end], re.S)
+    nodes = report["drain"]["nodes"]
+    check(len(rows) == len(nodes), f"{len(rows)} rows for {len(nodes)} nodes")
+    for (name, _step, verdict), node in zip(rows, nodes):
+        check(html.unescape(name) == node["name"], f"row {name}")
+        check(verdict == node["verdict"], f"{name}: verdict {verdict}")
+    for step in report["drain"].get("steps", []):
+        for cause in step["causes"]:
+            check(cause in html.unescape(re.sub(r"<[^>]+>", "", out)),
+                  f"cause missing: {cause!r}")
+    rest = [i for i in (out.find("<table>", end), out.find("<h4>", end))
+            if i >= 0]
+    return out[:start] + (out[min(rest):] if rest else "")
+
+
 def check_markdown(report, path, rc):
     with open(path, encoding="utf-8") as f:
         text = f.read()
@@ -369,6 +422,8 @@ def check_markdown(report, path, rc):
                           input=text.encode(), stdout=subprocess.PIPE,
                           check=True)
     out = proc.stdout.decode()
+    if "drain" in report:
+        out = check_drain_markdown(report, out)
     tags = set(re.findall(r"</?([a-z0-9]+)", out))
     check(tags <= MD_TAGS, f"unexpected HTML elements {tags - MD_TAGS}")
     # the only links are the rules' help links, one per table row
