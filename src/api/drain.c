@@ -8,6 +8,7 @@
 #include "api/context.h"
 
 #include <stdlib.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "model/selector_text.h"
@@ -139,16 +140,45 @@ static void ref_of(struct kvet_object_ref *out, const struct drain_ref *r)
 	out->name = r->name;
 }
 
+/*
+ * A drain issue is one sentence, "what happens: why", as kvet's messages
+ * are: its headline is the part before the first ": " outside quotes and
+ * its reason the rest, so that the text report gives it the shape of a
+ * lint finding while the message stays the sentence. Returns the length
+ * of the headline, or 0 when the sentence has no such colon.
+ */
+static size_t headline_len(const char *msg)
+{
+	bool quoted = false;
+	size_t i;
+
+	for (i = 0; msg[i]; i++) {
+		if (msg[i] == '"')
+			quoted = !quoted;
+		else if (!quoted && msg[i] == ':' && msg[i + 1] == ' ')
+			return i;
+	}
+	return 0;
+}
+
 static int add_finding(struct kvet_ctx *ctx, const struct drain_issue *is)
 {
+	struct kvet_finding_text text = { .message = is->message };
+	size_t len = headline_len(is->message);
 	struct kvet_finding *f;
 	struct kvet_object_ref *rel;
 	size_t i;
 
-	f = kvet_findings_addf(&ctx->findings, drain_rule_info(is->rule)->id,
-			       is->sev, is->obj,
-			       file_order(ctx, is->obj->file), is->at, "%s",
-			       is->message);
+	if (len) {
+		text.headline = kvet_arena_strndup(&ctx->arena, is->message,
+						   len);
+		if (!text.headline)
+			return -1;
+		text.reason = is->message + len + 2;
+	}
+	f = kvet_findings_add(&ctx->findings, drain_rule_info(is->rule)->id,
+			      is->sev, is->obj, file_order(ctx, is->obj->file),
+			      is->at, &text);
 	if (!f)
 		return -1;
 	if (!is->n_related)

@@ -282,7 +282,7 @@ void explain_interception(struct kvet_strbuf *sb, const struct kvet_webhook *wh,
 		kvet_strbuf_addf(sb, "; the objectSelector matches %s",
 				 pods ? "its pods' labels" : "the object");
 	if (r->conditions)
-		kvet_strbuf_adds(sb, "; its matchConditions (CEL) are not evaluated, so the result is UNKNOWN");
+		kvet_strbuf_adds(sb, "; its matchConditions (CEL) are not evaluated, so kvet cannot tell whether they exclude the request");
 }
 
 /* One workload's share of N_min(B). */
