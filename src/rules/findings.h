@@ -55,6 +55,13 @@ struct kvet_finding *kvet_findings_add(struct kvet_findings *fs,
 				       const struct kvet_node *at,
 				       const struct kvet_finding_text *text);
 
+/*
+ * FNV-1a, 64 bits, over @f's rule and object identity and @text, each
+ * followed by a NUL: kvet_finding_fingerprint() hashes the headline,
+ * baselines of version 1 the message.
+ */
+uint64_t kvet_finding_hash(const struct kvet_finding *f, const char *text);
+
 /* Sort by file (input order), line, column, rule, then message. */
 void kvet_findings_sort(struct kvet_findings *fs);
 
