@@ -45,6 +45,12 @@ static void flags(void **state)
 				    " \"--leader-elect=F\"]"))
 		DEPLOY("none", ONE("args: [\"--metrics-bind-address=:8080\","
 				   " \"--leader-elect-lease-duration=15s\"]"))
+		DEPLOY("env-on", ONE("env: [{name: AGENT_INJECT_USE_LEADER_ELECTOR, value: \"true\"}]"))
+		DEPLOY("env-off", ONE("env: [{name: LEADER_ELECT, value: \"false\"}]"))
+		DEPLOY("env-names", ONE("env: [{name: CONFIG_LEADERELECTION_NAME, value: config-leader-election}]"))
+		DEPLOY("env-other", ONE("env: [{name: LEADER_NAME, value: \"true\"}]"))
+		DEPLOY("env-flag", ONE("args: [\"--leader-elect=false\"],"
+				       " env: [{name: LEADER_ELECT, value: \"true\"}]"))
 		DEPLOY("empty", "      containers: []\n"),
 		0);
 	struct kvet_leader le;
@@ -69,7 +75,20 @@ static void flags(void **state)
 	assert_null(le.container);
 	assert_int_equal(detect(&t, "last").state, KVET_LEADER_ON);
 	assert_int_equal(detect(&t, "last2").state, KVET_LEADER_OFF);
-	assert_int_equal(detect(&t, "none").state, KVET_LEADER_UNKNOWN);
+	/* any other --leader-elect* flag shows an election (1.13) */
+	le = detect(&t, "none");
+	assert_int_equal(le.state, KVET_LEADER_ON);
+	assert_int_equal(le.source, KVET_LEADER_FROM_FLAG);
+	assert_int_equal(kvet_leader_flag(&le).len,
+			 strlen("--leader-elect-lease-duration=15s"));
+	le = detect(&t, "env-on");
+	assert_int_equal(le.state, KVET_LEADER_ON);
+	assert_int_equal(le.source, KVET_LEADER_FROM_ENV);
+	assert_int_equal(detect(&t, "env-off").state, KVET_LEADER_OFF);
+	assert_int_equal(detect(&t, "env-names").state, KVET_LEADER_ON);
+	assert_int_equal(detect(&t, "env-other").state, KVET_LEADER_UNKNOWN);
+	/* a switch wins over the environment */
+	assert_int_equal(detect(&t, "env-flag").state, KVET_LEADER_OFF);
 	le = detect(&t, "empty");
 	assert_int_equal(le.state, KVET_LEADER_UNKNOWN);
 	assert_string_equal(kvet_leader_state_name(le.state), "unknown");
