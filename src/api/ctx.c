@@ -732,7 +732,9 @@ static bool rule_matches(const struct kvet_ctx *ctx,
 {
 	const struct kvet_rule *r = kvet_rule_set_find(&ctx->rules, rule->id);
 
-	return r ? kvet_rule_matches(r, obj) : true;
+	return r ? kvet_rule_matches(r, obj, ctx->custom_workloads,
+				     ctx->n_custom_workloads)
+		 : true;
 }
 
 KVET_API bool kvet_ctx_rule_applies(const struct kvet_ctx *ctx,

@@ -113,16 +113,9 @@ static struct entry *entry_of(const struct kvet_graph *g,
 static const struct kvet_custom_workload *custom_kind(const struct kvet_graph *g,
 						      const struct kvet_object *obj)
 {
-	size_t i;
-
-	for (i = 0; i < g->cfg.n_custom_workloads; i++) {
-		const struct kvet_custom_workload *c = &g->cfg.custom_workloads[i];
-
-		if (strcmp(c->kind, obj->kind) == 0 &&
-		    strcmp(c->group, obj->group) == 0)
-			return c;
-	}
-	return NULL;
+	return kvet_custom_workload_find(g->cfg.custom_workloads,
+					 g->cfg.n_custom_workloads, obj->group,
+					 obj->kind);
 }
 
 static int index_objects(struct kvet_graph *g, struct kvet_object *const *objs,
@@ -266,7 +259,9 @@ static int index_namespaces(struct kvet_graph *g)
 		if (!ns)
 			return -1;
 		ns->n_objects++;
-		if (!kvet_group_is_builtin(obj->group))
+		/* a declared workload kind's pods are modelled (1.2): it is
+		 * no operator's unknown output */
+		if (!kvet_group_is_builtin(obj->group) && !custom_kind(g, obj))
 			ns->operator_populated = true;
 		if (g->dump_mode && kvet_object_is(obj, "", "Pod"))
 			ns->live_pods++;

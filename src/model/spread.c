@@ -524,7 +524,7 @@ int kvet_workload_lacks_spreading(struct kvet_arena *arena,
 	size_t i;
 
 	*out = false;
-	if (!kvet_workload_kind_scalable(wl->kind) ||
+	if (!kvet_workload_scalable(wl) ||
 	    wl->replicas.state != KVET_REPLICAS_KNOWN || wl->replicas.max < 2)
 		return 0;
 	if (kvet_workload_terms(arena, wl, &terms))

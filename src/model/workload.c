@@ -61,6 +61,36 @@ bool kvet_workload_scalable(const struct kvet_workload *wl)
 	return kvet_workload_kind_scalable(wl->kind);
 }
 
+const struct kvet_custom_workload *
+kvet_custom_workload_find(const struct kvet_custom_workload *v, size_t n,
+			  const char *group, const char *kind)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(v[i].kind, kind) == 0 &&
+		    strcmp(v[i].group, group) == 0)
+			return &v[i];
+	return NULL;
+}
+
+enum kvet_kind_class
+kvet_workload_kind_class(const struct kvet_custom_workload *custom, size_t n,
+			 const char *group, const char *kind)
+{
+	const struct kvet_custom_workload *c;
+	enum kvet_workload_kind wk;
+
+	if (kvet_workload_kind_of(group, kind, &wk))
+		return kvet_workload_kind_scalable(wk) ?
+		       KVET_KIND_SCALABLE_WORKLOAD : KVET_KIND_WORKLOAD;
+	c = kvet_custom_workload_find(custom, n, group, kind);
+	if (!c)
+		return KVET_KIND_OTHER;
+	return c->replicas_path ? KVET_KIND_SCALABLE_WORKLOAD :
+	       KVET_KIND_WORKLOAD;
+}
+
 /* Follow configured keys from @n: "spec", "template". */
 static const struct kvet_node *follow(const struct kvet_node *n,
 				      const char *const *keys, size_t nkeys)

@@ -94,6 +94,29 @@ int kvet_workload_init_custom(struct kvet_arena *arena,
 			      const struct kvet_custom_workload *custom,
 			      uint32_t index, struct kvet_workload *out);
 
+/* The declared custom workload kind (@group, @kind) among @v, or NULL. */
+const struct kvet_custom_workload *
+kvet_custom_workload_find(const struct kvet_custom_workload *v, size_t n,
+			  const char *group, const char *kind);
+
+/* What an object's kind makes it, before the graph folds anything
+ * (rule files' `match.kinds: [workload]`, docs/rule-language.md). */
+enum kvet_kind_class {
+	KVET_KIND_OTHER,
+	KVET_KIND_WORKLOAD,		/* a workload kind without a scale */
+	KVET_KIND_SCALABLE_WORKLOAD,	/* with a scale subresource (1.9) */
+};
+
+/**
+ * kvet_workload_kind_class() - is (@group, @kind) a workload kind (1.2),
+ * built in or declared in @custom (the configuration's `workloads`), and
+ * has it a scale subresource: the four scalable built-in kinds, and a
+ * declared kind with a replicas path?
+ */
+enum kvet_kind_class
+kvet_workload_kind_class(const struct kvet_custom_workload *custom, size_t n,
+			 const char *group, const char *kind);
+
 /* Has @wl a scale subresource: the four built-in scalable kinds, and
  * custom kinds configured with a replicas path (1.9 "scalable"). */
 bool kvet_workload_scalable(const struct kvet_workload *wl);

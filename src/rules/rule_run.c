@@ -24,6 +24,7 @@ struct kvet_rule_runner {
 	struct kvet_arena_mark empty;
 	struct cel_env env;
 	struct kvet_cel_host host;	/* the run, for kvet's functions */
+	const struct kvet_graph_config *cfg;	/* the declared workloads */
 	struct cel_value *vars;
 	unsigned int n_vars;
 	struct cel_lazy lazy;		/* the rule's variables: */
@@ -53,6 +54,7 @@ struct kvet_rule_runner *kvet_rule_runner_create(const struct kvet_rule_set *set
 	r->arena = arena;
 	r->fs = fs;
 	r->diag = errors;
+	r->cfg = kvet_graph_config(g);
 	kvet_arena_init(&r->scratch);
 	kvet_arena_mark(&r->scratch, &r->empty);
 	if (cel_env_init(&r->env, &r->scratch))
@@ -191,10 +193,15 @@ int kvet_rule_runner_finish(struct kvet_rule_runner *r)
 }
 
 static bool kind_matches(const struct kvet_rule *rule,
-			 const struct kvet_object *obj)
+			 const struct kvet_object *obj,
+			 const struct kvet_custom_workload *custom, size_t n)
 {
 	size_t i, gl;
 
+	if (rule->kind_class != KVET_KIND_OTHER &&
+	    kvet_workload_kind_class(custom, n, obj->group, obj->kind) >=
+		    rule->kind_class)
+		return true;
 	for (i = 0; i < rule->n_kinds; i++) {
 		const char *k = rule->kinds[i], *slash = strchr(k, '/');
 
@@ -212,12 +219,13 @@ static bool kind_matches(const struct kvet_rule *rule,
 }
 
 bool kvet_rule_matches(const struct kvet_rule *rule,
-		       const struct kvet_object *obj)
+		       const struct kvet_object *obj,
+		       const struct kvet_custom_workload *custom, size_t n)
 {
 	const struct kvet_node *labels;
 	size_t i;
 
-	if (!kind_matches(rule, obj))
+	if (!kind_matches(rule, obj, custom, n))
 		return false;
 	if (rule->n_namespaces) {
 		for (i = 0; i < rule->n_namespaces; i++)
@@ -507,7 +515,9 @@ int kvet_rule_runner_object(struct kvet_rule_runner *r,
 	for (i = 0; i < r->set->n && !ret; i++) {
 		const struct kvet_rule *rule = r->set->v[i];
 
-		if (rule->disabled || !kvet_rule_matches(rule, obj))
+		if (rule->disabled ||
+		    !kvet_rule_matches(rule, obj, r->cfg->custom_workloads,
+				       r->cfg->n_custom_workloads))
 			continue;
 		r->rule = i;
 		ret = run_rule(r, rule, obj, file_order);
