@@ -447,5 +447,20 @@ void rfile_load_each(struct rfile *rf, struct kvet_rule *r,
 	r->each_text = rfile_str(rf, in, "each.in");
 	r->has_each = true;
 	scope->names[scope->n++] = r->each_as;
+	for (i = 0; i < n->len; i++) {
+		const struct kvet_node *k = &n->u.pairs[i].key;
+
+		if (!kvet_node_eq(k, "as") && !kvet_node_eq(k, "in") &&
+		    !kvet_node_eq(k, "group_by"))
+			NERROR(rf, k, "unknown field \"each.%.*s\" (expected as, in or group_by)",
+			       (int)k->len, k->u.str);
+	}
+	rf->group_by = kvet_node_get(n, "group_by");
+	if (!rf->group_by)
+		return;
+	if (!strcmp(r->each_as, "group"))
+		NERROR(rf, as, "the each variable \"group\" would hide the group of \"each.group_by\": name it otherwise");
+	/* slot KVET_RULE_VAR_GROUP */
+	scope->names[scope->n++] = "group";
 }
 

@@ -29,6 +29,7 @@ enum {
 	KVET_RULE_VAR_OBJECT,
 	KVET_RULE_VAR_PARAMS,
 	KVET_RULE_VAR_EACH,	/* the `each.as` variable, when there is one */
+	KVET_RULE_VAR_GROUP,	/* `group`, with `each.group_by` */
 };
 
 struct kvet_rule_example {
@@ -98,6 +99,12 @@ struct kvet_rule {
 	const char *each_as;
 	const char *each_text;
 	struct cel_program each;
+	/* each.group_by: the items whose key is equal give one finding,
+	 * at the first, with `group` the list of them (docs/rule-language.md,
+	 * "One cause, one finding") */
+	bool has_group;
+	const char *group_text;
+	struct cel_program group_by;
 	bool has_severity_expr;
 	struct cel_program severity_expr;
 	/* the words of a finding (docs/rule-language.md, "Messages"):
