@@ -207,6 +207,38 @@ void explain_unmet_requirement(struct kvet_strbuf *sb,
 		kvet_strbuf_addf(sb, ", its pods lack %.*s", SL(r->key));
 }
 
+void explain_template_flaw(struct kvet_strbuf *sb,
+			   const struct kvet_workload *wl)
+{
+	const struct kvet_requirement *r;
+	struct kvet_slice val;
+
+	switch (kvet_workload_template_flaw(wl, &r)) {
+	case KVET_TEMPLATE_SELECTED:
+		return;
+	case KVET_TEMPLATE_NO_SELECTOR:
+		kvet_strbuf_adds(sb, "it has no spec.selector, which is required");
+		return;
+	case KVET_TEMPLATE_EMPTY_SELECTOR:
+		kvet_strbuf_adds(sb, "its spec.selector is empty, which would select every pod of the namespace");
+		return;
+	case KVET_TEMPLATE_INVALID_SELECTOR:
+		kvet_strbuf_addf(sb, "its spec.selector is invalid: %s",
+				 wl->selector.error ? wl->selector.error : "?");
+		return;
+	case KVET_TEMPLATE_MISMATCH:
+		break;
+	}
+	kvet_strbuf_adds(sb, "its spec.selector requires ");
+	kvet_requirement_notation(sb, r, 0);
+	if (kvet_labels_get(&wl->labels, r->key, &val))
+		kvet_strbuf_addf(sb, ", and the pod template has %.*s=%.*s",
+				 SL(r->key), SL(val));
+	else
+		kvet_strbuf_addf(sb, ", and the pod template has no label %.*s",
+				 SL(r->key));
+}
+
 /* The keys of a namespaceSelector an absent Namespace object leaves to
  * assumption, as "key Op" pieces. */
 static void assumed_keys(struct kvet_strbuf *sb, const struct kvet_selector *sel)
