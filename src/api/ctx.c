@@ -96,6 +96,8 @@ KVET_API void kvet_ctx_destroy(struct kvet_ctx *ctx)
 	free(ctx->suppressed);
 	free(ctx->custom_workloads);
 	free(ctx->excludes);
+	free(ctx->pool_labels);
+	free(ctx->pool_taints);
 	for (i = 0; i < KVET_GRAPH_LIST_COUNT; i++)
 		free(ctx->graph_values[i]);
 	kvet_sources_release(&ctx->srcs);
@@ -379,6 +381,8 @@ static int run_checks(struct kvet_ctx *ctx)
 			goto out;
 		ctx->rule_errors = kvet_rule_runner_errors(runner);
 	}
+	if (kvet_ctx_check_roll(ctx) < 0)
+		goto out;
 	kvet_findings_sort(&ctx->findings);
 	if (ctx->findings.oom || kvet_ctx_apply_settings(ctx) < 0)
 		goto out;

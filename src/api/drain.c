@@ -139,16 +139,17 @@ static void ref_of(struct kvet_object_ref *out, const struct drain_ref *r)
 	out->name = r->name;
 }
 
-static int add_finding(struct kvet_ctx *ctx, const struct drain_issue *is)
+int kvet_ctx_add_drain_issue(struct kvet_ctx *ctx,
+			     const struct drain_issue *is, const char *rule,
+			     const char *prefix)
 {
 	struct kvet_finding *f;
 	struct kvet_object_ref *rel;
 	size_t i;
 
-	f = kvet_findings_addf(&ctx->findings, drain_rule_info(is->rule)->id,
-			       is->sev, is->obj,
-			       file_order(ctx, is->obj->file), is->at, "%s",
-			       is->message);
+	f = kvet_findings_addf(&ctx->findings, rule, is->sev, is->obj,
+			       file_order(ctx, is->obj->file), is->at, "%s%s",
+			       prefix, is->message);
 	if (!f)
 		return -1;
 	if (!is->n_related)
@@ -297,6 +298,48 @@ static int step_records(struct kvet_ctx *ctx)
 	return 0;
 }
 
+static bool has_kind(const struct kvet_ctx *ctx, const char *kind)
+{
+	size_t n;
+
+	kvet_graph_kind(ctx->graph, "", kind, &n);
+	return n > 0;
+}
+
+/*
+ * A dump has Nodes or Pods (one without the other is told what to add);
+ * rendered manifests have neither and are installed on the pool. Pool
+ * options given for a dump are refused rather than silently dropped; the
+ * configuration's pool: describes the repository's target cluster and is
+ * only noted.
+ */
+static int run(struct kvet_ctx *ctx)
+{
+	struct drain_options opts = ctx->drain_opts;
+	struct drain_pool pool;
+	int rc;
+
+	if (has_kind(ctx, "Node") || has_kind(ctx, "Pod")) {
+		if (ctx->pool_given) {
+			kvet_diag_addf(&ctx->diag, NULL, 0, 0,
+				       "the input is a cluster dump (it has Node or Pod objects): --pool and the --node-* options describe a synthetic pool for rendered manifests; leave them out to drain the dump's own nodes");
+			return 1;
+		}
+		if (ctx->pool_configured)
+			kvet_diag_notef(&ctx->diag, KVET_NOTICE_WARNING, NULL,
+					0, 0,
+					"the configuration's pool: is not used: the input is a cluster dump, drained on its own nodes");
+		return drain_run_dump(&ctx->arena, &ctx->diag, ctx->graph,
+				      &opts, &ctx->drain_res);
+	}
+	kvet_ctx_pool(ctx, &pool, &opts);
+	rc = drain_run_pool(&ctx->arena, &ctx->diag, ctx->graph, &opts, &pool,
+			    &ctx->drain_res);
+	if (!rc)
+		kvet_ctx_pool_info(ctx, &pool, &ctx->drain_res);
+	return rc;
+}
+
 int kvet_ctx_run_drain(struct kvet_ctx *ctx)
 {
 	size_t i;
@@ -309,14 +352,15 @@ int kvet_ctx_run_drain(struct kvet_ctx *ctx)
 	/* the field-type check made bogus fields read as null; its
 	 * findings are lint's, not the drain's */
 	ctx->findings.n = 0;
-	rc = drain_run_dump(&ctx->arena, &ctx->diag, ctx->graph,
-			    &ctx->drain_opts, &ctx->drain_res);
+	rc = run(ctx);
 	if (rc < 0)
 		return -1;
 	if (rc > 0)
 		return 0;
 	for (i = 0; i < ctx->drain_res.n_issues; i++)
-		if (add_finding(ctx, &ctx->drain_res.issues[i]) < 0)
+		if (kvet_ctx_add_drain_issue(ctx, &ctx->drain_res.issues[i],
+					     drain_rule_info(ctx->drain_res.issues[i].rule)->id,
+					     "") < 0)
 			return -1;
 	kvet_findings_sort(&ctx->findings);
 	if (ctx->findings.oom || kvet_ctx_apply_settings(ctx) < 0 ||

@@ -56,6 +56,9 @@ static const char *unhealthy(struct drain_cluster *c, uint32_t q)
 			return kvet_arena_printf(c->arena,
 				"the replacement of pod \"%s\" is Pending: %s",
 				who, pod->why ? pod->why : "not yet scheduled");
+		if (pod->why)
+			return kvet_arena_printf(c->arena,
+				"pod \"%s\" is Pending: %s", who, pod->why);
 		return kvet_arena_printf(c->arena,
 			"pod \"%s\" is Pending in the dump", who);
 	case DRAIN_POD_REFUSED:

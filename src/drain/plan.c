@@ -319,6 +319,31 @@ static int rolling(struct drain_cluster *c, const uint32_t *sel, size_t k)
 	return c->oom ? -1 : 0;
 }
 
+long drain_run_prepare(struct drain_cluster *c, struct kvet_diag *diag,
+		       struct drain_result *out, uint32_t **sel)
+{
+	long k;
+
+	memset(out, 0, sizeof(*out));
+	out->plan = c->opts.plan;
+	c->res = out;
+	k = select_nodes(c, diag, sel);
+	if (k >= 0 && setup_results(c, *sel, (size_t)k) < 0)
+		k = -1;
+	return k;
+}
+
+int drain_run_plan(struct drain_cluster *c, const uint32_t *sel, size_t k)
+{
+	int rc;
+
+	if (c->opts.plan == KVET_DRAIN_ROLLING)
+		rc = rolling(c, sel, k);
+	else
+		rc = each_node(c, sel, k);
+	return !rc && c->oom ? -1 : rc;
+}
+
 int drain_run(struct drain_cluster *c, struct kvet_diag *diag,
 	      struct drain_result *out)
 {
@@ -326,19 +351,11 @@ int drain_run(struct drain_cluster *c, struct kvet_diag *diag,
 	long k;
 	int rc = -1;
 
-	memset(out, 0, sizeof(*out));
-	out->plan = c->opts.plan;
-	c->res = out;
-	k = select_nodes(c, diag, &sel);
-	if (k < 0 || setup_results(c, sel, (size_t)k) < 0)
-		goto out;
-	if (c->opts.plan == KVET_DRAIN_ROLLING)
-		rc = rolling(c, sel, (size_t)k);
-	else
-		rc = each_node(c, sel, (size_t)k);
-out:
+	k = drain_run_prepare(c, diag, out, &sel);
+	if (k >= 0)
+		rc = drain_run_plan(c, sel, (size_t)k);
 	free(sel);
-	return !rc && c->oom ? -1 : rc;
+	return rc;
 }
 
 int drain_run_dump(struct kvet_arena *arena, struct kvet_diag *diag,

@@ -198,6 +198,7 @@ struct drain_cluster {
 	size_t n_waiting, cap_waiting;
 	struct drain_result *res;
 	uint32_t cur_node;		/* result index of the node draining */
+	bool synthetic;			/* a pool: pods from workloads */
 	bool oom;
 };
 

@@ -307,3 +307,30 @@ struct kvet_pdb_member kvet_workload_pdb_member(const struct kvet_workload *wl)
 		m.n = 1;
 	return m;
 }
+
+long long kvet_workload_install_pods(const struct kvet_workload *wl)
+{
+	const struct kvet_node *spec = kvet_node_get(wl->obj->root, "spec");
+	long long par = 1, done;
+
+	switch (wl->kind) {
+	case KVET_WL_DAEMONSET:
+		return -1;
+	case KVET_WL_CRONJOB:
+		/* a schedule: nothing runs at install */
+		return 0;
+	case KVET_WL_JOB:
+		/* the Job controller runs parallelism pods at once (default
+		 * 1), never more than completions; none while suspended */
+		if (kvet_node_eq(kvet_node_get(spec, "suspend"), "true"))
+			return 0;
+		kvet_replicas_field(kvet_node_get(spec, "parallelism"), &par);
+		if (kvet_replicas_field(kvet_node_get(spec, "completions"),
+					&done) && done < par)
+			par = done;
+		return par;
+	default:
+		return wl->replicas.state == KVET_REPLICAS_KNOWN
+			       ? wl->replicas.min : -1;
+	}
+}
