@@ -193,6 +193,11 @@ extern const struct kvet_rule_info kvet_check_roll_info;
 /* Roll the pool, findings of what stalls it; 0 or -1 (OOM). */
 int kvet_ctx_check_roll(struct kvet_ctx *ctx);
 
+/* What the roll can stall on: workloads, budgets and webhook
+ * configurations of rendered manifests. */
+bool kvet_ctx_roll_applies(const struct kvet_ctx *ctx,
+			   const struct kvet_object *obj);
+
 /* drain.c: the drain checks a drain context knows. */
 size_t kvet_drain_check_count(void);
 const struct kvet_rule_info *kvet_drain_check(size_t i);

@@ -728,7 +728,8 @@ KVET_API int kvet_ctx_object(const struct kvet_ctx *ctx, size_t i,
 
 /*
  * Which objects a rule looks at. Built-in checks written in C look at
- * every linted object; a rule file at those its `match` selects.
+ * every linted object (the roll at what it can stall on); a rule file at
+ * those its `match` selects.
  */
 static bool rule_matches(const struct kvet_ctx *ctx,
 			 const struct kvet_rule_info *rule,
@@ -736,6 +737,8 @@ static bool rule_matches(const struct kvet_ctx *ctx,
 {
 	const struct kvet_rule *r = kvet_rule_set_find(&ctx->rules, rule->id);
 
+	if (!strcmp(rule->id, KVET_RULE_ROLL))
+		return kvet_ctx_roll_applies(ctx, obj);
 	return r ? kvet_rule_matches(r, obj) : true;
 }
 

@@ -114,3 +114,22 @@ int kvet_ctx_check_roll(struct kvet_ctx *ctx)
 	drain_result_release(&res);
 	return rc;
 }
+
+bool kvet_ctx_roll_applies(const struct kvet_ctx *ctx,
+			   const struct kvet_object *obj)
+{
+	static const char *const kinds[] = {
+		"PodDisruptionBudget", "ValidatingWebhookConfiguration",
+		"MutatingWebhookConfiguration",
+	};
+	size_t i;
+
+	if (!ctx->graph || kvet_graph_dump_mode(ctx->graph))
+		return false;
+	if (kvet_graph_workload_of(ctx->graph, obj))
+		return true;
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (!strcmp(obj->kind, kinds[i]))
+			return true;
+	return false;
+}

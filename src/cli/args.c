@@ -46,7 +46,7 @@ static const struct command_spec {
 	[KVET_CMD_CONFIG] = { "config", "init [FILE]", 1, 2,
 			      "write a commented default configuration file (.kvet.yaml)" },
 	[KVET_CMD_DRAIN] = { "drain", "[OPTIONS] [PATH...]", 0, SIZE_MAX,
-			     "simulate node drains and rolling node-pool upgrades on a cluster dump" },
+			     "simulate node drains and rolling node-pool upgrades on a cluster dump or a synthetic pool" },
 };
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -776,7 +776,7 @@ void kvet_args_usage(enum kvet_command command, FILE *fp)
 	write_wrapped(fp, cmd->summary, 0);
 	if (command == KVET_CMD_DRAIN) {
 		putc('\n', fp);
-		write_wrapped(fp, "PATH is a cluster dump with its Nodes and Pods (kubectl get nodes,pods,pdb,deploy,sts,ds,rs,job,svc,pv,pvc,validatingwebhookconfigurations,mutatingwebhookconfigurations -A -o yaml), read as kvet lint reads its inputs. Each node alone, or every node in a rolling upgrade, is drained as kubectl drain would: evictions refused by PodDisruptionBudgets, replacements placed by the kube-scheduler's filters, fail-closed webhooks, Services and StatefulSets that lose their pods. Every finding names the node it comes from; the report gives each node's verdict (drains, drains with warnings, blocked) and, for --rolling, the steps and the chain of causes where the roll stalls. See docs/drain.md.", 0);
+		write_wrapped(fp, "PATH is a cluster dump with its Nodes and Pods (kubectl get nodes,pods,pdb,deploy,sts,ds,rs,job,svc,pv,pvc,validatingwebhookconfigurations,mutatingwebhookconfigurations -A -o yaml), read as kvet lint reads its inputs. Each node alone, or every node in a rolling upgrade, is drained as kubectl drain would: evictions refused by PodDisruptionBudgets, replacements placed by the kube-scheduler's filters, fail-closed webhooks, Services and StatefulSets that lose their pods. Every finding names the node it comes from; the report gives each node's verdict (drains, drains with warnings, blocked) and, for --rolling, the steps and the chain of causes where the roll stalls. Rendered manifests (no Node and no Pod objects) are first installed on a synthetic pool (--pool, --node-*; default 3 nodes in 3 zones of 4 CPU, 16Gi and 110 pods): each workload's pods at its smallest replica count, placed one by one by the scheduler's filters, a pod no node takes being an error (drain-install-unschedulable). See docs/drain.md.", 0);
 	}
 	if (command == KVET_CMD_LINT) {
 		putc('\n', fp);
@@ -795,7 +795,7 @@ void kvet_args_usage(enum kvet_command command, FILE *fp)
 		fputs("\nexit status:\n"
 		      "  0  no finding at or above --fail-on\n"
 		      "  1  findings at or above --fail-on: a node is blocked or the roll stalls (errors)\n"
-		      "  2  some input could not be read, or the dump lacks Nodes or Pods\n"
+		      "  2  some input could not be read, the dump lacks Nodes or Pods, or a pool is given for a dump\n"
 		      "  3  usage or configuration error, or a report could not be written\n", fp);
 		return;
 	}

@@ -238,21 +238,33 @@ static const struct kvet_node *blamed_field(const struct drain_pod *pod,
 		{ "affinity/selector", { "nodeSelector" } },
 		{ "affinity/selector", { "affinity", "nodeAffinity" } },
 		{ "untolerated taint", { "tolerations" } },
+		{ "Insufficient", { "containers" } },
+		{ "free ports", { "containers" } },
 	};
+	const struct kvet_pair *pair;
 	const struct kvet_node *n;
 	size_t i;
 
+	/* too many pods for the pool: the count that asks for them */
+	if (why && strstr(why, "Too many pods") && pod->wl &&
+	    pod->wl->replicas.spec_node)
+		return pod->wl->replicas.spec_node;
 	for (i = 0; why && i < sizeof(blame) / sizeof(blame[0]); i++) {
 		if (!strstr(why, blame[i].words))
 			continue;
-		n = kvet_node_get(pod->spec, blame[i].path[0]);
-		if (n && blame[i].path[1])
-			n = kvet_node_get(n, blame[i].path[1]);
-		if (n && !kvet_node_is_null(n))
-			return n;
+		n = pod->spec;
+		if (blame[i].path[1])
+			n = kvet_node_get(n, blame[i].path[0]);
+		pair = kvet_node_get_pair(n, blame[i].path[1]
+						     ? blame[i].path[1]
+						     : blame[i].path[0]);
+		if (pair && !kvet_node_is_null(&pair->value))
+			return &pair->key;
 	}
-	/* too many pods for the pool: the count that asks for them */
-	return pod->wl ? pod->wl->replicas.spec_node : NULL;
+	/* what is missing (a toleration) belongs in the pod's spec */
+	pair = kvet_node_get_pair(pod->wl ? pod->wl->template : pod->obj->root,
+				  "spec");
+	return pair ? &pair->key : NULL;
 }
 
 static void report(struct drain_cluster *c, uint32_t p, size_t failed,
