@@ -86,6 +86,7 @@ int kvet_ctx_check_roll(struct kvet_ctx *ctx)
 	opts.ignore_daemonsets = true;
 	opts.max_unavailable = 1;
 	opts.order = KVET_DRAIN_ORDER_ZONE;
+	opts.press_on = true;
 	kvet_ctx_pool(ctx, &pool, &opts);
 	stalls = kvet_arena_printf(&ctx->arena,
 				   "a rolling upgrade of a pool of %u node%s in %u zone%s stalls: ",

@@ -46,7 +46,7 @@ static const struct command_spec {
 	[KVET_CMD_CONFIG] = { "config", "init [FILE]", 1, 2,
 			      "write a commented default configuration file (.kvet.yaml)" },
 	[KVET_CMD_DRAIN] = { "drain", "[OPTIONS] [PATH...]", 0, SIZE_MAX,
-			     "simulate node drains and rolling node-pool upgrades on a cluster dump or a synthetic pool" },
+			     "simulate node drains and rolling node-pool upgrades" },
 };
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))

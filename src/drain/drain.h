@@ -56,6 +56,11 @@ struct drain_options {
 	unsigned int max_unavailable;	/* >= 1 */
 	unsigned int surge;
 	enum kvet_drain_order order;
+	/* rolling: go on after a step stalls, deleting the pods that would
+	 * not leave, as GKE does when its drain timeout expires, as long as
+	 * their replacements all run again: the independent stalls are then
+	 * all reported (kvet lint's rolling-upgrade-stalls) */
+	bool press_on;
 	/* the nodes to drain: names (in order), or a selector; neither
 	 * selects every node */
 	const char *const *names;

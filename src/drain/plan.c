@@ -300,17 +300,23 @@ static int rolling(struct drain_cluster *c, const uint32_t *sel, size_t k)
 				free(why.v);
 				return -1;
 			}
-			break;
+			if (!c->opts.press_on)
+				break;
+			drain_nodes_force(c, &sel[at], n);
 		}
 		drain_nodes_down(c, &sel[at], n);
 		if (upgrade(c, &sel[at], n) < 0)
 			return -1;
-		/* evicted pods run again before the next step */
+		/* evicted pods run again before the next step; one that
+		 * cannot stays a cause of whatever stalls later, so even
+		 * press_on stops here */
 		if (c->n_waiting) {
-			stall_on_waiting(c, &why);
-			if (stall(c, st, &why) < 0) {
-				free(why.v);
-				return -1;
+			if (!st->stalled) {
+				stall_on_waiting(c, &why);
+				if (stall(c, st, &why) < 0) {
+					free(why.v);
+					return -1;
+				}
 			}
 			break;
 		}
