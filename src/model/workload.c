@@ -311,6 +311,7 @@ struct kvet_pdb_member kvet_workload_pdb_member(const struct kvet_workload *wl)
 long long kvet_workload_install_pods(const struct kvet_workload *wl)
 {
 	const struct kvet_node *spec = kvet_node_get(wl->obj->root, "spec");
+	const struct kvet_node *n;
 	long long par = 1, done;
 
 	switch (wl->kind) {
@@ -322,7 +323,9 @@ long long kvet_workload_install_pods(const struct kvet_workload *wl)
 	case KVET_WL_JOB:
 		/* the Job controller runs parallelism pods at once (default
 		 * 1), never more than completions; none while suspended */
-		if (kvet_node_eq(kvet_node_get(spec, "suspend"), "true"))
+		n = kvet_node_get(spec, "suspend");
+		if (n && n->type == KVET_NODE_BOOL &&
+		    kvet_node_text_eq(n, "true"))
 			return 0;
 		kvet_replicas_field(kvet_node_get(spec, "parallelism"), &par);
 		if (kvet_replicas_field(kvet_node_get(spec, "completions"),
