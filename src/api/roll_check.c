@@ -64,13 +64,29 @@ static bool repeated(const struct drain_result *res, size_t i)
 	return false;
 }
 
+/*
+ * Pods the pool has no room for say the pool is too small for what is
+ * linted at once, not that the manifests are wrong: one finding (the
+ * first workload's) says so for all of them, instead of one per workload
+ * of a large repository linted against the default pool.
+ */
+static int say_no_room(struct kvet_ctx *ctx, size_t first, size_t more)
+{
+	struct kvet_finding *f = &ctx->findings.v[first];
+
+	f->message = kvet_arena_printf(&ctx->arena,
+		"%s (and %zu more workload%s the pool has no room for: describe the cluster these manifests run on with pool: in .kvet.yaml, size, nodeCPU, nodeMemory, nodePods)",
+		f->message, more, more == 1 ? "" : "s");
+	return f->message ? 0 : -1;
+}
+
 int kvet_ctx_check_roll(struct kvet_ctx *ctx)
 {
 	struct drain_options opts;
 	struct drain_result res;
 	struct drain_pool pool;
 	const char *stalls, *cannot;
-	size_t i, n;
+	size_t i, n, no_room = 0, first_no_room = 0;
 	int rc;
 
 	if ((ctx->opts.flags & KVET_CTX_NO_BUILTIN_RULES) ||
@@ -105,13 +121,18 @@ int kvet_ctx_check_roll(struct kvet_ctx *ctx)
 	for (i = 0; !rc && i < res.n_issues; i++) {
 		const struct drain_issue *is = &res.issues[i];
 
-		if (is->sev != KVET_SEV_ERROR || repeated(&res, i))
+		if (is->sev != KVET_SEV_ERROR || repeated(&res, i) ||
+		    (is->no_room && no_room++))
 			continue;
 		if (kvet_ctx_add_drain_issue(ctx, is, KVET_RULE_ROLL,
 					     is->rule == DRAIN_RULE_INSTALL_UNSCHEDULABLE
 						     ? cannot : stalls) < 0)
 			rc = -1;
+		else if (is->no_room)
+			first_no_room = ctx->findings.n - 1;
 	}
+	if (!rc && no_room > 1)
+		rc = say_no_room(ctx, first_no_room, no_room - 1);
 	drain_result_release(&res);
 	return rc;
 }

@@ -86,6 +86,7 @@ struct drain_issue {
 	const struct kvet_node *at;	/* its field; NULL: the object */
 	const char *message;
 	uint32_t node;			/* index into drain_result.nodes */
+	bool no_room;			/* install: only resources lack */
 	struct drain_ref related[DRAIN_MAX_RELATED];
 	size_t n_related;
 };

@@ -151,9 +151,10 @@ static bool eligible(const struct drain_cluster *c,
 
 static int workload_pods(struct build *b, const struct kvet_workload *wl)
 {
+	struct drain_cluster *c = b->c;
 	struct kvet_priority prio;
 	long long n = kvet_workload_install_pods(wl), i;
-	uint32_t node, k = 0;
+	uint32_t node, k = 0, first = c->n_pods, p;
 
 	if (!wl->pod_spec)
 		return 0;
@@ -165,12 +166,16 @@ static int workload_pods(struct build *b, const struct kvet_workload *wl)
 			if (new_pod(b, wl, (uint32_t)i, DRAIN_NONE,
 				    prio.value) < 0)
 				return -1;
-		return 0;
+	} else {
+		for (node = 0; node < c->n_nodes; node++)
+			if (eligible(c, wl, node) &&
+			    new_pod(b, wl, k++, node, prio.value) < 0)
+				return -1;
 	}
-	for (node = 0; node < b->c->n_nodes; node++)
-		if (eligible(b->c, wl, node) &&
-		    new_pod(b, wl, k++, node, prio.value) < 0)
-			return -1;
+	for (p = first; p < c->n_pods; p++) {
+		c->pods[p].sib_first = first;
+		c->pods[p].sib_n = c->n_pods - first;
+	}
 	return 0;
 }
 
@@ -273,19 +278,22 @@ static void report(struct drain_cluster *c, uint32_t p, size_t failed,
 	const struct drain_pod *pod = &c->pods[p];
 	const struct kvet_object *obj = pod->obj;
 	const struct kvet_node *at = blamed_field(pod, pod->why);
+	struct drain_issue *is;
 
 	if (total == 1)
-		drain_issue_add(c, DRAIN_RULE_INSTALL_UNSCHEDULABLE,
-				KVET_SEV_ERROR, DRAIN_NONE, obj, at,
-				"pod \"%s\" of %s \"%s/%s\" cannot be scheduled on the pool, so the manifests cannot be installed as they are: %s",
-				drain_pod_label(c, p), obj->kind,
-				obj->namespace, obj->name, pod->why);
+		is = drain_issue_add(c, DRAIN_RULE_INSTALL_UNSCHEDULABLE,
+				     KVET_SEV_ERROR, DRAIN_NONE, obj, at,
+				     "pod \"%s\" of %s \"%s/%s\" cannot be scheduled on the pool, so the manifests cannot be installed as they are: %s",
+				     drain_pod_label(c, p), obj->kind,
+				     obj->namespace, obj->name, pod->why);
 	else
-		drain_issue_add(c, DRAIN_RULE_INSTALL_UNSCHEDULABLE,
-				KVET_SEV_ERROR, DRAIN_NONE, obj, at,
-				"%zu of the %zu pods of %s \"%s/%s\" cannot be scheduled on the pool, so the manifests cannot be installed as they are: pod \"%s\" stays Pending: %s",
-				failed, total, obj->kind, obj->namespace,
-				obj->name, drain_pod_label(c, p), pod->why);
+		is = drain_issue_add(c, DRAIN_RULE_INSTALL_UNSCHEDULABLE,
+				     KVET_SEV_ERROR, DRAIN_NONE, obj, at,
+				     "%zu of the %zu pods of %s \"%s/%s\" cannot be scheduled on the pool, so the manifests cannot be installed as they are: pod \"%s\" stays Pending: %s",
+				     failed, total, obj->kind, obj->namespace,
+				     obj->name, drain_pod_label(c, p), pod->why);
+	if (is)
+		is->no_room = pod->no_room;
 }
 
 /* Pod @p runs on node @n, Ready: what counts ready pods counts it. */

@@ -84,6 +84,12 @@ static const char *explain(struct drain_cluster *c, uint32_t p,
 		len += strlen(lines[i]) + 2;
 	}
 	qsort(lines, nb, sizeof(*lines), cmp_text);
+	/* NodeResourcesFit's reasons alone: a bigger pool would take it */
+	c->pods[p].no_room = nb > 0;
+	for (i = 0; i < nb; i++)
+		if (strncmp(b[i].reason, "Insufficient ", 13) &&
+		    strcmp(b[i].reason, "Too many pods"))
+			c->pods[p].no_room = false;
 	msg = kvet_arena_alloc(c->arena, len + 64);
 	if (!msg)
 		goto out;
@@ -106,25 +112,33 @@ out:
 	return msg ? msg : "0 nodes are available.";
 }
 
-/* Pods of @p's workload, running on each node (@on) and zone (@in). */
+/*
+ * Pods of @p's workload running on each node (@on) and zone (@in): its
+ * install pods, each followed to its latest replacement, so the cost is
+ * the workload's pods, not the pool's.
+ */
 static int siblings(struct drain_cluster *c, uint32_t p, int64_t **on,
 		    int64_t **in)
 {
 	const struct drain_key *zk = &c->keys[c->zone_key];
-	uint32_t n, q, z;
+	const struct drain_pod *pod = &c->pods[p];
+	uint32_t i, q, z;
 
 	*on = kvet_arena_array(&c->scratch, c->n_nodes + 1, sizeof(**on));
 	*in = kvet_arena_array(&c->scratch, zk->n_values + 1, sizeof(**in));
 	if (!*on || !*in)
 		return -1;
-	for (n = 0; n < c->n_nodes; n++) {
-		for (q = c->nodes[n].first_pod; q != DRAIN_NONE;
-		     q = c->pods[q].next)
-			(*on)[n] += c->pods[q].obj == c->pods[p].obj &&
-				    c->pods[q].state == DRAIN_POD_RUNNING;
-		z = zk->value[n];
+	for (i = 0; i < pod->sib_n; i++) {
+		q = pod->sib_first + i;
+		while (c->pods[q].replaced_by != DRAIN_NONE)
+			q = c->pods[q].replaced_by;
+		if (c->pods[q].state != DRAIN_POD_RUNNING ||
+		    c->pods[q].node == DRAIN_NONE)
+			continue;
+		(*on)[c->pods[q].node]++;
+		z = zk->value[c->pods[q].node];
 		if (z != DRAIN_NONE)
-			(*in)[z] += (*on)[n];
+			(*in)[z]++;
 	}
 	return 0;
 }
