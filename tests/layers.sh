@@ -14,9 +14,11 @@ if [ "${1-}" = --self-test ]; then
 	echo '#include "model/b.h"' > "$tmp/base/a.h"
 	echo '#include "base/a.h"' > "$tmp/model/b.h"
 	echo '#include "c.h"' > "$tmp/model/c.c"
+	echo 'struct cel_value v;' > "$tmp/model/d.h"
 	out=$(bash "$0" "$2" "$tmp") && { echo "passed a bad tree"; exit 1; }
 	for want in 'base/a.h:1: #include "model/b.h": base/ may include only' \
 		    'model/c.c:1: #include "c.h" names no folder' \
+		    'model/d.h:1: a CEL type in a header of model/' \
 		    'folders include each other in a circle: base model' \
 		    'headers include each other in a circle: base/a.h model/b.h'; do
 		case $out in
@@ -71,6 +73,14 @@ for f in $(find . -name '*.[ch]' | sed 's|^\./||' | LC_ALL=C sort); do
 	done < <(grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$f" |
 		 sed 's/^\([0-9]*\):[^"]*"\([^"]*\)".*/\1:\2/')
 done
+# model/ is plain C for any caller: no type of the CEL engine in its
+# headers (the bindings of rules/ turn model values into CEL values)
+if [ -d model ]; then
+	while IFS=: read -r f n _; do
+		echo "$f:$n: a CEL type in a header of model/"
+		bad=1
+	done < <(grep -nE '\bcel_[a-z_]+' model/*.h 2>/dev/null)
+fi
 for what in folders headers; do
 	edges=$folder_edges
 	[ $what = headers ] && edges=$file_edges

@@ -57,7 +57,7 @@ enum kvet_severity {
 #define KVET_SEV_COUNT 3
 
 enum kvet_ctx_flags {
-	/* Treat the input as a complete cluster (RULES-CATALOGUE 1.3). */
+	/* Treat the input as a complete cluster (docs/model.md 1.3). */
 	KVET_CTX_COMPLETE_INPUT = 1u << 0,
 	/* Leave out the built-in rules: only rules added with
 	 * kvet_ctx_add_rules_dir() run (and none when there are none). */
@@ -117,23 +117,38 @@ struct kvet_object_ref {
 	struct kvet_position pos;	/* the object's first line */
 };
 
+/*
+ * A finding, in the compiler convention (docs/formats.md, "text"): a
+ * one-line @headline, then the @reason that explains it, and @help, what
+ * to do. @message is the full sentence, the headline and the reason
+ * joined with ": " (a team rule's `message:` as written).
+ */
 struct kvet_finding {
 	const char *rule;
 	enum kvet_severity severity;
-	const char *message;
+	const char *message;		/* the full sentence */
 	struct kvet_object_ref object;
 	struct kvet_position pos;	/* the most specific field */
 	const char *source;		/* Helm "# Source:" path, or NULL */
 	const struct kvet_object_ref *related;
 	size_t n_related;
+	const char *headline;		/* one line, what is wrong */
+	const char *reason;		/* why it matters here, or NULL */
+	const char *help;		/* what to do, one line, or NULL */
 };
+
+/* The longest headline a built-in rule gives, in characters (a test
+ * checks every example); a team rule's may be longer. */
+#define KVET_HEADLINE_MAX 120
 
 /**
  * kvet_finding_fingerprint() - a 64-bit hash of what identifies a finding
  * wherever it is: rule, object identity (apiVersion, kind, namespace,
- * name) and message. Lines and columns are left out, so a finding keeps
+ * name) and headline. Lines and columns are left out, so a finding keeps
  * its fingerprint when the lines above it move or documents are
- * reordered; baselines and SARIF partialFingerprints use it.
+ * reordered, and so is the reason, so that rewording an explanation or a
+ * list of evidence that grows leaves it alone; baselines (version 2),
+ * SARIF partialFingerprints (kvetFindingHash/v2) and Code Quality use it.
  */
 KVET_API uint64_t kvet_finding_fingerprint(const struct kvet_finding *f);
 
@@ -443,6 +458,9 @@ struct kvet_example_result {
 	bool passed;
 	size_t findings;		/* the rule's findings on the manifest */
 	const char *why;		/* when it did not pass, what differed */
+	/* the example's own run, holding only its rule file: render it
+	 * (kvet_render()) to see the findings as a user would */
+	const struct kvet_ctx *run;
 };
 
 typedef void (*kvet_example_fn)(void *user,
@@ -601,7 +619,7 @@ KVET_API size_t kvet_ctx_baseline_stale_count(const struct kvet_ctx *ctx);
 KVET_API int kvet_ctx_baseline_stale(const struct kvet_ctx *ctx, size_t i,
 				     struct kvet_baseline_stale *out);
 
-/* The lists of names that tune the shared definitions (RULES-CATALOGUE
+/* The lists of names that tune the shared definitions (docs/model.md
  * 1.8, 1.12, C3); values are added to the built-in ones unless the list
  * is replaced (kvet_ctx_replace_graph_values()). */
 enum kvet_graph_list {
@@ -654,7 +672,7 @@ KVET_API int kvet_ctx_add_exclude(struct kvet_ctx *ctx, const char *glob);
 
 /**
  * kvet_ctx_add_workload_kind() - treat a custom resource kind as a
- * workload (RULES-CATALOGUE 1.2), for example Argo Rollouts.
+ * workload (docs/model.md 1.2), for example Argo Rollouts.
  * @api_version: "argoproj.io/v1alpha1"; only its group is compared.
  * @kind: "Rollout".
  * @pod_template: dotted path of its pod template: "spec.template".
@@ -859,7 +877,9 @@ enum kvet_format {
 
 enum kvet_render_flags {
 	KVET_RENDER_COLOR = 1u << 0,	/* text: ANSI colours */
-	KVET_RENDER_QUIET = 1u << 1,	/* text: no summary line */
+	KVET_RENDER_QUIET = 1u << 1,	/* text: headlines only: the first
+					 * line of each error and finding,
+					 * no summary line */
 	KVET_RENDER_VERBOSE = 1u << 2,	/* text: detail notices too */
 	/* text: each suppressed finding as a note, with what suppressed it */
 	KVET_RENDER_SHOW_SUPPRESSED = 1u << 3,

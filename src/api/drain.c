@@ -8,6 +8,7 @@
 #include "api/context.h"
 
 #include <stdlib.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "model/selector_text.h"
@@ -139,17 +140,50 @@ static void ref_of(struct kvet_object_ref *out, const struct drain_ref *r)
 	out->name = r->name;
 }
 
-int kvet_ctx_add_drain_issue(struct kvet_ctx *ctx,
-			     const struct drain_issue *is, const char *rule,
-			     const char *prefix)
+/*
+ * A drain issue is one sentence, "what happens: why", as kvet's messages
+ * are: its headline is the part before the first ": " outside quotes and
+ * its reason the rest, so that the text report gives it the shape of a
+ * lint finding while the message stays the sentence. Returns the length
+ * of the headline, or 0 when the sentence has no such colon.
+ */
+size_t kvet_drain_headline_len(const char *msg)
 {
-	struct kvet_finding *f;
-	struct kvet_object_ref *rel;
+	bool quoted = false;
 	size_t i;
 
-	f = kvet_findings_addf(&ctx->findings, rule, is->sev, is->obj,
-			       file_order(ctx, is->obj->file), is->at, "%s%s",
-			       prefix, is->message);
+	for (i = 0; msg[i]; i++) {
+		if (msg[i] == '"')
+			quoted = !quoted;
+		else if (!quoted && msg[i] == ':' && msg[i + 1] == ' ')
+			return i;
+	}
+	return 0;
+}
+
+int kvet_ctx_add_drain_issue(struct kvet_ctx *ctx,
+			     const struct drain_issue *is, const char *rule,
+			     const struct kvet_finding_text *words)
+{
+	struct kvet_finding_text text = { .message = is->message };
+	struct kvet_finding *f;
+	struct kvet_object_ref *rel;
+	size_t i, len;
+
+	if (words) {
+		text = *words;
+	} else {
+		len = kvet_drain_headline_len(is->message);
+		if (len) {
+			text.headline = kvet_arena_strndup(&ctx->arena,
+							   is->message, len);
+			if (!text.headline)
+				return -1;
+			text.reason = is->message + len + 2;
+		}
+	}
+	f = kvet_findings_add(&ctx->findings, rule, is->sev, is->obj,
+			      file_order(ctx, is->obj->file), is->at, &text);
 	if (!f)
 		return -1;
 	if (!is->n_related)
@@ -360,7 +394,7 @@ int kvet_ctx_run_drain(struct kvet_ctx *ctx)
 	for (i = 0; i < ctx->drain_res.n_issues; i++)
 		if (kvet_ctx_add_drain_issue(ctx, &ctx->drain_res.issues[i],
 					     drain_rule_info(ctx->drain_res.issues[i].rule)->id,
-					     "") < 0)
+					     NULL) < 0)
 			return -1;
 	kvet_findings_sort(&ctx->findings);
 	if (ctx->findings.oom || kvet_ctx_apply_settings(ctx) < 0 ||

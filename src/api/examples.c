@@ -87,6 +87,7 @@ static int run_example(const struct kvet_rule *rule,
 	}
 	res.why = judge(run, rule, ex, &res.findings);
 	res.passed = !res.why;
+	res.run = run;
 	fn(user, &res);
 	kvet_ctx_destroy(run);
 	return res.passed ? 0 : 1;

@@ -65,6 +65,73 @@ static bool repeated(const struct drain_result *res, size_t i)
 }
 
 /*
+ * What to do about a stall, by what stalls it. The chain of causes in
+ * the reason tells which of the choices applies.
+ */
+static const char *help_of(const struct drain_issue *is)
+{
+	switch (is->rule) {
+	case DRAIN_RULE_EVICTION_BLOCKED:
+		if (is->webhook)
+			return "let the webhook's own pods and their evictions through (an objectSelector or namespaceSelector that leaves them out), or run 2 backends on different nodes";
+		return "give the budget room: run more pods than it needs healthy, on nodes that can take their replacements, or set maxUnavailable: 1; kvet drain --rolling shows every step";
+	case DRAIN_RULE_WEBHOOK_DEADLOCK:
+		return "leave the webhook's own pods out of what it intercepts (an objectSelector or namespaceSelector), or run 2 backends on different nodes with a budget of maxUnavailable: 1";
+	case DRAIN_RULE_KUBECTL_REFUSES:
+		return "run the pod under a controller, such as a Deployment, so that kubectl drain may evict it and it comes back";
+	case DRAIN_RULE_POD_UNSCHEDULABLE:
+		if (is->refused)
+			return "leave these pods out of what the webhook that rejects them intercepts, or run 2 of its backends on different nodes";
+		break;
+	case DRAIN_RULE_INSTALL_UNSCHEDULABLE:
+		if (is->no_room)
+			return "describe the cluster these manifests run on with pool: in .kvet.yaml (size, nodeCPU, nodeMemory, nodePods), or lint them chart by chart";
+		break;
+	default:
+		break;
+	}
+	return "relax the required anti-affinity or DoNotSchedule topology spread for a pool of this size, or describe the pool the manifests target with pool: in .kvet.yaml";
+}
+
+/*
+ * The words of a stall: a headline naming what stalls the roll and the
+ * node where it does, the drain's sentence as the reason, after the
+ * pool it was rolled on, and what to do.
+ */
+static int words_of(struct kvet_ctx *ctx, const struct drain_result *res,
+		    const struct drain_issue *is, const char *pool,
+		    struct kvet_finding_text *text)
+{
+	const char *subject;
+
+	memset(text, 0, sizeof(*text));
+	subject = is->webhook
+		? kvet_arena_printf(&ctx->arena, "fail-closed webhook \"%s\"",
+				    is->webhook)
+		: kvet_arena_printf(&ctx->arena, "%s \"%s\"", is->obj->kind,
+				    is->obj->name);
+	if (!subject)
+		return -1;
+	if (is->rule == DRAIN_RULE_INSTALL_UNSCHEDULABLE ||
+	    is->node >= res->n_nodes) {
+		/* the pool in the headline, the scheduler's words below */
+		size_t len = kvet_drain_headline_len(is->message);
+
+		text->headline = kvet_arena_printf(&ctx->arena,
+			"%s cannot be installed on %s", subject, pool);
+		text->reason = is->message + (len ? len + 2 : 0);
+	} else {
+		text->headline = kvet_arena_printf(&ctx->arena,
+			"%s stalls a rolling upgrade of the pool at node \"%s\"",
+			subject, res->nodes[is->node].name);
+		text->reason = kvet_arena_printf(&ctx->arena, "on %s, %s",
+						 pool, is->message);
+	}
+	text->help = help_of(is);
+	return text->headline && text->reason ? 0 : -1;
+}
+
+/*
  * Pods the pool has no room for say the pool is too small for what is
  * linted at once, not that the manifests are wrong: one finding (the
  * first workload's) says so for all of them, instead of one per workload
@@ -74,18 +141,21 @@ static int say_no_room(struct kvet_ctx *ctx, size_t first, size_t more)
 {
 	struct kvet_finding *f = &ctx->findings.v[first];
 
-	f->message = kvet_arena_printf(&ctx->arena,
-		"%s (and %zu more workload%s the pool has no room for: describe the cluster these manifests run on with pool: in .kvet.yaml, size, nodeCPU, nodeMemory, nodePods)",
-		f->message, more, more == 1 ? "" : "s");
-	return f->message ? 0 : -1;
+	f->reason = kvet_arena_printf(&ctx->arena,
+		"%s (and %zu more workload%s the pool has no room for)",
+		f->reason, more, more == 1 ? "" : "s");
+	f->message = kvet_arena_printf(&ctx->arena, "%s: %s", f->headline,
+				       f->reason);
+	return f->reason && f->message ? 0 : -1;
 }
 
 int kvet_ctx_check_roll(struct kvet_ctx *ctx)
 {
+	struct kvet_finding_text text;
 	struct drain_options opts;
 	struct drain_result res;
 	struct drain_pool pool;
-	const char *stalls, *cannot;
+	const char *on;
 	size_t i, n, no_room = 0, first_no_room = 0;
 	int rc;
 
@@ -104,15 +174,11 @@ int kvet_ctx_check_roll(struct kvet_ctx *ctx)
 	opts.order = KVET_DRAIN_ORDER_ZONE;
 	opts.press_on = true;
 	kvet_ctx_pool(ctx, &pool, &opts);
-	stalls = kvet_arena_printf(&ctx->arena,
-				   "a rolling upgrade of a pool of %u node%s in %u zone%s stalls: ",
-				   pool.nodes, pool.nodes == 1 ? "" : "s",
-				   pool.zones, pool.zones == 1 ? "" : "s");
-	cannot = kvet_arena_printf(&ctx->arena,
-				   "a rolling upgrade of a pool of %u node%s in %u zone%s cannot start: ",
-				   pool.nodes, pool.nodes == 1 ? "" : "s",
-				   pool.zones, pool.zones == 1 ? "" : "s");
-	if (!stalls || !cannot)
+	on = kvet_arena_printf(&ctx->arena,
+			       "a pool of %u node%s in %u zone%s",
+			       pool.nodes, pool.nodes == 1 ? "" : "s",
+			       pool.zones, pool.zones == 1 ? "" : "s");
+	if (!on)
 		return -1;
 	rc = drain_run_pool(&ctx->arena, &ctx->diag, ctx->graph, &opts, &pool,
 			    &res);
@@ -124,9 +190,8 @@ int kvet_ctx_check_roll(struct kvet_ctx *ctx)
 		if (is->sev != KVET_SEV_ERROR || repeated(&res, i) ||
 		    (is->no_room && no_room++))
 			continue;
-		if (kvet_ctx_add_drain_issue(ctx, is, KVET_RULE_ROLL,
-					     is->rule == DRAIN_RULE_INSTALL_UNSCHEDULABLE
-						     ? cannot : stalls) < 0)
+		if (words_of(ctx, &res, is, on, &text) < 0 ||
+		    kvet_ctx_add_drain_issue(ctx, is, KVET_RULE_ROLL, &text) < 0)
 			rc = -1;
 		else if (is->no_room)
 			first_no_room = ctx->findings.n - 1;

@@ -337,6 +337,13 @@ KVET_API int kvet_ctx_load_baseline(struct kvet_ctx *ctx, const char *path)
 			       &ctx->rules.diag, path) < 0)
 		return -1;
 	ctx->have_baseline = true;
+	/* the fingerprints of version 1 hashed messages whose words have
+	 * changed since: say how to get exact matching back */
+	if (ctx->baseline.version == 1)
+		kvet_diag_notef(&ctx->path_diag, KVET_NOTICE_NOTE, path,
+				ctx->baseline.version_line, 1,
+				"this baseline (version 1) is from before findings had headlines: an entry that matches no finding exactly accepts one finding of its rule on its object; once the run shows only what you accept, `kvet lint --write-baseline %s` rewrites it in version 2",
+				path);
 	return 0;
 }
 

@@ -93,6 +93,9 @@ struct cel_func {
 	uint8_t args[4];		/* enum cel_stype of each argument */
 	cel_fn fn;
 	const char *doc;		/* one line, for docs/rule-language.md */
+	/* The host's own part of the row, for an @fn that serves many rows
+	 * (kvet: rules/bind.h); the engine never reads it. */
+	const void *data;
 };
 
 /*

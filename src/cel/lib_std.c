@@ -58,7 +58,7 @@ CEL_STD(DECLARE)
 #undef DECLARE
 
 #define ROW(fn, name, style, lo, hi, ret, a0, a1, doc)			\
-	{ name, style, lo, hi, ret, { a0, a1, DYN, DYN }, fn, doc },
+	{ name, style, lo, hi, ret, { a0, a1, DYN, DYN }, fn, doc, NULL },
 static const struct cel_func std_funcs[] = { CEL_STD(ROW) };
 #undef ROW
 

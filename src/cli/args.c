@@ -404,7 +404,7 @@ static const struct option_spec {
 	{ "color", 0, "WHEN", false, RUN_COMMANDS, set_color,
 	  "colour the text report: auto, always or never (default: auto, on a terminal unless NO_COLOR is set)" },
 	{ "quiet", 'q', NULL, false, RUN_COMMANDS, set_quiet,
-	  "leave out the summary line of the text report" },
+	  "text report: only the first line of each error and finding (the headline), and no summary line" },
 	{ "verbose", 'v', NULL, false, RUN_COMMANDS, set_verbose,
 	  "list in the text report each document skipped as not a Kubernetes object" },
 	{ "rolling", 0, NULL, false, DRAIN, kvet_arg_set_rolling,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * PodDisruptionBudgets: their state at the start (the dump's status, or
- * RULES-CATALOGUE 1.9 over the pods it selects when it has none) and the
+ * docs/model.md 1.9 over the pods it selects when it has none) and the
  * six steps of one eviction.
  */
 #include "drain/evict.h"

@@ -87,6 +87,9 @@ struct drain_issue {
 	const char *message;
 	uint32_t node;			/* index into drain_result.nodes */
 	bool no_room;			/* install: only resources lack */
+	const char *webhook;		/* the webhook it is about, by name:
+					 * a configuration holds several */
+	bool refused;			/* a replacement a webhook refuses */
 	struct drain_ref related[DRAIN_MAX_RELATED];
 	size_t n_related;
 };

@@ -4,7 +4,7 @@
 
 /*
  * What breaks while pods are gone (SIMULATION.md): fail-closed webhooks
- * without a ready backend (RULES-CATALOGUE 1.10, 1.11), Services without
+ * without a ready backend (docs/model.md 1.10, 1.11), Services without
  * a ready endpoint, StatefulSets below a majority.
  */
 #include "drain/state.h"

@@ -240,6 +240,7 @@ static int stall(struct drain_cluster *c, struct drain_step_result *st,
  * cannot go on, and each is an error of the node it left. */
 static void stall_on_waiting(struct drain_cluster *c, struct drain_causes *why)
 {
+	struct drain_issue *is;
 	size_t i;
 
 	for (i = 0; i < c->n_waiting; i++) {
@@ -249,12 +250,15 @@ static void stall_on_waiting(struct drain_cluster *c, struct drain_causes *why)
 					    ? "cannot be created"
 					    : "stays Pending";
 
-		drain_issue_add(c, DRAIN_RULE_POD_UNSCHEDULABLE, KVET_SEV_ERROR,
-				pod->from_node, pod->obj, NULL,
-				"the roll stalls after draining node \"%s\": the replacement of pod \"%s\" %s: %s",
-				c->nodes[pod->from_node].name,
-				drain_pod_label(c, r), state,
-				pod->why ? pod->why : "");
+		is = drain_issue_add(c, DRAIN_RULE_POD_UNSCHEDULABLE,
+				     KVET_SEV_ERROR, pod->from_node, pod->obj,
+				     NULL,
+				     "the roll stalls after draining node \"%s\": the replacement of pod \"%s\" %s: %s",
+				     c->nodes[pod->from_node].name,
+				     drain_pod_label(c, r), state,
+				     pod->why ? pod->why : "");
+		if (is)
+			is->refused = pod->state == DRAIN_POD_REFUSED;
 		drain_causes_add(c, why,
 				 "the replacement of pod \"%s\", evicted from node \"%s\", %s: %s",
 				 drain_pod_label(c, r),

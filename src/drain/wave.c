@@ -91,6 +91,8 @@ static void report_deadlock(struct drain_cluster *c, uint32_t r, uint32_t w)
 			     "draining node \"%s\" deadlocks fail-closed webhook \"%s\": its backend pod \"%s\" is evicted, and the creation of its replacement is a request the webhook itself intercepts and, with no backend left, rejects: %s",
 			     c->nodes[c->pods[r].from_node].name, wh->wh->name,
 			     drain_pod_label(c, r), c->pods[r].why);
+	if (is)
+		is->webhook = wh->wh->name;
 	drain_issue_relate(is, c->services[wh->service].obj);
 	drain_issue_relate(is, c->pods[r].obj);
 }

@@ -337,3 +337,12 @@ long long kvet_workload_install_pods(const struct kvet_workload *wl)
 			       ? wl->replicas.min : -1;
 	}
 }
+
+bool kvet_hpa_target_unscalable(const struct kvet_hpa *hpa)
+{
+	enum kvet_workload_kind wk;
+
+	return kvet_workload_kind_of(hpa->target_group, hpa->target_kind,
+				     &wk) &&
+	       !kvet_workload_kind_scalable(wk);
+}

@@ -61,7 +61,8 @@ static void write_finding(struct kvet_jw *jw, const struct kvet_finding *f,
 	unsigned int sev = (unsigned int)f->severity;
 
 	kvet_jw_open(jw, NULL, '{');
-	kvet_jw_str(jw, "description", f->message);
+	/* the merge request widget gives each issue one line */
+	kvet_jw_str(jw, "description", f->headline ? f->headline : f->message);
 	kvet_jw_str(jw, "check_name", f->rule);
 	kvet_jw_item(jw, "fingerprint");
 	kvet_report_fp_write(jw->fp, fp);

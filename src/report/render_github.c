@@ -9,12 +9,12 @@
  * GitHub Actions workflow commands, which the runner turns into
  * annotations on the pull request's files:
  *
- *	::error file=deploy.yaml,line=8,col=13,title=invalid-field-type::msg
+ *	::error file=deploy.yaml,line=8,col=13,title=HEADLINE [rule-id]::REASON
  *
  * One line per input error, notice and finding: the ::error ones first,
  * then ::warning, then ::notice (GitHub's limits, below), each level in
- * the text report's order. Related objects and
- * the Helm template follow the message on lines of their own, which
+ * the text report's order. A finding's help, its link, the Helm template
+ * and related objects follow its reason on lines of their own, which
  * GitHub shows as one multi-line annotation. Input from standard input
  * has no file in the repository, so its commands name none.
  */
@@ -63,8 +63,10 @@ static bool is_stdin(const char *file)
 	return !file || !strcmp(file, "<stdin>");
 }
 
+/* The command up to "::"; with @rule, the title is "@title [@rule]". */
 static void write_command(FILE *fp, const char *command,
-			  const struct kvet_position *pos, const char *title)
+			  const struct kvet_position *pos, const char *title,
+			  const char *rule)
 {
 	char sep = ' ';
 
@@ -81,6 +83,11 @@ static void write_command(FILE *fp, const char *command,
 	}
 	fprintf(fp, "%ctitle=", sep);
 	put(fp, title, true);
+	if (rule) {
+		fputs(" [", fp);
+		put(fp, rule, true);
+		putc(']', fp);
+	}
 	fputs("::", fp);
 }
 
@@ -95,16 +102,33 @@ static void write_object(FILE *fp, const struct kvet_object_ref *obj)
 	put(fp, obj->name, false);
 }
 
-static void write_finding(FILE *fp, const struct kvet_finding *f)
+/*
+ * A finding: the headline and rule as the title, which GitHub shows in
+ * bold; the reason (the headline when there is none), what to do and
+ * where the rule is documented as the message, then the notes.
+ */
+static void write_finding(FILE *fp, const struct kvet_ctx *ctx,
+			  const struct kvet_finding *f)
 {
+	const struct kvet_rule_info *info = kvet_ctx_rule_find(ctx, f->rule);
 	unsigned int sev = (unsigned int)f->severity;
 	const struct kvet_object_ref *rel;
 	size_t i;
 
 	if (sev >= KVET_SEV_COUNT)
 		sev = KVET_SEV_ERROR;
-	write_command(fp, commands[sev], &f->pos, f->rule);
-	put(fp, f->message, false);
+	write_command(fp, commands[sev], &f->pos,
+		      f->headline ? f->headline : f->message, f->rule);
+	put(fp, f->reason ? f->reason : f->headline ? f->headline : f->message,
+	    false);
+	if (f->help) {
+		fputs("%0Ahelp: ", fp);
+		put(fp, f->help, false);
+	}
+	if (info && info->help_uri) {
+		fputs("%0Asee: ", fp);
+		put(fp, info->help_uri, false);
+	}
 	if (f->source) {
 		fputs("%0Arendered from Helm template ", fp);
 		put(fp, f->source, false);
@@ -204,7 +228,7 @@ static void write_level(FILE *fp, const struct kvet_ctx *ctx, int level,
 		if (error_level(e) != level)
 			continue;
 		write_command(fp, commands[level], &e->pos,
-			      e->rule ? e->rule : "kvet input error");
+			      e->rule ? e->rule : "kvet input error", NULL);
 		if (e->rule)
 			fputs("evaluation error: ", fp);
 		put(fp, e->message, false);
@@ -215,14 +239,14 @@ static void write_level(FILE *fp, const struct kvet_ctx *ctx, int level,
 		nt = kvet_ctx_notice(ctx, i);
 		if (notice_level(nt) != level)
 			continue;
-		write_command(fp, commands[level], &nt->pos, "kvet");
+		write_command(fp, commands[level], &nt->pos, "kvet", NULL);
 		put(fp, nt->message, false);
 		putc('\n', fp);
 	}
 	n = kvet_ctx_finding_count(ctx);
 	for (i = 0; i < n; i++)
 		if (finding_level(kvet_ctx_finding(ctx, i)) == level)
-			write_finding(fp, kvet_ctx_finding(ctx, i));
+			write_finding(fp, ctx, kvet_ctx_finding(ctx, i));
 }
 
 /**

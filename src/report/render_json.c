@@ -39,14 +39,24 @@ static void write_related(struct kvet_jw *jw, const struct kvet_object_ref *rel)
 	kvet_jw_close(jw, '}');
 }
 
-static void write_finding(struct kvet_jw *jw, const struct kvet_finding *f)
+/* The finding's words: "message" is the full sentence, "headline" its
+ * first line in the text report, "reason" the explanation below it,
+ * "help" what to do and "help_uri" where the rule is documented (null
+ * when there is none). */
+static void write_finding(struct kvet_jw *jw, const struct kvet_ctx *ctx,
+			  const struct kvet_finding *f)
 {
+	const struct kvet_rule_info *info = kvet_ctx_rule_find(ctx, f->rule);
 	size_t i;
 
 	kvet_jw_open(jw, NULL, '{');
 	kvet_jw_str(jw, "rule", f->rule);
 	kvet_jw_str(jw, "severity", kvet_severity_name(f->severity));
 	kvet_jw_str(jw, "message", f->message);
+	kvet_jw_str(jw, "headline", f->headline ? f->headline : f->message);
+	kvet_jw_str(jw, "reason", f->reason);
+	kvet_jw_str(jw, "help", f->help);
+	kvet_jw_str(jw, "help_uri", info ? info->help_uri : NULL);
 	write_object(jw, &f->object);
 	kvet_jw_str(jw, "file", f->pos.file);
 	kvet_jw_pos(jw, "line", f->pos.line);
@@ -173,7 +183,7 @@ int kvet_render_json(const struct kvet_ctx *ctx,
 	kvet_jw_open(&jw, "findings", '[');
 	n = kvet_ctx_finding_count(ctx);
 	for (i = 0; i < n; i++)
-		write_finding(&jw, kvet_ctx_finding(ctx, i));
+		write_finding(&jw, ctx, kvet_ctx_finding(ctx, i));
 	kvet_jw_close(&jw, ']');
 
 	kvet_jw_open(&jw, "suppressed", '[');

@@ -208,7 +208,12 @@ static void write_finding_text(FILE *fp, const struct kvet_finding *f,
 
 	write_place(fp, &f->pos, true);
 	fprintf(fp, ": %s: %s [%s]\n", kvet_severity_name(f->severity),
-		f->message ? f->message : "", f->rule ? f->rule : "");
+		f->headline ? f->headline : f->message ? f->message : "",
+		f->rule ? f->rule : "");
+	if (f->reason)
+		fprintf(fp, "  %s\n", f->reason);
+	if (f->help)
+		fprintf(fp, "  help: %s\n", f->help);
 	if (reason)
 		fprintf(fp, "  suppressed by %s\n", reason);
 	if (f->source)
@@ -230,7 +235,8 @@ enum result_kind {
 	RESULT_OUTPUT,
 };
 
-/* One block per finding, then the rule's remediation and help link. */
+/* One block per finding, as the text report writes it, then where the
+ * rule is documented. */
 static void write_body(struct junit *j, const struct kvet_rule_info *rule,
 		       size_t lo, size_t hi, bool suppressed)
 {
@@ -243,10 +249,8 @@ static void write_body(struct junit *j, const struct kvet_rule_info *rule,
 	for (k = lo; k < hi; k++)
 		write_finding_text(m.fp, e[k].finding,
 				   suppressed ? e[k].reason : NULL);
-	if (rule && rule->remediation && *rule->remediation)
-		fprintf(m.fp, "remediation: %s\n", rule->remediation);
 	if (rule && rule->help_uri)
-		fprintf(m.fp, "help: %s\n", rule->help_uri);
+		fprintf(m.fp, "see: %s\n", rule->help_uri);
 	mstr_finish(j, &m, NULL);
 }
 
@@ -288,7 +292,8 @@ static void write_result(struct junit *j, const struct kvet_rule_info *rule,
 			fprintf(m.fp, "%zu findings: ", hi - lo);
 		for (k = lo; k < hi; k++)
 			fprintf(m.fp, "%s%s", k > lo ? "; " : "",
-				e[k].finding->message);
+				e[k].finding->headline ? e[k].finding->headline
+						       : e[k].finding->message);
 		mstr_finish(j, &m, "message");
 	}
 	write_body(j, rule, lo, hi, suppressed);

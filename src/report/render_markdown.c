@@ -227,15 +227,26 @@ static void write_rule_table(FILE *fp, const struct kvet_ctx *ctx)
 	}
 }
 
+/* The headline as the item, the reason and help as a list below it. */
 static void write_finding(FILE *fp, const struct kvet_finding *f)
 {
 	fprintf(fp, "- **%s** ", kvet_severity_name(f->severity));
 	write_place(fp, &f->pos);
 	fputs(": ", fp);
-	md(fp, f->message);
+	md(fp, f->headline ? f->headline : f->message);
 	fputs(" (", fp);
 	md(fp, f->rule);
 	fputs(")\n", fp);
+	if (f->reason) {
+		fputs("  - ", fp);
+		md(fp, f->reason);
+		putc('\n', fp);
+	}
+	if (f->help) {
+		fputs("  - help: ", fp);
+		md(fp, f->help);
+		putc('\n', fp);
+	}
 }
 
 static int object_order(const void *pa, const void *pb)

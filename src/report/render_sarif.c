@@ -26,7 +26,7 @@
 #define SRCROOT "%SRCROOT%"
 /* The key of partialFingerprints (§3.27.17); bump the version whenever
  * the hashed fields change, so that consumers do not mix the two. */
-#define FINGERPRINT_KEY "kvetFindingHash/v1"
+#define FINGERPRINT_KEY "kvetFindingHash/v2"
 
 static const char *const levels[KVET_SEV_COUNT] = {
 	[KVET_SEV_INFO] = "note",
@@ -248,11 +248,15 @@ static int write_result(struct kvet_jw *jw, const struct kvet_ctx *ctx,
 		kvet_jw_close(jw, '}');
 		kvet_jw_close(jw, ']');
 	}
-	if (f->source) {
-		kvet_jw_open(jw, "properties", '{');
+	/* §3.8 property bag: the text report's first line and help line,
+	 * for viewers with little room; message.text stays the sentence */
+	kvet_jw_open(jw, "properties", '{');
+	kvet_jw_str(jw, "headline", f->headline ? f->headline : f->message);
+	if (f->help)
+		kvet_jw_str(jw, "help", f->help);
+	if (f->source)
 		kvet_jw_str(jw, "helmSource", f->source);
-		kvet_jw_close(jw, '}');
-	}
+	kvet_jw_close(jw, '}');
 	kvet_jw_close(jw, '}');
 	return 0;
 }

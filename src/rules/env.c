@@ -4,16 +4,17 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "rules/cel_k8s.h"
+#include "model/run.h"
+#include "rules/bind.h"
 
 const struct cel_lib *const kvet_cel_libs[] = {
 	&cel_lib_std,
 	&cel_lib_strings,
-	&cel_k8s_lib,
-	&cel_k8s_pdb_lib,
-	&cel_k8s_spread_lib,
-	&cel_k8s_webhook_lib,
-	&cel_k8s_roles_lib,
+	&bind_core_lib,
+	&bind_pdb_lib,
+	&bind_spread_lib,
+	&bind_webhook_lib,
+	&bind_roles_lib,
 };
 const size_t kvet_cel_n_libs = sizeof(kvet_cel_libs) / sizeof(kvet_cel_libs[0]);
 
@@ -40,11 +41,11 @@ static bool object_field(const struct cel_host *host,
 }
 
 void kvet_cel_host_attach(struct cel_env *env, struct kvet_cel_host *h,
-			  const struct kvet_graph *g, struct cel_k8s *k8s)
+			  struct kvet_run *run)
 {
 	h->host.field = object_field;
-	h->graph = g;
-	h->k8s = k8s;
+	h->graph = kvet_run_graph(run);
+	h->run = run;
 	env->host = &h->host;
 }
 
@@ -66,11 +67,11 @@ const struct kvet_graph *kvet_cel_graph(const struct cel_eval *ev)
 	return h ? h->graph : NULL;
 }
 
-struct cel_k8s *kvet_cel_k8s(const struct cel_eval *ev)
+struct kvet_run *kvet_cel_run(const struct cel_eval *ev)
 {
 	const struct kvet_cel_host *h = host_of(ev);
 
-	return h ? h->k8s : NULL;
+	return h ? h->run : NULL;
 }
 
 struct cel_value kvet_cel_from_object(const struct kvet_object *obj)

@@ -20,7 +20,7 @@ enum kvet_cel_tag {
 	KVET_CEL_OBJECT = 1,	/* a struct kvet_object */
 };
 
-struct cel_k8s;
+struct kvet_run;
 
 /*
  * The run an evaluation belongs to, for kvet's functions. Attach it to
@@ -30,17 +30,16 @@ struct cel_k8s;
 struct kvet_cel_host {
 	struct cel_host host;		/* the engine's hooks */
 	const struct kvet_graph *graph;	/* NULL outside a run */
-	struct cel_k8s *k8s;		/* relations of the run, or NULL */
+	struct kvet_run *run;		/* its indexes (model/run.h), or NULL */
 };
 
-/* Attach @h, which holds @g and @k8s (both borrowed, may be NULL), to
- * @env. */
+/* Attach @h, which holds @run (borrowed, may be NULL), to @env. */
 void kvet_cel_host_attach(struct cel_env *env, struct kvet_cel_host *h,
-			  const struct kvet_graph *g, struct cel_k8s *k8s);
+			  struct kvet_run *run);
 
-/* The graph and relations of the evaluation's run, or NULL. */
+/* The graph and indexes of the evaluation's run, or NULL. */
 const struct kvet_graph *kvet_cel_graph(const struct cel_eval *ev);
-struct cel_k8s *kvet_cel_k8s(const struct cel_eval *ev);
+struct kvet_run *kvet_cel_run(const struct cel_eval *ev);
 
 /* A whole object: its mapping, standing for the object. */
 struct cel_value kvet_cel_from_object(const struct kvet_object *obj);

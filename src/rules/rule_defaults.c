@@ -7,19 +7,60 @@
  */
 #include "rules/rules.h"
 
+#include <stdbool.h>
 #include <string.h>
 
-void kvet_rule_fill_defaults(struct kvet_rule *r)
+/* The first paragraph of @md on one line: runs of white space become one
+ * space. NULL when it is empty. */
+static const char *first_paragraph(const char *md, struct kvet_arena *arena,
+				   bool *oom)
+{
+	const char *s = md, *end;
+	char *out, *o;
+
+	while (*s == ' ' || *s == '\n' || *s == '\t')
+		s++;
+	end = strstr(s, "\n\n");
+	if (!end)
+		end = s + strlen(s);
+	if (end == s)
+		return NULL;
+	out = o = kvet_arena_alloc(arena, (size_t)(end - s) + 1);
+	if (!out) {
+		*oom = true;
+		return NULL;
+	}
+	for (; s < end; s++) {
+		char c = *s == '\n' || *s == '\t' || *s == '\r' ? ' ' : *s;
+
+		if (c == ' ' && (o == out || o[-1] == ' '))
+			continue;
+		*o++ = c;
+	}
+	while (o > out && o[-1] == ' ')
+		o--;
+	*o = '\0';
+	return out;
+}
+
+int kvet_rule_fill_defaults(struct kvet_rule *r, struct kvet_arena *arena)
 {
 	struct kvet_rule_info *info = &r->info;
+	bool oom = false;
 
 	if (!info->category)
 		info->category = "custom";
 	/* the message as written, {{ }} and all, says what the rule finds */
 	if (!info->summary)
-		info->summary = r->message_text ? r->message_text : info->id;
+		info->summary = r->message.text   ? r->message.text
+				: r->headline.text ? r->headline.text
+						   : info->id;
 	if (!info->description)
 		info->description = info->summary;
 	if (!info->remediation)
 		info->remediation = "";
+	if (!r->help.text)
+		r->help_default = first_paragraph(info->remediation, arena,
+						  &oom);
+	return oom ? -1 : 0;
 }

@@ -20,20 +20,22 @@ static const char *find2(const char *s, size_t len, const char *pat, size_t n)
 	return NULL;
 }
 
-/* "Message {{ expr }} text": split and compile the expressions. */
-void rfile_load_message(struct rfile *rf, struct kvet_rule *r,
-			const struct kvet_node *n,
-			const struct cel_scope *scope)
+/* "Message {{ expr }} text": split and compile the expressions of the
+ * template @field (message, headline, reason, help). */
+void rfile_load_template(struct rfile *rf, struct kvet_template *t,
+			 const char *field, const struct kvet_node *n,
+			 const struct cel_scope *scope)
 {
 	const char *s = n->u.str, *open, *close;
 	size_t pos = 0, cap = 1, parts = 0;
 	struct kvet_msg_part *v;
+	struct kvet_rule *r = rf->rule;
 
 	if (!kvet_node_is_string(n)) {
-		NERROR(rf, n, "\"message\" must be a string");
+		NERROR(rf, n, "\"%s\" must be a string", field);
 		return;
 	}
-	r->message_text = rfile_str(rf, n, "message");
+	t->text = rfile_str(rf, n, field);
 	for (open = s; (open = find2(open, n->len - (size_t)(open - s), "{{", 2));
 	     open += 2)
 		cap += 2;
@@ -49,7 +51,8 @@ void rfile_load_message(struct rfile *rf, struct kvet_rule *r,
 
 			rfile_scalar_pos(rf, n, (size_t)(close - s), &line,
 					 &col);
-			rfile_error(rf, line, col, "\"}}\" without \"{{\" in message");
+			rfile_error(rf, line, col, "\"}}\" without \"{{\" in %s",
+				    field);
 			return;
 		}
 		if (!open) {
@@ -67,7 +70,8 @@ void rfile_load_message(struct rfile *rf, struct kvet_rule *r,
 
 			rfile_scalar_pos(rf, n, (size_t)(open - s), &line,
 					 &col);
-			rfile_error(rf, line, col, "\"{{\" without \"}}\" in message");
+			rfile_error(rf, line, col, "\"{{\" without \"}}\" in %s",
+				    field);
 			return;
 		}
 		if (!rfile_compile(rf, n, (size_t)(open + 2 - s), open + 2,
@@ -77,8 +81,8 @@ void rfile_load_message(struct rfile *rf, struct kvet_rule *r,
 		parts++;
 		pos = (size_t)(close + 2 - s);
 	}
-	r->message = v;
-	r->n_message = parts;
+	t->parts = v;
+	t->n = parts;
 }
 
 /* A list of strings (or one string) into a NULL-free array. */

@@ -224,7 +224,7 @@ static const char *const fields[] = {
 	"id", "severity", "category", "summary", "description", "remediation",
 	"references", "match", "params", "condition", "message", "at",
 	"examples", "each", "severity_expr", "related", "on_error",
-	"variables",
+	"variables", "headline", "reason", "help",
 };
 
 static const struct kvet_node *required(struct rfile *rf,
@@ -250,6 +250,46 @@ static const struct kvet_node *documented(struct rfile *rf,
 	return kvet_node_get(root, field);
 }
 
+/*
+ * The words of a finding (docs/rule-language.md, "Messages"): either
+ * `message:`, the full sentence, or `headline:` and an optional
+ * `reason:`, which kvet joins into it; `help:` either way. The built-in
+ * rules must have headline, reason and help, which the text report and
+ * the length and wording test need.
+ */
+static void load_words(struct rfile *rf, struct kvet_rule *r,
+		       const struct kvet_node *root,
+		       const struct cel_scope *scope)
+{
+	const struct kvet_node *msg = kvet_node_get(root, "message");
+	const struct kvet_node *head = kvet_node_get(root, "headline");
+	const struct kvet_node *reason = kvet_node_get(root, "reason");
+	const struct kvet_node *help = kvet_node_get(root, "help");
+
+	if (msg && head)
+		NERROR(rf, head, "a rule has \"message\" or \"headline\", not both: the message is the headline and the reason joined");
+	else if (!msg && !head)
+		NERROR(rf, root, "missing field \"message\" (or \"headline\")");
+	if (reason && !head)
+		NERROR(rf, reason, "\"reason\" needs \"headline\" (a rule with \"message\" writes the whole sentence there)");
+	if (rf->set->builtin) {
+		if (!head)
+			head = required(rf, root, "headline");
+		if (!reason)
+			reason = required(rf, root, "reason");
+		if (!help)
+			help = required(rf, root, "help");
+	}
+	if (msg)
+		rfile_load_template(rf, &r->message, "message", msg, scope);
+	if (head)
+		rfile_load_template(rf, &r->headline, "headline", head, scope);
+	if (reason && head)
+		rfile_load_template(rf, &r->reason, "reason", reason, scope);
+	if (help)
+		rfile_load_template(rf, &r->help, "help", help, scope);
+}
+
 static struct kvet_rule *load_rule(struct rfile *rf,
 				   const struct kvet_node *root)
 {
@@ -266,6 +306,7 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 	if (!r)
 		return NULL;
 	r->file = rf->name;
+	rf->rule = r;
 	rf->var_names = NULL;
 	rf->var_name_nodes = rf->var_exprs = NULL;
 	rf->cost = rf->heavy = 0;
@@ -335,8 +376,7 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 		rfile_compile_node(rf, n, "condition", &scope, &r->condition,
 			     &r->n_slots);
 	}
-	if ((n = required(rf, root, "message")))
-		rfile_load_message(rf, r, n, &scope);
+	load_words(rf, r, root, &scope);
 	if ((n = kvet_node_get(root, "severity_expr")))
 		r->has_severity_expr = rfile_compile_node(rf, n, "severity_expr",
 						    &scope, &r->severity_expr,
@@ -365,7 +405,10 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 	r->builtin = rf->set->builtin;
 	r->text = rf->buf;
 	r->text_len = rf->len;
-	kvet_rule_fill_defaults(r);
+	if (kvet_rule_fill_defaults(r, &rf->set->arena) && !rf->oom) {
+		rf->oom = true;
+		rfile_error(rf, 0, 0, "out of memory while loading the rule file");
+	}
 	return r;
 }
 

@@ -16,6 +16,7 @@
 /* What is being loaded: one rule file. */
 struct rfile {
 	struct kvet_rule_set *set;
+	struct kvet_rule *rule;		/* the rule being loaded */
 	const char *name;
 	const char *buf;
 	size_t len;
@@ -77,9 +78,9 @@ void rfile_load_each(struct rfile *rf, struct kvet_rule *r,
 		     const struct kvet_node *n, struct cel_scope *scope);
 void rfile_compile_vars(struct rfile *rf, struct kvet_rule *r,
 			struct cel_scope *scope);
-void rfile_load_message(struct rfile *rf, struct kvet_rule *r,
-			const struct kvet_node *n,
-			const struct cel_scope *scope);
+void rfile_load_template(struct rfile *rf, struct kvet_template *t,
+			 const char *field, const struct kvet_node *n,
+			 const struct cel_scope *scope);
 void rfile_load_examples(struct rfile *rf, struct kvet_rule *r,
 			 const struct kvet_node *n);
 

@@ -12,7 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules/cel_k8s.h"
+#include "model/run.h"
+#include "rules/env.h"
 
 struct kvet_rule_runner {
 	const struct kvet_rule_set *set;
@@ -56,7 +57,7 @@ struct kvet_rule_runner *kvet_rule_runner_create(const struct kvet_rule_set *set
 	kvet_arena_mark(&r->scratch, &r->empty);
 	if (cel_env_init(&r->env, &r->scratch))
 		goto fail;
-	kvet_cel_host_attach(&r->env, &r->host, g, cel_k8s_create(arena, g));
+	kvet_cel_host_attach(&r->env, &r->host, kvet_run_create(arena, g));
 	r->n_vars = KVET_RULE_VAR_EACH + 1;
 	for (i = 0; i < set->n; i++)
 		if (set->v[i]->n_slots > r->n_vars)
@@ -68,7 +69,7 @@ struct kvet_rule_runner *kvet_rule_runner_create(const struct kvet_rule_set *set
 	r->lazy_values = calloc(n_lazy + 1, sizeof(*r->lazy_values));
 	r->lazy_state = calloc(n_lazy + 1, sizeof(*r->lazy_state));
 	r->errors_of = calloc(set->n + 1, sizeof(*r->errors_of));
-	if (!r->host.k8s || !r->vars || !r->lazy_values || !r->lazy_state ||
+	if (!r->host.run || !r->vars || !r->lazy_values || !r->lazy_state ||
 	    !r->errors_of)
 		goto fail;
 	r->env.lazy = &r->lazy;
@@ -82,7 +83,7 @@ void kvet_rule_runner_destroy(struct kvet_rule_runner *r)
 {
 	if (!r)
 		return;
-	cel_k8s_destroy(r->host.k8s);
+	kvet_run_destroy(r->host.run);
 	cel_env_release(&r->env);
 	kvet_arena_release(&r->scratch);
 	free(r->vars);
@@ -256,20 +257,22 @@ static char *one_line(char *msg)
 	return msg;
 }
 
-/* The message: text pieces and the text of each {{ expression }}. */
-static char *render_message(struct kvet_rule_runner *r,
-			    const struct kvet_rule *rule)
+/* A template (message, headline, reason, help): text pieces and the
+ * text of each {{ expression }}, on one line. */
+static char *render_template(struct kvet_rule_runner *r,
+			     const struct kvet_rule *rule,
+			     const struct kvet_template *t, const char *what)
 {
 	size_t i, len = 0;
 	char **parts, *msg;
 	size_t *lens;
 
-	parts = kvet_arena_array(&r->scratch, rule->n_message + 1, sizeof(*parts));
-	lens = kvet_arena_array(&r->scratch, rule->n_message + 1, sizeof(*lens));
+	parts = kvet_arena_array(&r->scratch, t->n + 1, sizeof(*parts));
+	lens = kvet_arena_array(&r->scratch, t->n + 1, sizeof(*lens));
 	if (!parts || !lens)
 		return NULL;
-	for (i = 0; i < rule->n_message; i++) {
-		const struct kvet_msg_part *p = &rule->message[i];
+	for (i = 0; i < t->n; i++) {
+		const struct kvet_msg_part *p = &t->parts[i];
 		struct cel_value v;
 
 		if (p->text) {
@@ -278,7 +281,7 @@ static char *render_message(struct kvet_rule_runner *r,
 		} else {
 			v = cel_eval(&r->env, &p->prog, r->vars);
 			if (v.type == CEL_ERROR)
-				eval_error(r, rule, "the message", &v, NULL);
+				eval_error(r, rule, what, &v, NULL);
 			parts[i] = cel_to_text(&r->scratch, &v);
 			if (!parts[i])
 				return NULL;
@@ -289,12 +292,43 @@ static char *render_message(struct kvet_rule_runner *r,
 	msg = kvet_arena_alloc(&r->scratch, len + 1);
 	if (!msg)
 		return NULL;
-	for (len = 0, i = 0; i < rule->n_message; i++) {
+	for (len = 0, i = 0; i < t->n; i++) {
 		memcpy(msg + len, parts[i], lens[i]);
 		len += lens[i];
 	}
 	msg[len] = '\0';
 	return one_line(msg);
+}
+
+/* @t rendered into *@out when the rule has it. Returns false when out of
+ * memory. */
+static bool render_word(struct kvet_rule_runner *r,
+			const struct kvet_rule *rule,
+			const struct kvet_template *t, const char *what,
+			const char **out)
+{
+	if (!t->text)
+		return true;
+	*out = render_template(r, rule, t, what);
+	return *out != NULL;
+}
+
+/* The words of the finding (struct kvet_finding_text), those the rule
+ * has. Returns 0, or -1 when out of memory. */
+static int render_words(struct kvet_rule_runner *r,
+			const struct kvet_rule *rule,
+			struct kvet_finding_text *text)
+{
+	memset(text, 0, sizeof(*text));
+	text->help = rule->help_default;
+	if (!render_word(r, rule, &rule->message, "the message",
+			 &text->message) ||
+	    !render_word(r, rule, &rule->headline, "the headline",
+			 &text->headline) ||
+	    !render_word(r, rule, &rule->reason, "the reason", &text->reason) ||
+	    !render_word(r, rule, &rule->help, "the help", &text->help))
+		return -1;
+	return 0;
 }
 
 static const struct kvet_node *resolve_at(struct kvet_rule_runner *r,
@@ -405,13 +439,13 @@ static int emit(struct kvet_rule_runner *r, const struct kvet_rule *rule,
 		const struct kvet_object *obj, size_t file_order,
 		const struct kvet_object *related)
 {
+	struct kvet_finding_text text;
 	struct kvet_finding *f;
-	char *msg = render_message(r, rule);
 
-	if (!msg)
+	if (render_words(r, rule, &text))
 		return -1;
-	f = kvet_findings_addf(r->fs, rule->info.id, severity(r, rule), obj,
-			       file_order, resolve_at(r, rule), "%s", msg);
+	f = kvet_findings_add(r->fs, rule->info.id, severity(r, rule), obj,
+			      file_order, resolve_at(r, rule), &text);
 	if (!f)
 		return -1;
 	return related_objects(r, rule, obj, related, f);

@@ -50,6 +50,14 @@ struct kvet_msg_part {
 	struct cel_program prog;
 };
 
+/* A message template (`message`, `headline`, `reason`, `help`): its
+ * pieces, present when @text is. */
+struct kvet_template {
+	struct kvet_msg_part *parts;
+	size_t n;
+	const char *text;	/* as written; NULL: the rule has none */
+};
+
 /* A named expression of the rule's `variables:`, read as variables.NAME. */
 struct kvet_rule_var {
 	const char *name;
@@ -87,9 +95,11 @@ struct kvet_rule {
 	struct cel_program each;
 	bool has_severity_expr;
 	struct cel_program severity_expr;
-	struct kvet_msg_part *message;
-	size_t n_message;
-	const char *message_text;
+	/* the words of a finding (docs/rule-language.md, "Messages"):
+	 * `message:` (a team's rule), or `headline:` and `reason:`, joined
+	 * into the message; `help:`, or help_default */
+	struct kvet_template message, headline, reason, help;
+	const char *help_default;	/* from the remediation, or NULL */
 	struct cel_program *at;		/* the first giving a field wins */
 	size_t n_at;
 	bool has_related;
@@ -150,10 +160,14 @@ int kvet_rule_set_add_builtin(struct kvet_rule_set *set);
 /**
  * kvet_rule_fill_defaults() - the documented defaults of the fields a
  * team's rule file may leave out (docs/rule-language.md): category
- * "custom", the summary is the message as written, the description the
- * summary, the remediation empty; no references, no examples.
+ * "custom", the summary is the message (or headline) as written, the
+ * description the summary, the remediation empty; no references, no
+ * examples; without `help:`, the first paragraph of the remediation on
+ * one line (in @arena), or none.
+ *
+ * Returns: 0, or -1 when out of memory.
  */
-void kvet_rule_fill_defaults(struct kvet_rule *r);
+int kvet_rule_fill_defaults(struct kvet_rule *r, struct kvet_arena *arena);
 
 /* Sort by id; call after the last add. */
 void kvet_rule_set_sort(struct kvet_rule_set *set);

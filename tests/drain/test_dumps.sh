@@ -16,8 +16,9 @@ kvet=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 corpus=$2
 expected=$(mkdir -p "$3" && cd "$3" && pwd)
 if [ ! -d "$corpus/cluster-dumps" ]; then
-	echo "# SKIP: corpus not found at $corpus (it sits beside the repository as ../shared/corpus; a standalone clone has none)"
-	exit 77
+	# TAP's way to skip a whole test, which meson's tap protocol reads
+	echo "1..0 # SKIP corpus not found at $corpus (it sits beside the repository as ../shared/corpus; a standalone clone has none)"
+	exit 0
 fi
 export LC_ALL=C NO_COLOR=1
 shopt -s nullglob

@@ -11,7 +11,7 @@
 #include "support.h"
 
 #include "../cel/tcel.h"
-#include "rules/cel_k8s.h"
+#include "model/run.h"
 #include "rules/env.h"
 
 struct tcel_kvet {
@@ -29,7 +29,7 @@ static inline struct tcel *tcel_new(void)
 	struct tcel_kvet *k = (struct tcel_kvet *)tcel_create(
 		sizeof(*k), kvet_cel_libs, kvet_cel_n_libs);
 
-	kvet_cel_host_attach(&k->t.env, &k->host, NULL, NULL);
+	kvet_cel_host_attach(&k->t.env, &k->host, NULL);
 	return &k->t;
 }
 
@@ -39,14 +39,13 @@ static inline void tcel_attach(struct tcel *t, struct kvet_arena *arena,
 {
 	struct kvet_cel_host *h = &tcel_kvet(t)->host;
 
-	cel_k8s_destroy(h->k8s);
-	kvet_cel_host_attach(&t->env, h, g,
-			     g ? cel_k8s_create(arena, g) : NULL);
+	kvet_run_destroy(h->run);
+	kvet_cel_host_attach(&t->env, h, g ? kvet_run_create(arena, g) : NULL);
 }
 
 static inline void tcel_free(struct tcel *t)
 {
-	cel_k8s_destroy(tcel_kvet(t)->host.k8s);
+	kvet_run_destroy(tcel_kvet(t)->host.run);
 	tcel_destroy(t);
 }
 

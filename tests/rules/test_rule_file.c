@@ -72,7 +72,7 @@ static void loads(void **state)
 						  strlen(good)), 0);
 	assert_int_equal(set.n, 1);
 	assert_string_equal(set.v[0]->info.id, "my-rule");
-	assert_int_equal(set.v[0]->n_message, 3);
+	assert_int_equal(set.v[0]->message.n, 3);
 	assert_false(set.v[0]->has_related);
 	assert_int_equal(kvet_rule_set_param(&set, "my-rule", "n", "5"), 0);
 	assert_int_equal(set.v[0]->params.u.entries[0].value.u.i, 5);
@@ -119,10 +119,15 @@ static void documentation_fields(void **state)
 	set.builtin = true;
 	assert_int_equal(kvet_rule_set_add_buffer(&set, "x.yaml", minimal,
 						  strlen(minimal)), -1);
-	assert_int_equal(set.diag.n, 6);
+	assert_int_equal(set.diag.n, 9);
 	assert_string_equal(set.diag.errors[0].message,
 			    "missing field \"category\"");
+	/* the text report's shape: headline, reason, help */
 	assert_string_equal(set.diag.errors[5].message,
+			    "missing field \"headline\"");
+	assert_string_equal(set.diag.errors[7].message,
+			    "missing field \"help\"");
+	assert_string_equal(set.diag.errors[8].message,
 			    "missing field \"examples\"");
 	kvet_rule_set_release(&set);
 }
@@ -331,6 +336,75 @@ static void costly_rules_are_refused(void **state)
 			     " [1, 2].all(d, object.a.all(x, x != a + b + c + d)))))'"));
 }
 
+/* The finding of a rule file @rule on a two-replica Deployment. */
+static const struct kvet_finding *lint_one(struct kvet_ctx *ctx,
+					   const char *rule)
+{
+	static const char manifest[] =
+		"apiVersion: apps/v1\n"
+		"kind: Deployment\n"
+		"metadata: {name: web, namespace: ops}\n"
+		"spec: {replicas: 2}\n";
+
+	assert_int_equal(kvet_ctx_add_rules_buffer(ctx, "x.yaml", rule,
+						   strlen(rule)), 0);
+	assert_int_equal(kvet_ctx_add_buffer(ctx, "in.yaml", manifest,
+					     strlen(manifest)), 0);
+	assert_int_equal(kvet_ctx_run(ctx), 0);
+	assert_int_equal(kvet_ctx_finding_count(ctx), 1);
+	return kvet_ctx_finding(ctx, 0);
+}
+
+/* headline: and reason: make the message; message: alone is the
+ * headline; help: or the remediation's first paragraph is the help. */
+static void words(void **state)
+{
+	static const struct kvet_options opts = {
+		.flags = KVET_CTX_NO_BUILTIN_RULES,
+	};
+	static const char *const base =
+		"id: team-replicas\n"
+		"severity: warning\n"
+		"match: {kinds: [Deployment]}\n"
+		"condition: 'true'\n";
+	const struct kvet_finding *f;
+	struct kvet_ctx *ctx;
+	char rule[512];
+
+	(void)state;
+	ctx = kvet_ctx_create(&opts);
+	snprintf(rule, sizeof(rule), "%s%s", base,
+		 "headline: 'Deployment \"{{ object.metadata.name }}\" runs 2'\n"
+		 "reason: 'because {{ \"it\" }} does'\n"
+		 "help: 'run {{ 1 }}'\n");
+	f = lint_one(ctx, rule);
+	assert_string_equal(f->headline, "Deployment \"web\" runs 2");
+	assert_string_equal(f->reason, "because it does");
+	assert_string_equal(f->help, "run 1");
+	assert_string_equal(f->message,
+			    "Deployment \"web\" runs 2: because it does");
+	kvet_ctx_destroy(ctx);
+
+	ctx = kvet_ctx_create(&opts);
+	snprintf(rule, sizeof(rule), "%s%s", base,
+		 "message: 'web runs {{ object.spec.replicas }}'\n"
+		 "remediation: |\n  Run one\n  replica.\n\n  Or more.\n");
+	f = lint_one(ctx, rule);
+	assert_string_equal(f->headline, "web runs 2");
+	assert_string_equal(f->message, "web runs 2");
+	assert_null(f->reason);
+	assert_string_equal(f->help, "Run one replica.");
+	kvet_ctx_destroy(ctx);
+
+	snprintf(rule, sizeof(rule), "%s%s", base,
+		 "message: m\nheadline: h\n");
+	expect_error(rule, 6, 11, "\"message\" or \"headline\", not both");
+	snprintf(rule, sizeof(rule), "%s%s", base, "message: m\nreason: r\n");
+	expect_error(rule, 6, 9, "\"reason\" needs \"headline\"");
+	snprintf(rule, sizeof(rule), "%s", base);
+	expect_error(rule, 1, 1, "missing field \"message\" (or \"headline\")");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -340,6 +414,7 @@ int main(void)
 		cmocka_unit_test(variables_are_checked),
 		cmocka_unit_test(related_and_example_checks),
 		cmocka_unit_test(costly_rules_are_refused),
+		cmocka_unit_test(words),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -9,7 +9,7 @@
 #include "tcel.h"
 #include "tgraph.h"
 
-#include "rules/cel_k8s.h"
+#include "rules/bind.h"
 
 struct fixture {
 	struct tgraph tg;
