@@ -8,7 +8,7 @@
  * /dev/null, so that printing its report costs nothing measurable. One
  * line goes to OUTFILE ("-" for stdout):
  *
- *	wall_s=1.234567 maxrss_kib=117000 status=0
+ *	wall_s=1.234567 cpu_s=1.200000 maxrss_kib=117000 status=0
  *
  * status is the exit code, or 128 + the signal number when CMD was killed,
  * as a shell reports it. measure itself exits 0 when it could run CMD and
@@ -93,8 +93,13 @@ int main(int argc, char **argv)
 		fprintf(stderr, "measure: cannot run %s\n", argv[3]);
 		return code;
 	}
-	/* ru_maxrss is in KiB on Linux */
-	fprintf(out, "wall_s=%.6f maxrss_kib=%ld status=%d\n", wall,
+	/* ru_maxrss is in KiB on Linux; CPU time (user and system) varies
+	 * less than wall time on a shared machine */
+	fprintf(out, "wall_s=%.6f cpu_s=%.6f maxrss_kib=%ld status=%d\n",
+		wall,
+		(double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
+			(double)ru.ru_stime.tv_sec +
+			(double)ru.ru_stime.tv_usec / 1e6,
 		ru.ru_maxrss, code);
 	if (fflush(out) || (out != stdout && fclose(out))) {
 		fprintf(stderr, "measure: %s: write error\n", argv[1]);

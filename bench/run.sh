@@ -49,14 +49,8 @@ KVET_EXTRA_ARGS=${KVET_EXTRA_ARGS:-}
 KVET_NORULES_ARGS=${KVET_NORULES_ARGS:-}
 OUT=$ROOT/bench/out
 
-die() {
-	echo "run.sh: $*" >&2
-	exit 1
-}
-
-note() {
-	echo "run.sh: $*" >&2
-}
+# shellcheck source=bench/lib.sh
+. "$ROOT/bench/lib.sh"
 
 [ -d "$BUILD" ] || die "no build directory '$BUILD' (meson setup $BUILD && ninja -C $BUILD, or set BUILD)"
 BUILD=$(cd "$BUILD" && pwd)
@@ -114,33 +108,6 @@ make_dump() {
 	# shellcheck disable=SC2086
 	"$GEN" $GEN_ARGS "$n" > "$f.tmp"
 	mv "$f.tmp" "$f"
-}
-
-# measure_cmd NAME OKCODES CMD... -> "median_s max_kib last_status"
-# OKCODES is a regex of acceptable exit statuses.
-measure_cmd() {
-	local name=$1 ok=$2 i line wall rss status times="" maxrss=0
-	local res
-	shift 2
-	res=$(mktemp)
-	for ((i = 1; i <= RUNS; i++)); do
-		"$MEASURE" "$res" -- "$@" || die "$name: measure could not run $1"
-		line=$(cat "$res")
-		wall=$(sed -n 's/.*wall_s=\([0-9.]*\).*/\1/p' <<<"$line")
-		rss=$(sed -n 's/.*maxrss_kib=\([0-9]*\).*/\1/p' <<<"$line")
-		status=$(sed -n 's/.*status=\([0-9]*\).*/\1/p' <<<"$line")
-		note "  $name run $i: ${wall}s, $((rss / 1024)) MiB, exit $status"
-		if ! [[ "$status" =~ ^($ok)$ ]]; then
-			rm -f "$res"
-			die "$name failed with exit status $status: $*"
-		fi
-		times="$times $wall"
-		((rss > maxrss)) && maxrss=$rss
-	done
-	rm -f "$res"
-	echo "$(tr ' ' '\n' <<<"$times" | sed '/^$/d' | sort -g |
-		awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2];
-			else printf "%.6f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }') $maxrss $status"
 }
 
 # make_cluster NxP [--clean] -> the dump's path, generated once.
