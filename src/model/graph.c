@@ -425,7 +425,7 @@ static int index_hpas(struct kvet_graph *g)
 	size_t i, n = 0;
 
 	for (i = 0; i < g->n_objs; i++)
-		n += kvet_object_is_hpa(g->objs[i]);
+		n += kvet_object_is_scaler(g->objs[i]);
 	g->hpas = kvet_arena_array(g->arena, n ? n : 1, sizeof(*g->hpas));
 	if (!g->hpas)
 		return -1;
@@ -435,7 +435,7 @@ static int index_hpas(struct kvet_graph *g)
 		struct hpa_list *l;
 		void **slot;
 
-		if (!kvet_object_is_hpa(g->objs[i]))
+		if (!kvet_object_is_scaler(g->objs[i]))
 			continue;
 		if (kvet_hpa_parse(g->arena, g->objs[i], hpa))
 			return -1;
@@ -453,7 +453,12 @@ static int index_hpas(struct kvet_graph *g)
 				return -1;
 			((struct hpa_list *)*slot)->first = hpa;
 		}
-		((struct hpa_list *)*slot)->n++;
+		l = *slot;
+		/* an HPA and a ScaledObject on one target fight over its
+		 * replicas (1.4): the larger minimum holds */
+		if (l->first->keda != hpa->keda && hpa->min > l->first->min)
+			l->first = hpa;
+		l->n++;
 	}
 	for (i = 0; i < g->n_wls; i++) {
 		struct kvet_workload *wl = g->wls[i];

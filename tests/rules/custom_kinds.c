@@ -54,22 +54,31 @@ static void put(char **buf, size_t *len, size_t *cap, const char *s,
 	(*buf)[*len] = '\0';
 }
 
-/* An HPA's scaleTargetRef follows its Deployment to the new kind. */
-static char *retarget(char *text)
+/* @text with every @from replaced by @to; @text is freed. */
+static char *replace(char *text, const char *from, const char *to)
 {
-	static const char from[] = "{apiVersion: apps/v1, kind: Deployment,";
-	static const char to[] = "{apiVersion: example.com/v1, kind: Rollout,";
 	char *buf = NULL, *p = text, *hit;
 	size_t len = 0, cap = 0;
 
 	while ((hit = strstr(p, from))) {
 		put(&buf, &len, &cap, p, (size_t)(hit - p));
-		put(&buf, &len, &cap, to, sizeof(to) - 1);
-		p = hit + sizeof(from) - 1;
+		put(&buf, &len, &cap, to, strlen(to));
+		p = hit + strlen(from);
 	}
 	put(&buf, &len, &cap, p, strlen(p));
 	free(text);
 	return buf;
+}
+
+/* An HPA's scaleTargetRef follows its Deployment to the new kind, and
+ * so does a KEDA ScaledObject's, whose kind defaults to Deployment. */
+static char *retarget(char *text)
+{
+	text = replace(text, "{apiVersion: apps/v1, kind: Deployment,",
+		       "{apiVersion: example.com/v1, kind: Rollout,");
+	return replace(text, "scaleTargetRef: {name:",
+		       "scaleTargetRef: {apiVersion: example.com/v1,"
+		       " kind: Rollout, name:");
 }
 
 /*
