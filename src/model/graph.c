@@ -642,6 +642,24 @@ const struct kvet_hpa *kvet_graph_hpa_for(const struct kvet_graph *g,
 	return l ? l->first : NULL;
 }
 
+const struct kvet_hpa *kvet_graph_rival_scaler(const struct kvet_graph *g,
+					       const struct kvet_hpa *hpa)
+{
+	size_t i;
+
+	for (i = 0; i < g->n_hpas; i++) {
+		const struct kvet_hpa *o = &g->hpas[i];
+
+		if (o->keda != hpa->keda &&
+		    !strcmp(o->obj->namespace, hpa->obj->namespace) &&
+		    !strcmp(o->target_group, hpa->target_group) &&
+		    !strcmp(o->target_kind, hpa->target_kind) &&
+		    !strcmp(o->target_name, hpa->target_name))
+			return o;
+	}
+	return NULL;
+}
+
 int kvet_graph_select_workloads(const struct kvet_graph *g, const char *ns,
 				const struct kvet_selector *sel,
 				kvet_workload_fn fn, void *data)
