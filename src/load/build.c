@@ -15,21 +15,10 @@ struct kvet_build_frame {
 	size_t start;		/* first child on the scratch stack */
 	size_t anchor;		/* index + 1 into the anchor table, or 0 */
 	uint64_t weight;	/* nodes this collection expands to */
-	uint8_t role;		/* enum frame_role */
+	uint8_t role;		/* enum kvet_build_role */
 };
 
-/*
- * Where a collection is in the Kubernetes sense: an object is the root
- * mapping or a mapping item of a List's "items" (or of a top-level
- * sequence), and its metadata the "metadata" mapping of an object. The
- * loader drops what no rule reads by these roles, whatever the depth.
- */
-enum frame_role {
-	ROLE_NONE,
-	ROLE_OBJECT,
-	ROLE_ITEMS,
-	ROLE_METADATA,
-};
+
 
 struct kvet_build_anchor {
 	const char *name;
@@ -462,25 +451,22 @@ void kvet_build_alias(struct kvet_builder *b, struct fy_event *fye)
 	add_node(b, &n, a->weight);
 }
 
-/* The role of a collection of @type opened as the value of @key (NULL
- * in a sequence); the frame is already pushed. */
-static uint8_t frame_role(const struct kvet_builder *b,
-			  const struct kvet_node *key, uint8_t type)
+uint8_t kvet_build_role(uint8_t parent, bool root,
+			const struct kvet_node *key, uint8_t type)
 {
-	uint8_t parent = b->depth >= 2 ? b->frames[b->depth - 2].role
-				       : ROLE_NONE;
-
-	if (b->depth == 1)
-		return type == KVET_NODE_MAP ? ROLE_OBJECT : ROLE_ITEMS;
-	if (parent == ROLE_ITEMS)
-		return type == KVET_NODE_MAP ? ROLE_OBJECT : ROLE_NONE;
-	if (parent != ROLE_OBJECT)
-		return ROLE_NONE;
+	if (root)
+		return type == KVET_NODE_MAP ? KVET_ROLE_OBJECT
+					     : KVET_ROLE_ITEMS;
+	if (parent == KVET_ROLE_ITEMS)
+		return type == KVET_NODE_MAP ? KVET_ROLE_OBJECT
+					     : KVET_ROLE_NONE;
+	if (parent != KVET_ROLE_OBJECT)
+		return KVET_ROLE_NONE;
 	if (type == KVET_NODE_SEQ && key_is(key, "items"))
-		return ROLE_ITEMS;
+		return KVET_ROLE_ITEMS;
 	if (type == KVET_NODE_MAP && key_is(key, "metadata"))
-		return ROLE_METADATA;
-	return ROLE_NONE;
+		return KVET_ROLE_METADATA;
+	return KVET_ROLE_NONE;
 }
 
 void kvet_build_open(struct kvet_builder *b, struct fy_event *fye,
@@ -511,7 +497,7 @@ void kvet_build_open(struct kvet_builder *b, struct fy_event *fye,
 	 * every object: the root or an item of a List.
 	 */
 	if (key_is(key, "managedFields") && b->depth &&
-	    b->frames[b->depth - 1].role == ROLE_METADATA) {
+	    b->frames[b->depth - 1].role == KVET_ROLE_METADATA) {
 		b->nscratch--;
 		b->skip_depth = 1;
 		return;
@@ -545,7 +531,9 @@ void kvet_build_open(struct kvet_builder *b, struct fy_event *fye,
 		b->root_type = type;
 		b->root_flow = f->flags & KVET_NODE_FLOW;
 	}
-	f->role = frame_role(b, key, type);
+	f->role = kvet_build_role(b->depth >= 2 ? b->frames[b->depth - 2].role
+						: KVET_ROLE_NONE,
+				  b->depth == 1, key, type);
 	f->anchor = add_anchor(b, anchor_tok);
 }
 

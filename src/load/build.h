@@ -94,6 +94,25 @@ struct kvet_builder {
 	size_t events;
 };
 
+/*
+ * Where a collection is in the Kubernetes sense: an object is the root
+ * mapping or a mapping item of a List's "items" (or of a top-level
+ * sequence), and its metadata the "metadata" mapping of an object. The
+ * loaders drop what no rule reads by these roles, whatever the depth.
+ */
+enum kvet_build_role {
+	KVET_ROLE_NONE,
+	KVET_ROLE_OBJECT,
+	KVET_ROLE_ITEMS,
+	KVET_ROLE_METADATA,
+};
+
+/* The role of a collection of @type (KVET_NODE_MAP or _SEQ) that is the
+ * document's @root, or else the value of @key (NULL in a sequence) in a
+ * collection of role @parent. */
+uint8_t kvet_build_role(uint8_t parent, bool root,
+			const struct kvet_node *key, uint8_t type);
+
 /* Convert a libfyaml mark (0-based, relative to where the current parser
  * started) into kvet's 1-based line and column and a byte offset. */
 void kvet_build_mark(const struct kvet_builder *b, const struct fy_mark *m,

@@ -64,4 +64,10 @@ int kvet_load_buffer_progress(struct kvet_arena *arena,
 			      char *buf, size_t len, struct kvet_docs *out,
 			      atomic_size_t *done);
 
+/* The libfyaml path alone, never the JSON fast path or split parsing:
+ * tests and the fuzzer check that the fast paths build the same trees. */
+int kvet_load_buffer_fyaml(struct kvet_arena *arena, struct kvet_diag *diag,
+			   const char *name, char *buf, size_t len,
+			   struct kvet_docs *out);
+
 #endif

@@ -9,6 +9,7 @@
 
 #include "base/vec.h"
 #include "load/build.h"
+#include "load/json.h"
 #include "load/sanitize.h"
 
 /*
@@ -605,10 +606,18 @@ int kvet_load_buffer(struct kvet_arena *arena, struct kvet_diag *diag,
 	return kvet_load_buffer_progress(arena, diag, name, buf, len, out, NULL);
 }
 
-int kvet_load_buffer_progress(struct kvet_arena *arena,
-			      struct kvet_diag *diag, const char *name,
-			      char *buf, size_t len, struct kvet_docs *out,
-			      atomic_size_t *done)
+/* Is the input clean for the fast paths: nothing the sanitizer had to
+ * report or the libfyaml path treats specially, not even a BOM? */
+static bool clean_input(const struct kvet_utf8_fix *fix, const char *buf,
+			size_t len)
+{
+	return !fix->n && !fix->nboms &&
+	       !(len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0);
+}
+
+static int load(struct kvet_arena *arena, struct kvet_diag *diag,
+		const char *name, char *buf, size_t len, struct kvet_docs *out,
+		atomic_size_t *done, bool fast)
 {
 	struct kvet_utf8_fix fix = { 0 };
 	struct kvet_builder b = { 0 };
@@ -640,6 +649,14 @@ int kvet_load_buffer_progress(struct kvet_arena *arena,
 	if (len == 0)
 		kvet_diag_addf(diag, name, 0, 0,
 			       "empty input: no Kubernetes objects");
+	if (fast && clean_input(&fix, buf, len)) {
+		int rc = kvet_json_load(arena, buf, len, out, done);
+
+		if (rc) {
+			ret = rc < 0 ? -1 : 0;
+			goto out;
+		}
+	}
 	while (b.base_pos < len && !b.oom) {
 		size_t restart = parse_from(&b);
 
@@ -653,4 +670,19 @@ out:
 	kvet_utf8_fix_release(&fix);
 	kvet_build_release(&b);
 	return ret;
+}
+
+int kvet_load_buffer_progress(struct kvet_arena *arena,
+			      struct kvet_diag *diag, const char *name,
+			      char *buf, size_t len, struct kvet_docs *out,
+			      atomic_size_t *done)
+{
+	return load(arena, diag, name, buf, len, out, done, true);
+}
+
+int kvet_load_buffer_fyaml(struct kvet_arena *arena, struct kvet_diag *diag,
+			   const char *name, char *buf, size_t len,
+			   struct kvet_docs *out)
+{
+	return load(arena, diag, name, buf, len, out, NULL, false);
 }
