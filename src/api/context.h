@@ -55,6 +55,7 @@ struct unit {
 	struct kvet_diag diag;
 	struct kvet_docs docs;
 	struct kvet_objects objs;
+	struct kvet_load_job *job;	/* while loading */
 	atomic_size_t bytes_done;	/* for progress */
 	size_t *lines;		/* byte offset of each line, built lazily */
 	size_t nlines;

@@ -77,6 +77,7 @@ KVET_API void kvet_ctx_destroy(struct kvet_ctx *ctx)
 	for (i = 0; i < ctx->nunits; i++) {
 		struct unit *u = &ctx->units[i];
 
+		kvet_load_job_destroy(u->job);
 		kvet_docs_release(&u->docs);
 		kvet_objects_release(&u->objs);
 		kvet_diag_release(&u->diag);
@@ -125,7 +126,17 @@ KVET_API int kvet_ctx_add_buffer(struct kvet_ctx *ctx, const char *name,
 				       len);
 }
 
-static void load_unit(struct unit *u, const struct kvet_options *opts)
+/*
+ * Loading runs in three phases, each spread over the threads: read every
+ * input and plan its pieces (load/split.h); parse every piece of every
+ * input; then join each input's pieces, or parse it whole when it has
+ * none or one failed, and turn its documents into objects. Each phase
+ * ends when all its tasks did, so an input of 2 GB keeps every core busy
+ * and small files load side by side as before. Every task writes only
+ * its own unit or piece; the threads of a phase are joined before the
+ * next starts, which orders all of it.
+ */
+static void read_unit(struct unit *u, const struct kvet_options *opts)
 {
 	int rc;
 
@@ -133,29 +144,45 @@ static void load_unit(struct unit *u, const struct kvet_options *opts)
 	kvet_diag_set_limit(&u->diag, KVET_LOAD_MAX_ERRORS);
 	rc = kvet_source_read(u->src, &u->diag, opts->max_file_size,
 			      opts->fifo_wait_ms);
-	if (rc < 0) {
+	if (rc < 0)
 		u->oom = 1;
-		goto out;
-	}
-	if (rc > 0)
-		goto out;
-	if (kvet_load_buffer_progress(&u->arena, &u->diag, u->src->name,
-				      u->src->buf, u->src->len, &u->docs,
-				      opts->progress ? &u->bytes_done
-						     : NULL) < 0 ||
-	    kvet_objects_from_docs(&u->arena, &u->diag, u->src->name,
-				   &u->docs, opts->default_namespace,
-				   &u->objs) < 0)
+	if (rc)
+		return;
+	u->job = kvet_load_job_create(&u->arena, &u->diag, u->src->name,
+				      u->src->buf, u->src->len,
+				      opts->progress ? &u->bytes_done : NULL);
+	if (!u->job)
 		u->oom = 1;
-out:
+}
+
+static void finish_unit(struct unit *u, const struct kvet_options *opts)
+{
+	if (u->job && !u->oom &&
+	    (kvet_load_job_finish(u->job, &u->docs) < 0 ||
+	     kvet_objects_from_docs(&u->arena, &u->diag, u->src->name,
+				    &u->docs, opts->default_namespace,
+				    &u->objs) < 0))
+		u->oom = 1;
+	kvet_load_job_destroy(u->job);
+	u->job = NULL;
 	kvet_diag_close_limit(&u->diag, u->src->name);
 }
 
+enum phase { PHASE_READ, PHASE_PIECES, PHASE_FINISH };
+
+/* A piece of work of the pieces phase: piece @piece of unit @unit. */
+struct piece_task {
+	size_t unit, piece;
+};
+
 struct pool {
 	struct unit *units;
-	size_t n;
+	enum phase phase;
+	struct piece_task *tasks;	/* PHASE_PIECES */
+	size_t n;			/* tasks of the phase */
 	atomic_size_t next;
 	atomic_size_t done;
+	atomic_size_t files_done;	/* units finished, for progress */
 	const struct kvet_options *opts;
 };
 
@@ -165,14 +192,30 @@ static void *worker(void *arg)
 	size_t i;
 
 	while ((i = atomic_fetch_add(&pool->next, 1)) < pool->n) {
-		load_unit(&pool->units[i], pool->opts);
-		atomic_store(&pool->units[i].bytes_done,
-			     pool->units[i].src->len);
+		struct unit *u;
+
+		switch (pool->phase) {
+		case PHASE_READ:
+			read_unit(&pool->units[i], pool->opts);
+			break;
+		case PHASE_PIECES:
+			u = &pool->units[pool->tasks[i].unit];
+			if (!u->oom &&
+			    kvet_load_job_piece(u->job, pool->tasks[i].piece) < 0)
+				u->oom = 1;
+			break;
+		case PHASE_FINISH:
+			u = &pool->units[i];
+			finish_unit(u, pool->opts);
+			if (u->src->buf)
+				atomic_store(&u->bytes_done, u->src->len);
+			atomic_fetch_add(&pool->files_done, 1);
+			break;
+		}
 		atomic_fetch_add(&pool->done, 1);
 	}
 	return NULL;
 }
-
 /* Sizes of the files to load, for the progress display; stdin is not
  * known in advance. Taken before the workers start, which fill in the
  * sources' buffers. */
@@ -194,8 +237,8 @@ static size_t total_bytes(const struct kvet_ctx *ctx)
 
 /*
  * With a progress callback the calling thread only watches: it reports
- * every 100 ms until the workers are done, so that the callback always
- * runs on the caller's thread.
+ * every 100 ms until the workers of a phase are done, so that the
+ * callback always runs on the caller's thread.
  */
 static void watch_loading(struct kvet_ctx *ctx, struct pool *pool,
 			  size_t bytes_total)
@@ -207,19 +250,22 @@ static void watch_loading(struct kvet_ctx *ctx, struct pool *pool,
 	p.files_total = ctx->nunits;
 	p.bytes_total = bytes_total;
 	for (;;) {
-		p.files_done = atomic_load(&pool->done);
+		bool done = atomic_load(&pool->done) >= pool->n;
+
+		p.files_done = atomic_load(&pool->files_done);
 		p.bytes_done = 0;
 		for (i = 0; i < ctx->nunits; i++)
 			p.bytes_done += atomic_load_explicit(
 				&ctx->units[i].bytes_done, memory_order_relaxed);
+		/* one report per phase, then every tick until it is done */
 		ctx->opts.progress(ctx->opts.progress_user, &p);
-		if (p.files_done == ctx->nunits)
+		if (done)
 			break;
 		nanosleep(&tick, NULL);
 	}
 }
 
-static unsigned int job_count(const struct kvet_options *opts, size_t n)
+static unsigned int job_count(const struct kvet_options *opts)
 {
 	long cores;
 	unsigned int jobs = opts->jobs;
@@ -230,33 +276,71 @@ static unsigned int job_count(const struct kvet_options *opts, size_t n)
 	}
 	if (jobs > MAX_JOBS)
 		jobs = MAX_JOBS;
-	if (jobs > n)
-		jobs = (unsigned int)n;
 	return jobs ? jobs : 1;
 }
 
-static void load_all(struct kvet_ctx *ctx)
+/* Run the @n tasks of @phase on up to @jobs threads, this one included
+ * unless it watches. */
+static void run_phase(struct kvet_ctx *ctx, struct pool *pool,
+		      enum phase phase, size_t n, unsigned int jobs,
+		      size_t bytes_total)
 {
-	struct pool pool = { ctx->units, ctx->nunits, 0, 0, &ctx->opts };
 	pthread_t threads[MAX_JOBS + 1];
-	unsigned int jobs = job_count(&ctx->opts, ctx->nunits), started = 0;
-	unsigned int t;
+	unsigned int t, started = 0;
 	bool watch = ctx->opts.progress != NULL;
-	size_t bytes_total = watch ? total_bytes(ctx) : 0;
 
+	pool->phase = phase;
+	pool->n = n;
+	atomic_store(&pool->next, 0);
+	atomic_store(&pool->done, 0);
+	if (jobs > n)
+		jobs = n ? (unsigned int)n : 1;
 	/* stdin can be read only once and only by one thread: the pool
 	 * handles it like any file, since the sources hold it once at most */
 	for (t = watch ? 0 : 1; t < jobs; t++) {
-		if (pthread_create(&threads[t], NULL, worker, &pool) != 0)
+		if (pthread_create(&threads[t], NULL, worker, pool) != 0)
 			break;
 		started++;
 	}
 	if (watch && started)
-		watch_loading(ctx, &pool, bytes_total);
+		watch_loading(ctx, pool, bytes_total);
 	else
-		worker(&pool);
+		worker(pool);
 	for (t = watch ? 0 : 1; started; t++, started--)
 		pthread_join(threads[t], NULL);
+}
+
+static void load_all(struct kvet_ctx *ctx)
+{
+	struct pool pool = { .units = ctx->units, .opts = &ctx->opts };
+	unsigned int jobs = job_count(&ctx->opts);
+	size_t bytes_total = ctx->opts.progress ? total_bytes(ctx) : 0;
+	size_t i, k, n = 0;
+
+	run_phase(ctx, &pool, PHASE_READ, ctx->nunits, jobs, bytes_total);
+	for (i = 0; i < ctx->nunits; i++)
+		if (ctx->units[i].job)
+			n += kvet_load_job_pieces(ctx->units[i].job);
+	if (n) {
+		pool.tasks = calloc(n, sizeof(*pool.tasks));
+		if (!pool.tasks) {
+			ctx->units[0].oom = 1;
+			n = 0;
+		}
+		for (i = 0, n = 0; pool.tasks && i < ctx->nunits; i++) {
+			struct kvet_load_job *job = ctx->units[i].job;
+			size_t pieces = job ? kvet_load_job_pieces(job) : 0;
+
+			for (k = 0; k < pieces; k++, n++) {
+				pool.tasks[n].unit = i;
+				pool.tasks[n].piece = k;
+			}
+		}
+		run_phase(ctx, &pool, PHASE_PIECES, n, jobs, bytes_total);
+		free(pool.tasks);
+		pool.tasks = NULL;
+	}
+	run_phase(ctx, &pool, PHASE_FINISH, ctx->nunits, jobs, bytes_total);
 }
 
 static int join_units(struct kvet_ctx *ctx)

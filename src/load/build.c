@@ -37,7 +37,9 @@ void kvet_build_mark(const struct kvet_builder *b, const struct fy_mark *m,
 		     uint32_t *line, uint32_t *col, size_t *pos)
 {
 	if (!m || m->line < 0) {
-		*line = b->base_line;
+		/* an empty value ("replicas: ") has no mark: a piece puts it
+		 * where the whole parse of a clean input does */
+		*line = b->nomark_line ? b->nomark_line : b->base_line;
 		*col = 1;
 		if (pos)
 			*pos = b->base_pos;

@@ -50,6 +50,12 @@ struct jscan {
 
 	atomic_size_t *done;
 	const char *published;
+	/* a piece of a List's items: the array's frame is seeded, and the
+	 * scan stops after the ',' that ends the piece or, in the last
+	 * piece (last_piece), after the array's ']' */
+	bool piece, last_piece;
+	const struct kvet_json_graft *graft;	/* items parsed in pieces */
+	bool grafted;
 	bool bail;		/* not for this path, or out of memory */
 	bool oom;
 };
@@ -528,7 +534,39 @@ static void scalar(struct jscan *j, bool key)
 		push(j, &n);
 }
 
-/* One value from its '{' or '[' to the matching bracket. */
+/*
+ * The root object's "items" array was just opened: put the items parsed
+ * in pieces in its place and go on after its ']'. Returns false when the
+ * array is not where the pieces start.
+ */
+static bool graft(struct jscan *j)
+{
+	const struct kvet_json_graft *g = j->graft;
+	struct jframe f = j->frames[j->depth - 1];
+	struct kvet_node n = { 0 };
+
+	skip_ws(j);
+	if (j->p != j->buf + g->at || g->n > UINT32_MAX)
+		return false;
+	j->depth--;
+	n.type = KVET_NODE_SEQ;
+	n.flags = KVET_NODE_FLOW;
+	n.line = f.line;
+	n.col = f.col;
+	n.len = (uint32_t)g->n;
+	n.u.items = g->items;
+	if (!push(j, &n))
+		return false;
+	j->p = j->buf + g->resume;
+	j->line = g->line;
+	j->bol = j->buf + g->bol;
+	j->adj = g->adj;
+	j->grafted = true;
+	return true;
+}
+
+/* One value from its '{' or '[' to the matching bracket; in a piece, the
+ * items of the piece. */
 static void parse_value(struct jscan *j)
 {
 	enum { VALUE, KEY, AFTER } state = VALUE;
@@ -546,6 +584,13 @@ static void parse_value(struct jscan *j)
 		if (state == VALUE && (c == '{' || c == '[')) {
 			open_frame(j, c == '{' ? KVET_NODE_MAP : KVET_NODE_SEQ);
 			j->p++;
+			if (j->graft && !j->grafted && j->depth == 2 &&
+			    j->frames[1].role == KVET_ROLE_ITEMS && !j->bail) {
+				if (!graft(j))
+					give_up(j);
+				state = AFTER;
+				continue;
+			}
 			skip_ws(j);
 			if (j->p < j->end && *j->p == (c == '{' ? '}' : ']')) {
 				j->p++;
@@ -574,9 +619,19 @@ static void parse_value(struct jscan *j)
 			j->p++;
 			state = j->frames[j->depth - 1].type == KVET_NODE_MAP
 					? KEY : VALUE;
+			if (j->piece && j->depth == 1 && !j->last_piece) {
+				skip_ws(j);
+				if (j->p >= j->end)
+					return;
+			}
 		} else if (c == (j->frames[j->depth - 1].type == KVET_NODE_MAP
 				 ? '}' : ']')) {
 			j->p++;
+			if (j->piece && j->depth == 1) {
+				if (!j->last_piece)
+					give_up(j);
+				return;
+			}
 			close_frame(j);
 		} else {
 			give_up(j);
@@ -604,8 +659,68 @@ static bool publish(struct jscan *j, struct kvet_docs *out, uint32_t index)
 	return true;
 }
 
-int kvet_json_load(struct kvet_arena *arena, const char *buf, size_t len,
-		   struct kvet_docs *out, atomic_size_t *done)
+static void release(struct jscan *j)
+{
+	free(j->stack);
+	free(j->frames);
+	free(j->text);
+	kvet_keyset_release(&j->keys);
+}
+
+int kvet_json_items(struct kvet_arena *arena, const char *buf, size_t len,
+		    size_t start, size_t end, uint32_t line, bool last,
+		    struct kvet_json_piece *out)
+{
+	struct jscan j = { 0 };
+	struct kvet_node *items;
+	int ret = 0;
+
+	memset(out, 0, sizeof(*out));
+	j.buf = buf;
+	j.p = buf + start;
+	for (j.bol = j.p; j.bol > buf && j.bol[-1] != '\n'; j.bol--)
+		;
+	j.end = buf + (last ? len : end);
+	j.line = line;
+	j.arena = arena;
+	j.piece = true;
+	j.last_piece = last;
+	if (!kvet_vec_grow((void **)&j.frames, &j.capframes, 1,
+			   sizeof(*j.frames))) {
+		ret = -1;
+		goto out;
+	}
+	memset(&j.frames[0], 0, sizeof(j.frames[0]));
+	j.frames[0].type = KVET_NODE_SEQ;
+	j.frames[0].role = KVET_ROLE_ITEMS;
+	j.depth = 1;
+	parse_value(&j);
+	if (j.bail) {
+		ret = j.oom ? -1 : 0;
+		goto out;
+	}
+	items = kvet_arena_array(arena, j.n, sizeof(*items));
+	if (!items) {
+		ret = -1;
+		goto out;
+	}
+	if (j.n)
+		memcpy(items, j.stack, j.n * sizeof(*items));
+	out->items = items;
+	out->n = j.n;
+	out->end = (size_t)(j.p - buf);
+	out->line = j.line;
+	out->bol = (size_t)(j.bol - buf);
+	out->adj = j.adj;
+	ret = 1;
+out:
+	release(&j);
+	return ret;
+}
+
+int kvet_json_load_graft(struct kvet_arena *arena, const char *buf,
+			 size_t len, struct kvet_docs *out,
+			 atomic_size_t *done, const struct kvet_json_graft *g)
 {
 	struct jscan j = { 0 };
 	struct kvet_arena_mark mark;
@@ -619,6 +734,7 @@ int kvet_json_load(struct kvet_arena *arena, const char *buf, size_t len,
 	j.arena = arena;
 	j.done = done;
 	j.published = buf;
+	j.graft = g;
 	kvet_arena_mark(arena, &mark);
 	skip_ws(&j);
 	if (j.p >= j.end || (*j.p != '{' && *j.p != '['))
@@ -639,16 +755,19 @@ int kvet_json_load(struct kvet_arena *arena, const char *buf, size_t len,
 	}
 	if (j.oom)
 		ret = -1;
-	else if (!j.bail)
+	else if (!j.bail && (!g || j.grafted))
 		ret = 1;
 out:
 	if (ret != 1) {
 		out->n = n0;
 		kvet_arena_reset(arena, &mark);
 	}
-	free(j.stack);
-	free(j.frames);
-	free(j.text);
-	kvet_keyset_release(&j.keys);
+	release(&j);
 	return ret;
+}
+
+int kvet_json_load(struct kvet_arena *arena, const char *buf, size_t len,
+		   struct kvet_docs *out, atomic_size_t *done)
+{
+	return kvet_json_load_graft(arena, buf, len, out, done, NULL);
 }

@@ -3,7 +3,9 @@
 #define KVET_LOAD_JSON_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "base/arena.h"
 #include "load/load.h"
@@ -40,5 +42,47 @@
  */
 int kvet_json_load(struct kvet_arena *arena, const char *buf, size_t len,
 		   struct kvet_docs *out, atomic_size_t *done);
+
+/*
+ * A kubectl -o json List in pieces (load/split.h): each piece of its
+ * "items" array is read alone by kvet_json_items(), on any thread, and
+ * kvet_json_load_graft() reads the rest, putting the items in place.
+ */
+struct kvet_json_piece {
+	const struct kvet_node *items;	/* in the piece's arena */
+	size_t n;
+	/* the last piece: just past the array's ']', where reading goes on,
+	 * with that point's line, line start and UTF-8 continuation bytes
+	 * from the line start (for columns) */
+	size_t end;
+	uint32_t line;
+	size_t bol, adj;
+};
+
+/**
+ * kvet_json_items() - read the items in @buf[@start, @end): values and
+ * their ',' up to @end, or in the @last piece up to the ']' that closes
+ * the array, past @end. @start, on @line, is where a value starts.
+ * Returns: 1, 0 when the piece does not read so (parse whole), or -1
+ * when out of memory.
+ */
+int kvet_json_items(struct kvet_arena *arena, const char *buf, size_t len,
+		    size_t start, size_t end, uint32_t line, bool last,
+		    struct kvet_json_piece *out);
+
+struct kvet_json_graft {
+	size_t at;		/* where the first item starts */
+	const struct kvet_node *items;	/* every item, in order */
+	size_t n;
+	size_t resume;		/* the last piece's end ... */
+	uint32_t line;
+	size_t bol, adj;	/* ... and where it is */
+};
+
+/* kvet_json_load() with the root object's "items" read already: 0 also
+ * when the array does not start at @g->at. */
+int kvet_json_load_graft(struct kvet_arena *arena, const char *buf,
+			 size_t len, struct kvet_docs *out,
+			 atomic_size_t *done, const struct kvet_json_graft *g);
 
 #endif
