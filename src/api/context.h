@@ -106,6 +106,17 @@ struct kvet_ctx {
 	bool require_objects;		/* no object at all: exit 2 */
 };
 
+/* load_all.c: read, parse and turn into objects every input, in
+ * parallel (-j); results in ctx->units. */
+void kvet_ctx_load_all(struct kvet_ctx *ctx);
+
+/* The number of threads -j asks for: 0 is one per core, at most 64. */
+unsigned int kvet_ctx_jobs(const struct kvet_options *opts);
+
+/* lint.c: every rule on every object of the graph, in parallel (-j),
+ * then the findings sorted and the settings applied. 0, or -1 (OOM). */
+int kvet_ctx_run_rules(struct kvet_ctx *ctx);
+
 /* settings.c */
 
 /* Rebuild the rule states from the rule set and replay the settings on

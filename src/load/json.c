@@ -150,6 +150,8 @@ static bool high_byte(struct jscan *j, const unsigned char *q)
 
 static bool text_put(struct jscan *j, size_t at, const char *s, size_t len)
 {
+	if (!len)
+		return true;
 	if (!kvet_vec_grow((void **)&j->text, &j->captext, at + len, 1)) {
 		j->oom = j->bail = true;
 		return false;
@@ -476,7 +478,8 @@ static void close_frame(struct jscan *j)
 	n.line = f.line;
 	n.col = f.col;
 	if (f.type == KVET_NODE_MAP) {
-		const struct kvet_node *kv = &j->stack[f.start];
+		/* the stack may not exist yet: {} first */
+		const struct kvet_node *kv = count ? &j->stack[f.start] : NULL;
 		struct kvet_pair *pairs;
 
 		count /= 2;

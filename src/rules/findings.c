@@ -68,7 +68,12 @@ struct kvet_finding *kvet_findings_addf(struct kvet_findings *fs,
 		fs->cap = cap;
 	}
 	va_start(ap, fmt);
-	msg = kvet_arena_vprintf(fs->arena, fmt, ap);
+	/* the rule runner's messages are made already: a copy is enough,
+	 * where printf would read them twice */
+	if (strcmp(fmt, "%s") == 0)
+		msg = kvet_arena_strdup(fs->arena, va_arg(ap, const char *));
+	else
+		msg = kvet_arena_vprintf(fs->arena, fmt, ap);
 	va_end(ap);
 	if (!msg)
 		goto oom;
@@ -91,6 +96,42 @@ struct kvet_finding *kvet_findings_addf(struct kvet_findings *fs,
 oom:
 	fs->oom = 1;
 	return NULL;
+}
+
+int kvet_findings_append(struct kvet_findings *to, struct kvet_findings *from)
+{
+	size_t n = to->n + from->n, i;
+
+	if (from->oom)
+		to->oom = 1;
+	if (!from->n)
+		return 0;
+	if (n > to->cap) {
+		struct kvet_finding *v = realloc(to->v, n * sizeof(*v));
+		const struct kvet_object **ob;
+		size_t *o;
+
+		if (!v)
+			return -1;
+		to->v = v;
+		o = realloc(to->order, n * sizeof(*o));
+		if (!o)
+			return -1;
+		to->order = o;
+		ob = realloc(to->objs, n * sizeof(*ob));
+		if (!ob)
+			return -1;
+		to->objs = ob;
+		to->cap = n;
+	}
+	for (i = 0; i < from->n; i++) {
+		to->v[to->n + i] = from->v[i];
+		to->order[to->n + i] = from->order[i];
+		to->objs[to->n + i] = from->objs[i];
+	}
+	to->n = n;
+	from->n = 0;
+	return 0;
 }
 
 struct sort_item {

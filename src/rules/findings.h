@@ -42,6 +42,10 @@ struct kvet_finding *kvet_findings_addf(struct kvet_findings *fs,
 					const char *fmt, ...)
 	__attribute__((format(printf, 7, 8)));
 
+/* Move the findings of @from after those of @to, in their order; their
+ * strings stay where they are. Returns 0, or -1 when out of memory. */
+int kvet_findings_append(struct kvet_findings *to, struct kvet_findings *from);
+
 /* Sort by file (input order), line, column, rule, then message. */
 void kvet_findings_sort(struct kvet_findings *fs);
 

@@ -306,6 +306,63 @@ static void test_one_file_in_pieces(void **state)
 	}
 }
 
+/*
+ * The rules run in blocks of objects on every thread (api/lint.c): the
+ * findings, their order and their messages must be those of -j 1.
+ */
+static void test_rules_in_blocks(void **state)
+{
+	struct fixture *fx = *state;
+	struct kvet_options one_opts = { .jobs = 1 }, many_opts = { .jobs = 4 };
+	struct kvet_ctx *one, *many;
+	char path[128];
+	FILE *fp;
+	size_t i;
+
+	snprintf(path, sizeof(path), "%s/rules.yaml", fx->dir);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	/* workloads, a few with a PDB that selects two of them */
+	for (i = 0; i < 2100; i++) {
+		fprintf(fp, big_yaml_doc, i, i % 5, i / 3);
+		if (i % 50 == 0)
+			fprintf(fp, "---\napiVersion: policy/v1\n"
+				"kind: PodDisruptionBudget\nmetadata:\n"
+				"  name: pdb%zu\n  namespace: ns%zu\nspec:\n"
+				"  minAvailable: 3\n  selector:\n"
+				"    matchLabels: {app: web%zu}\n", i, i % 5,
+				i / 3);
+	}
+	assert_int_equal(fclose(fp), 0);
+	one = kvet_ctx_create(&one_opts);
+	many = kvet_ctx_create(&many_opts);
+	assert_non_null(one);
+	assert_non_null(many);
+	assert_int_equal(kvet_ctx_add_path(one, path), 0);
+	assert_int_equal(kvet_ctx_add_path(many, path), 0);
+	assert_int_equal(kvet_ctx_run(one), 0);
+	assert_int_equal(kvet_ctx_run(many), 0);
+	assert_true(kvet_ctx_finding_count(one) > 2100);
+	assert_int_equal(kvet_ctx_finding_count(one),
+			 kvet_ctx_finding_count(many));
+	for (i = 0; i < kvet_ctx_finding_count(one); i++) {
+		const struct kvet_finding *a = kvet_ctx_finding(one, i);
+		const struct kvet_finding *b = kvet_ctx_finding(many, i);
+		size_t k;
+
+		assert_string_equal(a->rule, b->rule);
+		assert_string_equal(a->message, b->message);
+		assert_int_equal(a->pos.line, b->pos.line);
+		assert_int_equal(a->pos.column, b->pos.column);
+		assert_int_equal(a->n_related, b->n_related);
+		for (k = 0; k < a->n_related; k++)
+			assert_string_equal(a->related[k].name,
+					    b->related[k].name);
+	}
+	kvet_ctx_destroy(one);
+	kvet_ctx_destroy(many);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -313,6 +370,8 @@ int main(void)
 						setup, teardown),
 		cmocka_unit_test(test_stdin_twice),
 		cmocka_unit_test_setup_teardown(test_one_file_in_pieces,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_rules_in_blocks,
 						setup, teardown),
 	};
 
