@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # run.sh - time kvet against the libfyaml event scan on synthetic dumps.
 #
-# Usage: bench/run.sh [N]        (default: 100000 objects)
+# Usage: bench/run.sh [N] [NODESxPODS...]   (default: 100000 objects)
+#
+# A size NODESxPODS (1000x30000) measures kvet drain too (see "Drain"
+# below); given only those, run.sh measures kvet drain alone.
 #
 # Builds nothing: build first (meson setup build && ninja -C build). One
 # run prints every figure of issue 17 (docs/performance.md):
@@ -37,6 +40,14 @@
 #   KVET_EXTRA_ARGS  extra options for every kvet run (e.g. -j 1)
 #   KEEP_DUMPS       1: keep the scale dumps over 500,000 objects
 #
+# Drain: for each NODESxPODS, bench/out/cluster-NODESxPODS.yaml comes from
+# `gen_cluster NODES PODS` (a cluster with budgets that block some nodes,
+# emptyDir caches, zonal StatefulSets and a fail-closed webhook) and
+# bench/out/cluster-NODESxPODS-clean.yaml from `gen_cluster --clean`, whose
+# rolling plan goes through every node. Measured in the same run: kvet lint
+# and kvet drain (each node alone) on the first, kvet lint and kvet drain
+# --rolling on the second; the table gives the ratios to lint.
+#
 # kvet's exit status 0, 1 (findings) and 2 (some input unusable) all count
 # as a run; 2 is reported because it means the dump did not fully load.
 set -euo pipefail
@@ -68,8 +79,20 @@ for t in "$GEN" "$SCAN" "$MEASURE" "$KVET"; do
 	[ -x "$t" ] || die "$t is missing: run ninja -C $BUILD"
 done
 [[ "$RUNS" =~ ^[1-9][0-9]*$ ]] || die "RUNS must be a positive number"
-N=${1:-100000}
-[[ "$N" =~ ^[1-9][0-9]*$ ]] || die "'$N' is not a number of objects"
+sizes=()
+clusters=()
+for n in "$@"; do
+	if [[ "$n" =~ ^[1-9][0-9]*x[1-9][0-9]*$ ]]; then
+		clusters+=("$n")
+	elif [[ "$n" =~ ^[1-9][0-9]*$ ]]; then
+		sizes+=("$n")
+	else
+		die "'$n' is not a number of objects nor NODESxPODS"
+	fi
+done
+[ ${#sizes[@]} -le 1 ] || die "one number of objects at most (SCALE sets the scale table)"
+[ $# -gt 0 ] || sizes=(100000)
+N=${sizes[0]-}
 for m in $SCALE; do
 	[[ "$m" =~ ^[1-9][0-9]*$ ]] || die "SCALE: '$m' is not a number of objects"
 done
@@ -156,7 +179,45 @@ count_findings() {
 		awk '{ print $1 + $2 + $3 }'
 }
 
+# make_cluster NxP [--clean] -> the dump's path, generated once.
+make_cluster() {
+	local spec=$1 flag=${2-} f
+	f=$OUT/cluster-$spec${flag:+-clean}.yaml
+	if [ ! -s "$f" ] || [ "$BUILD/bench/gen_cluster" -nt "$f" ]; then
+		note "generating $f"
+		"$BUILD/bench/gen_cluster" $flag "${spec%x*}" "${spec#*x}" > "$f.tmp"
+		mv "$f.tmp" "$f"
+	fi
+	echo "$f"
+}
+
+drain_bench() {
+	local spec f fc lint_s each_s lint2_s roll_s
+	[ ${#clusters[@]} -gt 0 ] || return 0
+	[ -x "$BUILD/bench/gen_cluster" ] || die "$BUILD/bench/gen_cluster is missing"
+	mkdir -p "$OUT"
+	echo
+	echo "Drain: \`gen_cluster NODES PODS\` for lint and each node alone," \
+		"\`gen_cluster --clean NODES PODS\` for lint and --rolling; median of $RUNS runs."
+	echo
+	echo "| nodes | pods | lint s | drain s | drain/lint | lint (clean) s | drain --rolling s | rolling/lint |"
+	echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+	for spec in "${clusters[@]}"; do
+		f=$(make_cluster "$spec")
+		fc=$(make_cluster "$spec" --clean)
+		read -r lint_s _ _ < <(measure_cmd lint '0|1' "$KVET" lint --format json "$f")
+		read -r each_s _ _ < <(measure_cmd drain '0|1' "$KVET" drain --format json "$f")
+		read -r lint2_s _ _ < <(measure_cmd lint-clean '0|1' "$KVET" lint --format json "$fc")
+		read -r roll_s _ _ < <(measure_cmd rolling '0|1' "$KVET" drain --rolling --format json "$fc")
+		awk -v n="${spec%x*}" -v p="${spec#*x}" -v l="$lint_s" -v e="$each_s" \
+			-v l2="$lint2_s" -v r="$roll_s" 'BEGIN {
+			printf("| %d | %d | %.2f | %.2f | %.2fx | %.2f | %.2f | %.2fx |\n",
+				n, p, l, e, e / l, l2, r, r / l2) }'
+	done
+}
+
 mkdir -p "$OUT"
+[ -n "$N" ] || { drain_bench; exit 0; }
 loadavg() {
 	cut -d ' ' -f 1-3 /proc/loadavg
 }
@@ -286,3 +347,4 @@ if [ ${#srows[@]} -gt 0 ]; then
 		}'
 	fi
 fi
+drain_bench
