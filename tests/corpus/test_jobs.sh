@@ -5,14 +5,18 @@
 #     every dumps/ file alone and dumps/ together, every cluster dataset);
 #   - for both generated dumps (bench/gen_dump: few findings, and
 #     --overlap: findings-heavy), YAML and JSON, large enough (3000
-#     objects, 6 to 13 MB) to be parsed in pieces on several threads.
+#     objects, 6 to 13 MB) to be parsed in pieces on several threads;
+#   - for kvet drain on a generated cluster (bench/gen_cluster, 2.7 MB, so
+#     also loaded in pieces): each node alone, and --rolling on the
+#     --clean one, whose plan goes through every node.
 # Without ../shared the corpus part is skipped, saying so; the generated
 # part always runs.
-# Usage: test_jobs.sh KVET GEN_DUMP CORPUS
+# Usage: test_jobs.sh KVET GEN_DUMP GEN_CLUSTER CORPUS
 set -u
 kvet=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 gen=$2
-corpus=$3
+gen_cluster=$3
+corpus=$4
 export LC_ALL=C
 shopt -s nullglob
 tmp=$(mktemp -d)
@@ -20,13 +24,16 @@ trap 'rm -rf "$tmp"' EXIT
 
 n=0 fail=0
 
-# same_for_jobs NAME PATH...: one lint per -j, reports compared
+# same_for_jobs NAME PATH...: one lint per -j, reports compared;
+# $cmd is the subcommand and its options (lint by default)
+cmd=lint
 same_for_jobs() {
 	local name=$1 j
 	shift
 	n=$((n + 1))
 	for j in 1 2 8; do
-		NO_COLOR=1 "$kvet" lint --no-config --color never -j "$j" \
+		# shellcheck disable=SC2086 # the options are words
+		NO_COLOR=1 "$kvet" $cmd --no-config --color never -j "$j" \
 			--format text --format "json=$tmp/$j.json" "$@" \
 			>"$tmp/$j.txt" 2>&1
 		echo "exit $?" >>"$tmp/$j.txt"
@@ -54,6 +61,14 @@ for args in "" "--overlap" "--json" "--overlap --json"; do
 	same_for_jobs "gen_dump $args 3000" "$f"
 	rm -f "$f"
 done
+
+# kvet drain reads the whole graph; 60 nodes, 2600 pods
+"$gen_cluster" 60 2600 >"$tmp/cluster.yaml" &&
+	"$gen_cluster" --clean 60 2600 >"$tmp/clean.yaml" ||
+	{ echo "FAIL: gen_cluster"; exit 1; }
+cmd=drain same_for_jobs "drain, each node" "$tmp/cluster.yaml"
+cmd="drain --rolling" same_for_jobs "drain --rolling" "$tmp/clean.yaml"
+rm -f "$tmp/cluster.yaml" "$tmp/clean.yaml"
 
 if [ ! -d "$corpus" ]; then
 	echo "# SKIP: corpus part: corpus not found at $corpus (it sits beside the repository as ../shared/corpus; a standalone clone has none)"
