@@ -338,6 +338,7 @@ if [ ${#srows[@]} -gt 0 ]; then
 	echo "| objects | input MB | event scan s | kvet s | kvet cpu s | kvet s per 100k objects | kvet MiB | kvet peak / input |"
 	echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 	first=""
+	measured=0
 	for r in "${srows[@]}"; do
 		case $r in
 		*skipped*)
@@ -354,11 +355,13 @@ if [ ${#srows[@]} -gt 0 ]; then
 		per=$(awk -F'|' '{ printf "%.6f", $4 / $1 * 100000 }' <<<"$r")
 		[ -n "$first" ] || first=$per
 		last=$per
+		measured=$((measured + 1))
 	done
-	if [ -n "$first" ]; then
+	# linear growth needs two sizes to compare
+	if [ "$measured" -ge 2 ]; then
 		echo
 		awk -v a="$first" -v b="$last" 'BEGIN {
-			printf "5 scale: time per object at the largest size over the smallest: %.2fx (linear: about 1; goal <= 1.25x): %s\n",
+			printf "5 scale: time per object at the largest size measured over the smallest: %.2fx (linear: about 1; goal <= 1.25x): %s\n",
 				b / a, b / a <= 1.25 ? "met" : "not met"
 		}'
 	fi
