@@ -63,14 +63,8 @@ OUT=$ROOT/bench/out
 # kvet refuses a larger input (max_file_size, docs/input.md)
 KVET_MAX_INPUT=536870912
 
-die() {
-	echo "run.sh: $*" >&2
-	exit 1
-}
-
-note() {
-	echo "run.sh: $*" >&2
-}
+# shellcheck source=bench/lib.sh
+. "$ROOT/bench/lib.sh"
 
 [ -d "$BUILD" ] || die "no build directory '$BUILD' (meson setup $BUILD && ninja -C $BUILD, or set BUILD)"
 BUILD=$(cd "$BUILD" && pwd)
@@ -135,9 +129,10 @@ make_dump() {
 	mv "$f.tmp" "$f"
 }
 
-# measure_cmd NAME OKCODES CMD... -> "median_wall median_cpu max_kib status"
-# OKCODES is a regex of acceptable exit statuses.
-measure_cmd() {
+# measure_both NAME OKCODES CMD... -> "median_wall median_cpu max_kib status":
+# lib.sh's measure_cmd with the CPU time too. OKCODES is a regex of
+# acceptable exit statuses.
+measure_both() {
 	local name=$1 ok=$2 i line wall cpu rss status walls="" cpus="" maxrss=0
 	local res
 	shift 2
@@ -240,13 +235,13 @@ for i in "${!variants[@]}"; do
 	bytes=$(stat -c %s "$f")
 	note "${labels[$i]}: $f ($bytes bytes)"
 	findings=$(count_findings "$f")
-	read -r scan_s scan_c scan_kib _ < <(measure_cmd scan '0' "$SCAN" "$f")
+	read -r scan_s scan_c scan_kib _ < <(measure_both scan '0' "$SCAN" "$f")
 	# shellcheck disable=SC2086
-	read -r kvet_s kvet_c kvet_kib kvet_rc < <(measure_cmd kvet '0|1|2' \
+	read -r kvet_s kvet_c kvet_kib kvet_rc < <(measure_both kvet '0|1|2' \
 		"$KVET" lint --format json $KVET_EXTRA_ARGS "$f")
 	[ "$kvet_rc" = 2 ] && note "kvet exited 2 on $f: part of the dump was not usable"
 	# shellcheck disable=SC2086
-	read -r load_s load_c load_kib _ < <(measure_cmd load '0|1|2' \
+	read -r load_s load_c load_kib _ < <(measure_both load '0|1|2' \
 		"$KVET" lint --format json --no-builtin-rules $KVET_EXTRA_ARGS "$f")
 	trows+=("${labels[$i]}|$N|$bytes|${findings:-?}|$scan_s|$scan_c|$kvet_s|$kvet_c|$kvet_kib|$load_s|$load_c|$load_kib")
 done
@@ -274,9 +269,9 @@ for m in $SCALE; do
 		continue
 	fi
 	note "scale: $f ($bytes bytes)"
-	read -r scan_s scan_c scan_kib _ < <(measure_cmd scan '0' "$SCAN" "$f")
+	read -r scan_s scan_c scan_kib _ < <(measure_both scan '0' "$SCAN" "$f")
 	# shellcheck disable=SC2086
-	read -r kvet_s kvet_c kvet_kib _ < <(measure_cmd kvet '0|1|2' \
+	read -r kvet_s kvet_c kvet_kib _ < <(measure_both kvet '0|1|2' \
 		"$KVET" lint --format json $KVET_EXTRA_ARGS "$f")
 	srows+=("$m|$bytes|$scan_s|$kvet_s|$kvet_c|$kvet_kib")
 	if [ "$m" -gt 500000 ] && [ "$KEEP_DUMPS" != 1 ]; then

@@ -132,7 +132,8 @@ _kvet()
 		_kvet_files "$cur"
 		return
 		;;
-	--namespace | --docs-url | -j | --jobs)
+	--namespace | --docs-url | -j | --jobs | --pool | --node-cpu | \
+		--node-memory | --node-pods | --node-label | --node-taint)
 		return
 		;;
 	esac

@@ -49,6 +49,12 @@ complete -c kvet -n $lint -l color -x -a "auto always never"
 complete -c kvet -n $lint -s q -l quiet
 complete -c kvet -n $lint -s v -l verbose
 complete -c kvet -n $lint -l show-suppressed
+complete -c kvet -n $lint -l pool -x -a "3x3 2x1 6x2"
+complete -c kvet -n $lint -l node-cpu -x
+complete -c kvet -n $lint -l node-memory -x
+complete -c kvet -n $lint -l node-pods -x
+complete -c kvet -n $lint -l node-label -x
+complete -c kvet -n $lint -l node-taint -x
 
 # options of the commands that load rules
 set -l rules "__fish_seen_subcommand_from $rule_commands"

@@ -699,9 +699,10 @@ KVET_API int kvet_ctx_load_config(struct kvet_ctx *ctx, const char *path);
 
 /*
  * Drain simulation (docs/drain.md): a context created with KVET_CTX_DRAIN
- * does not lint; kvet_ctx_run() loads a cluster dump and simulates
- * draining its nodes, and the findings of the run are what the drains run
- * into, under the drain checks' rule ids (kvet_ctx_rule()).
+ * does not lint; kvet_ctx_run() loads a cluster dump (or rendered
+ * manifests, installed on a synthetic pool: kvet_ctx_set_pool()) and
+ * simulates draining its nodes, and the findings of the run are what the
+ * drains run into, under the drain checks' rule ids (kvet_ctx_rule()).
  */
 enum kvet_drain_plan {
 	KVET_DRAIN_EACH_NODE,	/* every node alone, from the dump's state */
@@ -745,6 +746,74 @@ struct kvet_drain_options {
  */
 KVET_API int kvet_ctx_set_drain(struct kvet_ctx *ctx,
 				const struct kvet_drain_options *opts);
+
+/*
+ * A synthetic node pool (docs/drain.md, "Rendered manifests"): what
+ * kvet_ctx_run() drains when the input has no Node and no Pod objects,
+ * and what the rolling-upgrade-stalls check of kvet lint rolls.
+ * Identical nodes named node-1, node-2, ... round-robin over zones
+ * zone-a, zone-b, ...; --node-cpu and --node-memory are each node's
+ * capacity, of which the kubelet's reservations leave the allocatable
+ * (GKE's formula: 4 CPU and 16Gi leave 3920m and about 13.3Gi).
+ */
+enum kvet_pool_flags {
+	KVET_POOL_SURGE = 1u << 0,	/* @surge is given, even 0 */
+};
+
+/*
+ * Plain data. A zero field keeps what was set before (the
+ * configuration's pool:, else the default: 3 nodes in 3 zones, 4 CPU,
+ * 16Gi, 110 pods); labels and taints add to those set before.
+ */
+struct kvet_pool_options {
+	unsigned int nodes;		/* 1 to 1000 */
+	unsigned int zones;		/* 1 to 26, at most @nodes */
+	const char *cpu;		/* a node's CPU: "4", "3500m" */
+	const char *memory;		/* a node's memory: "16Gi" */
+	unsigned int pods;		/* its pod limit (maxPods) */
+	const char *const *labels;	/* "KEY=VALUE" */
+	size_t n_labels;
+	const char *const *taints;	/* "KEY[=VALUE]:EFFECT" */
+	size_t n_taints;
+	unsigned int max_unavailable;	/* rolling: nodes per step */
+	unsigned int surge;		/* rolling: with KVET_POOL_SURGE */
+	unsigned int flags;		/* enum kvet_pool_flags */
+};
+
+/**
+ * kvet_ctx_set_pool() - describe the synthetic pool; call before
+ * kvet_ctx_run(). A pool given here (nodes, zones, resources, labels or
+ * taints) for an input that turns out to be a cluster dump is an input
+ * error: a dump is drained on its own nodes.
+ * @ctx: the context.
+ * @opts: copied (its strings too).
+ *
+ * Returns: 0, or -1 when a value is invalid (a rule error says which)
+ * or memory ran out.
+ */
+KVET_API int kvet_ctx_set_pool(struct kvet_ctx *ctx,
+			       const struct kvet_pool_options *opts);
+
+/**
+ * kvet_pool_parse_size() - read "NODESxZONES" ("3x3", "6x2").
+ * Returns: 0, or -1 when @s is no such size within the limits above.
+ */
+KVET_API int kvet_pool_parse_size(const char *s, unsigned int *nodes,
+				  unsigned int *zones);
+
+/* The pool a drain ran on. Plain data, borrowed from the context. */
+struct kvet_drain_pool {
+	unsigned int nodes, zones;
+	long long cpu;			/* allocatable per node, millicores */
+	long long memory;		/* bytes */
+	long long pods;
+	size_t pods_placed;		/* pods the workloads run */
+	size_t pods_unplaced;		/* pods no node takes */
+};
+
+/* The pool of the run, or NULL when it drained a cluster dump. */
+KVET_API const struct kvet_drain_pool *
+kvet_ctx_drain_pool(const struct kvet_ctx *ctx);
 
 enum kvet_drain_verdict {
 	KVET_DRAIN_DRAINS,		/* no finding */

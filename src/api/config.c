@@ -13,7 +13,7 @@
 static const char *const top_keys[] = {
 	"rules", "suppress", "exclude", "namespace", "completeInput",
 	"requireObjects", "spreadingTopologyKeys", "managerComponents",
-	"sharedLabelKeys", "workloads", "docsUrl", NULL,
+	"sharedLabelKeys", "workloads", "docsUrl", "pool", NULL,
 };
 static const char *const rules_keys[] = { "enable", "disable", "severity",
 					  "params", "tolerateErrors", NULL };
@@ -21,6 +21,9 @@ static const char *const suppress_keys[] = { "rule", "kind", "namespace",
 					     "name", "reason", NULL };
 static const char *const workload_keys[] = { "apiVersion", "kind",
 					     "podTemplate", "replicas", NULL };
+static const char *const pool_keys[] = { "size", "nodeCPU", "nodeMemory",
+					 "nodePods", "nodeLabels", "nodeTaints",
+					 "maxUnavailable", "surge", NULL };
 
 /* A rule id the context knows ("*" too when @star), else an error. */
 static const char *rule_id(struct kvet_strict *s, struct kvet_ctx *ctx,
@@ -319,6 +322,119 @@ static void apply_workloads(struct kvet_strict *s, struct kvet_ctx *ctx,
 	}
 }
 
+/* One setting of pool:, through the setter the command line uses; its
+ * error, if any, at @n. */
+static void pool_set(struct kvet_strict *s, struct kvet_ctx *ctx,
+		     const struct kvet_node *n,
+		     const struct kvet_pool_options *o)
+{
+	size_t before = ctx->rules.diag.n;
+
+	if (!kvet_ctx_apply_pool(ctx, o, true))
+		return;
+	if (ctx->rules.diag.n > before)
+		set_position(&ctx->rules.diag.errors[before].pos, s->file, n);
+	s->failed = true;
+}
+
+/* A count of @what from @min to @max, else an error at @n. */
+static bool pool_count(struct kvet_strict *s, const struct kvet_node *n,
+		       const char *what, long long min, long long max,
+		       unsigned int *out)
+{
+	long long v;
+
+	if (!n)
+		return false;
+	if (!kvet_node_int(n, &v) || v < min || v > max) {
+		kvet_strict_errorf(s, n, "pool.%s must be an integer from %lld to %lld",
+				   what, min, max);
+		return false;
+	}
+	*out = (unsigned int)v;
+	return true;
+}
+
+static void apply_pool_labels(struct kvet_strict *s, struct kvet_ctx *ctx,
+			      const struct kvet_node *map)
+{
+	struct kvet_pool_options o = { 0 };
+	const char *k, *v, *kv;
+	uint32_t i;
+
+	if (!map)
+		return;
+	if (!kvet_node_is_map(map)) {
+		kvet_strict_errorf(s, map, "pool.nodeLabels must map label keys to values");
+		return;
+	}
+	o.n_labels = 1;
+	o.labels = &kv;
+	for (i = 0; i < map->len; i++) {
+		k = kvet_strict_string(s, &map->u.pairs[i].key, "a label key");
+		v = kvet_strict_string(s, &map->u.pairs[i].value,
+				       "a label value");
+		if (!k || !v)
+			continue;
+		kv = kvet_arena_printf(s->arena, "%s=%s", k, v);
+		if (kv)
+			pool_set(s, ctx, &map->u.pairs[i].key, &o);
+	}
+}
+
+static void apply_pool(struct kvet_strict *s, struct kvet_ctx *ctx,
+		       const struct kvet_node *pool)
+{
+	struct kvet_pool_options o;
+	const struct kvet_node *n;
+	const char **taints, *size;
+	size_t count, i;
+
+	if (!pool || !kvet_strict_map(s, pool, "pool", pool_keys))
+		return;
+	memset(&o, 0, sizeof(o));
+	n = kvet_node_get(pool, "size");
+	if (n && (size = kvet_strict_string(s, n, "pool.size"))) {
+		if (kvet_pool_parse_size(size, &o.nodes, &o.zones) < 0)
+			kvet_strict_errorf(s, n, "pool.size must be NODESxZONES such as 3x3: 1 to 1000 nodes in 1 to 26 zones, no more zones than nodes");
+		else
+			pool_set(s, ctx, n, &o);
+	}
+	memset(&o, 0, sizeof(o));
+	n = kvet_node_get(pool, "nodeCPU");
+	if (n && (o.cpu = kvet_strict_string(s, n, "pool.nodeCPU")))
+		pool_set(s, ctx, n, &o);
+	memset(&o, 0, sizeof(o));
+	n = kvet_node_get(pool, "nodeMemory");
+	if (n && (o.memory = kvet_strict_string(s, n, "pool.nodeMemory")))
+		pool_set(s, ctx, n, &o);
+	memset(&o, 0, sizeof(o));
+	n = kvet_node_get(pool, "nodePods");
+	if (pool_count(s, n, "nodePods", 1, 10000, &o.pods))
+		pool_set(s, ctx, n, &o);
+	apply_pool_labels(s, ctx, kvet_node_get(pool, "nodeLabels"));
+	n = kvet_node_get(pool, "nodeTaints");
+	if (n && kvet_strict_strings(s, n, "pool.nodeTaints", &taints,
+				     &count)) {
+		for (i = 0; i < count; i++) {
+			memset(&o, 0, sizeof(o));
+			o.taints = &taints[i];
+			o.n_taints = 1;
+			pool_set(s, ctx, &n->u.items[i], &o);
+		}
+	}
+	memset(&o, 0, sizeof(o));
+	n = kvet_node_get(pool, "maxUnavailable");
+	if (pool_count(s, n, "maxUnavailable", 1, 10000, &o.max_unavailable))
+		pool_set(s, ctx, n, &o);
+	memset(&o, 0, sizeof(o));
+	n = kvet_node_get(pool, "surge");
+	if (pool_count(s, n, "surge", 0, 10000, &o.surge)) {
+		o.flags = KVET_POOL_SURGE;
+		pool_set(s, ctx, n, &o);
+	}
+}
+
 KVET_API int kvet_ctx_load_config(struct kvet_ctx *ctx, const char *path)
 {
 	struct kvet_strict s = { &ctx->rules.arena, &ctx->rules.diag, NULL,
@@ -360,6 +476,7 @@ KVET_API int kvet_ctx_load_config(struct kvet_ctx *ctx, const char *path)
 	apply_list(&s, ctx, root, "sharedLabelKeys",
 		   KVET_GRAPH_SHARED_LABEL_KEYS);
 	apply_workloads(&s, ctx, kvet_node_get(root, "workloads"));
+	apply_pool(&s, ctx, kvet_node_get(root, "pool"));
 	n = kvet_node_get(root, "docsUrl");
 	if (n && (ns = kvet_strict_string(&s, n, "docsUrl")) &&
 	    kvet_ctx_set_docs_url(ctx, ns) < 0)

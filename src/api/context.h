@@ -117,6 +117,21 @@ struct kvet_ctx {
 	struct kvet_drain_step *drain_steps;
 	size_t n_drain_steps;
 	bool drain_ran;
+
+	/* pool.c: the synthetic pool; zero fields take the defaults */
+	struct drain_pool pool;
+	struct kvet_label *pool_labels;
+	size_t n_pool_labels, cap_pool_labels;
+	struct kvet_taint *pool_taints;
+	size_t n_pool_taints, cap_pool_taints;
+	unsigned int pool_max_unavailable;	/* 0: the plan's */
+	unsigned int pool_surge;
+	bool pool_surge_set;
+	bool pool_given;		/* nodes described by the API, not only
+					 * by the configuration */
+	bool pool_configured;		/* pool: in the configuration */
+	struct kvet_drain_pool pool_info;
+	bool pool_ran;
 };
 
 /* load_all.c: read, parse and turn into objects every input, in
@@ -159,8 +174,46 @@ void kvet_ctx_check_ignore_names(struct kvet_ctx *ctx);
 /* Is @path one the configuration excludes? */
 bool kvet_ctx_excluded(const struct kvet_ctx *ctx, const char *path);
 
+/* pool.c */
+
+/* Apply @opts to the pool (from the configuration file when @config);
+ * -1 with a rule error when a value is invalid. */
+int kvet_ctx_apply_pool(struct kvet_ctx *ctx,
+			const struct kvet_pool_options *opts, bool config);
+
+/* The pool with its defaults, and the plan's max-unavailable and surge
+ * where the pool sets them. */
+void kvet_ctx_pool(const struct kvet_ctx *ctx, struct drain_pool *out,
+		   struct drain_options *plan);
+
+/* Record what kvet_ctx_drain_pool() tells of a run on @pool. */
+void kvet_ctx_pool_info(struct kvet_ctx *ctx, const struct drain_pool *pool,
+			const struct drain_result *res);
+
 /* drain.c: simulate the drain plan instead of linting; 0 or -1 (OOM). */
 int kvet_ctx_run_drain(struct kvet_ctx *ctx);
+
+/* drain.c: the length of the headline of drain sentence @msg, the part
+ * before its first ": " outside quotes; 0 when it has none. */
+size_t kvet_drain_headline_len(const char *msg);
+
+/* drain.c: issue @is as a finding of @rule, in @words (its message split
+ * into headline and reason at its first colon when NULL). */
+int kvet_ctx_add_drain_issue(struct kvet_ctx *ctx,
+			     const struct drain_issue *is, const char *rule,
+			     const struct kvet_finding_text *words);
+
+/* roll_check.c: the rolling-upgrade-stalls check of kvet lint. */
+#define KVET_RULE_ROLL "rolling-upgrade-stalls"
+extern const struct kvet_rule_info kvet_check_roll_info;
+
+/* Roll the pool, findings of what stalls it; 0 or -1 (OOM). */
+int kvet_ctx_check_roll(struct kvet_ctx *ctx);
+
+/* What the roll can stall on: workloads, budgets and webhook
+ * configurations of rendered manifests. */
+bool kvet_ctx_roll_applies(const struct kvet_ctx *ctx,
+			   const struct kvet_object *obj);
 
 /* drain.c: the drain checks a drain context knows. */
 size_t kvet_drain_check_count(void);

@@ -96,6 +96,8 @@ KVET_API void kvet_ctx_destroy(struct kvet_ctx *ctx)
 	free(ctx->suppressed);
 	free(ctx->custom_workloads);
 	free(ctx->excludes);
+	free(ctx->pool_labels);
+	free(ctx->pool_taints);
 	for (i = 0; i < KVET_GRAPH_LIST_COUNT; i++)
 		free(ctx->graph_values[i]);
 	kvet_sources_release(&ctx->srcs);
@@ -523,7 +525,8 @@ KVET_API int kvet_ctx_object(const struct kvet_ctx *ctx, size_t i,
 
 /*
  * Which objects a rule looks at. Built-in checks written in C look at
- * every linted object; a rule file at those its `match` selects.
+ * every linted object (the roll at what it can stall on); a rule file at
+ * those its `match` selects.
  */
 static bool rule_matches(const struct kvet_ctx *ctx,
 			 const struct kvet_rule_info *rule,
@@ -531,6 +534,8 @@ static bool rule_matches(const struct kvet_ctx *ctx,
 {
 	const struct kvet_rule *r = kvet_rule_set_find(&ctx->rules, rule->id);
 
+	if (!strcmp(rule->id, KVET_RULE_ROLL))
+		return kvet_ctx_roll_applies(ctx, obj);
 	return r ? kvet_rule_matches(r, obj) : true;
 }
 

@@ -147,7 +147,7 @@ static void ref_of(struct kvet_object_ref *out, const struct drain_ref *r)
  * lint finding while the message stays the sentence. Returns the length
  * of the headline, or 0 when the sentence has no such colon.
  */
-static size_t headline_len(const char *msg)
+size_t kvet_drain_headline_len(const char *msg)
 {
 	bool quoted = false;
 	size_t i;
@@ -161,24 +161,29 @@ static size_t headline_len(const char *msg)
 	return 0;
 }
 
-static int add_finding(struct kvet_ctx *ctx, const struct drain_issue *is)
+int kvet_ctx_add_drain_issue(struct kvet_ctx *ctx,
+			     const struct drain_issue *is, const char *rule,
+			     const struct kvet_finding_text *words)
 {
 	struct kvet_finding_text text = { .message = is->message };
-	size_t len = headline_len(is->message);
 	struct kvet_finding *f;
 	struct kvet_object_ref *rel;
-	size_t i;
+	size_t i, len;
 
-	if (len) {
-		text.headline = kvet_arena_strndup(&ctx->arena, is->message,
-						   len);
-		if (!text.headline)
-			return -1;
-		text.reason = is->message + len + 2;
+	if (words) {
+		text = *words;
+	} else {
+		len = kvet_drain_headline_len(is->message);
+		if (len) {
+			text.headline = kvet_arena_strndup(&ctx->arena,
+							   is->message, len);
+			if (!text.headline)
+				return -1;
+			text.reason = is->message + len + 2;
+		}
 	}
-	f = kvet_findings_add(&ctx->findings, drain_rule_info(is->rule)->id,
-			      is->sev, is->obj, file_order(ctx, is->obj->file),
-			      is->at, &text);
+	f = kvet_findings_add(&ctx->findings, rule, is->sev, is->obj,
+			      file_order(ctx, is->obj->file), is->at, &text);
 	if (!f)
 		return -1;
 	if (!is->n_related)
@@ -327,6 +332,48 @@ static int step_records(struct kvet_ctx *ctx)
 	return 0;
 }
 
+static bool has_kind(const struct kvet_ctx *ctx, const char *kind)
+{
+	size_t n;
+
+	kvet_graph_kind(ctx->graph, "", kind, &n);
+	return n > 0;
+}
+
+/*
+ * A dump has Nodes or Pods (one without the other is told what to add);
+ * rendered manifests have neither and are installed on the pool. Pool
+ * options given for a dump are refused rather than silently dropped; the
+ * configuration's pool: describes the repository's target cluster and is
+ * only noted.
+ */
+static int run(struct kvet_ctx *ctx)
+{
+	struct drain_options opts = ctx->drain_opts;
+	struct drain_pool pool;
+	int rc;
+
+	if (has_kind(ctx, "Node") || has_kind(ctx, "Pod")) {
+		if (ctx->pool_given) {
+			kvet_diag_addf(&ctx->diag, NULL, 0, 0,
+				       "the input is a cluster dump (it has Node or Pod objects): --pool and the --node-* options describe a synthetic pool for rendered manifests; leave them out to drain the dump's own nodes");
+			return 1;
+		}
+		if (ctx->pool_configured)
+			kvet_diag_notef(&ctx->diag, KVET_NOTICE_WARNING, NULL,
+					0, 0,
+					"the configuration's pool: is not used: the input is a cluster dump, drained on its own nodes");
+		return drain_run_dump(&ctx->arena, &ctx->diag, ctx->graph,
+				      &opts, &ctx->drain_res);
+	}
+	kvet_ctx_pool(ctx, &pool, &opts);
+	rc = drain_run_pool(&ctx->arena, &ctx->diag, ctx->graph, &opts, &pool,
+			    &ctx->drain_res);
+	if (!rc)
+		kvet_ctx_pool_info(ctx, &pool, &ctx->drain_res);
+	return rc;
+}
+
 int kvet_ctx_run_drain(struct kvet_ctx *ctx)
 {
 	size_t i;
@@ -339,14 +386,15 @@ int kvet_ctx_run_drain(struct kvet_ctx *ctx)
 	/* the field-type check made bogus fields read as null; its
 	 * findings are lint's, not the drain's */
 	ctx->findings.n = 0;
-	rc = drain_run_dump(&ctx->arena, &ctx->diag, ctx->graph,
-			    &ctx->drain_opts, &ctx->drain_res);
+	rc = run(ctx);
 	if (rc < 0)
 		return -1;
 	if (rc > 0)
 		return 0;
 	for (i = 0; i < ctx->drain_res.n_issues; i++)
-		if (add_finding(ctx, &ctx->drain_res.issues[i]) < 0)
+		if (kvet_ctx_add_drain_issue(ctx, &ctx->drain_res.issues[i],
+					     drain_rule_info(ctx->drain_res.issues[i].rule)->id,
+					     NULL) < 0)
 			return -1;
 	kvet_findings_sort(&ctx->findings);
 	if (ctx->findings.oom || kvet_ctx_apply_settings(ctx) < 0 ||

@@ -238,6 +238,9 @@ int kvet_ctx_run_rules(struct kvet_ctx *ctx)
 		if (rc == 0 && run_serial(ctx, objs, n) < 0)
 			return -1;
 	}
+	/* the roll reads the whole graph, on this thread, after the rules */
+	if (kvet_ctx_check_roll(ctx) < 0)
+		return -1;
 	kvet_findings_sort(&ctx->findings);
 	if (ctx->findings.oom || kvet_ctx_apply_settings(ctx) < 0)
 		return -1;

@@ -17,6 +17,7 @@
 /* Built-in checks written in C; rule files join them. */
 static const struct kvet_rule_info *const c_checks[] = {
 	&kvet_check_field_types_info,
+	&kvet_check_roll_info,
 };
 
 #define N_C_CHECKS (sizeof(c_checks) / sizeof(c_checks[0]))

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "cli/args.h"
+#include "cli/args_drain.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -45,15 +46,14 @@ static const struct command_spec {
 	[KVET_CMD_CONFIG] = { "config", "init [FILE]", 1, 2,
 			      "write a commented default configuration file (.kvet.yaml)" },
 	[KVET_CMD_DRAIN] = { "drain", "[OPTIONS] [PATH...]", 0, SIZE_MAX,
-			     "simulate node drains and rolling node-pool upgrades on a cluster dump" },
+			     "simulate node drains and rolling node-pool upgrades" },
 };
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
 
 /* Prefix of every usage error, then a hint pointing at the right help. */
-__attribute__((format(printf, 3, 4)))
-static int usage_error(const struct kvet_args *args, FILE *err,
-		       const char *fmt, ...)
+int kvet_args_error(const struct kvet_args *args, FILE *err,
+		    const char *fmt, ...)
 {
 	va_list ap;
 
@@ -101,14 +101,14 @@ static int set_format(struct kvet_args *args, const char *val, FILE *err)
 	}
 	if (len >= sizeof(name) || kvet_format_from_name(name, &fmt)) {
 		format_names(expected, sizeof(expected));
-		return usage_error(args, err,
+		return kvet_args_error(args, err,
 				   "unknown format '%.*s' (expected %s)",
 				   (int)len, val, expected);
 	}
 	if (eq && !eq[1])
-		return usage_error(args, err, "no file name after '%s'", val);
+		return kvet_args_error(args, err, "no file name after '%s'", val);
 	if (args->n_outputs == KVET_MAX_OUTPUTS)
-		return usage_error(args, err, "more than %d --format options",
+		return kvet_args_error(args, err, "more than %d --format options",
 				   KVET_MAX_OUTPUTS);
 	out = &args->outputs[args->n_outputs++];
 	out->format = fmt;
@@ -124,7 +124,7 @@ static int set_rules_format(struct kvet_args *args, const char *val,
 
 	if (kvet_format_from_name(val, &fmt) ||
 	    (fmt != KVET_FORMAT_TEXT && fmt != KVET_FORMAT_JSON))
-		return usage_error(args, err,
+		return kvet_args_error(args, err,
 				   "invalid value '%s' for '--format' (expected text or json)",
 				   val);
 	args->outputs[0].format = fmt;
@@ -151,7 +151,7 @@ static bool is_dns_label(const char *s)
 static int set_namespace(struct kvet_args *args, const char *val, FILE *err)
 {
 	if (!is_dns_label(val))
-		return usage_error(args, err,
+		return kvet_args_error(args, err,
 				   "invalid namespace '%s' (expected a DNS label: lowercase letters, digits and '-', at most 63)",
 				   val);
 	args->opts.default_namespace = val;
@@ -182,7 +182,7 @@ static int set_fail_on(struct kvet_args *args, const char *val, FILE *err)
 			return 0;
 		}
 	}
-	return usage_error(args, err,
+	return kvet_args_error(args, err,
 			   "invalid value '%s' for '--fail-on' (expected error, warning, info or never)",
 			   val);
 }
@@ -203,7 +203,7 @@ static int set_color(struct kvet_args *args, const char *val, FILE *err)
 			return 0;
 		}
 	}
-	return usage_error(args, err,
+	return kvet_args_error(args, err,
 			   "invalid value '%s' for '--color' (expected auto, always or never)",
 			   val);
 }
@@ -219,7 +219,7 @@ static int set_jobs(struct kvet_args *args, const char *val, FILE *err)
 	errno = 0;
 	n = strtoul(val, &end, 10);
 	if (val[0] < '0' || val[0] > '9' || *end || errno || n > KVET_MAX_JOBS)
-		return usage_error(args, err,
+		return kvet_args_error(args, err,
 				   "invalid value '%s' for '--jobs' (expected 0 to %d; 0 is one per core)",
 				   val, KVET_MAX_JOBS);
 	args->opts.jobs = (unsigned int)n;
@@ -245,7 +245,7 @@ static int set_require_objects(struct kvet_args *args, const char *val,
 static int add_rules_dir(struct kvet_args *args, const char *val, FILE *err)
 {
 	if (args->n_rules_dirs == KVET_MAX_RULE_ARGS)
-		return usage_error(args, err, "more than %d --rules options",
+		return kvet_args_error(args, err, "more than %d --rules options",
 				   KVET_MAX_RULE_ARGS);
 	args->rules_dirs[args->n_rules_dirs++] = val;
 	return 0;
@@ -256,11 +256,11 @@ static int add_param(struct kvet_args *args, const char *val, FILE *err)
 	const char *dot = strchr(val, '.'), *eq = strchr(val, '=');
 
 	if (!dot || !eq || dot > eq || dot == val || eq == dot + 1)
-		return usage_error(args, err,
+		return kvet_args_error(args, err,
 				   "invalid --param '%s' (expected RULE.NAME=VALUE)",
 				   val);
 	if (args->n_params == KVET_MAX_RULE_ARGS)
-		return usage_error(args, err, "more than %d --param options",
+		return kvet_args_error(args, err, "more than %d --param options",
 				   KVET_MAX_RULE_ARGS);
 	args->params[args->n_params++] = val;
 	return 0;
@@ -270,7 +270,7 @@ static int add_toggle(struct kvet_args *args, const char *val, bool on,
 		      FILE *err)
 {
 	if (args->n_toggles == KVET_MAX_RULE_ARGS)
-		return usage_error(args, err,
+		return kvet_args_error(args, err,
 				   "more than %d --enable and --disable options",
 				   KVET_MAX_RULE_ARGS);
 	args->toggles[args->n_toggles].id = val;
@@ -317,7 +317,7 @@ static int set_write_baseline(struct kvet_args *args, const char *val,
 static int set_docs_url(struct kvet_args *args, const char *val, FILE *err)
 {
 	if (strncmp(val, "https://", 8) && strncmp(val, "http://", 7))
-		return usage_error(args, err,
+		return kvet_args_error(args, err,
 				   "invalid --docs-url '%s' (expected an http:// or https:// URL)",
 				   val);
 	args->docs_url = val;
@@ -353,109 +353,6 @@ static int set_help(struct kvet_args *args, const char *val, FILE *err)
 {
 	args->help = true;
 	return 0;
-}
-
-static int set_rolling(struct kvet_args *args, const char *val, FILE *err)
-{
-	args->drain.plan = KVET_DRAIN_ROLLING;
-	return 0;
-}
-
-/* A count from @min to 10,000 nodes. */
-static int read_count(struct kvet_args *args, const char *opt,
-		      const char *val, unsigned int min, unsigned int *out,
-		      FILE *err)
-{
-	unsigned long n;
-	char *end;
-
-	errno = 0;
-	n = strtoul(val, &end, 10);
-	if (val[0] < '0' || val[0] > '9' || *end || errno || n < min ||
-	    n > 10000)
-		return usage_error(args, err,
-				   "invalid value '%s' for '--%s' (expected %u to 10000)",
-				   val, opt, min);
-	*out = (unsigned int)n;
-	return 0;
-}
-
-static int set_max_unavailable(struct kvet_args *args, const char *val,
-			       FILE *err)
-{
-	return read_count(args, "max-unavailable", val, 1,
-			  &args->drain.max_unavailable, err);
-}
-
-static int set_surge(struct kvet_args *args, const char *val, FILE *err)
-{
-	return read_count(args, "surge", val, 0, &args->drain.surge, err);
-}
-
-static int set_order(struct kvet_args *args, const char *val, FILE *err)
-{
-	static const char *const names[] = {
-		[KVET_DRAIN_ORDER_ZONE] = "zone",
-		[KVET_DRAIN_ORDER_NAME] = "name",
-		[KVET_DRAIN_ORDER_GIVEN] = "given",
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(val, names[i])) {
-			args->drain.order = (enum kvet_drain_order)i;
-			return 0;
-		}
-	return usage_error(args, err,
-			   "invalid value '%s' for '--order' (expected zone, name or given)",
-			   val);
-}
-
-static int set_nodes(struct kvet_args *args, const char *val, FILE *err)
-{
-	args->drain.nodes = val;
-	return 0;
-}
-
-/* kubectl's boolean flags: --flag, --flag=true, --flag=false. */
-static int drain_switch(struct kvet_args *args, const char *opt,
-			const char *val, unsigned int flag, bool flag_means,
-			FILE *err)
-{
-	bool on;
-
-	if (!val || !strcmp(val, "true"))
-		on = true;
-	else if (!strcmp(val, "false"))
-		on = false;
-	else
-		return usage_error(args, err,
-				   "invalid value '%s' for '--%s' (expected true or false)",
-				   val, opt);
-	if (on == flag_means)
-		args->drain.flags |= flag;
-	else
-		args->drain.flags &= ~flag;
-	return 0;
-}
-
-static int set_force(struct kvet_args *args, const char *val, FILE *err)
-{
-	return drain_switch(args, "force", val, KVET_DRAIN_FORCE, true, err);
-}
-
-static int set_delete_emptydir(struct kvet_args *args, const char *val,
-			       FILE *err)
-{
-	return drain_switch(args, "delete-emptydir-data", val,
-			    KVET_DRAIN_KEEP_EMPTYDIR, false, err);
-}
-
-static int set_ignore_daemonsets(struct kvet_args *args, const char *val,
-				 FILE *err)
-{
-	return drain_switch(args, "ignore-daemonsets", val,
-			    KVET_DRAIN_NO_IGNORE_DAEMONSETS, false, err);
 }
 
 static const struct option_spec {
@@ -510,22 +407,40 @@ static const struct option_spec {
 	  "text report: only the first line of each error and finding (the headline), and no summary line" },
 	{ "verbose", 'v', NULL, false, RUN_COMMANDS, set_verbose,
 	  "list in the text report each document skipped as not a Kubernetes object" },
-	{ "rolling", 0, NULL, false, DRAIN, set_rolling,
+	{ "rolling", 0, NULL, false, DRAIN, kvet_arg_set_rolling,
 	  "simulate a rolling upgrade of the nodes, one step after another, instead of each node alone from the dump's state" },
-	{ "max-unavailable", 0, "K", false, DRAIN, set_max_unavailable,
+	{ "max-unavailable", 0, "K", false, DRAIN,
+	  kvet_arg_set_max_unavailable,
 	  "--rolling: drain K nodes at a time (default: 1)" },
-	{ "surge", 0, "S", false, DRAIN, set_surge,
+	{ "surge", 0, "S", false, DRAIN, kvet_arg_set_surge,
 	  "--rolling: add S empty nodes shaped like the first node to drain, and replace each drained node by a new one, as managed node groups do (default: 0, drained nodes come back empty)" },
-	{ "order", 0, "ORDER", false, DRAIN, set_order,
+	{ "order", 0, "ORDER", false, DRAIN, kvet_arg_set_order,
 	  "--rolling: the order of the nodes: zone (by zone label, then name), name, or given (as --nodes names them) (default: zone)" },
-	{ "nodes", 0, "SELECTOR|NAMES", false, DRAIN, set_nodes,
+	{ "nodes", 0, "SELECTOR|NAMES", false, DRAIN, kvet_arg_set_nodes,
 	  "drain only these nodes: a label selector in kubectl's notation (pool=blue,zone in (a,b)) or node names separated by commas (default: every node)" },
-	{ "force", 0, NULL, true, DRAIN, set_force,
+	{ "force", 0, NULL, true, DRAIN, kvet_arg_set_force,
 	  "like kubectl drain --force: delete pods that declare no controller (default: false)" },
-	{ "delete-emptydir-data", 0, NULL, true, DRAIN, set_delete_emptydir,
+	{ "delete-emptydir-data", 0, NULL, true, DRAIN,
+	  kvet_arg_set_delete_emptydir,
 	  "like kubectl drain: delete pods with emptyDir volumes; =false refuses them (default: true, as managed upgrades drain)" },
-	{ "ignore-daemonsets", 0, NULL, true, DRAIN, set_ignore_daemonsets,
+	{ "ignore-daemonsets", 0, NULL, true, DRAIN,
+	  kvet_arg_set_ignore_daemonsets,
 	  "like kubectl drain: leave DaemonSet pods; =false refuses them (default: true)" },
+	{ "pool", 0, "NODESxZONES", false, RUN_COMMANDS, kvet_arg_set_pool,
+	  "the synthetic pool that rendered manifests (no Nodes, no Pods) are installed on and rolled: NODES nodes round-robin over ZONES zones (default: 3x3, or pool: in the configuration)" },
+	{ "node-cpu", 0, "QTY", false, RUN_COMMANDS, kvet_arg_set_node_cpu,
+	  "the CPU of a pool node, of which the kubelet's reservations leave the allocatable (default: 4)" },
+	{ "node-memory", 0, "QTY", false, RUN_COMMANDS,
+	  kvet_arg_set_node_memory,
+	  "the memory of a pool node, likewise (default: 16Gi)" },
+	{ "node-pods", 0, "N", false, RUN_COMMANDS, kvet_arg_set_node_pods,
+	  "the pods a pool node takes (default: 110)" },
+	{ "node-label", 0, "KEY=VALUE", false, RUN_COMMANDS,
+	  kvet_arg_add_node_label,
+	  "a label of every pool node, beside kubernetes.io/hostname, topology.kubernetes.io/zone, kubernetes.io/os=linux and kubernetes.io/arch=amd64; repeatable" },
+	{ "node-taint", 0, "KEY[=VALUE]:EFFECT", false, RUN_COMMANDS,
+	  kvet_arg_add_node_taint,
+	  "a taint of every pool node (a dedicated pool); repeatable" },
 	{ "show-suppressed", 0, NULL, false, RUN_COMMANDS,
 	  set_show_suppressed,
 	  "list in the text report each suppressed finding, with what suppressed it" },
@@ -609,7 +524,7 @@ static int unknown_option(const struct kvet_args *args, FILE *err,
 			  const char *shown, int shown_len, const char *near)
 {
 	if (!near)
-		return usage_error(args, err, "unknown option '%.*s'",
+		return kvet_args_error(args, err, "unknown option '%.*s'",
 				   shown_len, shown);
 	fprintf(err, "kvet: error: unknown option '%.*s'\n"
 		     "kvet: hint: did you mean '--%s'?\n",
@@ -638,7 +553,7 @@ static int parse_option(struct kvet_args *args, int argc, char **argv,
 					      near_option(arg + 2, len - 2,
 							  args->command));
 		if (eq && !opt->arg && !opt->optional)
-			return usage_error(args, err,
+			return kvet_args_error(args, err,
 					   "option '--%s' takes no value",
 					   opt->name);
 		if (eq)
@@ -651,18 +566,18 @@ static int parse_option(struct kvet_args *args, int argc, char **argv,
 		shown[1] = arg[1];
 		opt = find_short(arg[1], args->command);
 		if (!opt)
-			return usage_error(args, err, "unknown option '%s'",
+			return kvet_args_error(args, err, "unknown option '%s'",
 					   shown);
 		/* No bundling: "-qj4" is not "-q -j4". */
 		if (arg[2] && !opt->arg)
-			return usage_error(args, err, "unknown option '%s'",
+			return kvet_args_error(args, err, "unknown option '%s'",
 					   arg);
 		if (arg[2])
 			val = arg + 2;
 	}
 	if (opt->arg && !val) {
 		if (*i + 1 >= argc)
-			return usage_error(args, err,
+			return kvet_args_error(args, err,
 					   "option '--%s' needs a value (%s)",
 					   opt->name, opt->arg);
 		val = argv[++*i];
@@ -678,7 +593,7 @@ static int unknown_command(const struct kvet_args *args, FILE *err,
 	const char *near = near_command(name);
 
 	if (!near)
-		return usage_error(args, err, "unknown command '%s'", name);
+		return kvet_args_error(args, err, "unknown command '%s'", name);
 	fprintf(err, "kvet: error: unknown command '%s'\n"
 		     "kvet: hint: did you mean '%s'?\n", name, near);
 	return -1;
@@ -698,12 +613,12 @@ static int check_rules_test(struct kvet_args *args, FILE *err)
 				args->operands[0], near);
 			return -1;
 		}
-		return usage_error(args, err,
+		return kvet_args_error(args, err,
 				   "unknown rules command '%s' (expected 'kvet rules' or 'kvet rules test DIR')",
 				   args->operands[0]);
 	}
 	if (args->n_operands < 2)
-		return usage_error(args, err,
+		return kvet_args_error(args, err,
 				   "'kvet rules test' needs DIR, a folder of rule files");
 	args->rules_test = args->operands[1];
 	return 0;
@@ -717,10 +632,10 @@ static int check_operands(struct kvet_args *args, FILE *err)
 	if (args->help)
 		return 0;
 	if (args->n_operands < cmd->min_operands)
-		return usage_error(args, err, "'kvet %s' needs %s",
+		return kvet_args_error(args, err, "'kvet %s' needs %s",
 				   cmd->name, cmd->operands);
 	if (args->n_operands > cmd->max_operands)
-		return usage_error(args, err,
+		return kvet_args_error(args, err,
 				   "too many arguments for 'kvet %s' (usage: kvet %s%s%s)",
 				   cmd->name, cmd->name,
 				   *cmd->operands ? " " : "", cmd->operands);
@@ -759,7 +674,7 @@ int kvet_args_parse(struct kvet_args *args, int argc, char **argv, FILE *err)
 		args->command = KVET_CMD_HELP;
 	} else if (find_command(first, &args->command)) {
 		if (first[0] == '-')
-			return usage_error(args, err, "unknown option '%s'",
+			return kvet_args_error(args, err, "unknown option '%s'",
 					   first);
 		return unknown_command(args, err, first);
 	}
@@ -861,7 +776,7 @@ void kvet_args_usage(enum kvet_command command, FILE *fp)
 	write_wrapped(fp, cmd->summary, 0);
 	if (command == KVET_CMD_DRAIN) {
 		putc('\n', fp);
-		write_wrapped(fp, "PATH is a cluster dump with its Nodes and Pods (kubectl get nodes,pods,pdb,deploy,sts,ds,rs,job,svc,pv,pvc,validatingwebhookconfigurations,mutatingwebhookconfigurations -A -o yaml), read as kvet lint reads its inputs. Each node alone, or every node in a rolling upgrade, is drained as kubectl drain would: evictions refused by PodDisruptionBudgets, replacements placed by the kube-scheduler's filters, fail-closed webhooks, Services and StatefulSets that lose their pods. Every finding names the node it comes from; the report gives each node's verdict (drains, drains with warnings, blocked) and, for --rolling, the steps and the chain of causes where the roll stalls. See docs/drain.md.", 0);
+		write_wrapped(fp, "PATH is a cluster dump with its Nodes and Pods (kubectl get nodes,pods,pdb,deploy,sts,ds,rs,job,svc,pv,pvc,validatingwebhookconfigurations,mutatingwebhookconfigurations -A -o yaml), read as kvet lint reads its inputs. Each node alone, or every node in a rolling upgrade, is drained as kubectl drain would: evictions refused by PodDisruptionBudgets, replacements placed by the kube-scheduler's filters, fail-closed webhooks, Services and StatefulSets that lose their pods. Every finding names the node it comes from; the report gives each node's verdict (drains, drains with warnings, blocked) and, for --rolling, the steps and the chain of causes where the roll stalls. Rendered manifests (no Node and no Pod objects) are first installed on a synthetic pool (--pool, --node-*; default 3 nodes in 3 zones of 4 CPU, 16Gi and 110 pods): each workload's pods at its smallest replica count, placed one by one by the scheduler's filters, a pod no node takes being an error (drain-install-unschedulable). See docs/drain.md.", 0);
 	}
 	if (command == KVET_CMD_LINT) {
 		putc('\n', fp);
@@ -880,7 +795,7 @@ void kvet_args_usage(enum kvet_command command, FILE *fp)
 		fputs("\nexit status:\n"
 		      "  0  no finding at or above --fail-on\n"
 		      "  1  findings at or above --fail-on: a node is blocked or the roll stalls (errors)\n"
-		      "  2  some input could not be read, or the dump lacks Nodes or Pods\n"
+		      "  2  some input could not be read, the dump lacks Nodes or Pods, or a pool is given for a dump\n"
 		      "  3  usage or configuration error, or a report could not be written\n", fp);
 		return;
 	}

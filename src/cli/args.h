@@ -72,6 +72,9 @@ struct kvet_args {
 	bool complete_given;		/* --complete-input beats it too */
 	bool require_given;		/* and --require-objects */
 	struct kvet_drain_options drain;	/* kvet drain's plan */
+	struct kvet_pool_options pool;	/* --pool, --node-* */
+	const char *pool_labels[KVET_MAX_RULE_ARGS];	/* --node-label */
+	const char *pool_taints[KVET_MAX_RULE_ARGS];	/* --node-taint */
 	const char *rules_test;		/* kvet rules test DIR */
 	char **operands;		/* paths, or a rule id for explain */
 	size_t n_operands;

@@ -102,7 +102,20 @@ static const char default_config[] =
 	"#   - apiVersion: argoproj.io/v1alpha1\n"
 	"#     kind: Rollout\n"
 	"#     podTemplate: spec.template\n"
-	"#     replicas: spec.replicas\n";
+	"#     replicas: spec.replicas\n"
+	"\n"
+	"## The node pool rendered manifests are installed on and rolled, by\n"
+	"## kvet drain and the rolling-upgrade-stalls check: the defaults,\n"
+	"## except nodeLabels and nodeTaints (none by default).\n"
+	"# pool:\n"
+	"#   size: 3x3               # NODESxZONES\n"
+	"#   nodeCPU: \"4\"            # capacity; the kubelet's share is taken off\n"
+	"#   nodeMemory: 16Gi\n"
+	"#   nodePods: 110\n"
+	"#   nodeLabels: {pool: apps}\n"
+	"#   nodeTaints: [\"dedicated=apps:NoSchedule\"]\n"
+	"#   maxUnavailable: 1       # nodes drained at once\n"
+	"#   surge: 0                # new nodes added first (0: in place)\n";
 
 static int write_default(const void *data, FILE *fp)
 {

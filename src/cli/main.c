@@ -167,8 +167,9 @@ static enum kvet_exit lint(const struct kvet_args *args)
 	ctx = kvet_cli_context(args, stderr);
 	if (!ctx)
 		return KVET_EXIT_USAGE;
-	if (args->command == KVET_CMD_DRAIN &&
-	    kvet_ctx_set_drain(ctx, &args->drain)) {
+	if ((args->command == KVET_CMD_DRAIN &&
+	     kvet_ctx_set_drain(ctx, &args->drain)) ||
+	    kvet_ctx_set_pool(ctx, &args->pool)) {
 		for (i = 0; i < kvet_ctx_rule_error_count(ctx); i++)
 			fprintf(stderr, "kvet: error: %s\n",
 				kvet_ctx_rule_error(ctx, i)->message);

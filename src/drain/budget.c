@@ -17,6 +17,7 @@ struct member {
 	const struct kvet_workload *wl;	/* or, when NULL, the owner: */
 	struct kvet_slice kind, name;
 	struct kvet_pdb_member m;
+	bool counted;			/* m.n counts its pods here */
 };
 
 struct collect {
@@ -64,10 +65,18 @@ static struct member *member_of(struct collect *k, const struct drain_pod *p)
 	m->name = p->owner_name;
 	if (p->wl) {
 		m->m = kvet_workload_pdb_member(p->wl);
-		/* a dump's controllers scale to spec.replicas right now */
-		if (p->wl->replicas.state == KVET_REPLICAS_KNOWN)
+		/* a dump's controllers scale to spec.replicas right now; a
+		 * pool's run N_min, and a DaemonSet's or Job's pods are the
+		 * ones it made */
+		if (k->c->synthetic && m->m.n < 0) {
+			m->m.n = 0;
+			m->counted = true;
+		} else if (!k->c->synthetic &&
+			   p->wl->replicas.state == KVET_REPLICAS_KNOWN) {
 			m->m.n = p->wl->replicas.spec;
+		}
 	} else {
+		m->counted = true;
 		/* a controller the dump lacks: its pods here are its scale */
 		m->m.n = 0;
 		m->m.kind = p->kind == DRAIN_POD_BARE ? KVET_PDB_BARE_POD
@@ -99,7 +108,7 @@ static int collect_pod(void *data, uint32_t pod)
 		k->oom = true;
 		return 1;
 	}
-	if (!m->wl)
+	if (m->counted)
 		m->m.n++;
 	return 0;
 }

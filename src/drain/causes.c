@@ -56,6 +56,9 @@ static const char *unhealthy(struct drain_cluster *c, uint32_t q)
 			return kvet_arena_printf(c->arena,
 				"the replacement of pod \"%s\" is Pending: %s",
 				who, pod->why ? pod->why : "not yet scheduled");
+		if (pod->why)
+			return kvet_arena_printf(c->arena,
+				"pod \"%s\" is Pending: %s", who, pod->why);
 		return kvet_arena_printf(c->arena,
 			"pod \"%s\" is Pending in the dump", who);
 	case DRAIN_POD_REFUSED:
@@ -117,6 +120,8 @@ static void report_webhook_refusal(struct drain_cluster *c, uint32_t p,
 			     wh->wh->obj, wh->wh->node,
 			     "node \"%s\" cannot drain: the eviction of pod \"%s\" is refused: %s",
 			     c->nodes[n].name, drain_pod_label(c, p), err);
+	if (is)
+		is->webhook = wh->wh->name;
 	drain_issue_relate(is, c->pods[p].obj);
 	drain_causes_add(c, why, "the eviction of pod \"%s\" on node \"%s\" is refused: %s",
 			 drain_pod_label(c, p), c->nodes[n].name, err);

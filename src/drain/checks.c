@@ -75,6 +75,12 @@ static const struct kvet_rule_info infos[DRAIN_RULE_COUNT] = {
 		"etcd, ZooKeeper and Raft-based systems stop accepting writes when fewer than a majority of their members are up.",
 		"Spread the members over nodes and protect them with a PodDisruptionBudget of maxUnavailable 1.",
 		REFS(refs_sts) },
+	[DRAIN_RULE_INSTALL_UNSCHEDULABLE] = {
+		"drain-install-unschedulable", KVET_SEV_ERROR, "drain",
+		"a pod of the manifests fits no node of the synthetic pool",
+		"On a synthetic pool (rendered manifests: no Nodes, no Pods), kvet drain first installs every workload's pods, one by one, with the scheduler's filters. A pod that no node accepts stays Pending: the manifests cannot even be installed on that pool as configured (too few nodes or zones for required anti-affinity or a DoNotSchedule spread, a nodeSelector or taint the pool does not have, requests larger than a node).",
+		"Describe the pool the manifests target (--pool, --node-cpu, --node-memory, --node-label, --node-taint, or pool: in .kvet.yaml), or relax what the pod requires.",
+		REFS(refs_sched) },
 };
 
 const struct kvet_rule_info *drain_rule_info(enum drain_rule rule)

@@ -102,7 +102,7 @@ static int read_nodes(struct drain_cluster *c, struct kvet_object *const *objs,
 	return 0;
 }
 
-static enum drain_pod_kind pod_kind(const struct kvet_pod_state *st)
+enum drain_pod_kind drain_pod_kind_of(const struct kvet_pod_state *st)
 {
 	if (st->mirror)
 		return DRAIN_POD_MIRROR;
@@ -131,7 +131,7 @@ static int read_pod(struct drain_cluster *c, struct drain_pod *p,
 	p->wl = kvet_graph_workload_of(c->g, obj);
 	if (p->wl && p->wl->obj == obj)
 		p->wl = NULL;	/* a bare pod is its own workload */
-	p->kind = pod_kind(&st);
+	p->kind = drain_pod_kind_of(&st);
 	p->owner_kind = st.controller_kind;
 	p->owner_name = st.controller_name;
 	p->phase = st.phase;

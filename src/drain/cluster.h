@@ -18,9 +18,9 @@ int drain_cluster_from_dump(struct drain_cluster *c, struct kvet_arena *arena,
 			    const struct drain_options *opts);
 
 /*
- * Another source of nodes and pods (a synthetic pool made from workloads)
- * fills c->nodes and c->pods (bound with drain_pod_bind(), Ready or not),
- * then calls drain_cluster_relate() and drain_run().
+ * Another source of nodes and pods (the synthetic pool, pool.c) fills
+ * c->nodes and c->pods (bound with drain_pod_bind(), Ready or not), then
+ * calls drain_cluster_relate() and drain_run().
  */
 
 /**
@@ -31,10 +31,24 @@ int drain_cluster_from_dump(struct drain_cluster *c, struct kvet_arena *arena,
 int drain_run(struct drain_cluster *c, struct kvet_diag *diag,
 	      struct drain_result *out);
 
+/*
+ * drain_run() in two halves, for a source that has more to do between
+ * them (a pool places its pods once the results can take issues):
+ * drain_run_prepare() selects the nodes of the plan into *@sel (malloc'd)
+ * and returns how many, or -1 when out of memory; drain_run_plan() runs
+ * the plan on them.
+ */
+long drain_run_prepare(struct drain_cluster *c, struct kvet_diag *diag,
+		       struct drain_result *out, uint32_t **sel);
+int drain_run_plan(struct drain_cluster *c, const uint32_t *sel, size_t k);
+
 /* Everything that relates pods: call once the nodes and pods are in. */
 int drain_cluster_relate(struct drain_cluster *c);
 
 void drain_cluster_release(struct drain_cluster *c);
+
+/* What kubectl drain does with a pod whose object says @st. */
+enum drain_pod_kind drain_pod_kind_of(const struct kvet_pod_state *st);
 
 /* The node named @name, or DRAIN_NONE. */
 uint32_t drain_node_find(const struct drain_cluster *c, struct kvet_slice name);

@@ -9,10 +9,11 @@
  * pool rolled. src/api runs it on the object graph of a run; the results
  * are plain data that src/api turns into findings and report records.
  *
- * The engine works on a cluster: nodes and pods with their state. Today
- * that cluster comes from a dump (cluster.c, drain_cluster_from_dump);
- * a synthetic pool of nodes with pods made from workloads plugs in by
- * building the same struct drain_cluster another way.
+ * The engine works on a cluster: nodes and pods with their state. That
+ * cluster comes from a dump (cluster.c, drain_cluster_from_dump), or,
+ * for rendered manifests, from a synthetic pool of identical nodes whose
+ * pods are made from the workloads and placed by the same filters
+ * (pool.c, install.c).
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -25,6 +26,7 @@
 #include "model/graph.h"
 #include "model/object.h"
 #include "model/selector.h"
+#include "model/taints.h"
 
 /* The checks a drain reports, each a rule id of its findings. */
 enum drain_rule {
@@ -37,6 +39,7 @@ enum drain_rule {
 	DRAIN_RULE_WEBHOOK_OUTAGE,	/* a fail-closed webhook has no backend */
 	DRAIN_RULE_SERVICE_OUTAGE,	/* a Service has no ready endpoint */
 	DRAIN_RULE_QUORUM_LOSS,		/* a StatefulSet loses its majority */
+	DRAIN_RULE_INSTALL_UNSCHEDULABLE, /* a pool pod fits no node at all */
 	DRAIN_RULE_COUNT,
 };
 
@@ -53,6 +56,11 @@ struct drain_options {
 	unsigned int max_unavailable;	/* >= 1 */
 	unsigned int surge;
 	enum kvet_drain_order order;
+	/* rolling: go on after a step stalls, deleting the pods that would
+	 * not leave, as GKE does when its drain timeout expires, as long as
+	 * their replacements all run again: the independent stalls are then
+	 * all reported (kvet lint's rolling-upgrade-stalls) */
+	bool press_on;
 	/* the nodes to drain: names (in order), or a selector; neither
 	 * selects every node */
 	const char *const *names;
@@ -78,6 +86,10 @@ struct drain_issue {
 	const struct kvet_node *at;	/* its field; NULL: the object */
 	const char *message;
 	uint32_t node;			/* index into drain_result.nodes */
+	bool no_room;			/* install: only resources lack */
+	const char *webhook;		/* the webhook it is about, by name:
+					 * a configuration holds several */
+	bool refused;			/* a replacement a webhook refuses */
 	struct drain_ref related[DRAIN_MAX_RELATED];
 	size_t n_related;
 };
@@ -99,8 +111,33 @@ struct drain_step_result {
 	size_t n_causes;
 };
 
+/*
+ * A synthetic pool (SIMULATION.md, "Inputs"): @nodes identical nodes,
+ * round-robin over @zones zones, each with the allocatable resources
+ * drain_pool_allocatable() leaves of its capacity, the usual labels
+ * plus @labels, and @taints.
+ */
+struct drain_pool {
+	unsigned int nodes, zones;
+	int64_t cpu;			/* capacity, millicores */
+	int64_t memory;			/* capacity, bytes */
+	int64_t pods;			/* the kubelet's maxPods */
+	const struct kvet_label *labels;	/* added; a key given twice:
+						 * the last */
+	size_t n_labels;
+	const struct kvet_taint *taints;
+	size_t n_taints;
+};
+
+/* Capacity minus what the kubelet and the system reserve (pool.c). */
+void drain_pool_allocatable(const struct drain_pool *pool, int64_t *cpu,
+			    int64_t *memory, int64_t *ephemeral);
+
 struct drain_result {
 	enum kvet_drain_plan plan;
+	bool pool;			/* on a synthetic pool */
+	size_t pods_placed;		/* pool: pods installed */
+	size_t pods_unplaced;		/* pool: pods no node takes */
 	struct drain_node_result *nodes;	/* in plan order */
 	size_t n_nodes;
 	struct drain_step_result *steps;
@@ -126,5 +163,22 @@ void drain_result_release(struct drain_result *res);
 int drain_run_dump(struct kvet_arena *arena, struct kvet_diag *diag,
 		   const struct kvet_graph *g, const struct drain_options *opts,
 		   struct drain_result *out);
+
+/**
+ * drain_run_pool() - install the workloads of @g on the synthetic @pool
+ * and simulate the plan of @opts on it.
+ * @arena: the run's arena: messages and results go here.
+ * @diag: input errors (names of --nodes the pool lacks).
+ * @g: the object graph: rendered manifests, no Nodes, no Pods.
+ * @opts: the plan.
+ * @pool: the pool; its arrays are borrowed.
+ * @out: the results, pods no node takes among its issues; release with
+ *       drain_result_release().
+ *
+ * Returns: 0, or -1 when out of memory.
+ */
+int drain_run_pool(struct kvet_arena *arena, struct kvet_diag *diag,
+		   const struct kvet_graph *g, const struct drain_options *opts,
+		   const struct drain_pool *pool, struct drain_result *out);
 
 #endif

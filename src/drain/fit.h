@@ -96,10 +96,16 @@ int64_t *drain_domain_counts(const struct drain_cluster *c,
 			     bool use_own, const bool *keep);
 
 /*
- * place.c: the first node in preference order that every filter accepts,
- * or DRAIN_NONE with the scheduler's message in @why ("0/5 nodes are
+ * place.c: the first node in preference order that every filter accepts
+ * (on a synthetic pool: the one with fewest pods of the workload, by node
+ * then zone, ties in preference order), or DRAIN_NONE with the scheduler's message in @why ("0/5 nodes are
  * available: 3 Insufficient cpu, 2 node(s) were unschedulable.").
  */
 uint32_t drain_place(struct drain_cluster *c, uint32_t p, const char **why);
+
+/* Place @p on node @n or nowhere, as a DaemonSet's pod, whose node
+ * affinity names its node: the other nodes fail NodeAffinity. */
+uint32_t drain_place_on(struct drain_cluster *c, uint32_t p, uint32_t n,
+			const char **why);
 
 #endif

@@ -66,7 +66,7 @@ struct drain_issue *drain_issue_add(struct drain_cluster *c,
 	is->sev = sev;
 	is->obj = obj;
 	is->at = at;
-	is->node = c->result_of[n];
+	is->node = n == DRAIN_NONE ? DRAIN_NONE : c->result_of[n];
 	va_start(ap, fmt);
 	is->message = kvet_arena_vprintf(c->arena, fmt, ap);
 	va_end(ap);

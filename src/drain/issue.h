@@ -8,7 +8,8 @@
 /**
  * drain_issue_add() - record an issue of node @n's drain about @obj at
  * field @at (NULL: the object), with the node as its first related
- * object. The issue is valid until the next one is added.
+ * object (@n DRAIN_NONE: an issue of no node, such as a pool's pod that
+ * cannot be installed). The issue is valid until the next one is added.
  * Returns: the issue, or NULL when out of memory (c->oom is set).
  */
 struct drain_issue *drain_issue_add(struct drain_cluster *c,

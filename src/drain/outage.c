@@ -119,7 +119,10 @@ int drain_sts_build(struct drain_cluster *c)
 		    wls[i]->replicas.state != KVET_REPLICAS_KNOWN)
 			continue;
 		c->sts[c->n_sts].wl = wls[i];
-		c->sts[c->n_sts].replicas = wls[i]->replicas.spec;
+		/* a pool runs N_min of them */
+		c->sts[c->n_sts].replicas = c->synthetic
+						    ? wls[i]->replicas.min
+						    : wls[i]->replicas.spec;
 		c->n_sts++;
 	}
 	for (p = 0; p < c->n_pods; p++) {

@@ -41,7 +41,7 @@ static int cmp_text(const void *pa, const void *pb)
  * as strings, as the scheduler's FitError.Error() sorts them.
  */
 static const char *explain(struct drain_cluster *c, uint32_t p,
-			   const struct drain_prefilter *pre)
+			   const struct drain_prefilter *pre, uint32_t only)
 {
 	struct bucket *b = calloc(64, sizeof(*b));
 	const char **lines = NULL;
@@ -57,7 +57,11 @@ static const char *explain(struct drain_cluster *c, uint32_t p,
 			continue;
 		total++;
 		r.n = 0;
-		fits(c, p, n, pre, &r);
+		/* a DaemonSet's pod: its node affinity names one node */
+		if (only != DRAIN_NONE && n != only)
+			drain_reason(&r, "node(s) didn't match Pod's node affinity/selector");
+		else
+			fits(c, p, n, pre, &r);
 		for (i = 0; i < r.n; i++) {
 			for (j = 0; j < nb; j++)
 				if (!strcmp(b[j].reason, r.v[i]))
@@ -80,6 +84,12 @@ static const char *explain(struct drain_cluster *c, uint32_t p,
 		len += strlen(lines[i]) + 2;
 	}
 	qsort(lines, nb, sizeof(*lines), cmp_text);
+	/* NodeResourcesFit's reasons alone: a bigger pool would take it */
+	c->pods[p].no_room = nb > 0;
+	for (i = 0; i < nb; i++)
+		if (strncmp(b[i].reason, "Insufficient ", 13) &&
+		    strcmp(b[i].reason, "Too many pods"))
+			c->pods[p].no_room = false;
 	msg = kvet_arena_alloc(c->arena, len + 64);
 	if (!msg)
 		goto out;
@@ -102,11 +112,86 @@ out:
 	return msg ? msg : "0 nodes are available.";
 }
 
-uint32_t drain_place(struct drain_cluster *c, uint32_t p, const char **why)
+/*
+ * Pods of @p's workload running on each node (@on) and zone (@in): its
+ * install pods, each followed to its latest replacement, so the cost is
+ * the workload's pods, not the pool's.
+ */
+static int siblings(struct drain_cluster *c, uint32_t p, int64_t **on,
+		    int64_t **in)
+{
+	const struct drain_key *zk = &c->keys[c->zone_key];
+	const struct drain_pod *pod = &c->pods[p];
+	uint32_t i, q, z;
+
+	*on = kvet_arena_array(&c->scratch, c->n_nodes + 1, sizeof(**on));
+	*in = kvet_arena_array(&c->scratch, zk->n_values + 1, sizeof(**in));
+	if (!*on || !*in)
+		return -1;
+	for (i = 0; i < pod->sib_n; i++) {
+		q = pod->sib_first + i;
+		while (c->pods[q].replaced_by != DRAIN_NONE)
+			q = c->pods[q].replaced_by;
+		if (c->pods[q].state != DRAIN_POD_RUNNING ||
+		    c->pods[q].node == DRAIN_NONE)
+			continue;
+		(*on)[c->pods[q].node]++;
+		z = zk->value[c->pods[q].node];
+		if (z != DRAIN_NONE)
+			(*in)[z]++;
+	}
+	return 0;
+}
+
+/*
+ * A synthetic pool has no scheduler history to follow: pods of one
+ * workload go where fewest of them run, by node then zone, as the
+ * scheduler's default topology spreading (hostname and zone, ScheduleAnyway)
+ * scores it; the preference order breaks ties. A dump keeps the first node
+ * in preference order.
+ */
+static uint32_t pick(struct drain_cluster *c, uint32_t p,
+		     const struct drain_prefilter *pre)
+{
+	int64_t *on, *in, best_on = 0, best_in = 0, zin;
+	uint32_t pos, n, z, best = DRAIN_NONE;
+
+	if (!c->synthetic) {
+		for (pos = 0; pos < c->n_nodes; pos++) {
+			n = c->order[pos];
+			if (!c->nodes[n].gone && fits(c, p, n, pre, NULL))
+				return n;
+		}
+		return DRAIN_NONE;
+	}
+	if (siblings(c, p, &on, &in) < 0) {
+		c->oom = true;
+		return DRAIN_NONE;
+	}
+	for (pos = 0; pos < c->n_nodes; pos++) {
+		n = c->order[pos];
+		z = c->keys[c->zone_key].value[n];
+		zin = z == DRAIN_NONE ? 0 : in[z];
+		if (c->nodes[n].gone ||
+		    (best != DRAIN_NONE &&
+		     (on[n] > best_on || (on[n] == best_on && zin >= best_in))))
+			continue;
+		if (!fits(c, p, n, pre, NULL))
+			continue;
+		best = n;
+		best_on = on[n];
+		best_in = zin;
+	}
+	return best;
+}
+
+/* Place @p on the nodes @only allows (DRAIN_NONE: any). */
+static uint32_t place(struct drain_cluster *c, uint32_t p, uint32_t only,
+		      const char **why)
 {
 	struct kvet_arena_mark mark;
 	struct drain_prefilter pre;
-	uint32_t pos, n, found = DRAIN_NONE;
+	uint32_t found = DRAIN_NONE;
 
 	kvet_arena_mark(&c->scratch, &mark);
 	memset(&pre, 0, sizeof(pre));
@@ -116,15 +201,24 @@ uint32_t drain_place(struct drain_cluster *c, uint32_t p, const char **why)
 		c->oom = true;
 		goto out;
 	}
-	for (pos = 0; pos < c->n_nodes; pos++) {
-		n = c->order[pos];
-		if (!c->nodes[n].gone && fits(c, p, n, &pre, NULL)) {
-			found = n;
-			goto out;
-		}
-	}
-	*why = explain(c, p, &pre);
+	if (only == DRAIN_NONE)
+		found = pick(c, p, &pre);
+	else if (!c->nodes[only].gone && fits(c, p, only, &pre, NULL))
+		found = only;
+	if (found == DRAIN_NONE)
+		*why = explain(c, p, &pre, only);
 out:
 	kvet_arena_reset(&c->scratch, &mark);
 	return found;
+}
+
+uint32_t drain_place(struct drain_cluster *c, uint32_t p, const char **why)
+{
+	return place(c, p, DRAIN_NONE, why);
+}
+
+uint32_t drain_place_on(struct drain_cluster *c, uint32_t p, uint32_t n,
+			const char **why)
+{
+	return place(c, p, n, why);
 }

@@ -240,6 +240,7 @@ static int stall(struct drain_cluster *c, struct drain_step_result *st,
  * cannot go on, and each is an error of the node it left. */
 static void stall_on_waiting(struct drain_cluster *c, struct drain_causes *why)
 {
+	struct drain_issue *is;
 	size_t i;
 
 	for (i = 0; i < c->n_waiting; i++) {
@@ -249,12 +250,15 @@ static void stall_on_waiting(struct drain_cluster *c, struct drain_causes *why)
 					    ? "cannot be created"
 					    : "stays Pending";
 
-		drain_issue_add(c, DRAIN_RULE_POD_UNSCHEDULABLE, KVET_SEV_ERROR,
-				pod->from_node, pod->obj, NULL,
-				"the roll stalls after draining node \"%s\": the replacement of pod \"%s\" %s: %s",
-				c->nodes[pod->from_node].name,
-				drain_pod_label(c, r), state,
-				pod->why ? pod->why : "");
+		is = drain_issue_add(c, DRAIN_RULE_POD_UNSCHEDULABLE,
+				     KVET_SEV_ERROR, pod->from_node, pod->obj,
+				     NULL,
+				     "the roll stalls after draining node \"%s\": the replacement of pod \"%s\" %s: %s",
+				     c->nodes[pod->from_node].name,
+				     drain_pod_label(c, r), state,
+				     pod->why ? pod->why : "");
+		if (is)
+			is->refused = pod->state == DRAIN_POD_REFUSED;
 		drain_causes_add(c, why,
 				 "the replacement of pod \"%s\", evicted from node \"%s\", %s: %s",
 				 drain_pod_label(c, r),
@@ -300,23 +304,54 @@ static int rolling(struct drain_cluster *c, const uint32_t *sel, size_t k)
 				free(why.v);
 				return -1;
 			}
-			break;
+			if (!c->opts.press_on)
+				break;
+			drain_nodes_force(c, &sel[at], n);
 		}
 		drain_nodes_down(c, &sel[at], n);
 		if (upgrade(c, &sel[at], n) < 0)
 			return -1;
-		/* evicted pods run again before the next step */
+		/* evicted pods run again before the next step; one that
+		 * cannot stays a cause of whatever stalls later, so even
+		 * press_on stops here */
 		if (c->n_waiting) {
-			stall_on_waiting(c, &why);
-			if (stall(c, st, &why) < 0) {
-				free(why.v);
-				return -1;
+			if (!st->stalled) {
+				stall_on_waiting(c, &why);
+				if (stall(c, st, &why) < 0) {
+					free(why.v);
+					return -1;
+				}
 			}
 			break;
 		}
 	}
 	free(why.v);
 	return c->oom ? -1 : 0;
+}
+
+long drain_run_prepare(struct drain_cluster *c, struct kvet_diag *diag,
+		       struct drain_result *out, uint32_t **sel)
+{
+	long k;
+
+	memset(out, 0, sizeof(*out));
+	out->plan = c->opts.plan;
+	c->res = out;
+	k = select_nodes(c, diag, sel);
+	if (k >= 0 && setup_results(c, *sel, (size_t)k) < 0)
+		k = -1;
+	return k;
+}
+
+int drain_run_plan(struct drain_cluster *c, const uint32_t *sel, size_t k)
+{
+	int rc;
+
+	if (c->opts.plan == KVET_DRAIN_ROLLING)
+		rc = rolling(c, sel, k);
+	else
+		rc = each_node(c, sel, k);
+	return !rc && c->oom ? -1 : rc;
 }
 
 int drain_run(struct drain_cluster *c, struct kvet_diag *diag,
@@ -326,19 +361,11 @@ int drain_run(struct drain_cluster *c, struct kvet_diag *diag,
 	long k;
 	int rc = -1;
 
-	memset(out, 0, sizeof(*out));
-	out->plan = c->opts.plan;
-	c->res = out;
-	k = select_nodes(c, diag, &sel);
-	if (k < 0 || setup_results(c, sel, (size_t)k) < 0)
-		goto out;
-	if (c->opts.plan == KVET_DRAIN_ROLLING)
-		rc = rolling(c, sel, (size_t)k);
-	else
-		rc = each_node(c, sel, (size_t)k);
-out:
+	k = drain_run_prepare(c, diag, out, &sel);
+	if (k >= 0)
+		rc = drain_run_plan(c, sel, (size_t)k);
 	free(sel);
-	return !rc && c->oom ? -1 : rc;
+	return rc;
 }
 
 int drain_run_dump(struct kvet_arena *arena, struct kvet_diag *diag,

@@ -84,6 +84,9 @@ struct drain_pod {
 	const uint32_t *own_terms;
 	uint32_t n_own_terms;
 	uint32_t sts;			/* index into cluster.sts, or NONE */
+	/* a pool's: the pods its workload was installed with, c->pods
+	 * [sib_first, sib_first + sib_n) (replacements inherit them) */
+	uint32_t sib_first, sib_n;
 	/* dynamic */
 	uint32_t node;			/* DRAIN_NONE when not on a node */
 	uint32_t next, prev;		/* its node's list */
@@ -93,6 +96,7 @@ struct drain_pod {
 	uint32_t from_node;		/* a replacement: where the pod it
 					 * replaces was evicted from */
 	const char *why;		/* why it is pending or refused */
+	bool no_room;			/* every node lacks only resources */
 };
 
 struct drain_budget {
@@ -198,6 +202,7 @@ struct drain_cluster {
 	size_t n_waiting, cap_waiting;
 	struct drain_result *res;
 	uint32_t cur_node;		/* result index of the node draining */
+	bool synthetic;			/* a pool: pods from workloads */
 	bool oom;
 };
 

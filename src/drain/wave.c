@@ -91,6 +91,8 @@ static void report_deadlock(struct drain_cluster *c, uint32_t r, uint32_t w)
 			     "draining node \"%s\" deadlocks fail-closed webhook \"%s\": its backend pod \"%s\" is evicted, and the creation of its replacement is a request the webhook itself intercepts and, with no backend left, rejects: %s",
 			     c->nodes[c->pods[r].from_node].name, wh->wh->name,
 			     drain_pod_label(c, r), c->pods[r].why);
+	if (is)
+		is->webhook = wh->wh->name;
 	drain_issue_relate(is, c->services[wh->service].obj);
 	drain_issue_relate(is, c->pods[r].obj);
 }
@@ -403,6 +405,30 @@ bool drain_nodes(struct drain_cluster *c, const uint32_t *set, size_t n,
 	report_pending(c);
 	free(t);
 	return ok && !c->oom;
+}
+
+void drain_nodes_force(struct drain_cluster *c, const uint32_t *set,
+		       size_t n)
+{
+	struct target t;
+	struct sorted *v;
+	size_t k = 0, i;
+
+	v = pods_of(c, set, n, &k);
+	for (i = 0; i < k; i++) {
+		const struct drain_pod *pod = &c->pods[v[i].pod];
+
+		if (pod->state != DRAIN_POD_RUNNING ||
+		    pod->kind == DRAIN_POD_DAEMONSET ||
+		    pod->kind == DRAIN_POD_MIRROR)
+			continue;
+		memset(&t, 0, sizeof(t));
+		t.pod = v[i].pod;
+		t.node = pod->node;
+		remove_pod(c, &t, DRAIN_EVICT_DELETED);
+	}
+	free(v);
+	drain_retry_pending(c, DRAIN_NONE);
 }
 
 void drain_nodes_down(struct drain_cluster *c, const uint32_t *set, size_t n)

@@ -29,6 +29,11 @@ struct drain_causes {
 bool drain_nodes(struct drain_cluster *c, const uint32_t *set, size_t n,
 		 struct drain_causes *why);
 
+/* Delete every pod still on @set that kubectl would have deleted,
+ * budgets or not; the controllers replace them. */
+void drain_nodes_force(struct drain_cluster *c, const uint32_t *set,
+		       size_t n);
+
 /* The drained nodes go down (upgrade): their DaemonSet and mirror pods
  * are lost until they come back, which may break what they serve. */
 void drain_nodes_down(struct drain_cluster *c, const uint32_t *set, size_t n);

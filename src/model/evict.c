@@ -26,6 +26,31 @@ kvet_workload_safe_to_evict(const struct kvet_workload *wl,
 	return KVET_EVICT_UNSET;
 }
 
+enum kvet_autoscaler_skip
+kvet_workload_autoscaler_skips(const struct kvet_workload *wl)
+{
+	const struct kvet_node *refs = kvet_node_path(wl->template, "metadata",
+						      "ownerReferences", NULL);
+	const struct kvet_node *ref;
+	uint32_t i;
+
+	if (kvet_node_get(kvet_node_path(wl->template, "metadata",
+					 "annotations", NULL),
+			  "kubernetes.io/config.mirror"))
+		return KVET_CA_MIRROR;
+	if (kvet_node_eq(annotation(wl, "cluster-autoscaler.kubernetes.io/daemonset-pod"),
+			 "true"))
+		return KVET_CA_DAEMONSET;
+	/* metav1.GetControllerOf: the reference with controller: true */
+	for (i = 0; kvet_node_is_seq(refs) && i < refs->len; i++) {
+		ref = &refs->u.items[i];
+		if (kvet_node_text_eq(kvet_node_get(ref, "controller"), "true") &&
+		    kvet_node_eq(kvet_node_get(ref, "kind"), "DaemonSet"))
+			return KVET_CA_DAEMONSET;
+	}
+	return KVET_CA_CONSIDERED;
+}
+
 /* Is @name one of the comma-separated names in @list? */
 static bool listed(const struct kvet_node *list, struct kvet_slice name)
 {

@@ -34,6 +34,25 @@ enum kvet_safe_to_evict
 kvet_workload_safe_to_evict(const struct kvet_workload *wl,
 			    const struct kvet_node **node);
 
+enum kvet_autoscaler_skip {
+	KVET_CA_CONSIDERED,	/* the autoscaler's drain rules look at it */
+	KVET_CA_MIRROR,		/* a static pod's mirror: kubelet owns it */
+	KVET_CA_DAEMONSET,	/* a DaemonSet's pod, by owner or annotation */
+};
+
+/**
+ * kvet_workload_autoscaler_skips() - does cluster-autoscaler leave @wl's
+ * pods out of its scale-down drain checks? Its drainability rules
+ * (simulator/drainability/rules: mirror, daemonset) skip a pod with the
+ * annotation kubernetes.io/config.mirror, and a pod whose controller
+ * ownerReference is a DaemonSet or that carries
+ * cluster-autoscaler.kubernetes.io/daemonset-pod: "true"
+ * (utils/pod/pod.go IsMirrorPod, IsDaemonSetPod), whether or not the
+ * DaemonSet is in the input.
+ */
+enum kvet_autoscaler_skip
+kvet_workload_autoscaler_skips(const struct kvet_workload *wl);
+
 struct kvet_local_volume {
 	struct kvet_slice name;
 	const struct kvet_node *node;	/* the volumes[] item */

@@ -8,6 +8,21 @@ static const char *const elect_flags[] = {
 	"leader-elect", "enable-leader-election", "leader-election",
 };
 
+/*
+ * Flags that tune or name an election, so that their presence shows one
+ * (1.13): any other --leader-elect* flag (--leader-elect-lease-duration,
+ * --leader-elect-resource-lock), and ingress-nginx's --election-id,
+ * which names the Lease of the election its controller always holds.
+ */
+static bool tunes_election(struct kvet_slice name)
+{
+	static const char prefix[] = "leader-elect";
+	size_t k = sizeof(prefix) - 1;
+
+	return (name.len > k && memcmp(name.s, prefix, k) == 0) ||
+	       kvet_slice_eq0(name, "election-id");
+}
+
 /* String flags naming the namespace of the election's Lease. */
 static const char *const namespace_flags[] = {
 	"leader-election-namespace", "leader-elect-resource-namespace",
@@ -177,7 +192,10 @@ static bool split_flag(struct kvet_slice tok, struct kvet_slice *name,
 	return name->len > 0;
 }
 
-static void scan_flags(const struct tokens *t, struct verdict *v)
+/* The flags of one container: @v from the switches, @tuned from the
+ * flags that tune an election (used only when no switch is given). */
+static void scan_flags(const struct tokens *t, struct verdict *v,
+		       struct verdict *tuned)
 {
 	size_t i;
 
@@ -187,6 +205,14 @@ static void scan_flags(const struct tokens *t, struct verdict *v)
 
 		if (!split_flag(t->v[i].text, &name, &value, &has_value))
 			continue;
+		if (tunes_election(name) &&
+		    !name_in(name, elect_flags, N_OF(elect_flags)) &&
+		    !tuned->evidence &&
+		    !(has_value && kvet_go_bool(value, &b) && !b)) {
+			tuned->state = KVET_LEADER_ON;
+			tuned->source = KVET_LEADER_FROM_FLAG;
+			tuned->evidence = t->v[i].item;
+		}
 		if (name_in(name, elect_flags, N_OF(elect_flags))) {
 			/*
 			 * A bool flag takes a value only after "=":
@@ -212,6 +238,72 @@ static void scan_flags(const struct tokens *t, struct verdict *v)
 			v->ns = value;
 			v->ns_node = t->v[i].item;
 		}
+	}
+}
+
+/* @s contains @needle, ASCII case-insensitively. */
+static bool contains_ci(struct kvet_slice s, const char *needle)
+{
+	size_t k = strlen(needle), i, j;
+
+	for (i = 0; i + k <= s.len; i++) {
+		for (j = 0; j < k; j++) {
+			char c = s.s[i + j];
+
+			if (c >= 'a' && c <= 'z')
+				c = (char)(c - 'a' + 'A');
+			if (c != needle[j])
+				break;
+		}
+		if (j == k)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Environment variables (1.13): a *LEADER_ELECT* (or *LEADERELECT*,
+ * kube-vip's vip_leaderelection) variable with a boolean value switches
+ * election on or off (Vault's injector reads
+ * AGENT_INJECT_USE_LEADER_ELECTOR); a *LEADER_ELECTION* or
+ * *LEADERELECTION* variable with another value names the election's
+ * ConfigMap or Lease (Knative and Tekton components). The last wins.
+ */
+static void scan_env(const struct kvet_node *c, struct verdict *v)
+{
+	static const char *const yes[] = { "true", "True", "TRUE", "1",
+					   "yes", "on" };
+	static const char *const no[] = { "false", "False", "FALSE", "0",
+					  "no", "off" };
+	const struct kvet_node *env = kvet_node_get(c, "env");
+	uint32_t i;
+
+	for (i = 0; kvet_node_is_seq(env) && i < env->len; i++) {
+		const struct kvet_node *e = &env->u.items[i];
+		const struct kvet_node *val = kvet_node_get(e, "value");
+		struct kvet_slice name = kvet_string_of(kvet_node_get(e, "name"));
+		struct kvet_slice value;
+		bool switched;
+
+		if (!kvet_node_is_scalar(val) || val->type == KVET_NODE_NULL)
+			continue;
+		value.s = val->u.str;
+		value.len = val->len;
+		if (!value.len)
+			continue;
+		switched = contains_ci(name, "LEADER_ELECT") ||
+			   contains_ci(name, "LEADERELECT");
+		if (switched && name_in(value, yes, N_OF(yes)))
+			v->state = KVET_LEADER_ON;
+		else if (switched && name_in(value, no, N_OF(no)))
+			v->state = KVET_LEADER_OFF;
+		else if (contains_ci(name, "LEADER_ELECTION") ||
+			 contains_ci(name, "LEADERELECTION"))
+			v->state = KVET_LEADER_ON;	/* names its object */
+		else
+			continue;
+		v->source = KVET_LEADER_FROM_ENV;
+		v->evidence = e;
 	}
 }
 
@@ -420,20 +512,29 @@ static int judge_container(struct kvet_arena *arena, const struct kvet_graph *g,
 			   const struct kvet_node *c, struct verdict *v)
 {
 	struct tokens t = { NULL, 0, 0 };
-	struct verdict flags, config;
+	struct verdict flags, tuned, config, env;
 
 	memset(v, 0, sizeof(*v));
 	if (add_tokens(arena, &t, kvet_node_get(c, "command")) ||
 	    add_tokens(arena, &t, kvet_node_get(c, "args")))
 		return -1;
 	memset(&flags, 0, sizeof(flags));
+	memset(&tuned, 0, sizeof(tuned));
 	memset(&config, 0, sizeof(config));
-	scan_flags(&t, &flags);
+	memset(&env, 0, sizeof(env));
+	scan_flags(&t, &flags, &tuned);
 	scan_mounts(g, wl, c, &config);
+	scan_env(c, &env);
+	/* a switch, then a mounted configuration, then the environment,
+	 * then a flag that tunes an election, then a default */
 	if (flags.state != KVET_LEADER_UNKNOWN)
 		*v = flags;
 	else if (config.state != KVET_LEADER_UNKNOWN)
 		*v = config;
+	else if (env.state != KVET_LEADER_UNKNOWN)
+		*v = env;
+	else if (tuned.state != KVET_LEADER_UNKNOWN)
+		*v = tuned;
 	else
 		scan_component(c, &t, v);
 	/* a namespace flag wins over the configuration's */
@@ -499,6 +600,12 @@ struct kvet_slice kvet_leader_flag(const struct kvet_leader *le)
 		if (split_flag(tok, &name, &value, &has_value) &&
 		    name_in(name, elect_flags, N_OF(elect_flags)))
 			found = tok;	/* the last one wins */
+	}
+	p = 0;
+	while (!found.len && next_token(item, &p, &tok)) {
+		if (split_flag(tok, &name, &value, &has_value) &&
+		    tunes_election(name))
+			found = tok;	/* a flag that tunes one */
 	}
 	return found;
 }

@@ -27,6 +27,7 @@ enum kvet_leader_source {
 	KVET_LEADER_FROM_FLAG,		/* a command or args token */
 	KVET_LEADER_FROM_CONFIG,	/* leaderElect in a mounted ConfigMap */
 	KVET_LEADER_FROM_COMPONENT,	/* a component whose default is on */
+	KVET_LEADER_FROM_ENV,		/* a container's env item */
 };
 
 /* Plain data; strings in the run's arena or the graph. */
@@ -35,7 +36,8 @@ struct kvet_leader {
 	enum kvet_leader_source source;
 	const struct kvet_node *container;	/* the deciding container */
 	/* the command/args item holding the flag, the ConfigMap data value,
-	 * or the image or command naming the component; NULL when UNKNOWN */
+	 * the env item, or the image or command naming the component; NULL
+	 * when UNKNOWN */
 	const struct kvet_node *evidence;
 	const struct kvet_object *config_map;	/* FROM_CONFIG */
 	const char *component;			/* FROM_COMPONENT */
@@ -51,8 +53,10 @@ struct kvet_leader {
  * @wl: the workload.
  * @out: the result.
  *
- * Per container, a flag wins over a mounted configuration, which wins
- * over a component's default; the last of repeated flags wins, as in Go's
+ * Per container, a flag that switches election wins over a mounted
+ * configuration, over an environment variable, over a flag that tunes an
+ * election (another --leader-elect*, --election-id), over a component's
+ * default; the last of repeated flags wins, as in Go's
  * flag package. The workload is ON when any container is, else OFF when
  * any container is, else UNKNOWN.
  *

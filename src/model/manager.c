@@ -24,6 +24,12 @@ const char *kvet_manager_criterion_name(enum kvet_manager_criteria c)
 		return "component label";
 	case KVET_MANAGER_CONTAINER:
 		return "manager container";
+	case KVET_MANAGER_NAME:
+		return "controller name";
+	case KVET_MANAGER_RBAC:
+		return "controller RBAC";
+	case KVET_MANAGER_N_CRITERIA:
+		break;
 	}
 	return "?";
 }
@@ -130,8 +136,51 @@ static void check_container(const struct kvet_workload *wl,
 	}
 }
 
+/* M5: the name a controller or operator is given by its project. */
+static void check_name(const struct kvet_workload *wl, struct kvet_manager *out)
+{
+	static const char *const suffixes[] = { "-controller-manager",
+						"-controller", "-operator" };
+	const char *name = wl->obj->name;
+	size_t n = name ? strlen(name) : 0, k, i;
+
+	if (!n)
+		return;
+	if (!strcmp(name, "operator") || !strcmp(name, "controller")) {
+		out->name_suffix = name;
+	} else {
+		for (i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
+			k = strlen(suffixes[i]);
+			if (n > k && !strcmp(name + n - k, suffixes[i])) {
+				out->name_suffix = suffixes[i];
+				break;
+			}
+		}
+	}
+	if (out->name_suffix)
+		out->criteria |= KVET_MANAGER_NAME;
+}
+
+static int check_rbac(struct kvet_arena *arena, const struct kvet_rbac *rbac,
+		      const struct kvet_workload *wl, struct kvet_manager *out)
+{
+	struct kvet_slice sa = kvet_workload_service_account(wl);
+	char *name;
+
+	if (!rbac || !wl->obj->namespace)
+		return 0;
+	name = kvet_arena_printf(arena, "%.*s", (int)sa.len, sa.s);
+	if (!name ||
+	    kvet_rbac_controller_access(rbac, wl->obj->namespace, name,
+					&out->rbac))
+		return -1;
+	if (kvet_controller_access_is(&out->rbac))
+		out->criteria |= KVET_MANAGER_RBAC;
+	return 0;
+}
+
 int kvet_manager_of(struct kvet_arena *arena, const struct kvet_graph *g,
-		    const struct kvet_webhooks *whs,
+		    const struct kvet_webhooks *whs, const struct kvet_rbac *rbac,
 		    const struct kvet_workload *wl, struct kvet_manager *out)
 {
 	memset(out, 0, sizeof(*out));
@@ -142,6 +191,15 @@ int kvet_manager_of(struct kvet_arena *arena, const struct kvet_graph *g,
 		out->criteria |= KVET_MANAGER_LEADER_ELECTION;
 	check_component(g, wl, out);
 	check_container(wl, out);
+	check_name(wl, out);
+	if (check_rbac(arena, rbac, wl, out))
+		return -1;
+	/* a webhook component label names a server, like M1; RBAC alone
+	 * (M6) is held by API servers that write for their users too */
+	out->reconciles =
+		(out->criteria & (KVET_MANAGER_CONTAINER | KVET_MANAGER_NAME)) ||
+		(out->label && !kvet_node_text_eq(out->label, "webhook") &&
+		 !kvet_node_text_eq(out->label, "webhook-server"));
 	return 0;
 }
 
@@ -177,7 +235,8 @@ const struct kvet_manager *kvet_run_manager(struct kvet_run *run,
 		whs = kvet_run_webhooks(run);
 		ms->state[wl->index] = 2;
 		if (whs && !kvet_manager_of(kvet_run_arena(run),
-					    kvet_run_graph(run), whs, wl,
+					    kvet_run_graph(run), whs,
+					    kvet_run_rbac(run), wl,
 					    &ms->v[wl->index]))
 			ms->state[wl->index] = 1;
 	}
@@ -195,6 +254,10 @@ const struct kvet_node *kvet_manager_evidence(const struct kvet_workload *wl,
 		return m->label;
 	case KVET_MANAGER_CONTAINER:
 		return m->container_evidence;
+	case KVET_MANAGER_NAME:
+		return kvet_node_path(wl->obj->root, "metadata", "name", NULL);
+	case KVET_MANAGER_RBAC:
+		return m->rbac.write_resource;
 	default:
 		return NULL;
 	}

@@ -8,6 +8,7 @@
 #include "load/node.h"
 #include "model/graph.h"
 #include "model/leader.h"
+#include "model/rbac.h"
 #include "model/webhook.h"
 #include "model/workload.h"
 
@@ -26,6 +27,12 @@ enum kvet_manager_criteria {
 	KVET_MANAGER_COMPONENT = 1u << 2,
 	/* M4: a container named manager or running .../manager */
 	KVET_MANAGER_CONTAINER = 1u << 3,
+	/* M5: the name ends in -operator, -controller or
+	 * -controller-manager, or is operator or controller */
+	KVET_MANAGER_NAME = 1u << 4,
+	/* M6: the ServiceAccount may watch and write (RBAC in the input) */
+	KVET_MANAGER_RBAC = 1u << 5,
+	KVET_MANAGER_N_CRITERIA = 6,	/* how many there are */
 };
 
 /* Plain data; nodes point into the input. */
@@ -38,22 +45,40 @@ struct kvet_manager {
 	const struct kvet_node *container;	/* M4: the container */
 	const struct kvet_node *container_evidence;	/* M4: its name or
 							 * command[0] */
+	const char *name_suffix;	/* M5: "-operator", ..., or the name */
+	struct kvet_controller_access rbac;	/* M6 */
+	bool reconciles;		/* a criterion of a controller, not of
+					 * a server (kvet_manager_reconciles) */
 };
 
 /**
- * kvet_manager_of() - evaluate M1 to M4 for @wl.
+ * kvet_manager_of() - evaluate M1 to M6 for @wl.
  * @arena: the run's arena (leader election copies its namespace here).
  * @g: the graph; its configuration's manager_components are added to
  *     the default component values of M3, or replace them.
  * @whs: the run's webhook index, for M1.
+ * @rbac: the run's RBAC index, for M6; NULL leaves M6 out.
  * @wl: the workload.
  * @out: the criteria that matched and their evidence.
  *
  * Returns: 0, or -1 when out of memory.
  */
 int kvet_manager_of(struct kvet_arena *arena, const struct kvet_graph *g,
-		    const struct kvet_webhooks *whs,
+		    const struct kvet_webhooks *whs, const struct kvet_rbac *rbac,
 		    const struct kvet_workload *wl, struct kvet_manager *out);
+
+/*
+ * Does @m show a controller, which reconciles objects and needs one
+ * elected replica, rather than only a server of requests (a webhook or
+ * APIService backend, a webhook component label), whose replicas each
+ * answer requests on their own? M3 with a controller's value, M4 or M5;
+ * not M6 alone, whose grants API servers acting for users hold too
+ * (Argo CD's argocd-server watches and creates Secrets).
+ */
+static inline bool kvet_manager_reconciles(const struct kvet_manager *m)
+{
+	return m->reconciles;
+}
 
 /* True when any criterion matched. */
 static inline bool kvet_manager_is(const struct kvet_manager *m)

@@ -84,7 +84,7 @@ bool kvet_node_selector_matches(const struct kvet_node *selector,
 	const struct kvet_node *terms;
 	uint32_t i;
 
-	if (!selector)
+	if (!selector || kvet_node_is_null(selector))
 		return true;
 	terms = kvet_node_get(selector, "nodeSelectorTerms");
 	for (i = 0; kvet_node_is_seq(terms) && i < terms->len; i++)
@@ -93,11 +93,15 @@ bool kvet_node_selector_matches(const struct kvet_node *selector,
 	return false;
 }
 
+/* A null field (a chart's empty "required...:" key) is no requirement,
+ * as the API server decodes it. */
 static const struct kvet_node *required_affinity(const struct kvet_node *spec)
 {
-	return kvet_node_path(spec, "affinity", "nodeAffinity",
-			      "requiredDuringSchedulingIgnoredDuringExecution",
-			      NULL);
+	const struct kvet_node *n = kvet_node_path(spec, "affinity",
+		"nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution",
+		NULL);
+
+	return kvet_node_is_null(n) ? NULL : n;
 }
 
 bool kvet_pod_has_node_affinity(const struct kvet_node *pod_spec)

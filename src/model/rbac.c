@@ -237,6 +237,126 @@ int kvet_rbac_lease_access(const struct kvet_rbac *r, const char *sa_ns,
 	return 0;
 }
 
+/*
+ * The first item of @list that names a stored object other than an
+ * event (or "*"), or NULL. Creating a review (tokenreviews,
+ * subjectaccessreviews and the like, as kube-rbac-proxy does) stores
+ * nothing: it is a question to the API server, not a write.
+ */
+static const struct kvet_node *not_events(const struct kvet_node *list)
+{
+	static const char *const asks[] = {
+		"events", "tokenreviews", "subjectaccessreviews",
+		"localsubjectaccessreviews", "selfsubjectaccessreviews",
+		"selfsubjectrulesreviews", "selfsubjectreviews",
+	};
+	uint32_t i;
+	size_t k;
+
+	for (i = 0; kvet_node_is_seq(list) && i < list->len; i++) {
+		if (!kvet_node_is_string(&list->u.items[i]))
+			continue;
+		for (k = 0; k < sizeof(asks) / sizeof(asks[0]); k++)
+			if (kvet_node_eq(&list->u.items[i], asks[k]))
+				break;
+		if (k == sizeof(asks) / sizeof(asks[0]))
+			return &list->u.items[i];
+	}
+	return NULL;
+}
+
+/* The first of @verbs' items among @want (NULL-terminated), or "*". */
+static const struct kvet_node *verb_in(const struct kvet_node *verbs,
+				       const char *const *want)
+{
+	uint32_t i;
+	size_t k;
+
+	for (i = 0; kvet_node_is_seq(verbs) && i < verbs->len; i++) {
+		if (kvet_node_text_eq(&verbs->u.items[i], "*"))
+			return &verbs->u.items[i];
+		for (k = 0; want[k]; k++)
+			if (kvet_node_text_eq(&verbs->u.items[i], want[k]))
+				return &verbs->u.items[i];
+	}
+	return NULL;
+}
+
+static void controller_rules(const struct kvet_object *role,
+			     struct kvet_controller_access *out)
+{
+	static const char *const watch[] = { "watch", NULL };
+	static const char *const write[] = { "create", "update", "patch",
+					     NULL };
+	const struct kvet_node *rules = kvet_node_get(role->root, "rules");
+	const struct kvet_node *res, *verbs, *v, *item, *names;
+	uint32_t i;
+
+	for (i = 0; kvet_node_is_seq(rules) && i < rules->len; i++) {
+		res = kvet_node_get(&rules->u.items[i], "resources");
+		verbs = kvet_node_get(&rules->u.items[i], "verbs");
+		if (!kvet_node_is_seq(res) || !res->len)
+			continue;	/* nonResourceURLs */
+		if (!out->watch_role && verb_in(verbs, watch) &&
+		    kvet_node_is_string(&res->u.items[0])) {
+			out->watch_role = role;
+			out->watch_resource = &res->u.items[0];
+		}
+		/* writing objects named in advance (resourceNames) keeps
+		 * the program's own state, as a dashboard's key Secret:
+		 * a controller writes objects it learns by watching */
+		v = verb_in(verbs, write);
+		names = kvet_node_get(&rules->u.items[i], "resourceNames");
+		item = v && !(kvet_node_is_seq(names) && names->len) ?
+			       not_events(res) : NULL;
+		if (!out->write_role && item) {
+			out->write_role = role;
+			out->write_verb = v;
+			out->write_resource = item;
+		}
+	}
+}
+
+static void controller_grant(const struct kvet_rbac *r,
+			     const struct binding_list *l,
+			     struct kvet_controller_access *out)
+{
+	const struct kvet_object *role;
+	size_t i;
+
+	for (i = 0; l && i < l->n; i++) {
+		role = bound_role(r, l->v[i], l->v[i]->namespace);
+		if (role)
+			controller_rules(role, out);
+	}
+}
+
+int kvet_rbac_controller_access(const struct kvet_rbac *r, const char *sa_ns,
+				const char *sa_name,
+				struct kvet_controller_access *out)
+{
+	struct kvet_slice parts[3];
+	char *group, *user;
+
+	memset(out, 0, sizeof(*out));
+	parts[0] = kvet_slice_of(TAG_SA);
+	parts[1] = kvet_slice_of(sa_ns);
+	parts[2] = kvet_slice_of(sa_name);
+	controller_grant(r, kvet_hash_get(&r->by_subject, parts, 3), out);
+	group = kvet_arena_printf(r->arena, "system:serviceaccounts:%s", sa_ns);
+	user = kvet_arena_printf(r->arena, "system:serviceaccount:%s:%s",
+				 sa_ns, sa_name);
+	if (!group || !user)
+		return -1;
+	parts[0] = kvet_slice_of(TAG_GROUP);
+	parts[1] = kvet_slice_of(group);
+	controller_grant(r, kvet_hash_get(&r->by_subject, parts, 2), out);
+	parts[0] = kvet_slice_of(TAG_USER);
+	parts[1] = kvet_slice_of(user);
+	controller_grant(r, kvet_hash_get(&r->by_subject, parts, 2), out);
+	return 0;
+}
+
 struct kvet_slice kvet_workload_service_account(const struct kvet_workload *wl)
 {
 	const struct kvet_node *n = kvet_node_get(wl->pod_spec,

@@ -66,6 +66,45 @@ int kvet_rbac_lease_access(const struct kvet_rbac *r, const char *sa_ns,
 			   const char *sa_name, const char *ns,
 			   struct kvet_lease_access *out);
 
+/*
+ * The structural signature of a controller (docs/model.md 1.12 M6): its
+ * ServiceAccount may watch some resource and create, update or patch
+ * some resource other than events (creating a review such as a
+ * tokenreview stores nothing, and a rule limited by resourceNames writes
+ * the program's own objects, not ones it reconciles). The evidence names
+ * the first role and rule items that grant each.
+ */
+struct kvet_controller_access {
+	const struct kvet_object *watch_role;	/* NULL: no watch granted */
+	const struct kvet_node *watch_resource;	/* resources[] item */
+	const struct kvet_object *write_role;	/* NULL: no write granted */
+	const struct kvet_node *write_verb;	/* verbs[] item */
+	const struct kvet_node *write_resource;	/* resources[] item */
+};
+
+/**
+ * kvet_rbac_controller_access() - what ServiceAccount @sa_ns/@sa_name
+ * may watch and write, through any RoleBinding (to its Role or a
+ * ClusterRole) or ClusterRoleBinding naming the account, its user name
+ * or its namespace's service-account group. Grants to every account
+ * (system:serviceaccounts, system:authenticated) say nothing about this
+ * one and are left out, as are aggregated ClusterRoles, whose rules the
+ * cluster fills in.
+ * @out: the evidence; both roles NULL when nothing is granted.
+ *
+ * Returns: 0, or -1 when out of memory.
+ */
+int kvet_rbac_controller_access(const struct kvet_rbac *r, const char *sa_ns,
+				const char *sa_name,
+				struct kvet_controller_access *out);
+
+/* Both a watch and a write are granted (M6). */
+static inline bool
+kvet_controller_access_is(const struct kvet_controller_access *a)
+{
+	return a->watch_role && a->write_role;
+}
+
 /**
  * kvet_workload_service_account() - spec.serviceAccountName of the pod
  * template (or the deprecated serviceAccount), else "default".

@@ -534,22 +534,54 @@ int kvet_runtime_value(struct kvet_arena *arena,
 	return 1;
 }
 
+/* The runtime label keys kvet models (rt_lookup()). */
+static const char *const runtime_keys[] = {
+	"pod-template-hash", "controller-revision-hash",
+	"pod-template-generation",
+	"statefulset.kubernetes.io/pod-name",
+	"apps.kubernetes.io/pod-index",
+	"batch.kubernetes.io/job-name", "job-name",
+	"batch.kubernetes.io/controller-uid", "controller-uid",
+};
+
+#define N_RUNTIME_KEYS (sizeof(runtime_keys) / sizeof(runtime_keys[0]))
+
 bool kvet_runtime_key(struct kvet_slice key)
 {
-	static const char *const keys[] = {
-		"pod-template-hash", "controller-revision-hash",
-		"pod-template-generation",
-		"statefulset.kubernetes.io/pod-name",
-		"apps.kubernetes.io/pod-index",
-		"batch.kubernetes.io/job-name", "job-name",
-		"batch.kubernetes.io/controller-uid", "controller-uid",
-	};
 	size_t i;
 
-	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (kvet_slice_eq0(key, keys[i]))
+	for (i = 0; i < N_RUNTIME_KEYS; i++)
+		if (kvet_slice_eq0(key, runtime_keys[i]))
 			return true;
 	return false;
+}
+
+int kvet_runtime_labels(struct kvet_arena *arena,
+			const struct kvet_labels *labels,
+			const struct kvet_pod_runtime *rt,
+			struct kvet_labels *out)
+{
+	size_t n_in = labels ? labels->n : 0, n = 0, i;
+	struct kvet_label *v;
+	struct rt_value rv;
+	int rc;
+
+	v = kvet_arena_array(arena, n_in + N_RUNTIME_KEYS + 1, sizeof(*v));
+	if (!v)
+		return -1;
+	for (i = 0; i < N_RUNTIME_KEYS; i++) {
+		v[n].key = kvet_slice_of(runtime_keys[i]);
+		rc = kvet_runtime_value(arena, rt, v[n].key, &v[n].value);
+		if (rc < 0)
+			return -1;
+		n += rc;
+	}
+	/* the controller's value wins over the template's */
+	for (i = 0; i < n_in; i++)
+		if (!rt_lookup(rt, labels->v[i].key, &rv))
+			v[n++] = labels->v[i];
+	kvet_labels_from_array(v, n, out);
+	return 0;
 }
 
 static bool values_contain(const struct kvet_requirement *r,

@@ -165,6 +165,23 @@ int kvet_runtime_value(struct kvet_arena *arena,
 bool kvet_runtime_key(struct kvet_slice key);
 
 /**
+ * kvet_runtime_labels() - the labels a pod carries once its controller
+ * created it: @labels (its template's) with the runtime labels of @rt
+ * written out, theirs winning, as label values a selector compares
+ * (a synthetic pod of kvet drain's pool).
+ * @arena: where the set goes.
+ * @labels: the template's labels; NULL for none.
+ * @rt: the pod's runtime labels.
+ * @out: the set.
+ *
+ * Returns: 0, or -1 when out of memory.
+ */
+int kvet_runtime_labels(struct kvet_arena *arena,
+			const struct kvet_labels *labels,
+			const struct kvet_pod_runtime *rt,
+			struct kvet_labels *out);
+
+/**
  * kvet_requirement_matches() - evaluate one requirement.
  * @r: the requirement.
  * @labels: the pod's labels (template labels); NULL for none.

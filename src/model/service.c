@@ -122,6 +122,12 @@ int kvet_run_callers_of(struct kvet_run *run, struct kvet_arena *arena,
 	return 0;
 }
 
+bool kvet_service_is_apiserver(const char *namespace, const char *name)
+{
+	return namespace && name && !strcmp(namespace, "default") &&
+	       !strcmp(name, "kubernetes");
+}
+
 bool kvet_service_has_endpoints(const struct kvet_graph *g,
 				const struct kvet_object *svc)
 {
@@ -129,6 +135,8 @@ bool kvet_service_has_endpoints(const struct kvet_graph *g,
 	const struct kvet_node *owner;
 	size_t i, cnt;
 
+	if (kvet_service_is_apiserver(svc->namespace, svc->name))
+		return true;
 	if (kvet_graph_find(g, "", "Endpoints", svc->namespace, svc->name))
 		return true;
 	slices = kvet_graph_kind(g, "discovery.k8s.io", "EndpointSlice", &cnt);

@@ -47,8 +47,16 @@ int kvet_run_callers_of(struct kvet_run *run, struct kvet_arena *arena,
 			const struct kvet_object *svc,
 			const struct kvet_object ***out, size_t *n);
 
-/* An Endpoints or EndpointSlice object of Service @svc is in the input
- * (a Service without a selector is served by hand-made endpoints). */
+/*
+ * Service @namespace/@name is "default/kubernetes", which every cluster
+ * has and whose endpoints are the API servers themselves (kube-apiserver's
+ * endpoint reconciler writes them: pkg/controlplane/reconcilers).
+ */
+bool kvet_service_is_apiserver(const char *namespace, const char *name);
+
+/* An Endpoints or EndpointSlice object of Service @svc is in the input,
+ * or @svc is default/kubernetes (kvet_service_is_apiserver()): a Service
+ * without a selector is served by hand-made endpoints. */
 bool kvet_service_has_endpoints(const struct kvet_graph *g,
 				const struct kvet_object *svc);
 

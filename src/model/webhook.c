@@ -57,6 +57,7 @@ const char *kvet_backend_state_name(enum kvet_backend_state state)
 		[KVET_BACKEND_MISSING] = "missing service",
 		[KVET_BACKEND_EXTERNAL] = "external",
 		[KVET_BACKEND_WORKLOADS] = "workloads",
+		[KVET_BACKEND_APISERVER] = "apiserver",
 	};
 
 	return (unsigned)state < sizeof(names) / sizeof(names[0]) ?
@@ -149,7 +150,9 @@ static int resolve(struct kvet_webhooks *whs,
 	b->service = kvet_graph_find(whs->g, "", "Service", ref->namespace,
 				     ref->name);
 	if (!b->service) {
-		b->state = KVET_BACKEND_MISSING;
+		b->state = kvet_service_is_apiserver(ref->namespace, ref->name)
+				   ? KVET_BACKEND_APISERVER
+				   : KVET_BACKEND_MISSING;
 		goto out;
 	}
 	if (kvet_node_eq(kvet_node_path(b->service->root, "spec", "type", NULL),

@@ -37,6 +37,8 @@ enum kvet_backend_state {
 	KVET_BACKEND_MISSING,	/* the Service is not in the input */
 	KVET_BACKEND_EXTERNAL,	/* an ExternalName Service */
 	KVET_BACKEND_WORKLOADS,	/* resolved to B (possibly empty) */
+	KVET_BACKEND_APISERVER,	/* default/kubernetes, absent from the input:
+				 * the API servers, in every cluster */
 };
 
 /* clientConfig.service, or an APIService's spec.service. */

@@ -308,6 +308,36 @@ struct kvet_pdb_member kvet_workload_pdb_member(const struct kvet_workload *wl)
 	return m;
 }
 
+long long kvet_workload_install_pods(const struct kvet_workload *wl)
+{
+	const struct kvet_node *spec = kvet_node_get(wl->obj->root, "spec");
+	const struct kvet_node *n;
+	long long par = 1, done;
+
+	switch (wl->kind) {
+	case KVET_WL_DAEMONSET:
+		return -1;
+	case KVET_WL_CRONJOB:
+		/* a schedule: nothing runs at install */
+		return 0;
+	case KVET_WL_JOB:
+		/* the Job controller runs parallelism pods at once (default
+		 * 1), never more than completions; none while suspended */
+		n = kvet_node_get(spec, "suspend");
+		if (n && n->type == KVET_NODE_BOOL &&
+		    kvet_node_text_eq(n, "true"))
+			return 0;
+		kvet_replicas_field(kvet_node_get(spec, "parallelism"), &par);
+		if (kvet_replicas_field(kvet_node_get(spec, "completions"),
+					&done) && done < par)
+			par = done;
+		return par;
+	default:
+		return wl->replicas.state == KVET_REPLICAS_KNOWN
+			       ? wl->replicas.min : -1;
+	}
+}
+
 bool kvet_hpa_target_unscalable(const struct kvet_hpa *hpa)
 {
 	enum kvet_workload_kind wk;

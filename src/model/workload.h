@@ -141,4 +141,15 @@ bool kvet_workload_selected_by(const struct kvet_workload *wl,
  */
 struct kvet_pdb_member kvet_workload_pdb_member(const struct kvet_workload *wl);
 
+/**
+ * kvet_workload_install_pods() - how many pods @wl runs right after it
+ * is installed, at its smallest: N_min (1.4, with an HPA's minReplicas)
+ * for a scalable workload, 1 for a bare Pod, a Job's parallelism (at
+ * most its completions; 0 when suspended), 0 for a CronJob.
+ * Returns: the count, or -1 when it depends on the nodes (a DaemonSet:
+ * one per eligible node) or nothing tells it (a custom kind with no
+ * replicas path).
+ */
+long long kvet_workload_install_pods(const struct kvet_workload *wl);
+
 #endif

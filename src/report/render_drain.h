@@ -16,6 +16,9 @@
 /* render_drain_text.c: the plan's section, before the summary line. */
 void kvet_text_write_drain(FILE *fp, const struct kvet_ctx *ctx, bool color);
 
+/* "3 nodes in 3 zones, each with 3920m CPU, ...; 4 pods placed". */
+void kvet_drain_write_pool(FILE *fp, const struct kvet_drain_pool *pool);
+
 /* render_drain_json.c: the "drain" member of the JSON report. */
 void kvet_json_write_drain(struct kvet_jw *jw, const struct kvet_ctx *ctx);
 

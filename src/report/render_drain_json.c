@@ -54,6 +54,21 @@ static void write_step(struct kvet_jw *jw, const struct kvet_drain_step *st)
 	kvet_jw_close(jw, '}');
 }
 
+static void write_pool(struct kvet_jw *jw, const struct kvet_drain_pool *p)
+{
+	kvet_jw_open(jw, "pool", '{');
+	kvet_jw_uint(jw, "nodes", p->nodes);
+	kvet_jw_uint(jw, "zones", p->zones);
+	kvet_jw_open(jw, "allocatable", '{');
+	kvet_jw_uint(jw, "cpu_millicores", (unsigned long long)p->cpu);
+	kvet_jw_uint(jw, "memory_bytes", (unsigned long long)p->memory);
+	kvet_jw_uint(jw, "pods", (unsigned long long)p->pods);
+	kvet_jw_close(jw, '}');
+	kvet_jw_uint(jw, "pods_placed", p->pods_placed);
+	kvet_jw_uint(jw, "pods_unplaced", p->pods_unplaced);
+	kvet_jw_close(jw, '}');
+}
+
 void kvet_json_write_drain(struct kvet_jw *jw, const struct kvet_ctx *ctx)
 {
 	const struct kvet_drain_step *stall = kvet_drain_stall(ctx);
@@ -67,6 +82,8 @@ void kvet_json_write_drain(struct kvet_jw *jw, const struct kvet_ctx *ctx)
 		if (stall)
 			kvet_jw_uint(jw, "stall_step", stall->index);
 	}
+	if (kvet_ctx_drain_pool(ctx))
+		write_pool(jw, kvet_ctx_drain_pool(ctx));
 	kvet_jw_open(jw, "verdicts", '{');
 	for (i = 0; i <= KVET_DRAIN_NOT_REACHED; i++)
 		kvet_jw_uint(jw, kvet_drain_verdict_name(

@@ -3,6 +3,7 @@
  * The drain section of the text report:
  *
  *	drain, each node alone: 3 nodes: 1 drains, 1 drains with warnings, 1 blocked
+ *	  synthetic pool: 3 nodes in 3 zones, each with ... (rendered input)
  *	  node "a1": drains (4 pods evicted, 1 deleted, 2 left)
  *	  node "c1": blocked (1 error, 2 warnings)
  *
@@ -155,11 +156,29 @@ static void write_steps(FILE *fp, const struct kvet_ctx *ctx, bool color)
 			kvet_ctx_drain_node_count(ctx) - k == 1 ? "" : "s");
 }
 
+void kvet_drain_write_pool(FILE *fp, const struct kvet_drain_pool *pool)
+{
+	fprintf(fp, "%u node%s in %u zone%s, each with %lldm CPU, %lldMi memory and %lld pods allocatable; %zu pod%s placed",
+		pool->nodes, pool->nodes == 1 ? "" : "s", pool->zones,
+		pool->zones == 1 ? "" : "s", pool->cpu, pool->memory >> 20,
+		pool->pods, pool->pods_placed,
+		pool->pods_placed == 1 ? "" : "s");
+	if (pool->pods_unplaced)
+		fprintf(fp, ", %zu that fit%s no node", pool->pods_unplaced,
+			pool->pods_unplaced == 1 ? "s" : "");
+}
+
 void kvet_text_write_drain(FILE *fp, const struct kvet_ctx *ctx, bool color)
 {
+	const struct kvet_drain_pool *pool = kvet_ctx_drain_pool(ctx);
 	size_t i;
 
 	write_header(fp, ctx);
+	if (pool) {
+		fputs("  synthetic pool: ", fp);
+		kvet_drain_write_pool(fp, pool);
+		putc('\n', fp);
+	}
 	if (kvet_ctx_drain_plan(ctx) == KVET_DRAIN_ROLLING) {
 		write_steps(fp, ctx, color);
 		return;

@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "report/escape.h"
+#include "report/render_drain.h"
 
 /*
  * A Markdown summary (docs/formats.md) for places people read rather than
@@ -331,6 +332,11 @@ static void write_drain(FILE *fp, const struct kvet_ctx *ctx)
 	fprintf(fp, "\n#### Drain, %s\n\n",
 		kvet_ctx_drain_plan(ctx) == KVET_DRAIN_ROLLING
 			? "rolling" : "each node alone");
+	if (kvet_ctx_drain_pool(ctx)) {
+		fputs("On a synthetic pool of ", fp);
+		kvet_drain_write_pool(fp, kvet_ctx_drain_pool(ctx));
+		fputs(".\n\n", fp);
+	}
 	fputs("| node | step | verdict | evicted | deleted | left | findings |\n"
 	      "| --- | ---: | --- | ---: | ---: | ---: | ---: |\n", fp);
 	for (i = 0; i < kvet_ctx_drain_node_count(ctx); i++) {

@@ -224,12 +224,20 @@ static void write_notice(FILE *fp, const struct palette *pal,
 	putc('\n', fp);
 }
 
+/* NULL, as for an object kvet made up (a synthetic pool's node), is
+ * equal to NULL only. */
+static bool same_str(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
 static bool same_ref(const struct kvet_object_ref *a,
 		     const struct kvet_object_ref *b)
 {
-	return a->pos.line == b->pos.line && !strcmp(a->pos.file, b->pos.file) &&
-	       !strcmp(a->kind, b->kind) && !strcmp(a->namespace, b->namespace) &&
-	       !strcmp(a->name, b->name);
+	return a->pos.line == b->pos.line && same_str(a->pos.file, b->pos.file) &&
+	       same_str(a->kind, b->kind) &&
+	       same_str(a->namespace, b->namespace) &&
+	       same_str(a->name, b->name);
 }
 
 /* Is @rel related to one of @group[0..@n), whose notes are written? */

@@ -7,6 +7,7 @@
 
 #include "load/strict.h"
 #include "base/json.h"
+#include "rules/findings.h"
 
 static const char *const top_keys[] = { "version", "findings", NULL };
 static const char *const entry_keys[] = { "rule", "kind", "namespace", "name",
@@ -167,31 +168,10 @@ int kvet_baseline_load(struct kvet_baseline *bl, struct kvet_arena *arena,
 	return 0;
 }
 
-/*
- * The fingerprint of kvet 0.1 (baseline version 1): FNV-1a over the
- * rule, the object's identity and the message, each followed by a NUL.
- */
-static uint64_t fnv1a(uint64_t h, const char *s)
-{
-	const unsigned char *p = (const unsigned char *)(s ? s : "");
-
-	do {
-		h ^= *p;
-		h *= 0x100000001b3ull;
-	} while (*p++);
-	return h;
-}
-
+/* The fingerprint of kvet 0.1 (baseline version 1) hashed the message. */
 static uint64_t fingerprint_v1(const struct kvet_finding *f)
 {
-	uint64_t h = 0xcbf29ce484222325ull;
-
-	h = fnv1a(h, f->rule);
-	h = fnv1a(h, f->object.api_version);
-	h = fnv1a(h, f->object.kind);
-	h = fnv1a(h, f->object.namespace);
-	h = fnv1a(h, f->object.name);
-	return fnv1a(h, f->message);
+	return kvet_finding_hash(f, f->message);
 }
 
 /* Version 1: the first unused entry of @f's rule and object. */

@@ -46,14 +46,22 @@ static struct cel_value is_manager(struct bind_call *c)
 	return cel_bool(kvet_manager_is(m));
 }
 
+static struct cel_value manager_reconciles(struct bind_call *c)
+{
+	MANAGER(m);
+	return cel_bool(kvet_manager_reconciles(m));
+}
+
 static struct cel_value manager_criteria(struct bind_call *c)
 {
-	static const char *const ids[] = { "M1", "M2", "M3", "M4" };
-	struct cel_value items[4];
+	static const char *const ids[KVET_MANAGER_N_CRITERIA] = {
+		"M1", "M2", "M3", "M4", "M5", "M6"
+	};
+	struct cel_value items[KVET_MANAGER_N_CRITERIA];
 	size_t i, k = 0;
 	MANAGER(m);
 
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < KVET_MANAGER_N_CRITERIA; i++)
 		if (m->criteria & (1u << i))
 			items[k++] = bind_str(ids[i]);
 	return bind_list(c, items, k);
@@ -61,14 +69,14 @@ static struct cel_value manager_criteria(struct bind_call *c)
 
 /* One sentence per criterion met, each positioned at its evidence. */
 static size_t reasons(struct bind_call *c, const struct kvet_manager *m,
-		      struct cel_value out[4])
+		      struct cel_value out[KVET_MANAGER_N_CRITERIA])
 {
 	const struct kvet_webhooks *whs = kvet_run_webhooks(c->run);
 	struct kvet_strbuf sb;
 	size_t i, k = 0;
 	char *s;
 
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < KVET_MANAGER_N_CRITERIA; i++) {
 		if (!(m->criteria & (1u << i)))
 			continue;
 		kvet_strbuf_init(&sb, c->scratch);
@@ -84,7 +92,7 @@ static size_t reasons(struct bind_call *c, const struct kvet_manager *m,
 
 static struct cel_value manager_reasons(struct bind_call *c)
 {
-	struct cel_value items[4];
+	struct cel_value items[KVET_MANAGER_N_CRITERIA];
 	MANAGER(m);
 
 	return bind_list(c, items, reasons(c, m, items));
@@ -95,7 +103,7 @@ static struct cel_value manager_why(struct bind_call *c)
 {
 	struct kvet_strbuf sb = KVET_STRBUF_ARENA(c->scratch);
 	const struct kvet_node *at = NULL;
-	struct cel_value items[4], s;
+	struct cel_value items[KVET_MANAGER_N_CRITERIA], s;
 	size_t i, k;
 	MANAGER(m);
 
@@ -129,6 +137,7 @@ static struct cel_value leader_election(struct bind_call *c)
 		[KVET_LEADER_FROM_FLAG] = "flag",
 		[KVET_LEADER_FROM_CONFIG] = "config",
 		[KVET_LEADER_FROM_COMPONENT] = "component",
+		[KVET_LEADER_FROM_ENV] = "env",
 	};
 	struct kvet_strbuf sb = KVET_STRBUF_ARENA(c->scratch);
 	struct kvet_slice ev = { "", 0 }, cn;
@@ -143,6 +152,8 @@ static struct cel_value leader_election(struct bind_call *c)
 	cn = kvet_container_name(le->container);
 	if (le->source == KVET_LEADER_FROM_FLAG)
 		ev = kvet_leader_flag(le);
+	else if (le->source == KVET_LEADER_FROM_ENV)
+		ev = kvet_string_of(kvet_node_get(le->evidence, "name"));
 	else if (le->evidence && kvet_node_is_scalar(le->evidence))
 		ev = (struct kvet_slice){ le->evidence->u.str,
 					  le->evidence->len };
@@ -322,6 +333,17 @@ static struct cel_value blocking_local_volumes(struct bind_call *c)
 
 BIND_FN(is_bare_pod, cel_bool(kvet_workload_is_bare_pod(WL)))
 
+static struct cel_value autoscaler_skips(struct bind_call *c)
+{
+	static const char *const names[] = {
+		[KVET_CA_CONSIDERED] = "",
+		[KVET_CA_MIRROR] = "mirror",
+		[KVET_CA_DAEMONSET] = "daemonset",
+	};
+
+	return bind_str(names[kvet_workload_autoscaler_skips(WL)]);
+}
+
 #define W (BIND_WORKLOAD)
 #define CTL "apps/Deployment roles/ctl"
 #define HOOK "apps/Deployment roles/hook"
@@ -329,13 +351,17 @@ BIND_FN(is_bare_pod, cel_bool(kvet_workload_is_bare_pod(WL)))
 static const struct cel_func roles_funcs[] = {
 	/* managers (1.12) */
 	BIND_ROW("isManager", CEL_ST_BOOL, 1, 1, W, is_manager, 0,
-		 "w is a manager by any of M1 to M4 (1.12)",
+		 "w is a manager by any of M1 to M6 (1.12)",
 		 CTL, "isManager(object)"),
+	BIND_ROW("managerReconciles", CEL_ST_BOOL, 1, 1, W, manager_reconciles,
+		 0,
+		 "w shows a controller, which reconciles objects, rather than only a server of requests: M3 with a controller's value (not `webhook` or `webhook-server`), M4 or M5 (D4 asks for it; a webhook or APIService backend alone, M1, is a server whose replicas each answer requests; RBAC alone, M6, is held by API servers acting for users too)",
+		 CTL, "managerReconciles(object)"),
 	BIND_ROW("managerCriteria", CEL_ST_LIST, 1, 1, W, manager_criteria, 0,
-		 "the criteria it meets, a list of `\"M1\"` to `\"M4\"` (D4 asks for M1, M3 or M4)",
+		 "the criteria it meets, a list of `\"M1\"` to `\"M6\"`",
 		 CTL, "managerCriteria(object) == ['M2', 'M3', 'M4']"),
 	BIND_ROW("managerReasons", CEL_ST_LIST, 1, 1, W, manager_reasons, 0,
-		 "one sentence per criterion with its evidence, e.g. `\"M1: it serves webhook ValidatingWebhookConfiguration/v#validate.example.com through Service ops/hook\"`, `\"M2: leader election off (--leader-elect=false in container \\\"manager\\\")\"`, `\"M3: label app.kubernetes.io/component=manager\"`, `\"M4: container \\\"ctl\\\" runs /manager\"`; each positioned at its evidence (M1's is in another object: none)",
+		 "one sentence per criterion with its evidence, e.g. `\"M1: it serves webhook ValidatingWebhookConfiguration/v#validate.example.com through Service ops/hook\"`, `\"M2: leader election off (--leader-elect=false in container \\\"manager\\\")\"`, `\"M3: label app.kubernetes.io/component=manager\"`, `\"M4: container \\\"ctl\\\" runs /manager\"`, `\"M5: its name ends in -operator\"`, `\"M6: its service account may watch pods (ClusterRole \\\"r\\\") and patch deployments (ClusterRole \\\"r\\\")\"`; each positioned at its evidence (M1's is in another object: none)",
 		 CTL, "managerReasons(object)[1] == 'M3: label control-plane=controller-manager'"),
 	BIND_ROW("managerWhy", CEL_ST_STRING, 1, 1, W, manager_why, 0,
 		 "the reasons joined with `\"; \"` (\"\" for no manager), positioned at the first placed one",
@@ -346,7 +372,7 @@ static const struct cel_func roles_funcs[] = {
 		 HOOK, "webhooksServedBy(object).map(o, o.metadata.name) == ['hook-validator']"),
 	/* leader election (1.13) */
 	BIND_ROW("leaderElection", CEL_ST_MAP, 1, 1, W, leader_election, 0,
-		 "1.13: `{state: \"on\"/\"off\"/\"unknown\", source: \"flag\"/\"config\"/\"component\"/\"none\", evidence, text, container, configMap, component, leaseNamespace}`: `evidence` is the flag token (`\"--leader-elect=false\"`) at its args entry, or the ConfigMap line's text at the pod volume that mounts it; `text` says it in words for messages; `configMap` is the ConfigMap object or null; `leaseNamespace` the election namespace",
+		 "1.13: `{state: \"on\"/\"off\"/\"unknown\", source: \"flag\"/\"config\"/\"env\"/\"component\"/\"none\", evidence, text, container, configMap, component, leaseNamespace}`: `evidence` is the flag token (`\"--leader-elect=false\"`) at its args entry, the environment variable's name at its env item, or the ConfigMap line's text at the pod volume that mounts it; `text` says it in words for messages; `configMap` is the ConfigMap object or null; `leaseNamespace` the election namespace",
 		 CTL, "leaderElection(object).evidence == '--leader-elect=false' && leaderElection(object).leaseNamespace == 'kube-system'"),
 	/* priority (1.14) */
 	BIND_ROW("effectivePriority", CEL_ST_MAP, 1, 1, W, effective_priority,
@@ -382,6 +408,10 @@ static const struct cel_func roles_funcs[] = {
 	BIND_ROW("isBarePod", CEL_ST_BOOL, 1, 1, W, is_bare_pod, 0,
 		 "a Pod without a controller (F1 (d))",
 		 HOOK, "!isBarePod(object)"),
+	BIND_ROW("autoscalerSkips", CEL_ST_STRING, 1, 1, W, autoscaler_skips,
+		 0,
+		 "why cluster-autoscaler's scale-down leaves w's pods out of its drain checks: `\"mirror\"` (annotation `kubernetes.io/config.mirror`, a static pod's mirror), `\"daemonset\"` (controller ownerReference of kind DaemonSet, in the input or not, or `cluster-autoscaler.kubernetes.io/daemonset-pod: \"true\"`), or `\"\"`",
+		 HOOK, "autoscalerSkips(object) == ''"),
 };
 
 const struct cel_lib bind_roles_lib = CEL_LIB("kvet.roles", roles_funcs);

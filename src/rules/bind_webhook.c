@@ -89,6 +89,7 @@ static struct cel_value backend_state(struct bind_call *c)
 		[KVET_BACKEND_MISSING] = "missing",
 		[KVET_BACKEND_EXTERNAL] = "external",
 		[KVET_BACKEND_WORKLOADS] = "workloads",
+		[KVET_BACKEND_APISERVER] = "apiserver",
 	};
 	const struct kvet_backend *b = backend(c);
 
@@ -328,7 +329,7 @@ static const struct cel_func webhook_funcs[] = {
 		 VWC "guard", "clientConfig(" E0 ").service.name == 'guard'"),
 	/* backends (1.10) */
 	BIND_ROW("backendState", CEL_ST_STRING, 1, 1, E, backend_state, 0,
-		 "`\"workloads\"` (Service resolved), `\"inferred\"` (no Service in the input at all: the workload named like the Service), `\"missing\"` (Service not in the input), `\"external\"` (ExternalName), `\"url\"`, `\"none\"`",
+		 "`\"workloads\"` (Service resolved), `\"inferred\"` (no Service in the input at all: the workload named like the Service), `\"missing\"` (Service not in the input), `\"apiserver\"` (`default/kubernetes`, not in the input: the API servers, in every cluster), `\"external\"` (ExternalName), `\"url\"`, `\"none\"`",
 		 VWC "guard", "backendState(" E0 ") == 'workloads'"),
 	BIND_ROW("webhookService", CEL_ST_DYN, 1, 1, E, webhook_service, 0,
 		 "the Service of `clientConfig.service`, or null",

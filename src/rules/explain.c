@@ -342,7 +342,7 @@ void explain_backend(struct kvet_strbuf *sb, const struct kvet_webhook *wh,
 
 void explain_leader(struct kvet_strbuf *sb, const struct kvet_leader *le)
 {
-	struct kvet_slice cn = kvet_container_name(le->container), s;
+	struct kvet_slice cn = kvet_container_name(le->container), s, cn2;
 
 	switch (le->source) {
 	case KVET_LEADER_FROM_FLAG:
@@ -359,6 +359,12 @@ void explain_leader(struct kvet_strbuf *sb, const struct kvet_leader *le)
 	case KVET_LEADER_FROM_COMPONENT:
 		kvet_strbuf_addf(sb, "container \"%.*s\" runs %s, which elects a leader by default",
 				 SL(cn), le->component);
+		return;
+	case KVET_LEADER_FROM_ENV:
+		s = kvet_string_of(kvet_node_get(le->evidence, "name"));
+		cn2 = kvet_string_of(kvet_node_get(le->evidence, "value"));
+		kvet_strbuf_addf(sb, "environment variable %.*s=%.*s in container \"%.*s\"",
+				 SL(s), SL(cn2), SL(cn));
 		return;
 	default:
 		kvet_strbuf_adds(sb, "no leader election flag or configuration");
@@ -427,6 +433,30 @@ void explain_manager_criterion(struct kvet_strbuf *sb,
 					 SL(cn),
 					 (int)m->container_evidence->len,
 					 m->container_evidence->u.str);
+		return;
+	case KVET_MANAGER_NAME:
+		if (!strcmp(m->name_suffix, wl->obj->name))
+			kvet_strbuf_addf(sb, "M5: it is named \"%s\"",
+					 wl->obj->name);
+		else
+			kvet_strbuf_addf(sb, "M5: its name ends in %s",
+					 m->name_suffix);
+		return;
+	case KVET_MANAGER_RBAC:
+		kvet_strbuf_addf(sb,
+				 "M6: its service account may watch %.*s (%s \"%s\") and %.*s %.*s (%s \"%s\")",
+				 (int)m->rbac.watch_resource->len,
+				 m->rbac.watch_resource->u.str,
+				 m->rbac.watch_role->kind,
+				 m->rbac.watch_role->name,
+				 (int)m->rbac.write_verb->len,
+				 m->rbac.write_verb->u.str,
+				 (int)m->rbac.write_resource->len,
+				 m->rbac.write_resource->u.str,
+				 m->rbac.write_role->kind,
+				 m->rbac.write_role->name);
+		return;
+	case KVET_MANAGER_N_CRITERIA:
 		return;
 	}
 }

@@ -267,7 +267,7 @@ static uint64_t fnv1a(uint64_t h, const char *s)
 	return h;
 }
 
-KVET_API uint64_t kvet_finding_fingerprint(const struct kvet_finding *f)
+uint64_t kvet_finding_hash(const struct kvet_finding *f, const char *text)
 {
 	uint64_t h = 0xcbf29ce484222325ull;
 
@@ -276,5 +276,10 @@ KVET_API uint64_t kvet_finding_fingerprint(const struct kvet_finding *f)
 	h = fnv1a(h, f->object.kind);
 	h = fnv1a(h, f->object.namespace);
 	h = fnv1a(h, f->object.name);
-	return fnv1a(h, f->headline ? f->headline : f->message);
+	return fnv1a(h, text);
+}
+
+KVET_API uint64_t kvet_finding_fingerprint(const struct kvet_finding *f)
+{
+	return kvet_finding_hash(f, f->headline ? f->headline : f->message);
 }

@@ -69,6 +69,13 @@ struct kvet_finding *kvet_findings_add(struct kvet_findings *fs,
  * strings stay where they are. Returns 0, or -1 when out of memory. */
 int kvet_findings_append(struct kvet_findings *to, struct kvet_findings *from);
 
+/*
+ * FNV-1a, 64 bits, over @f's rule and object identity and @text, each
+ * followed by a NUL: kvet_finding_fingerprint() hashes the headline,
+ * baselines of version 1 the message.
+ */
+uint64_t kvet_finding_hash(const struct kvet_finding *f, const char *text);
+
 /* Sort by file (input order), line, column, rule, then message. */
 void kvet_findings_sort(struct kvet_findings *fs);
 

@@ -10,10 +10,12 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <regex.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "kvet/kvet.h"
+#include "../rules/banned_terms.h"
 
 /* Two nodes; web has its 2 replicas on a1, no budget, and a Service. */
 static const char dump[] =
@@ -151,6 +153,223 @@ static void refusals(void **state)
 	kvet_ctx_destroy(ctx);
 }
 
+/* Rendered manifests: a Deployment of 1 replica under minAvailable 1. */
+static const char chart[] =
+	"apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: mgr,"
+	" namespace: ops}\nspec: {selector: {matchLabels: {app: mgr}},"
+	" template: {metadata: {labels: {app: mgr}}, spec: {containers:"
+	" [{name: c}]}}}\n---\n"
+	"apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name:"
+	" mgr, namespace: ops}\nspec: {minAvailable: 1, selector:"
+	" {matchLabels: {app: mgr}}}\n";
+
+static void pool_options(void **state)
+{
+	struct kvet_options opts = { .jobs = 1 };
+	const char *labels[] = { "pool=apps" }, *bad[] = { "pool" };
+	const char *taints[] = { "dedicated=apps:NoSchedule" };
+	struct kvet_pool_options p = { .nodes = 2, .zones = 1, .cpu = "2",
+				       .memory = "8Gi", .pods = 30,
+				       .labels = labels, .n_labels = 1,
+				       .taints = taints, .n_taints = 1 };
+	struct kvet_pool_options q = { .cpu = "lots" };
+	struct kvet_ctx *ctx = kvet_ctx_create(&opts);
+	unsigned int n, z;
+
+	(void)state;
+	assert_int_equal(kvet_pool_parse_size("6x2", &n, &z), 0);
+	assert_int_equal(n, 6);
+	assert_int_equal(z, 2);
+	assert_int_equal(kvet_pool_parse_size("2x3", &n, &z), -1);
+	assert_int_equal(kvet_pool_parse_size("3x", &n, &z), -1);
+	assert_int_equal(kvet_pool_parse_size("0x0", &n, &z), -1);
+	assert_int_equal(kvet_pool_parse_size("1001x1", &n, &z), -1);
+	assert_int_equal(kvet_ctx_set_pool(ctx, &p), 0);
+	assert_int_equal(kvet_ctx_set_pool(ctx, &q), -1);
+	assert_non_null(strstr(kvet_ctx_rule_error(ctx, 0)->message,
+			       "invalid node CPU 'lots'"));
+	memset(&q, 0, sizeof(q));
+	q.labels = bad;
+	q.n_labels = 1;
+	assert_int_equal(kvet_ctx_set_pool(ctx, &q), -1);
+	assert_non_null(strstr(kvet_ctx_rule_error(ctx, 1)->message,
+			       "invalid node label 'pool'"));
+	kvet_ctx_destroy(ctx);
+}
+
+/* kvet drain on rendered manifests uses the pool; on a dump a pool is
+ * refused; kvet lint's roll finds the stall at the budget. */
+static void pool_runs(void **state)
+{
+	struct kvet_options opts = { .flags = KVET_CTX_DRAIN, .jobs = 1 };
+	struct kvet_drain_options o = { .plan = KVET_DRAIN_ROLLING };
+	struct kvet_pool_options p = { .nodes = 2, .zones = 1 };
+	const struct kvet_drain_pool *info;
+	const struct kvet_finding *f;
+	struct kvet_ctx *ctx = kvet_ctx_create(&opts);
+	size_t i, n = 0;
+
+	(void)state;
+	assert_int_equal(kvet_ctx_set_drain(ctx, &o), 0);
+	assert_int_equal(kvet_ctx_set_pool(ctx, &p), 0);
+	assert_int_equal(kvet_ctx_add_buffer(ctx, "c.yaml", chart,
+					     strlen(chart)), 0);
+	assert_int_equal(kvet_ctx_run(ctx), 0);
+	info = kvet_ctx_drain_pool(ctx);
+	assert_non_null(info);
+	assert_int_equal(info->nodes, 2);
+	assert_int_equal(info->cpu, 3920);
+	assert_int_equal(info->pods_placed, 1);
+	assert_int_equal(kvet_ctx_drain_step_count(ctx), 1);
+	assert_true(kvet_ctx_drain_step(ctx, 0)->stalled);
+	assert_string_equal(kvet_ctx_drain_node(ctx, 0)->node.name, "node-1");
+	kvet_ctx_destroy(ctx);
+
+	ctx = kvet_ctx_create(&opts);
+	assert_int_equal(kvet_ctx_set_pool(ctx, &p), 0);
+	assert_int_equal(kvet_ctx_add_buffer(ctx, "dump.yaml", dump,
+					     strlen(dump)), 0);
+	assert_int_equal(kvet_ctx_run(ctx), 0);
+	assert_false(kvet_ctx_drain_ran(ctx));
+	assert_null(kvet_ctx_drain_pool(ctx));
+	assert_int_equal(kvet_ctx_exit_code(ctx, KVET_SEV_WARNING, false),
+			 KVET_EXIT_INPUT);
+	kvet_ctx_destroy(ctx);
+
+	opts.flags = 0;
+	ctx = kvet_ctx_create(&opts);
+	assert_int_equal(kvet_ctx_add_buffer(ctx, "c.yaml", chart,
+					     strlen(chart)), 0);
+	assert_int_equal(kvet_ctx_run(ctx), 0);
+	for (i = 0; i < kvet_ctx_finding_count(ctx); i++) {
+		f = kvet_ctx_finding(ctx, i);
+		if (strcmp(f->rule, "rolling-upgrade-stalls"))
+			continue;
+		n++;
+		assert_int_equal(f->pos.line, 9);
+		assert_string_equal(f->object.kind, "PodDisruptionBudget");
+	}
+	assert_int_equal(n, 1);
+	kvet_ctx_destroy(ctx);
+
+	/* a dump: the roll is kvet drain's, the lint check stays silent */
+	ctx = kvet_ctx_create(&opts);
+	assert_int_equal(kvet_ctx_add_buffer(ctx, "dump.yaml", dump,
+					     strlen(dump)), 0);
+	assert_int_equal(kvet_ctx_run(ctx), 0);
+	for (i = 0; i < kvet_ctx_finding_count(ctx); i++)
+		assert_string_not_equal(kvet_ctx_finding(ctx, i)->rule,
+					"rolling-upgrade-stalls");
+	kvet_ctx_destroy(ctx);
+}
+
+/*
+ * One manifest set per kind of stall the lint check reports: a budget
+ * with no room, a fail-closed webhook that rejects its own backend's
+ * replacement (and so the Deployment whose replacement it rejects), a
+ * bare Pod kubectl refuses, a pod no node takes at install, and pods the
+ * pool has no room for (one finding for both workloads).
+ */
+static const char *const stalls[] = {
+	chart,
+
+	"apiVersion: admissionregistration.k8s.io/v1\n"
+	"kind: MutatingWebhookConfiguration\nmetadata: {name: guard}\n"
+	"webhooks:\n- name: pods.guard.example.com\n"
+	"  admissionReviewVersions: [v1]\n  sideEffects: None\n"
+	"  failurePolicy: Fail\n"
+	"  clientConfig: {service: {name: guard, namespace: guard}}\n"
+	"  rules: [{apiGroups: [\"\"], apiVersions: [v1],"
+	" operations: [CREATE], resources: [pods]}]\n---\n"
+	"apiVersion: v1\nkind: Service\nmetadata: {name: guard,"
+	" namespace: guard}\nspec: {selector: {app: guard},"
+	" ports: [{port: 443}]}\n---\n"
+	"apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: guard,"
+	" namespace: guard}\nspec: {selector: {matchLabels: {app: guard}},"
+	" template: {metadata: {labels: {app: guard}}, spec: {containers:"
+	" [{name: c}]}}}\n",
+
+	"apiVersion: v1\nkind: Pod\nmetadata: {name: debug, namespace: ops}\n"
+	"spec: {containers: [{name: c}]}\n",
+
+	"apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: api,"
+	" namespace: shop}\nspec:\n  replicas: 4\n"
+	"  selector: {matchLabels: {app: api}}\n  template:\n"
+	"    metadata: {labels: {app: api}}\n    spec:\n"
+	"      containers: [{name: c}]\n      affinity:\n"
+	"        podAntiAffinity:\n"
+	"          requiredDuringSchedulingIgnoredDuringExecution:\n"
+	"          - labelSelector: {matchLabels: {app: api}}\n"
+	"            topologyKey: kubernetes.io/hostname\n",
+
+	"apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: big,"
+	" namespace: a}\nspec: {replicas: 4, selector: {matchLabels: {app:"
+	" big}}, template: {metadata: {labels: {app: big}}, spec: {containers:"
+	" [{name: c, resources: {requests: {cpu: \"3\"}}}]}}}\n---\n"
+	"apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: bigger,"
+	" namespace: b}\nspec: {replicas: 2, selector: {matchLabels: {app:"
+	" bigger}}, template: {metadata: {labels: {app: bigger}}, spec:"
+	" {containers: [{name: c, resources: {requests: {cpu: \"3\"}}}]}}}\n",
+};
+
+/* The headline, reason and help of each rolling-upgrade-stalls finding
+ * read as every built-in rule's do (tests/rules/run_examples.c). */
+static void roll_words(void **state)
+{
+	struct kvet_options opts = { .jobs = 1 };
+	regex_t re[N_BANNED];
+	size_t i, j, k, w, n = 0, per[5] = { 0 };
+
+	(void)state;
+	for (k = 0; k < N_BANNED; k++)
+		assert_int_equal(regcomp(&re[k], banned[k],
+					 REG_EXTENDED | REG_NOSUB), 0);
+	for (i = 0; i < sizeof(stalls) / sizeof(stalls[0]); i++) {
+		struct kvet_ctx *ctx = kvet_ctx_create(&opts);
+
+		assert_int_equal(kvet_ctx_add_buffer(ctx, "c.yaml", stalls[i],
+						     strlen(stalls[i])), 0);
+		assert_int_equal(kvet_ctx_run(ctx), 0);
+		for (j = 0; j < kvet_ctx_finding_count(ctx); j++) {
+			const struct kvet_finding *f = kvet_ctx_finding(ctx, j);
+			const char *const words[] = { f->headline, f->reason,
+						      f->help };
+			const char *h = f->headline;
+			size_t chars = 0;
+
+			if (strcmp(f->rule, "rolling-upgrade-stalls"))
+				continue;
+			n++;
+			per[i]++;
+			for (; *h; h++)
+				chars += ((unsigned char)*h & 0xc0) != 0x80;
+			if (chars > KVET_HEADLINE_MAX)
+				fail_msg("headline of %zu characters: %s",
+					 chars, f->headline);
+			for (w = 0; w < 3; w++) {
+				assert_non_null(words[w]);
+				assert_true(*words[w]);
+				for (k = 0; k < N_BANNED; k++)
+					if (!regexec(&re[k], words[w], 0, NULL,
+						     0))
+						fail_msg("internal term /%s/ in: %s",
+							 banned[k], words[w]);
+			}
+		}
+		kvet_ctx_destroy(ctx);
+	}
+	/* the budget; the webhook and the Deployment it rejects; the Pod;
+	 * the anti-affinity; one finding for both workloads with no room */
+	assert_int_equal(per[0], 1);
+	assert_int_equal(per[1], 2);
+	assert_int_equal(per[2], 1);
+	assert_int_equal(per[3], 1);
+	assert_int_equal(per[4], 1);
+	assert_int_equal(n, 6);
+	for (k = 0; k < N_BANNED; k++)
+		regfree(&re[k]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -158,6 +377,9 @@ int main(void)
 		cmocka_unit_test(settings_apply),
 		cmocka_unit_test(rolling_by_name),
 		cmocka_unit_test(refusals),
+		cmocka_unit_test(pool_options),
+		cmocka_unit_test(pool_runs),
+		cmocka_unit_test(roll_words),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -108,7 +108,8 @@ static inline size_t td_count(const struct tdrain *t, const char *node,
 		const struct drain_issue *is = &t->res.issues[i];
 
 		if (is->rule == rule &&
-		    (!node || !strcmp(t->res.nodes[is->node].name, node)))
+		    (!node || (is->node != UINT32_MAX &&
+			       !strcmp(t->res.nodes[is->node].name, node))))
 			n++;
 	}
 	return n;
@@ -125,7 +126,8 @@ static inline const struct drain_issue *td_issue(const struct tdrain *t,
 		const struct drain_issue *is = &t->res.issues[i];
 
 		if (is->rule == rule &&
-		    (!node || !strcmp(t->res.nodes[is->node].name, node)))
+		    (!node || (is->node != UINT32_MAX &&
+			       !strcmp(t->res.nodes[is->node].name, node))))
 			return is;
 	}
 	fail_msg("node %s has no issue of rule %d", node ? node : "*",

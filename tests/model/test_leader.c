@@ -69,10 +69,42 @@ static void flags(void **state)
 	assert_null(le.container);
 	assert_int_equal(detect(&t, "last").state, KVET_LEADER_ON);
 	assert_int_equal(detect(&t, "last2").state, KVET_LEADER_OFF);
-	assert_int_equal(detect(&t, "none").state, KVET_LEADER_UNKNOWN);
+	/* any other --leader-elect* flag shows an election (1.13) */
+	le = detect(&t, "none");
+	assert_int_equal(le.state, KVET_LEADER_ON);
+	assert_int_equal(le.source, KVET_LEADER_FROM_FLAG);
+	assert_int_equal(kvet_leader_flag(&le).len,
+			 strlen("--leader-elect-lease-duration=15s"));
 	le = detect(&t, "empty");
 	assert_int_equal(le.state, KVET_LEADER_UNKNOWN);
 	assert_string_equal(kvet_leader_state_name(le.state), "unknown");
+	tg_free(&t);
+}
+
+/* Variables that switch an election or name its lock (1.13). */
+static void environment(void **state)
+{
+	struct tgraph t = tg_load(
+		DEPLOY("env-on", ONE("env: [{name: AGENT_INJECT_USE_LEADER_ELECTOR,"
+				     " value: \"true\"}]"))
+		DEPLOY("env-off", ONE("env: [{name: LEADER_ELECT, value: \"false\"}]"))
+		DEPLOY("env-names", ONE("env: [{name: CONFIG_LEADERELECTION_NAME,"
+					" value: config-leader-election}]"))
+		DEPLOY("env-other", ONE("env: [{name: LEADER_NAME, value: \"true\"}]"))
+		DEPLOY("env-flag", ONE("args: [\"--leader-elect=false\"],"
+				       " env: [{name: LEADER_ELECT, value: \"true\"}]")),
+		0);
+	struct kvet_leader le;
+
+	(void)state;
+	le = detect(&t, "env-on");
+	assert_int_equal(le.state, KVET_LEADER_ON);
+	assert_int_equal(le.source, KVET_LEADER_FROM_ENV);
+	assert_int_equal(detect(&t, "env-off").state, KVET_LEADER_OFF);
+	assert_int_equal(detect(&t, "env-names").state, KVET_LEADER_ON);
+	assert_int_equal(detect(&t, "env-other").state, KVET_LEADER_UNKNOWN);
+	/* a switch wins over the environment */
+	assert_int_equal(detect(&t, "env-flag").state, KVET_LEADER_OFF);
 	tg_free(&t);
 }
 
@@ -251,6 +283,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(flags),
+		cmocka_unit_test(environment),
 		cmocka_unit_test(election_namespace),
 		cmocka_unit_test(mounted_config),
 		cmocka_unit_test(default_on_components),

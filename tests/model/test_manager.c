@@ -66,7 +66,7 @@ static struct kvet_manager of(struct fixture *f, const char *name)
 {
 	struct kvet_manager m;
 
-	assert_int_equal(kvet_manager_of(&f->t.l->arena, f->t.g, f->whs,
+	assert_int_equal(kvet_manager_of(&f->t.l->arena, f->t.g, f->whs, NULL,
 					 tg_wl(&f->t, "apps", "Deployment",
 					       "ops", name), &m), 0);
 	return m;

@@ -23,33 +23,10 @@
 
 #include "kvet/kvet.h"
 #include "rules/rules.h"
+#include "banned_terms.h"
 
 static int n_tests, n_failed;
 
-/*
- * Words that belong to kvet's catalogue and code, not to a reader's
- * Kubernetes: replica-count symbols, the verdicts of the interception
- * algorithm, the catalogue's rule and section numbers, the names of the
- * functions rules call, the shape of an evaluation error. Extended
- * regular expressions (with GNU \b).
- */
-static const char *const banned[] = {
-	"N_(min|max|spec)",			/* replica counts */
-	"\\bL\\(W\\)",				/* a workload's pod labels */
-	"\\binterception\\b",
-	"\\b(ASSUMED|UNKNOWN|TRUE|FALSE)\\b",	/* interception verdicts */
-	"\\bM[1-4]\\b",				/* manager criteria */
-	"\\b[A-F][1-9]\\b",			/* catalogue rule numbers */
-	"\\(1\\.[0-9]+\\)|\\bsection [0-9]",	/* catalogue sections */
-	"RULES-CATALOGUE|[Cc]atalogue",
-	"per-run|dump mode|open world|closed world",
-	"effective spreading term|foreign workload|merged selector",
-	"Configuration/[^ \"]*#",		/* webhookId()'s Kind/config#name */
-	"\\b[a-z]+[A-Z][A-Za-z]*\\(",		/* a function call: webhookId( */
-	"\\{\\{|\\}\\}|<error",			/* a template or error leaking */
-	"\\bnull\\b",
-};
-#define N_BANNED (sizeof(banned) / sizeof(banned[0]))
 
 /* Examples seen per rule id, in the order the runner reports them. */
 struct seen {
