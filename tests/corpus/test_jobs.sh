@@ -8,7 +8,9 @@
 #     objects, 6 to 13 MB) to be parsed in pieces on several threads;
 #   - for kvet drain on a generated cluster (bench/gen_cluster, 2.7 MB, so
 #     also loaded in pieces): each node alone, and --rolling on the
-#     --clean one, whose plan goes through every node.
+#     --clean one, whose plan goes through every node; and --rolling on a
+#     synthetic pool of 30 nodes for the findings-heavy dump, which holds
+#     controllers only, as rendered manifests do.
 # Without ../shared the corpus part is skipped, saying so; the generated
 # part always runs.
 # Usage: test_jobs.sh KVET GEN_DUMP GEN_CLUSTER CORPUS
@@ -59,6 +61,11 @@ for args in "" "--overlap" "--json" "--overlap --json"; do
 	# shellcheck disable=SC2086 # the options are words
 	"$gen" $args 3000 >"$f" || { echo "FAIL: gen_dump $args"; exit 1; }
 	same_for_jobs "gen_dump $args 3000" "$f"
+	# controllers only, as rendered manifests are: kvet drain installs
+	# them on a synthetic pool and rolls it
+	[ "$args" = --overlap ] &&
+		cmd="drain --rolling --pool 30x3" same_for_jobs \
+			"drain --pool on gen_dump $args 3000" "$f"
 	rm -f "$f"
 done
 
