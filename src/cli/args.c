@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "cli/args.h"
-#include "cli/args_drain.h"
+#include "cli/args_setters.h"
 
-#include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -69,292 +68,6 @@ int kvet_args_error(const struct kvet_args *args, FILE *err,
 	return -1;
 }
 
-/* "text, json": the formats the library knows, for messages and help. */
-static void format_names(char *buf, size_t size)
-{
-	size_t used = 0;
-	const char *name;
-	unsigned int i;
-	int n;
-
-	buf[0] = '\0';
-	for (i = 0; (name = kvet_format_name((enum kvet_format)i)); i++) {
-		n = snprintf(buf + used, size - used, "%s%s", i ? ", " : "",
-			     name);
-		if (n < 0 || (size_t)n >= size - used)
-			break;
-		used += (size_t)n;
-	}
-}
-
-static int set_format(struct kvet_args *args, const char *val, FILE *err)
-{
-	struct kvet_output *out;
-	const char *eq = strchr(val, '=');
-	size_t len = eq ? (size_t)(eq - val) : strlen(val);
-	char name[32], expected[128];
-	enum kvet_format fmt;
-
-	if (len < sizeof(name)) {
-		memcpy(name, val, len);
-		name[len] = '\0';
-	}
-	if (len >= sizeof(name) || kvet_format_from_name(name, &fmt)) {
-		format_names(expected, sizeof(expected));
-		return kvet_args_error(args, err,
-				   "unknown format '%.*s' (expected %s)",
-				   (int)len, val, expected);
-	}
-	if (eq && !eq[1])
-		return kvet_args_error(args, err, "no file name after '%s'", val);
-	if (args->n_outputs == KVET_MAX_OUTPUTS)
-		return kvet_args_error(args, err, "more than %d --format options",
-				   KVET_MAX_OUTPUTS);
-	out = &args->outputs[args->n_outputs++];
-	out->format = fmt;
-	out->path = eq && strcmp(eq + 1, "-") ? eq + 1 : NULL;
-	return 0;
-}
-
-/* kvet rules --format: the list as text or JSON, to standard output. */
-static int set_rules_format(struct kvet_args *args, const char *val,
-			    FILE *err)
-{
-	enum kvet_format fmt;
-
-	if (kvet_format_from_name(val, &fmt) ||
-	    (fmt != KVET_FORMAT_TEXT && fmt != KVET_FORMAT_JSON))
-		return kvet_args_error(args, err,
-				   "invalid value '%s' for '--format' (expected text or json)",
-				   val);
-	args->outputs[0].format = fmt;
-	args->outputs[0].path = NULL;
-	args->n_outputs = 1;
-	return 0;
-}
-
-/* An RFC 1123 label, which Kubernetes requires of namespace names. */
-static bool is_dns_label(const char *s)
-{
-	size_t i, len = strlen(s);
-
-	if (len == 0 || len > 63 || s[0] == '-' || s[len - 1] == '-')
-		return false;
-	for (i = 0; i < len; i++) {
-		if (!((s[i] >= 'a' && s[i] <= 'z') ||
-		      (s[i] >= '0' && s[i] <= '9') || s[i] == '-'))
-			return false;
-	}
-	return true;
-}
-
-static int set_namespace(struct kvet_args *args, const char *val, FILE *err)
-{
-	if (!is_dns_label(val))
-		return kvet_args_error(args, err,
-				   "invalid namespace '%s' (expected a DNS label: lowercase letters, digits and '-', at most 63)",
-				   val);
-	args->opts.default_namespace = val;
-	args->namespace_given = true;
-	return 0;
-}
-
-static const struct {
-	const char *name;
-	enum kvet_severity sev;
-	bool never;
-} fail_on_values[] = {
-	{ "error", KVET_SEV_ERROR, false },
-	{ "warning", KVET_SEV_WARNING, false },
-	{ "info", KVET_SEV_INFO, false },
-	{ "never", KVET_SEV_ERROR, true },
-};
-
-static int set_fail_on(struct kvet_args *args, const char *val, FILE *err)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(fail_on_values) / sizeof(fail_on_values[0]);
-	     i++) {
-		if (!strcmp(val, fail_on_values[i].name)) {
-			args->fail_on = fail_on_values[i].sev;
-			args->fail_never = fail_on_values[i].never;
-			return 0;
-		}
-	}
-	return kvet_args_error(args, err,
-			   "invalid value '%s' for '--fail-on' (expected error, warning, info or never)",
-			   val);
-}
-
-static const char *const color_values[] = {
-	[KVET_COLOR_AUTO] = "auto",
-	[KVET_COLOR_ALWAYS] = "always",
-	[KVET_COLOR_NEVER] = "never",
-};
-
-static int set_color(struct kvet_args *args, const char *val, FILE *err)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(color_values) / sizeof(color_values[0]); i++) {
-		if (!strcmp(val, color_values[i])) {
-			args->color = (enum kvet_color)i;
-			return 0;
-		}
-	}
-	return kvet_args_error(args, err,
-			   "invalid value '%s' for '--color' (expected auto, always or never)",
-			   val);
-}
-
-/* More parallel loads than this only costs memory. */
-#define KVET_MAX_JOBS 1024
-
-static int set_jobs(struct kvet_args *args, const char *val, FILE *err)
-{
-	unsigned long n;
-	char *end;
-
-	errno = 0;
-	n = strtoul(val, &end, 10);
-	if (val[0] < '0' || val[0] > '9' || *end || errno || n > KVET_MAX_JOBS)
-		return kvet_args_error(args, err,
-				   "invalid value '%s' for '--jobs' (expected 0 to %d; 0 is one per core)",
-				   val, KVET_MAX_JOBS);
-	args->opts.jobs = (unsigned int)n;
-	return 0;
-}
-
-static int set_complete_input(struct kvet_args *args, const char *val,
-			      FILE *err)
-{
-	args->opts.flags |= KVET_CTX_COMPLETE_INPUT;
-	args->complete_given = true;
-	return 0;
-}
-
-static int set_require_objects(struct kvet_args *args, const char *val,
-			       FILE *err)
-{
-	args->opts.flags |= KVET_CTX_REQUIRE_OBJECTS;
-	args->require_given = true;
-	return 0;
-}
-
-static int add_rules_dir(struct kvet_args *args, const char *val, FILE *err)
-{
-	if (args->n_rules_dirs == KVET_MAX_RULE_ARGS)
-		return kvet_args_error(args, err, "more than %d --rules options",
-				   KVET_MAX_RULE_ARGS);
-	args->rules_dirs[args->n_rules_dirs++] = val;
-	return 0;
-}
-
-static int add_param(struct kvet_args *args, const char *val, FILE *err)
-{
-	const char *dot = strchr(val, '.'), *eq = strchr(val, '=');
-
-	if (!dot || !eq || dot > eq || dot == val || eq == dot + 1)
-		return kvet_args_error(args, err,
-				   "invalid --param '%s' (expected RULE.NAME=VALUE)",
-				   val);
-	if (args->n_params == KVET_MAX_RULE_ARGS)
-		return kvet_args_error(args, err, "more than %d --param options",
-				   KVET_MAX_RULE_ARGS);
-	args->params[args->n_params++] = val;
-	return 0;
-}
-
-static int add_toggle(struct kvet_args *args, const char *val, bool on,
-		      FILE *err)
-{
-	if (args->n_toggles == KVET_MAX_RULE_ARGS)
-		return kvet_args_error(args, err,
-				   "more than %d --enable and --disable options",
-				   KVET_MAX_RULE_ARGS);
-	args->toggles[args->n_toggles].id = val;
-	args->toggles[args->n_toggles].on = on;
-	args->n_toggles++;
-	return 0;
-}
-
-static int set_enable(struct kvet_args *args, const char *val, FILE *err)
-{
-	return add_toggle(args, val, true, err);
-}
-
-static int set_disable(struct kvet_args *args, const char *val, FILE *err)
-{
-	return add_toggle(args, val, false, err);
-}
-
-static int set_config(struct kvet_args *args, const char *val, FILE *err)
-{
-	args->config = val;
-	return 0;
-}
-
-static int set_no_config(struct kvet_args *args, const char *val, FILE *err)
-{
-	args->no_config = true;
-	return 0;
-}
-
-static int set_baseline(struct kvet_args *args, const char *val, FILE *err)
-{
-	args->baseline = val;
-	return 0;
-}
-
-static int set_write_baseline(struct kvet_args *args, const char *val,
-			      FILE *err)
-{
-	args->write_baseline = val;
-	return 0;
-}
-
-static int set_docs_url(struct kvet_args *args, const char *val, FILE *err)
-{
-	if (strncmp(val, "https://", 8) && strncmp(val, "http://", 7))
-		return kvet_args_error(args, err,
-				   "invalid --docs-url '%s' (expected an http:// or https:// URL)",
-				   val);
-	args->docs_url = val;
-	return 0;
-}
-
-static int set_no_builtin(struct kvet_args *args, const char *val, FILE *err)
-{
-	args->opts.flags |= KVET_CTX_NO_BUILTIN_RULES;
-	return 0;
-}
-
-static int set_quiet(struct kvet_args *args, const char *val, FILE *err)
-{
-	args->quiet = true;
-	return 0;
-}
-
-static int set_verbose(struct kvet_args *args, const char *val, FILE *err)
-{
-	args->verbose = true;
-	return 0;
-}
-
-static int set_show_suppressed(struct kvet_args *args, const char *val,
-			       FILE *err)
-{
-	args->show_suppressed = true;
-	return 0;
-}
-
-static int set_help(struct kvet_args *args, const char *val, FILE *err)
-{
-	args->help = true;
-	return 0;
-}
-
 static const struct option_spec {
 	const char *name;		/* the long name, without "--" */
 	char short_name;		/* 0: none */
@@ -364,48 +77,48 @@ static const struct option_spec {
 	int (*apply)(struct kvet_args *args, const char *val, FILE *err);
 	const char *help;
 } options[] = {
-	{ "format", 0, "FMT[=FILE]", false, RUN_COMMANDS, set_format,
+	{ "format", 0, "FMT[=FILE]", false, RUN_COMMANDS, kvet_arg_set_format,
 	  "report format (see below); repeatable; =FILE writes that report to FILE instead of standard output (default: text)" },
-	{ "format", 0, "FMT", false, CMD_BIT(KVET_CMD_RULES), set_rules_format,
+	{ "format", 0, "FMT", false, CMD_BIT(KVET_CMD_RULES), kvet_arg_set_rules_format,
 	  "text (default) or json" },
-	{ "namespace", 0, "NS", false, RUN_COMMANDS, set_namespace,
+	{ "namespace", 0, "NS", false, RUN_COMMANDS, kvet_arg_set_namespace,
 	  "namespace of namespaced objects that name none (default: default)" },
-	{ "fail-on", 0, "SEVERITY", false, RUN_COMMANDS, set_fail_on,
+	{ "fail-on", 0, "SEVERITY", false, RUN_COMMANDS, kvet_arg_set_fail_on,
 	  "exit 1 on findings of this severity or above: error, warning, info or never (default: warning)" },
 	{ "complete-input", 0, NULL, false, CMD_BIT(KVET_CMD_LINT),
-	  set_complete_input,
+	  kvet_arg_set_complete_input,
 	  "the input is the whole cluster: report references to objects it does not contain" },
 	{ "require-objects", 0, NULL, false, RUN_COMMANDS,
-	  set_require_objects,
+	  kvet_arg_set_require_objects,
 	  "exit 2 when no input holds a Kubernetes object (an empty render) or a directory named holds no file to lint" },
-	{ "rules", 0, "DIR", false, RULE_COMMANDS, add_rules_dir,
+	{ "rules", 0, "DIR", false, RULE_COMMANDS, kvet_arg_add_rules_dir,
 	  "also load the rule files (*.yaml, *.yml) in DIR; repeatable" },
-	{ "param", 0, "RULE.NAME=VALUE", false, RULE_COMMANDS, add_param,
+	{ "param", 0, "RULE.NAME=VALUE", false, RULE_COMMANDS, kvet_arg_add_param,
 	  "override parameter NAME of rule RULE; repeatable" },
-	{ "no-builtin-rules", 0, NULL, false, RULE_COMMANDS, set_no_builtin,
+	{ "no-builtin-rules", 0, NULL, false, RULE_COMMANDS, kvet_arg_set_no_builtin,
 	  "leave out the built-in rules: only --rules run" },
-	{ "enable", 0, "ID", false, SETTING_COMMANDS, set_enable,
+	{ "enable", 0, "ID", false, SETTING_COMMANDS, kvet_arg_set_enable,
 	  "run rule ID even if the configuration disables it; repeatable" },
-	{ "disable", 0, "ID", false, SETTING_COMMANDS, set_disable,
+	{ "disable", 0, "ID", false, SETTING_COMMANDS, kvet_arg_set_disable,
 	  "do not run rule ID ('*': every rule, then --enable some); repeatable" },
-	{ "config", 0, "FILE", false, SETTING_COMMANDS, set_config,
+	{ "config", 0, "FILE", false, SETTING_COMMANDS, kvet_arg_set_config,
 	  "read the configuration from FILE (default: the nearest .kvet.yaml from the working directory upward)" },
-	{ "no-config", 0, NULL, false, SETTING_COMMANDS, set_no_config,
+	{ "no-config", 0, NULL, false, SETTING_COMMANDS, kvet_arg_set_no_config,
 	  "read no configuration file" },
-	{ "docs-url", 0, "BASE", false, SETTING_COMMANDS, set_docs_url,
+	{ "docs-url", 0, "BASE", false, SETTING_COMMANDS, kvet_arg_set_docs_url,
 	  "link reports to BASE/ID.md, a copy of kvet's docs/rules/ (default: each rule's first reference)" },
-	{ "baseline", 0, "FILE", false, RUN_COMMANDS, set_baseline,
+	{ "baseline", 0, "FILE", false, RUN_COMMANDS, kvet_arg_set_baseline,
 	  "report the findings recorded in FILE as suppressed, and list its entries that no longer match" },
 	{ "write-baseline", 0, "FILE", false, RUN_COMMANDS,
-	  set_write_baseline,
+	  kvet_arg_set_write_baseline,
 	  "record the current findings in FILE (written atomically) and exit 0 unless an input failed" },
-	{ "jobs", 'j', "N", false, RUN_COMMANDS, set_jobs,
+	{ "jobs", 'j', "N", false, RUN_COMMANDS, kvet_arg_set_jobs,
 	  "load up to N files in parallel (default: 0, one per core)" },
-	{ "color", 0, "WHEN", false, RUN_COMMANDS, set_color,
+	{ "color", 0, "WHEN", false, RUN_COMMANDS, kvet_arg_set_color,
 	  "colour the text report: auto, always or never (default: auto, on a terminal unless NO_COLOR is set)" },
-	{ "quiet", 'q', NULL, false, RUN_COMMANDS, set_quiet,
+	{ "quiet", 'q', NULL, false, RUN_COMMANDS, kvet_arg_set_quiet,
 	  "text report: only the first line of each error and finding (the headline), and no summary line" },
-	{ "verbose", 'v', NULL, false, RUN_COMMANDS, set_verbose,
+	{ "verbose", 'v', NULL, false, RUN_COMMANDS, kvet_arg_set_verbose,
 	  "list in the text report each document skipped as not a Kubernetes object" },
 	{ "rolling", 0, NULL, false, DRAIN, kvet_arg_set_rolling,
 	  "simulate a rolling upgrade of the nodes, one step after another, instead of each node alone from the dump's state" },
@@ -442,9 +155,9 @@ static const struct option_spec {
 	  kvet_arg_add_node_taint,
 	  "a taint of every pool node (a dedicated pool); repeatable" },
 	{ "show-suppressed", 0, NULL, false, RUN_COMMANDS,
-	  set_show_suppressed,
+	  kvet_arg_set_show_suppressed,
 	  "list in the text report each suppressed finding, with what suppressed it" },
-	{ "help", 'h', NULL, false, ALL_COMMANDS, set_help, "show this help" },
+	{ "help", 'h', NULL, false, ALL_COMMANDS, kvet_arg_set_help, "show this help" },
 };
 
 #define N_OPTIONS (sizeof(options) / sizeof(options[0]))
@@ -789,7 +502,7 @@ void kvet_args_usage(enum kvet_command command, FILE *fp)
 	}
 	if (command != KVET_CMD_LINT && command != KVET_CMD_DRAIN)
 		return;
-	format_names(formats, sizeof(formats));
+	kvet_args_format_names(formats, sizeof(formats));
 	fprintf(fp, "\nformats: %s\n", formats);
 	if (command == KVET_CMD_DRAIN) {
 		fputs("\nexit status:\n"

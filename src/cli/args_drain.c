@@ -3,7 +3,7 @@
  * The options of kvet drain's plan and of the synthetic pool (kvet drain
  * and kvet lint): their setters, which the option table of args.c names.
  */
-#include "cli/args_drain.h"
+#include "cli/args_setters.h"
 
 #include <errno.h>
 #include <stdlib.h>
