@@ -8,8 +8,10 @@
  * /dev/null, so that printing its report costs nothing measurable. One
  * line goes to OUTFILE ("-" for stdout):
  *
- *	wall_s=1.234567 cpu_s=1.200000 maxrss_kib=117000 status=0
+ *	wall_s=1.234567 cpu_s=2.100000 maxrss_kib=117000 status=0
  *
+ * cpu_s is user plus system time of CMD and its threads: on a shared
+ * machine it moves less with the load than the wall time does.
  * status is the exit code, or 128 + the signal number when CMD was killed,
  * as a shell reports it. measure itself exits 0 when it could run CMD and
  * 125 (126, 127 for exec failures, as the shell does) when it could not.
@@ -32,6 +34,11 @@ static double now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static double tv_s(const struct timeval *tv)
+{
+	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
 }
 
 /* In the child: quiet stdio, then become CMD. Never returns. */
@@ -93,14 +100,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "measure: cannot run %s\n", argv[3]);
 		return code;
 	}
-	/* ru_maxrss is in KiB on Linux; CPU time (user and system) varies
-	 * less than wall time on a shared machine */
+	/* ru_maxrss is in KiB on Linux */
 	fprintf(out, "wall_s=%.6f cpu_s=%.6f maxrss_kib=%ld status=%d\n",
-		wall,
-		(double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
-			(double)ru.ru_stime.tv_sec +
-			(double)ru.ru_stime.tv_usec / 1e6,
-		ru.ru_maxrss, code);
+		wall, tv_s(&ru.ru_utime) + tv_s(&ru.ru_stime), ru.ru_maxrss,
+		code);
 	if (fflush(out) || (out != stdout && fclose(out))) {
 		fprintf(stderr, "measure: %s: write error\n", argv[1]);
 		return 125;

@@ -1,32 +1,45 @@
 #!/usr/bin/env bash
 # run.sh - time kvet against the libfyaml event scan on synthetic dumps.
 #
-# Usage: bench/run.sh [N...] [NODESxPODS...]
-#                                        (default sizes: 10000 100000)
+# Usage: bench/run.sh [N] [NODESxPODS...]   (default: 100000 objects)
 #
-# A size NODESxPODS (1000x30000) measures kvet drain instead (see "Drain"
-# below).
+# A size NODESxPODS (1000x30000) measures kvet drain too (see "Drain"
+# below); given only those, run.sh measures kvet drain alone.
 #
-# Builds nothing: build first (meson setup build && ninja -C build). For each
-# size N it generates bench/out/dump-N.yaml once (again only when gen_dump is
-# newer than the dump), then runs, in the same run and on the same file:
-#   scan   $BUILD/bench/event_scan FILE         the loader's lower bound
-#   kvet   $BUILD/kvet lint --format json FILE  the whole lint
-#   load   the same with $KVET_NORULES_ARGS, when set
-# each RUNS times, and reports the median wall time and the largest peak RSS.
-# Progress goes to stderr; a Markdown table for docs/performance.md goes to
-# stdout, so `bench/run.sh > table.md` keeps just the table.
+# Builds nothing: build first (meson setup build && ninja -C build). One
+# run prints every figure of issue 17 (docs/performance.md):
+#
+#   targets  four dumps of N objects, generated once into bench/out/ (again
+#            only when gen_dump is newer): `gen_dump N` (few findings) and
+#            `gen_dump --overlap N` (about 2 findings per object), each as
+#            YAML and as JSON (`--json`). On each, in the same run:
+#              scan   $BUILD/bench/event_scan FILE: libfyaml's event scan,
+#                     single-threaded, the floor for a loader built on it
+#              kvet   $BUILD/kvet lint --format json FILE: the whole lint
+#              load   the same with --no-builtin-rules: loading, the object
+#                     graph and an empty report
+#            and once, before the timed runs, kvet again to count findings
+#            (it also brings the file into the page cache).
+#   scale    `gen_dump M` for each M of $SCALE: scan and kvet, and kvet's
+#            time per 100,000 objects, which stays flat when time grows
+#            linearly. Dumps of more than 500,000 objects are deleted after
+#            their row unless KEEP_DUMPS=1 (the 1,000,000-object one is
+#            2 GB), and skipped when the disk has not three times their
+#            size free. A dump over kvet's input limit (512 MiB,
+#            docs/input.md: about 270,000 objects) is skipped and said so.
+#
+# Each timed command runs RUNS times; tables show the median wall time and
+# the largest peak RSS (bench/measure, from wait4()). Progress goes to
+# stderr, the Markdown for docs/performance.md to stdout:
+# `bench/run.sh > table.md` keeps just the tables.
 #
 # Environment:
-#   BUILD              build directory (default: build), relative to the
-#                      current directory
-#   RUNS               runs per measurement (default: 3)
-#   GEN_ARGS           extra gen_dump options, e.g. --full or --json; they
-#                      become part of the dump's file name
-#   KVET_EXTRA_ARGS    extra options for every kvet run
-#   KVET_NORULES_ARGS  options that make kvet load and index without running
-#                      rules (e.g. "--disable all", once kvet has such a flag);
-#                      when set, a "load" variant is measured too
+#   BUILD            build directory (default: build)
+#   RUNS             runs per measurement (default: 3)
+#   SCALE            object counts of the scale table (default:
+#                    "10000 100000 1000000"; empty: no scale table)
+#   KVET_EXTRA_ARGS  extra options for every kvet run (e.g. -j 1)
+#   KEEP_DUMPS       1: keep the scale dumps over 500,000 objects
 #
 # Drain: for each NODESxPODS, bench/out/cluster-NODESxPODS.yaml comes from
 # `gen_cluster NODES PODS` (a cluster with budgets that block some nodes,
@@ -38,16 +51,17 @@
 #
 # kvet's exit status 0, 1 (findings) and 2 (some input unusable) all count
 # as a run; 2 is reported because it means the dump did not fully load.
-# If $BUILD/kvet does not exist the kvet columns say "n/a".
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-build}
 RUNS=${RUNS:-3}
-GEN_ARGS=${GEN_ARGS:-}
+SCALE=${SCALE-10000 100000 1000000}
 KVET_EXTRA_ARGS=${KVET_EXTRA_ARGS:-}
-KVET_NORULES_ARGS=${KVET_NORULES_ARGS:-}
+KEEP_DUMPS=${KEEP_DUMPS:-0}
 OUT=$ROOT/bench/out
+# kvet refuses a larger input (max_file_size, docs/input.md)
+KVET_MAX_INPUT=536870912
 
 # shellcheck source=bench/lib.sh
 . "$ROOT/bench/lib.sh"
@@ -58,17 +72,10 @@ GEN=$BUILD/bench/gen_dump
 SCAN=$BUILD/bench/event_scan
 MEASURE=$BUILD/bench/measure
 KVET=$BUILD/kvet
-for t in "$GEN" "$SCAN" "$MEASURE"; do
+for t in "$GEN" "$SCAN" "$MEASURE" "$KVET"; do
 	[ -x "$t" ] || die "$t is missing: run ninja -C $BUILD"
 done
 [[ "$RUNS" =~ ^[1-9][0-9]*$ ]] || die "RUNS must be a positive number"
-
-have_kvet=1
-if [ ! -x "$KVET" ]; then
-	have_kvet=0
-	note "$KVET not found: measuring the event scan only (kvet columns are n/a)"
-fi
-
 sizes=()
 clusters=()
 for n in "$@"; do
@@ -80,34 +87,94 @@ for n in "$@"; do
 		die "'$n' is not a number of objects nor NODESxPODS"
 	fi
 done
-[ $# -gt 0 ] || sizes=(10000 100000)
+[ ${#sizes[@]} -le 1 ] || die "one number of objects at most (SCALE sets the scale table)"
+[ $# -gt 0 ] || sizes=(100000)
+N=${sizes[0]-}
+for m in $SCALE; do
+	[[ "$m" =~ ^[1-9][0-9]*$ ]] || die "SCALE: '$m' is not a number of objects"
+done
 
-# dump-N.yaml, or dump-N-full.json for GEN_ARGS="--full --json".
+# dump_name N ARGS... -> bench/out/dump-N[-overlap].{yaml,json}
 dump_name() {
 	local n=$1 ext=yaml tag="" a
-	for a in $GEN_ARGS; do
+	shift
+	for a in "$@"; do
 		case $a in
 		--json) ext=json ;;
 		--*) tag="$tag-${a#--}" ;;
-		*) tag="$tag-$a" ;;
 		esac
 	done
 	echo "$OUT/dump-$n$tag.$ext"
 }
 
 # Generate into a temporary name first so that an interrupted run never
-# leaves a truncated dump to be reused.
+# leaves a truncated dump to be reused. Returns 1 when the disk is short.
 make_dump() {
-	local n=$1 f
-	f=$(dump_name "$n")
+	local n=$1 f avail need
+	shift
+	f=$(dump_name "$n" "$@")
 	if [ -s "$f" ] && [ ! "$GEN" -nt "$f" ]; then
 		note "reusing $f"
-		return
+		return 0
+	fi
+	# about 2 KB an object in YAML, 4 KB in JSON; three times that free
+	need=$((n * 12))
+	avail=$(df -Pk "$OUT" | awk 'NR == 2 { print $4 }')
+	if [ "$avail" -lt "$need" ]; then
+		note "not generating $f: $((avail / 1024)) MiB free, want $((need / 1024)) MiB"
+		return 1
 	fi
 	note "generating $f"
-	# shellcheck disable=SC2086
-	"$GEN" $GEN_ARGS "$n" > "$f.tmp"
+	"$GEN" "$@" "$n" >"$f.tmp"
 	mv "$f.tmp" "$f"
+}
+
+# measure_both NAME OKCODES CMD... -> "median_wall median_cpu max_kib status":
+# lib.sh's measure_cmd with the CPU time too. OKCODES is a regex of
+# acceptable exit statuses.
+measure_both() {
+	local name=$1 ok=$2 i line wall cpu rss status walls="" cpus="" maxrss=0
+	local res
+	shift 2
+	res=$(mktemp)
+	for ((i = 1; i <= RUNS; i++)); do
+		"$MEASURE" "$res" -- "$@" || die "$name: measure could not run $1"
+		line=$(cat "$res")
+		wall=$(sed -n 's/.*wall_s=\([0-9.]*\).*/\1/p' <<<"$line")
+		cpu=$(sed -n 's/.*cpu_s=\([0-9.]*\).*/\1/p' <<<"$line")
+		rss=$(sed -n 's/.*maxrss_kib=\([0-9]*\).*/\1/p' <<<"$line")
+		status=$(sed -n 's/.*status=\([0-9]*\).*/\1/p' <<<"$line")
+		note "  $name run $i: ${wall}s (cpu ${cpu}s), $((rss / 1024)) MiB, exit $status"
+		if ! [[ "$status" =~ ^($ok)$ ]]; then
+			rm -f "$res"
+			die "$name failed with exit status $status: $*"
+		fi
+		walls="$walls $wall"
+		cpus="$cpus $cpu"
+		((rss > maxrss)) && maxrss=$rss
+	done
+	rm -f "$res"
+	echo "$(median $walls) $(median $cpus) $maxrss $status"
+}
+
+median() {
+	tr ' ' '\n' <<<"$*" | sed '/^$/d' | sort -g |
+		awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2];
+			else printf "%.6f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# The findings of a whole lint, from the summary at the end of the JSON
+# report; the report is read as it streams, never stored.
+count_findings() {
+	local report
+	# kvet exits 1 when it finds something: not a failure here
+	# shellcheck disable=SC2086
+	report=$( ("$KVET" lint --format json $KVET_EXTRA_ARGS "$1" 2>/dev/null || true) |
+		tail -c 4096)
+	printf '%s' "$report" |
+		tr -d ' \n' |
+		sed -n 's/.*"findings":{"error":\([0-9]*\),"warning":\([0-9]*\),"info":\([0-9]*\)}.*/\1 \2 \3/p' |
+		awk '{ print $1 + $2 + $3 }'
 }
 
 # make_cluster NxP [--clean] -> the dump's path, generated once.
@@ -125,7 +192,6 @@ make_cluster() {
 drain_bench() {
 	local spec f fc lint_s each_s lint2_s roll_s
 	[ ${#clusters[@]} -gt 0 ] || return 0
-	[ $have_kvet = 1 ] || die "kvet drain needs $KVET"
 	[ -x "$BUILD/bench/gen_cluster" ] || die "$BUILD/bench/gen_cluster is missing"
 	mkdir -p "$OUT"
 	echo
@@ -149,66 +215,150 @@ drain_bench() {
 }
 
 mkdir -p "$OUT"
-for n in "${sizes[@]}"; do
-	make_dump "$n"
-done
-[ ${#sizes[@]} -gt 0 ] || { drain_bench; exit 0; }
+[ -n "$N" ] || { drain_bench; exit 0; }
+loadavg() {
+	cut -d ' ' -f 1-3 /proc/loadavg
+}
+load_start=$(loadavg)
 
-rows=()
-for n in "${sizes[@]}"; do
-	f=$(dump_name "$n")
+# ---------------------------------------------------------------- targets
+variants=("" "--overlap" "--json" "--overlap --json")
+labels=("YAML" "YAML, findings-heavy" "JSON" "JSON, findings-heavy")
+trows=()
+for i in "${!variants[@]}"; do
+	# shellcheck disable=SC2086
+	make_dump "$N" ${variants[$i]} || die "no room for the $N-object dumps"
+done
+for i in "${!variants[@]}"; do
+	# shellcheck disable=SC2086
+	f=$(dump_name "$N" ${variants[$i]})
 	bytes=$(stat -c %s "$f")
-	note "$n objects: $f ($bytes bytes)"
-
-	read -r scan_s scan_kib _ < <(measure_cmd scan '0' "$SCAN" "$f")
-	kvet_s=n/a kvet_kib=n/a load_s=n/a load_kib=n/a
-	if [ $have_kvet = 1 ]; then
-		# shellcheck disable=SC2086
-		read -r kvet_s kvet_kib kvet_rc < <(measure_cmd kvet '0|1|2' \
-			"$KVET" lint --format json $KVET_EXTRA_ARGS "$f")
-		[ "$kvet_rc" = 2 ] && note "kvet exited 2 on $f: part of the dump was not usable"
-		if [ -n "$KVET_NORULES_ARGS" ]; then
-			# shellcheck disable=SC2086
-			read -r load_s load_kib load_rc < <(measure_cmd load '0|1|2' \
-				"$KVET" lint --format json $KVET_EXTRA_ARGS $KVET_NORULES_ARGS "$f")
-			[ "$load_rc" = 2 ] && note "kvet (load) exited 2 on $f"
-		fi
-	fi
-	rows+=("$n $bytes $scan_s $scan_kib $kvet_s $kvet_kib $load_s $load_kib")
+	note "${labels[$i]}: $f ($bytes bytes)"
+	findings=$(count_findings "$f")
+	read -r scan_s scan_c scan_kib _ < <(measure_both scan '0' "$SCAN" "$f")
+	# shellcheck disable=SC2086
+	read -r kvet_s kvet_c kvet_kib kvet_rc < <(measure_both kvet '0|1|2' \
+		"$KVET" lint --format json $KVET_EXTRA_ARGS "$f")
+	[ "$kvet_rc" = 2 ] && note "kvet exited 2 on $f: part of the dump was not usable"
+	# shellcheck disable=SC2086
+	read -r load_s load_c load_kib _ < <(measure_both load '0|1|2' \
+		"$KVET" lint --format json --no-builtin-rules $KVET_EXTRA_ARGS "$f")
+	trows+=("${labels[$i]}|$N|$bytes|${findings:-?}|$scan_s|$scan_c|$kvet_s|$kvet_c|$kvet_kib|$load_s|$load_c|$load_kib")
 done
 
+# ------------------------------------------------------------------ scale
+srows=()
+for m in $SCALE; do
+	# gen_dump writes about 1,940 bytes an object: do not generate a
+	# dump only to skip it
+	if [ $((m * 1900)) -gt "$KVET_MAX_INPUT" ]; then
+		note "scale: $m objects would be over kvet's input limit"
+		srows+=("$m|skipped: about $((m * 1940 / 1000000)) MB, over kvet's input limit of 512 MiB")
+		continue
+	fi
+	make_dump "$m" || {
+		srows+=("$m|skipped: not enough disk")
+		continue
+	}
+	f=$(dump_name "$m")
+	bytes=$(stat -c %s "$f")
+	if [ "$bytes" -gt "$KVET_MAX_INPUT" ]; then
+		note "scale: $f ($bytes bytes) is over kvet's input limit"
+		srows+=("$m|skipped: $((bytes / 1000000)) MB, over kvet's input limit of 512 MiB")
+		[ "$m" -le 500000 ] || [ "$KEEP_DUMPS" = 1 ] || rm -f "$f"
+		continue
+	fi
+	note "scale: $f ($bytes bytes)"
+	read -r scan_s scan_c scan_kib _ < <(measure_both scan '0' "$SCAN" "$f")
+	# shellcheck disable=SC2086
+	read -r kvet_s kvet_c kvet_kib _ < <(measure_both kvet '0|1|2' \
+		"$KVET" lint --format json $KVET_EXTRA_ARGS "$f")
+	srows+=("$m|$bytes|$scan_s|$kvet_s|$kvet_c|$kvet_kib")
+	if [ "$m" -gt 500000 ] && [ "$KEEP_DUMPS" != 1 ]; then
+		note "deleting $f (KEEP_DUMPS=1 keeps it)"
+		rm -f "$f"
+	fi
+done
+
+# ----------------------------------------------------------------- report
 # Units: input in MB (10^6 bytes, as file sizes are quoted), memory in MiB
-# (ru_maxrss is KiB); the memory ratio is peak RSS over input bytes.
+# (ru_maxrss is KiB); memory ratios are peak RSS over input bytes.
 fyv=$(pkg-config --modversion libfyaml 2>/dev/null || echo "?")
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
-kv="kvet n/a"
-[ $have_kvet = 1 ] && kv=$("$KVET" version 2>/dev/null | head -n 1 || echo "kvet ?")
-echo "Measured $(date -u +%Y-%m-%d) on ${cpu:-unknown CPU} ($(nproc) CPUs), $(uname -sr)," \
-	"libfyaml $fyv, $kv; median of $RUNS runs, largest peak RSS." \
-	"Dumps from \`gen_dump${GEN_ARGS:+ $GEN_ARGS} N\`."
+kv=$("$KVET" version 2>/dev/null | head -n 1 || echo "kvet ?")
+echo "Measured $(date -u +%Y-%m-%d) on ${cpu:-unknown CPU} ($(nproc) CPUs)," \
+	"$(uname -sr), libfyaml $fyv, $kv; median of $RUNS runs, largest" \
+	"peak RSS; load average $load_start at the start, $(loadavg) at the end." \
+	"kvet options: --format json${KVET_EXTRA_ARGS:+ $KVET_EXTRA_ARGS}."
 echo
-hdr="| objects | input MB | event scan s | scan MiB | kvet s | kvet MiB | kvet/scan time | kvet peak/input |"
-sep="| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
-if [ -n "$KVET_NORULES_ARGS" ]; then
-	hdr="$hdr kvet load-only s | load-only MiB |"
-	sep="$sep ---: | ---: |"
-fi
-echo "$hdr"
-echo "$sep"
-for r in "${rows[@]}"; do
-	awk -v norules="$KVET_NORULES_ARGS" '
-	function mib(k) { return k == "n/a" ? k : sprintf("%.0f", k / 1024) }
-	{
-		n = $1; b = $2; ss = $3; sk = $4; ks = $5; kk = $6; ls = $7; lk = $8
-		tr = ks == "n/a" ? "n/a" : sprintf("%.2fx", ks / ss)
-		mr = kk == "n/a" ? "n/a" : sprintf("%.2fx", kk * 1024 / b)
-		line = sprintf("| %d | %.1f | %.2f | %s | %s | %s | %s | %s |",
-			n, b / 1e6, ss, mib(sk),
-			ks == "n/a" ? ks : sprintf("%.2f", ks), mib(kk), tr, mr)
-		if (norules != "")
-			line = line sprintf(" %s | %s |",
-				ls == "n/a" ? ls : sprintf("%.2f", ls), mib(lk))
-		print line
+echo "| dump | objects | input MB | findings | event scan s (cpu s) | kvet s (cpu s) | kvet / scan | load-only s (cpu s) | scan / load | rules+reports / load | kvet MiB | kvet peak / input |"
+echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+for r in "${trows[@]}"; do
+	awk -F'|' '{
+		b = $3; ss = $5; ks = $7; kc = $8; kk = $9; ls = $10; lc = $11
+		printf "| %s | %d | %.1f | %s | %.2f (%.2f) | %.2f (%.2f) | %.2fx | %.2f (%.2f) | %.1fx | %.2fx | %.0f | %.2fx |\n",
+			$1, $2, b / 1e6, $4, ss, $6, ks, kc, ks / ss, ls, lc,
+			ss / ls, (ks - ls) / ls, kk / 1024, kk * 1024 / b
 	}' <<<"$r"
 done
+echo
+echo "| target | dump | measured | goal | met |"
+echo "| --- | --- | ---: | ---: | --- |"
+for r in "${trows[@]}"; do
+	awk -F'|' '
+	function row(t, d, v, goal, le) {
+		printf "| %s | %s | %.2fx | %s%.2fx | %s |\n", t, d, v,
+			le ? "<= " : ">= ", goal,
+			(le ? v <= goal : v >= goal) ? "yes" : "no"
+	}
+	{
+		d = $1; b = $3; ss = $5; ks = $7; kk = $9; ls = $10
+		heavy = d ~ /heavy/
+		if (d ~ /^YAML/)
+			row("1 lint / event scan", d, ks / ss, 1.0, 1)
+		else {
+			row("2 event scan / load", d, ss / ls, 5.0, 0)
+			row("2 lint / event scan", d, ks / ss, heavy ? 0.3 : 0.2, 1)
+		}
+		row("3 peak RSS / input", d, kk * 1024 / b, 1.5, 1)
+		if (heavy)
+			row("4 rules+reports / load (" $4 " findings)", d,
+			    (ks - ls) / ls, 0.5, 1)
+	}' <<<"$r"
+done
+if [ ${#srows[@]} -gt 0 ]; then
+	echo
+	echo "Scale: \`gen_dump M\`, kvet with every rule."
+	echo
+	echo "| objects | input MB | event scan s | kvet s | kvet cpu s | kvet s per 100k objects | kvet MiB | kvet peak / input |"
+	echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+	first=""
+	measured=0
+	for r in "${srows[@]}"; do
+		case $r in
+		*skipped*)
+			echo "| ${r%%|*} | ${r#*|} | | | | | | |"
+			continue
+			;;
+		esac
+		line=$(awk -F'|' '{
+			printf "| %d | %.1f | %.2f | %.2f | %.2f | %.3f | %.0f | %.2fx |\n",
+				$1, $2 / 1e6, $3, $4, $5, $4 / $1 * 100000,
+				$6 / 1024, $6 * 1024 / $2
+		}' <<<"$r")
+		echo "$line"
+		per=$(awk -F'|' '{ printf "%.6f", $4 / $1 * 100000 }' <<<"$r")
+		[ -n "$first" ] || first=$per
+		last=$per
+		measured=$((measured + 1))
+	done
+	# linear growth needs two sizes to compare
+	if [ "$measured" -ge 2 ]; then
+		echo
+		awk -v a="$first" -v b="$last" 'BEGIN {
+			printf "5 scale: time per object at the largest size measured over the smallest: %.2fx (linear: about 1; goal <= 1.25x): %s\n",
+				b / a, b / a <= 1.25 ? "met" : "not met"
+		}'
+	fi
+fi
 drain_bench

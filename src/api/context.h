@@ -56,6 +56,7 @@ struct unit {
 	struct kvet_diag diag;
 	struct kvet_docs docs;
 	struct kvet_objects objs;
+	struct kvet_load_job *job;	/* while loading */
 	atomic_size_t bytes_done;	/* for progress */
 	size_t *lines;		/* byte offset of each line, built lazily */
 	size_t nlines;
@@ -132,6 +133,17 @@ struct kvet_ctx {
 	struct kvet_drain_pool pool_info;
 	bool pool_ran;
 };
+
+/* load_all.c: read, parse and turn into objects every input, in
+ * parallel (-j); results in ctx->units. */
+void kvet_ctx_load_all(struct kvet_ctx *ctx);
+
+/* The number of threads -j asks for: 0 is one per core, at most 64. */
+unsigned int kvet_ctx_jobs(const struct kvet_options *opts);
+
+/* lint.c: every rule on every object of the graph, in parallel (-j),
+ * then the findings sorted and the settings applied. 0, or -1 (OOM). */
+int kvet_ctx_run_rules(struct kvet_ctx *ctx);
 
 /* settings.c */
 

@@ -21,7 +21,6 @@
 
 enum {
 	DEFAULT_MAX_FILE_SIZE = 512u * 1024 * 1024,
-	MAX_JOBS = 64,
 };
 
 static bool excluded(const void *ctx, const char *path)
@@ -77,6 +76,7 @@ KVET_API void kvet_ctx_destroy(struct kvet_ctx *ctx)
 	for (i = 0; i < ctx->nunits; i++) {
 		struct unit *u = &ctx->units[i];
 
+		kvet_load_job_destroy(u->job);
 		kvet_docs_release(&u->docs);
 		kvet_objects_release(&u->objs);
 		kvet_diag_release(&u->diag);
@@ -128,140 +128,6 @@ KVET_API int kvet_ctx_add_buffer(struct kvet_ctx *ctx, const char *name,
 				       len);
 }
 
-static void load_unit(struct unit *u, const struct kvet_options *opts)
-{
-	int rc;
-
-	/* a file of a million bad lines must not make a million errors */
-	kvet_diag_set_limit(&u->diag, KVET_LOAD_MAX_ERRORS);
-	rc = kvet_source_read(u->src, &u->diag, opts->max_file_size,
-			      opts->fifo_wait_ms);
-	if (rc < 0) {
-		u->oom = 1;
-		goto out;
-	}
-	if (rc > 0)
-		goto out;
-	if (kvet_load_buffer_progress(&u->arena, &u->diag, u->src->name,
-				      u->src->buf, u->src->len, &u->docs,
-				      opts->progress ? &u->bytes_done
-						     : NULL) < 0 ||
-	    kvet_objects_from_docs(&u->arena, &u->diag, u->src->name,
-				   &u->docs, opts->default_namespace,
-				   &u->objs) < 0)
-		u->oom = 1;
-out:
-	kvet_diag_close_limit(&u->diag, u->src->name);
-}
-
-struct pool {
-	struct unit *units;
-	size_t n;
-	atomic_size_t next;
-	atomic_size_t done;
-	const struct kvet_options *opts;
-};
-
-static void *worker(void *arg)
-{
-	struct pool *pool = arg;
-	size_t i;
-
-	while ((i = atomic_fetch_add(&pool->next, 1)) < pool->n) {
-		load_unit(&pool->units[i], pool->opts);
-		atomic_store(&pool->units[i].bytes_done,
-			     pool->units[i].src->len);
-		atomic_fetch_add(&pool->done, 1);
-	}
-	return NULL;
-}
-
-/* Sizes of the files to load, for the progress display; stdin is not
- * known in advance. Taken before the workers start, which fill in the
- * sources' buffers. */
-static size_t total_bytes(const struct kvet_ctx *ctx)
-{
-	struct stat st;
-	size_t i, total = 0;
-
-	for (i = 0; i < ctx->nunits; i++) {
-		const struct kvet_source *src = ctx->units[i].src;
-
-		if (src->buf)
-			total += src->len;
-		else if (src->path && stat(src->path, &st) == 0)
-			total += (size_t)st.st_size;
-	}
-	return total;
-}
-
-/*
- * With a progress callback the calling thread only watches: it reports
- * every 100 ms until the workers are done, so that the callback always
- * runs on the caller's thread.
- */
-static void watch_loading(struct kvet_ctx *ctx, struct pool *pool,
-			  size_t bytes_total)
-{
-	struct kvet_progress p = { .stage = "loading" };
-	const struct timespec tick = { 0, 100 * 1000 * 1000 };
-	size_t i;
-
-	p.files_total = ctx->nunits;
-	p.bytes_total = bytes_total;
-	for (;;) {
-		p.files_done = atomic_load(&pool->done);
-		p.bytes_done = 0;
-		for (i = 0; i < ctx->nunits; i++)
-			p.bytes_done += atomic_load_explicit(
-				&ctx->units[i].bytes_done, memory_order_relaxed);
-		ctx->opts.progress(ctx->opts.progress_user, &p);
-		if (p.files_done == ctx->nunits)
-			break;
-		nanosleep(&tick, NULL);
-	}
-}
-
-static unsigned int job_count(const struct kvet_options *opts, size_t n)
-{
-	long cores;
-	unsigned int jobs = opts->jobs;
-
-	if (!jobs) {
-		cores = sysconf(_SC_NPROCESSORS_ONLN);
-		jobs = cores > 0 ? (unsigned int)cores : 1;
-	}
-	if (jobs > MAX_JOBS)
-		jobs = MAX_JOBS;
-	if (jobs > n)
-		jobs = (unsigned int)n;
-	return jobs ? jobs : 1;
-}
-
-static void load_all(struct kvet_ctx *ctx)
-{
-	struct pool pool = { ctx->units, ctx->nunits, 0, 0, &ctx->opts };
-	pthread_t threads[MAX_JOBS + 1];
-	unsigned int jobs = job_count(&ctx->opts, ctx->nunits), started = 0;
-	unsigned int t;
-	bool watch = ctx->opts.progress != NULL;
-	size_t bytes_total = watch ? total_bytes(ctx) : 0;
-
-	/* stdin can be read only once and only by one thread: the pool
-	 * handles it like any file, since the sources hold it once at most */
-	for (t = watch ? 0 : 1; t < jobs; t++) {
-		if (pthread_create(&threads[t], NULL, worker, &pool) != 0)
-			break;
-		started++;
-	}
-	if (watch && started)
-		watch_loading(ctx, &pool, bytes_total);
-	else
-		worker(&pool);
-	for (t = watch ? 0 : 1; started; t++, started--)
-		pthread_join(threads[t], NULL);
-}
-
 static int join_units(struct kvet_ctx *ctx)
 {
 	size_t i, j;
@@ -299,35 +165,6 @@ static size_t unit_index(const struct kvet_ctx *ctx, const char *file)
 	return ctx->nunits;
 }
 
-static double seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-/* Report linting progress at most ten times a second, and at the end. */
-static void lint_progress(struct kvet_ctx *ctx, size_t done, size_t total,
-			  double *last)
-{
-	struct kvet_progress p = { .stage = "linting" };
-	double now;
-
-	if (!ctx->opts.progress)
-		return;
-	if (done != total && (done & 1023))
-		return;
-	now = seconds();
-	if (done != total && now - *last < 0.1)
-		return;
-	*last = now;
-	p.files_done = p.files_total = ctx->nunits;
-	p.objects_done = done;
-	p.objects_total = total;
-	ctx->opts.progress(ctx->opts.progress_user, &p);
-}
-
 /*
  * The field-type check runs before the graph is built and the rules run:
  * a field it reports (replicas: "two", minReplicas: -.inf) reads as
@@ -350,46 +187,6 @@ static int check_field_types(struct kvet_ctx *ctx)
 			return -1;
 	}
 	return 0;
-}
-
-static int run_checks(struct kvet_ctx *ctx)
-{
-	double last = 0;
-	struct kvet_object *const *objs;
-	struct kvet_rule_runner *runner = NULL;
-	size_t i, n, u = 0;
-	int ret = -1;
-
-	if (ctx->rules.n) {
-		runner = kvet_rule_runner_create(&ctx->rules, ctx->graph,
-						 &ctx->arena, &ctx->findings,
-						 &ctx->diag);
-		if (!runner)
-			return -1;
-		/* the graph's objects: input order, duplicates and Helm
-		 * tests left out */
-		objs = kvet_graph_objects(ctx->graph, &n);
-		for (i = 0, u = 0; i < n; i++) {
-			while (u < ctx->nunits &&
-			       ctx->units[u].src->name != objs[i]->file)
-				u++;
-			if (kvet_rule_runner_object(runner, objs[i], u) < 0)
-				goto out;
-			lint_progress(ctx, i + 1, n, &last);
-		}
-		if (kvet_rule_runner_finish(runner) < 0)
-			goto out;
-		ctx->rule_errors = kvet_rule_runner_errors(runner);
-	}
-	if (kvet_ctx_check_roll(ctx) < 0)
-		goto out;
-	kvet_findings_sort(&ctx->findings);
-	if (ctx->findings.oom || kvet_ctx_apply_settings(ctx) < 0)
-		goto out;
-	ret = 0;
-out:
-	kvet_rule_runner_destroy(runner);
-	return ret;
 }
 
 /*
@@ -441,7 +238,7 @@ KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 		kvet_diag_init(&u->diag, &u->arena);
 	}
 	report_empty_dirs(ctx);
-	load_all(ctx);
+	kvet_ctx_load_all(ctx);
 	if (join_units(ctx) < 0 || check_field_types(ctx) < 0)
 		return -1;
 	kvet_ctx_check_ignore_names(ctx);
@@ -457,7 +254,7 @@ KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 	if (ctx->opts.flags & KVET_CTX_DRAIN) {
 		if (kvet_ctx_run_drain(ctx) < 0)
 			return -1;
-	} else if (run_checks(ctx) < 0) {
+	} else if (kvet_ctx_run_rules(ctx) < 0) {
 		return -1;
 	}
 	return ctx->diag.oom ? -1 : 0;
@@ -754,7 +551,7 @@ KVET_API bool kvet_ctx_rule_applies(const struct kvet_ctx *ctx,
 		return false;
 	rule = kvet_ctx_rule_find(ctx, rule_id);
 	obj = ctx->objects.v[object_index];
-	/* run_checks() skips Helm test hooks: nothing is evaluated on them */
+	/* kvet_ctx_run_rules() skips Helm test hooks: nothing is evaluated on them */
 	if (!rule || (obj->flags & KVET_OBJ_HELM_TEST))
 		return false;
 	return rule_matches(ctx, rule, obj);

@@ -165,7 +165,10 @@ int kvet_ctx_add_drain_issue(struct kvet_ctx *ctx,
 			     const struct drain_issue *is, const char *rule,
 			     const struct kvet_finding_text *words)
 {
-	struct kvet_finding_text text = { .message = is->message };
+	struct kvet_finding_text text = {
+		.message = is->message,
+		.help = drain_issue_help(is, false),
+	};
 	struct kvet_finding *f;
 	struct kvet_object_ref *rel;
 	size_t i, len;

@@ -65,35 +65,6 @@ static bool repeated(const struct drain_result *res, size_t i)
 }
 
 /*
- * What to do about a stall, by what stalls it. The chain of causes in
- * the reason tells which of the choices applies.
- */
-static const char *help_of(const struct drain_issue *is)
-{
-	switch (is->rule) {
-	case DRAIN_RULE_EVICTION_BLOCKED:
-		if (is->webhook)
-			return "let the webhook's own pods and their evictions through (an objectSelector or namespaceSelector that leaves them out), or run 2 backends on different nodes";
-		return "give the budget room: run more pods than it needs healthy, on nodes that can take their replacements, or set maxUnavailable: 1; kvet drain --rolling shows every step";
-	case DRAIN_RULE_WEBHOOK_DEADLOCK:
-		return "leave the webhook's own pods out of what it intercepts (an objectSelector or namespaceSelector), or run 2 backends on different nodes with a budget of maxUnavailable: 1";
-	case DRAIN_RULE_KUBECTL_REFUSES:
-		return "run the pod under a controller, such as a Deployment, so that kubectl drain may evict it and it comes back";
-	case DRAIN_RULE_POD_UNSCHEDULABLE:
-		if (is->refused)
-			return "leave these pods out of what the webhook that rejects them intercepts, or run 2 of its backends on different nodes";
-		break;
-	case DRAIN_RULE_INSTALL_UNSCHEDULABLE:
-		if (is->no_room)
-			return "describe the cluster these manifests run on with pool: in .kvet.yaml (size, nodeCPU, nodeMemory, nodePods), or lint them chart by chart";
-		break;
-	default:
-		break;
-	}
-	return "relax the required anti-affinity or DoNotSchedule topology spread for a pool of this size, or describe the pool the manifests target with pool: in .kvet.yaml";
-}
-
-/*
  * The words of a stall: a headline naming what stalls the roll and the
  * node where it does, the drain's sentence as the reason, after the
  * pool it was rolled on, and what to do.
@@ -127,7 +98,7 @@ static int words_of(struct kvet_ctx *ctx, const struct drain_result *res,
 		text->reason = kvet_arena_printf(&ctx->arena, "on %s, %s",
 						 pool, is->message);
 	}
-	text->help = help_of(is);
+	text->help = drain_issue_help(is, true);
 	return text->headline && text->reason ? 0 : -1;
 }
 

@@ -65,6 +65,26 @@ static struct kvet_arena_block *new_block(struct kvet_arena *arena,
 	return blk;
 }
 
+void kvet_arena_adopt(struct kvet_arena *arena, struct kvet_arena *from)
+{
+	struct kvet_arena_block *blk, *next;
+
+	for (blk = from->head; blk; blk = next) {
+		next = blk->next;
+		blk->serial = arena->blocks++;
+		/* behind the head, which stays the block allocations go to */
+		if (arena->head) {
+			blk->next = arena->head->next;
+			arena->head->next = blk;
+		} else {
+			blk->next = NULL;
+			arena->head = blk;
+		}
+	}
+	arena->total += from->total;
+	kvet_arena_init(from);
+}
+
 void kvet_arena_mark(const struct kvet_arena *arena,
 		     struct kvet_arena_mark *mark)
 {

@@ -30,6 +30,14 @@ void kvet_arena_init(struct kvet_arena *arena);
 void kvet_arena_release(struct kvet_arena *arena);
 
 /*
+ * kvet_arena_adopt() - move every block of @from into @arena, which frees
+ * them with its own; @from is left empty. Memory made on other threads
+ * (the pieces of one input) thus joins its input's arena without a copy.
+ * The blocks count as made now: a reset to a mark taken before frees them.
+ */
+void kvet_arena_adopt(struct kvet_arena *arena, struct kvet_arena *from);
+
+/*
  * kvet_arena_mark() - remember the arena's fill, so that scratch memory
  * (one rule evaluation) can be given back with kvet_arena_reset().
  */

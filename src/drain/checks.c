@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The drain checks: the rule ids, severities and documentation of what a
- * drain runs into (docs/drain.md has the long form). */
+ * drain runs into (docs/drain.md has the long form), and what to do about
+ * each finding. */
 #include "drain/drain.h"
 
 #define REF_EVICTION "https://kubernetes.io/docs/concepts/scheduling-eviction/api-eviction/"
@@ -86,4 +87,43 @@ static const struct kvet_rule_info infos[DRAIN_RULE_COUNT] = {
 const struct kvet_rule_info *drain_rule_info(enum drain_rule rule)
 {
 	return (unsigned int)rule < DRAIN_RULE_COUNT ? &infos[rule] : NULL;
+}
+
+const char *drain_issue_help(const struct drain_issue *is, bool pool)
+{
+	switch (is->rule) {
+	case DRAIN_RULE_EVICTION_BLOCKED:
+		if (is->webhook)
+			return "let the webhook's own pods and their evictions through (an objectSelector or namespaceSelector that leaves them out), or run 2 backends on different nodes";
+		return pool ? "give the budget room: run more pods than it needs healthy, on nodes that can take their replacements, or set maxUnavailable: 1; kvet drain --rolling shows every step"
+			    : "give the budget room: run more pods than it needs healthy, on nodes that can take their replacements, or set maxUnavailable: 1";
+	case DRAIN_RULE_WEBHOOK_DEADLOCK:
+		return "leave the webhook's own pods out of what it intercepts (an objectSelector or namespaceSelector), or run 2 backends on different nodes with a budget of maxUnavailable: 1";
+	case DRAIN_RULE_KUBECTL_REFUSES:
+		return pool ? "run the pod under a controller, such as a Deployment, so that kubectl drain may evict it and it comes back"
+			    : "drain with the flags these pods need (--ignore-daemonsets, --delete-emptydir-data, --force), or run bare pods under a controller such as a Deployment";
+	case DRAIN_RULE_POD_UNSCHEDULABLE:
+		if (is->refused)
+			return "leave these pods out of what the webhook that rejects them intercepts, or run 2 of its backends on different nodes";
+		if (!pool)
+			return "add capacity or surge nodes, relax required anti-affinity or DoNotSchedule topology spread, or keep zonal volumes in zones with room";
+		break;
+	case DRAIN_RULE_POD_DELETED:
+		return "run the pod under a controller (a Deployment, StatefulSet or Job), so that it comes back after a drain";
+	case DRAIN_RULE_EMPTYDIR_LOST:
+		return "keep data that must survive in a PersistentVolume; a cache or scratch space needs nothing";
+	case DRAIN_RULE_WEBHOOK_OUTAGE:
+		return "run 2 or more backend replicas on different nodes, with a PodDisruptionBudget of maxUnavailable: 1, or set failurePolicy: Ignore if the webhook is not essential";
+	case DRAIN_RULE_SERVICE_OUTAGE:
+		return "run 2 or more replicas on different nodes, with a PodDisruptionBudget of maxUnavailable: 1";
+	case DRAIN_RULE_QUORUM_LOSS:
+		return "spread the members over nodes and zones, with a PodDisruptionBudget of maxUnavailable: 1";
+	case DRAIN_RULE_INSTALL_UNSCHEDULABLE:
+		if (is->no_room)
+			return "describe the cluster these manifests run on with pool: in .kvet.yaml (size, nodeCPU, nodeMemory, nodePods), or lint them chart by chart";
+		break;
+	default:
+		break;
+	}
+	return "relax the required anti-affinity or DoNotSchedule topology spread for a pool of this size, or describe the pool the manifests target with pool: in .kvet.yaml";
 }

@@ -46,6 +46,16 @@ enum drain_rule {
 /* The rule's id, default severity and documentation. */
 const struct kvet_rule_info *drain_rule_info(enum drain_rule rule);
 
+struct drain_issue;
+
+/*
+ * drain_issue_help() - what to do about @is, in a finding's "help:" line:
+ * by its rule and, where the rule has several causes, by which one the
+ * issue records. @pool: found rolling a synthetic pool (kvet lint's
+ * rolling-upgrade-stalls), where the pool's description is one remedy.
+ */
+const char *drain_issue_help(const struct drain_issue *is, bool pool);
+
 /* kvet_drain_options flags, with kubectl drain's and SIMULATION.md's
  * defaults: --ignore-daemonsets --delete-emptydir-data, no --force. */
 struct drain_options {

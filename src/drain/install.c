@@ -283,13 +283,13 @@ static void report(struct drain_cluster *c, uint32_t p, size_t failed,
 	if (total == 1)
 		is = drain_issue_add(c, DRAIN_RULE_INSTALL_UNSCHEDULABLE,
 				     KVET_SEV_ERROR, DRAIN_NONE, obj, at,
-				     "pod \"%s\" of %s \"%s/%s\" cannot be scheduled on the pool, so the manifests cannot be installed as they are: %s",
+				     "pod \"%s\" of %s \"%s/%s\" cannot be scheduled on the pool, so the manifests cannot be installed: %s",
 				     drain_pod_label(c, p), obj->kind,
 				     obj->namespace, obj->name, pod->why);
 	else
 		is = drain_issue_add(c, DRAIN_RULE_INSTALL_UNSCHEDULABLE,
 				     KVET_SEV_ERROR, DRAIN_NONE, obj, at,
-				     "%zu of the %zu pods of %s \"%s/%s\" cannot be scheduled on the pool, so the manifests cannot be installed as they are: pod \"%s\" stays Pending: %s",
+				     "%zu of the %zu pods of %s \"%s/%s\" cannot be scheduled on the pool, so the manifests cannot be installed: pod \"%s\" stays Pending: %s",
 				     failed, total, obj->kind, obj->namespace,
 				     obj->name, drain_pod_label(c, p), pod->why);
 	if (is)

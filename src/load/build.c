@@ -15,8 +15,10 @@ struct kvet_build_frame {
 	size_t start;		/* first child on the scratch stack */
 	size_t anchor;		/* index + 1 into the anchor table, or 0 */
 	uint64_t weight;	/* nodes this collection expands to */
-	bool in_metadata;	/* this is the value of a "metadata" key */
+	uint8_t role;		/* enum kvet_build_role */
 };
+
+
 
 struct kvet_build_anchor {
 	const char *name;
@@ -35,7 +37,9 @@ void kvet_build_mark(const struct kvet_builder *b, const struct fy_mark *m,
 		     uint32_t *line, uint32_t *col, size_t *pos)
 {
 	if (!m || m->line < 0) {
-		*line = b->base_line;
+		/* an empty value ("replicas: ") has no mark: a piece puts it
+		 * where the whole parse of a clean input does */
+		*line = b->nomark_line ? b->nomark_line : b->base_line;
 		*col = 1;
 		if (pos)
 			*pos = b->base_pos;
@@ -449,6 +453,24 @@ void kvet_build_alias(struct kvet_builder *b, struct fy_event *fye)
 	add_node(b, &n, a->weight);
 }
 
+uint8_t kvet_build_role(uint8_t parent, bool root,
+			const struct kvet_node *key, uint8_t type)
+{
+	if (root)
+		return type == KVET_NODE_MAP ? KVET_ROLE_OBJECT
+					     : KVET_ROLE_ITEMS;
+	if (parent == KVET_ROLE_ITEMS)
+		return type == KVET_NODE_MAP ? KVET_ROLE_OBJECT
+					     : KVET_ROLE_NONE;
+	if (parent != KVET_ROLE_OBJECT)
+		return KVET_ROLE_NONE;
+	if (type == KVET_NODE_SEQ && key_is(key, "items"))
+		return KVET_ROLE_ITEMS;
+	if (type == KVET_NODE_MAP && key_is(key, "metadata"))
+		return KVET_ROLE_METADATA;
+	return KVET_ROLE_NONE;
+}
+
 void kvet_build_open(struct kvet_builder *b, struct fy_event *fye,
 		     uint8_t type)
 {
@@ -473,10 +495,11 @@ void kvet_build_open(struct kvet_builder *b, struct fy_event *fye,
 	/*
 	 * metadata.managedFields of a live object is bookkeeping of the API
 	 * server's field ownership, often half of a cluster dump. No rule
-	 * reads it, so it is dropped here rather than built and ignored.
+	 * reads it, so it is dropped here rather than built and ignored, in
+	 * every object: the root or an item of a List.
 	 */
 	if (key_is(key, "managedFields") && b->depth &&
-	    b->frames[b->depth - 1].in_metadata) {
+	    b->frames[b->depth - 1].role == KVET_ROLE_METADATA) {
 		b->nscratch--;
 		b->skip_depth = 1;
 		return;
@@ -510,7 +533,9 @@ void kvet_build_open(struct kvet_builder *b, struct fy_event *fye,
 		b->root_type = type;
 		b->root_flow = f->flags & KVET_NODE_FLOW;
 	}
-	f->in_metadata = key_is(key, "metadata") && b->depth == 2;
+	f->role = kvet_build_role(b->depth >= 2 ? b->frames[b->depth - 2].role
+						: KVET_ROLE_NONE,
+				  b->depth == 1, key, type);
 	f->anchor = add_anchor(b, anchor_tok);
 }
 

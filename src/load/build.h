@@ -41,6 +41,7 @@ struct kvet_builder {
 	size_t limit;
 	uint32_t limit_line, limit_col;
 	size_t parser_docs;	/* documents the current parser ended */
+	uint32_t nomark_line;	/* if not 0: the line of nodes without mark */
 
 	struct kvet_node *scratch;
 	uint64_t *weights;	/* parallel to scratch: expanded size */
@@ -94,6 +95,25 @@ struct kvet_builder {
 	size_t events;
 };
 
+/*
+ * Where a collection is in the Kubernetes sense: an object is the root
+ * mapping or a mapping item of a List's "items" (or of a top-level
+ * sequence), and its metadata the "metadata" mapping of an object. The
+ * loaders drop what no rule reads by these roles, whatever the depth.
+ */
+enum kvet_build_role {
+	KVET_ROLE_NONE,
+	KVET_ROLE_OBJECT,
+	KVET_ROLE_ITEMS,
+	KVET_ROLE_METADATA,
+};
+
+/* The role of a collection of @type (KVET_NODE_MAP or _SEQ) that is the
+ * document's @root, or else the value of @key (NULL in a sequence) in a
+ * collection of role @parent. */
+uint8_t kvet_build_role(uint8_t parent, bool root,
+			const struct kvet_node *key, uint8_t type);
+
 /* Convert a libfyaml mark (0-based, relative to where the current parser
  * started) into kvet's 1-based line and column and a byte offset. */
 void kvet_build_mark(const struct kvet_builder *b, const struct fy_mark *m,
@@ -120,5 +140,35 @@ void kvet_build_close(struct kvet_builder *b);
 
 /* Free the builder's scratch vectors (not the arena). */
 void kvet_build_release(struct kvet_builder *b);
+
+/* loader.c, for the loading of an input in pieces (job.c) */
+
+/* Sanitize @buf (kvet_utf8_sanitize(), details up to @diag's limit). */
+int kvet_load_sanitize(struct kvet_diag *diag, char *buf, size_t len,
+		       struct kvet_utf8_fix *fix);
+
+/* Nothing the sanitizer found, no byte order mark: the fast paths may
+ * read it. */
+bool kvet_load_clean(const struct kvet_utf8_fix *fix, const char *buf,
+		     size_t len);
+
+/* Load all of @buf, sanitized already with @fix; the JSON scanner first
+ * when @fast and the input is clean. */
+int kvet_load_fixed(struct kvet_arena *arena, struct kvet_diag *diag,
+		    const char *name, char *buf, size_t len,
+		    struct kvet_docs *out, atomic_size_t *done, bool fast,
+		    const struct kvet_utf8_fix *fix);
+
+/*
+ * kvet_load_yaml_piece() - parse the clean YAML @buf[@start, @end), which
+ * starts a line @line, with one libfyaml parser; *@ndocs counts the
+ * documents as the whole stream would number them.
+ * Returns: 1 when it parsed without any error, 0 when not (@diag says
+ * what), -1 when out of memory.
+ */
+int kvet_load_yaml_piece(struct kvet_arena *arena, struct kvet_diag *diag,
+			 const char *name, const char *buf, size_t start,
+			 size_t end, uint32_t line, struct kvet_docs *out,
+			 uint32_t *ndocs);
 
 #endif

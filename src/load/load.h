@@ -64,4 +64,42 @@ int kvet_load_buffer_progress(struct kvet_arena *arena,
 			      char *buf, size_t len, struct kvet_docs *out,
 			      atomic_size_t *done);
 
+/*
+ * Loading one input on several threads. kvet_load_job_create() reads the
+ * input's layout and plans pieces (none for small inputs and input the
+ * sanitizer had to fix); kvet_load_job_piece() parses piece @i, on any
+ * thread, each piece once; kvet_load_job_finish(), after every piece,
+ * joins them into @out in input order, or loads the whole input as
+ * kvet_load_buffer() does when a piece did not parse alone. The result
+ * is the same in every case and whatever the number of threads; @arena,
+ * @diag and @name are used as by kvet_load_buffer(), @done (or NULL)
+ * counts the bytes parsed.
+ */
+struct kvet_load_job;
+
+struct kvet_load_job *kvet_load_job_create(struct kvet_arena *arena,
+					   struct kvet_diag *diag,
+					   const char *name, char *buf,
+					   size_t len, atomic_size_t *done);
+/* The same with pieces of at least @piece bytes, whatever the input's
+ * size (0: no pieces); for tests of the joins. */
+struct kvet_load_job *kvet_load_job_create_sized(struct kvet_arena *arena,
+						 struct kvet_diag *diag,
+						 const char *name, char *buf,
+						 size_t len,
+						 atomic_size_t *done,
+						 size_t piece);
+size_t kvet_load_job_pieces(const struct kvet_load_job *job);
+/* Returns 0, or -1 when out of memory. */
+int kvet_load_job_piece(struct kvet_load_job *job, size_t i);
+/* Returns 0, or -1 when out of memory. */
+int kvet_load_job_finish(struct kvet_load_job *job, struct kvet_docs *out);
+void kvet_load_job_destroy(struct kvet_load_job *job);
+
+/* The libfyaml path alone, never the JSON fast path or split parsing:
+ * tests and the fuzzer check that the fast paths build the same trees. */
+int kvet_load_buffer_fyaml(struct kvet_arena *arena, struct kvet_diag *diag,
+			   const char *name, char *buf, size_t len,
+			   struct kvet_docs *out);
+
 #endif

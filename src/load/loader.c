@@ -9,6 +9,7 @@
 
 #include "base/vec.h"
 #include "load/build.h"
+#include "load/json.h"
 #include "load/sanitize.h"
 
 /*
@@ -605,12 +606,18 @@ int kvet_load_buffer(struct kvet_arena *arena, struct kvet_diag *diag,
 	return kvet_load_buffer_progress(arena, diag, name, buf, len, out, NULL);
 }
 
-int kvet_load_buffer_progress(struct kvet_arena *arena,
-			      struct kvet_diag *diag, const char *name,
-			      char *buf, size_t len, struct kvet_docs *out,
-			      atomic_size_t *done)
+bool kvet_load_clean(const struct kvet_utf8_fix *fix, const char *buf,
+		     size_t len)
 {
-	struct kvet_utf8_fix fix = { 0 };
+	return !fix->n && !fix->nboms &&
+	       !(len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0);
+}
+
+int kvet_load_fixed(struct kvet_arena *arena, struct kvet_diag *diag,
+		    const char *name, char *buf, size_t len,
+		    struct kvet_docs *out, atomic_size_t *done, bool fast,
+		    const struct kvet_utf8_fix *fix)
+{
 	struct kvet_builder b = { 0 };
 	int ret = -1;
 
@@ -622,24 +629,25 @@ int kvet_load_buffer_progress(struct kvet_arena *arena,
 	b.base_line = 1;
 	b.out = out;
 	b.progress = done;
-	if (kvet_utf8_sanitize(buf, len, diag->limit ? diag->limit : SIZE_MAX,
-			       &fix) < 0)
-		goto out;
-	/* the first bad bytes are reported as parsing passes them (they
-	 * may cost a document); the rest are counted */
-	if (diag->limit)
-		diag->dropped += fix.n - fix.ndetail;
-	b.detail = fix.v;
-	b.ndetail = fix.ndetail;
-	b.bad = fix.offsets;
-	b.nbad = fix.n;
-	b.boms = fix.boms;
-	b.nboms = fix.nboms;
+	b.detail = fix->v;
+	b.ndetail = fix->ndetail;
+	b.bad = fix->offsets;
+	b.nbad = fix->n;
+	b.boms = fix->boms;
+	b.nboms = fix->nboms;
 	/* A 0-byte file is almost always a mistake (a failed render or
 	 * redirect); a file of comments is somebody's choice. */
 	if (len == 0)
 		kvet_diag_addf(diag, name, 0, 0,
 			       "empty input: no Kubernetes objects");
+	if (fast && kvet_load_clean(fix, buf, len)) {
+		int rc = kvet_json_load(arena, buf, len, out, done);
+
+		if (rc) {
+			ret = rc < 0 ? -1 : 0;
+			goto out;
+		}
+	}
 	while (b.base_pos < len && !b.oom) {
 		size_t restart = parse_from(&b);
 
@@ -650,7 +658,89 @@ int kvet_load_buffer_progress(struct kvet_arena *arena,
 	report_bad(&b, SIZE_MAX, 0, 0, NULL);
 	ret = b.oom ? -1 : 0;
 out:
-	kvet_utf8_fix_release(&fix);
 	kvet_build_release(&b);
 	return ret;
+}
+
+int kvet_load_sanitize(struct kvet_diag *diag, char *buf, size_t len,
+		       struct kvet_utf8_fix *fix)
+{
+	if (kvet_utf8_sanitize(buf, len, diag->limit ? diag->limit : SIZE_MAX,
+			       fix) < 0)
+		return -1;
+	/* the first bad bytes are reported as parsing passes them (they
+	 * may cost a document); the rest are counted */
+	if (diag->limit)
+		diag->dropped += fix->n - fix->ndetail;
+	return 0;
+}
+
+static int load(struct kvet_arena *arena, struct kvet_diag *diag,
+		const char *name, char *buf, size_t len, struct kvet_docs *out,
+		atomic_size_t *done, bool fast)
+{
+	struct kvet_utf8_fix fix = { 0 };
+	int ret = -1;
+
+	if (kvet_load_sanitize(diag, buf, len, &fix) == 0)
+		ret = kvet_load_fixed(arena, diag, name, buf, len, out, done,
+				      fast, &fix);
+	kvet_utf8_fix_release(&fix);
+	return ret;
+}
+
+int kvet_load_yaml_piece(struct kvet_arena *arena, struct kvet_diag *diag,
+			 const char *name, const char *buf, size_t start,
+			 size_t end, uint32_t line, struct kvet_docs *out,
+			 uint32_t *ndocs)
+{
+	struct kvet_builder b = { 0 };
+	size_t restart;
+	int ret;
+
+	b.arena = arena;
+	b.diag = diag;
+	b.name = name;
+	b.buf = buf;
+	b.len = end;
+	b.base_pos = start;
+	b.base_line = line;
+	b.nomark_line = 1;
+	b.out = out;
+	restart = parse_from(&b);
+	*ndocs = b.doc_index;
+	ret = b.oom ? -1
+		    : restart >= end && !diag->n && !diag->n_notices &&
+			      !diag->dropped && !out->skipped;
+	kvet_build_release(&b);
+	return ret;
+}
+
+int kvet_load_buffer_progress(struct kvet_arena *arena,
+			      struct kvet_diag *diag, const char *name,
+			      char *buf, size_t len, struct kvet_docs *out,
+			      atomic_size_t *done)
+{
+	struct kvet_load_job *job;
+	size_t i, n;
+	int ret = -1;
+
+	job = kvet_load_job_create(arena, diag, name, buf, len, done);
+	if (!job)
+		return -1;
+	n = kvet_load_job_pieces(job);
+	for (i = 0; i < n; i++)
+		if (kvet_load_job_piece(job, i) < 0)
+			goto out;
+	ret = kvet_load_job_finish(job, out);
+out:
+	kvet_load_job_destroy(job);
+	return ret;
+}
+
+int kvet_load_buffer_fyaml(struct kvet_arena *arena, struct kvet_diag *diag,
+			   const char *name, char *buf, size_t len,
+			   struct kvet_docs *out)
+{
+	return load(arena, diag, name, buf, len, out, NULL, false);
 }

@@ -220,3 +220,64 @@ const char *kvet_node_type_name(enum kvet_node_type type)
 	return (unsigned)type < sizeof(names) / sizeof(names[0]) ? names[type]
 								 : "?";
 }
+
+/* The fields that make two nodes the same, children aside. */
+static bool node_fields_same(const struct kvet_node *a,
+			     const struct kvet_node *b)
+{
+	if (a->type != b->type || a->flags != b->flags ||
+	    a->invalid_type != b->invalid_type || a->line != b->line ||
+	    a->col != b->col || a->len != b->len)
+		return false;
+	return a->type >= KVET_NODE_MAP || a->len == 0 ||
+	       memcmp(a->u.str, b->u.str, a->len) == 0;
+}
+
+bool kvet_node_same(const struct kvet_node *a, const struct kvet_node *b,
+		    const struct kvet_node **where)
+{
+	const struct kvet_node **stack = NULL, **grown;
+	size_t n = 0, cap = 0;
+	bool same = true;
+
+	*where = NULL;
+	for (;;) {
+		uint32_t i;
+
+		if (!node_fields_same(a, b)) {
+			*where = a;
+			same = false;
+			break;
+		}
+		if (a->type >= KVET_NODE_MAP && a->len) {
+			size_t need = n + 4 * (size_t)a->len;
+
+			if (need > cap) {
+				cap = need * 2;
+				grown = realloc(stack, cap * sizeof(*stack));
+				if (!grown) {
+					same = false;
+					break;
+				}
+				stack = grown;
+			}
+			for (i = 0; i < a->len; i++) {
+				if (a->type == KVET_NODE_SEQ) {
+					stack[n++] = &a->u.items[i];
+					stack[n++] = &b->u.items[i];
+					continue;
+				}
+				stack[n++] = &a->u.pairs[i].key;
+				stack[n++] = &b->u.pairs[i].key;
+				stack[n++] = &a->u.pairs[i].value;
+				stack[n++] = &b->u.pairs[i].value;
+			}
+		}
+		if (!n)
+			break;
+		b = stack[--n];
+		a = stack[--n];
+	}
+	free(stack);
+	return same;
+}

@@ -130,6 +130,15 @@ void kvet_node_invalidate(const struct kvet_node *n);
 /* Typing of one plain scalar, shared by the loader and tests. */
 enum kvet_node_type kvet_scalar_type(const char *s, size_t len);
 
+/*
+ * kvet_node_same() - are the trees @a and @b the same: shape, types,
+ * flags, positions and text? For tests and fuzzers that compare loaders.
+ * Returns: true; false with *@where at the first node of @a that differs
+ * (NULL when memory ran out).
+ */
+bool kvet_node_same(const struct kvet_node *a, const struct kvet_node *b,
+		    const struct kvet_node **where);
+
 /* A printable name for a node type: "string", "mapping", ... */
 const char *kvet_node_type_name(enum kvet_node_type type);
 

@@ -2,6 +2,7 @@
 #include "rules/findings.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +23,7 @@ void kvet_findings_release(struct kvet_findings *fs)
 	fs->order = NULL;
 	fs->objs = NULL;
 	fs->n = fs->cap = 0;
+	memset(fs->helps, 0, sizeof(fs->helps));
 }
 
 void kvet_object_ref_set(struct kvet_object_ref *ref,
@@ -47,6 +49,43 @@ static const char *keep(struct kvet_arena *arena, const char *s, bool *oom)
 	if (!copy)
 		*oom = true;
 	return copy;
+}
+
+/* @help of @rule in the arena: the copy its last finding kept when the
+ * text is the same (a report of 200,000 findings would otherwise hold as
+ * many copies of a few sentences). */
+static const char *keep_help(struct kvet_findings *fs, const char *rule,
+			     const char *help, bool *oom)
+{
+	size_t h = ((uintptr_t)rule >> 3) % KVET_FINDINGS_HELPS;
+	const char *copy;
+
+	if (!help || !*help)
+		return NULL;
+	if (fs->helps[h].rule == rule && !strcmp(fs->helps[h].help, help))
+		return fs->helps[h].help;
+	copy = keep(fs->arena, help, oom);
+	if (copy) {
+		fs->helps[h].rule = rule;
+		fs->helps[h].help = copy;
+	}
+	return copy;
+}
+
+/* "@headline: @reason" in the arena, with *@tail at its reason. */
+static const char *join(struct kvet_arena *arena, const char *headline,
+			const char *reason, const char **tail)
+{
+	size_t hl = strlen(headline), rl = strlen(reason);
+	char *s = kvet_arena_alloc(arena, hl + 2 + rl + 1);
+
+	if (!s)
+		return NULL;
+	memcpy(s, headline, hl);
+	memcpy(s + hl, ": ", 2);
+	memcpy(s + hl + 2, reason, rl + 1);
+	*tail = s + hl + 2;
+	return s;
 }
 
 struct kvet_finding *kvet_findings_add(struct kvet_findings *fs,
@@ -81,15 +120,17 @@ struct kvet_finding *kvet_findings_add(struct kvet_findings *fs,
 		fs->cap = cap;
 	}
 	headline = keep(fs->arena, text->headline ? text->headline : "", &oom);
-	reason = keep(fs->arena, text->reason, &oom);
-	help = keep(fs->arena, text->help, &oom);
-	if (text->message)
+	help = keep_help(fs, rule, text->help, &oom);
+	reason = NULL;
+	if (text->message) {
+		reason = keep(fs->arena, text->reason, &oom);
 		msg = keep(fs->arena, text->message, &oom);
-	else if (reason)
-		msg = kvet_arena_printf(fs->arena, "%s: %s",
-					headline ? headline : "", reason);
-	else
+	} else if (text->reason && *text->reason) {
+		msg = join(fs->arena, headline ? headline : "", text->reason,
+			   &reason);
+	} else {
 		msg = headline;
+	}
 	if (oom || !msg)
 		goto oom;
 	if (!headline)
@@ -116,6 +157,42 @@ struct kvet_finding *kvet_findings_add(struct kvet_findings *fs,
 oom:
 	fs->oom = 1;
 	return NULL;
+}
+
+int kvet_findings_append(struct kvet_findings *to, struct kvet_findings *from)
+{
+	size_t n = to->n + from->n, i;
+
+	if (from->oom)
+		to->oom = 1;
+	if (!from->n)
+		return 0;
+	if (n > to->cap) {
+		struct kvet_finding *v = realloc(to->v, n * sizeof(*v));
+		const struct kvet_object **ob;
+		size_t *o;
+
+		if (!v)
+			return -1;
+		to->v = v;
+		o = realloc(to->order, n * sizeof(*o));
+		if (!o)
+			return -1;
+		to->order = o;
+		ob = realloc(to->objs, n * sizeof(*ob));
+		if (!ob)
+			return -1;
+		to->objs = ob;
+		to->cap = n;
+	}
+	for (i = 0; i < from->n; i++) {
+		to->v[to->n + i] = from->v[i];
+		to->order[to->n + i] = from->order[i];
+		to->objs[to->n + i] = from->objs[i];
+	}
+	to->n = n;
+	from->n = 0;
+	return 0;
 }
 
 struct sort_item {

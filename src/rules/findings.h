@@ -9,6 +9,10 @@
 #include "load/node.h"
 #include "model/object.h"
 
+/* A rule's help is most often the same text on each of its findings:
+ * the last one kept per rule is found again here instead of copied. */
+#define KVET_FINDINGS_HELPS 64
+
 /* The findings of a run: a malloc'd vector of plain records whose
  * strings live in the run's arena. */
 struct kvet_findings {
@@ -18,6 +22,10 @@ struct kvet_findings {
 	size_t *order;		/* input index of each finding's file */
 	const struct kvet_object **objs;	/* each finding's object */
 	int oom;
+	struct {
+		const char *rule;
+		const char *help;	/* in the arena */
+	} helps[KVET_FINDINGS_HELPS];
 };
 
 void kvet_findings_init(struct kvet_findings *fs, struct kvet_arena *arena);
@@ -42,7 +50,9 @@ struct kvet_finding_text {
 
 /*
  * kvet_findings_add() - record a finding of @rule on @obj at node @at (or
- * at the object when @at is NULL), its words copied into the run's arena.
+ * at the object when @at is NULL), its words copied into the run's arena:
+ * a joined message holds the reason as its tail, and a help equal to the
+ * rule's last one is shared.
  * @file_order sorts the files as the inputs were given. Returns the
  * finding so related objects can be attached, or NULL when out of
  * memory.
@@ -54,6 +64,10 @@ struct kvet_finding *kvet_findings_add(struct kvet_findings *fs,
 				       size_t file_order,
 				       const struct kvet_node *at,
 				       const struct kvet_finding_text *text);
+
+/* Move the findings of @from after those of @to, in their order; their
+ * strings stay where they are. Returns 0, or -1 when out of memory. */
+int kvet_findings_append(struct kvet_findings *to, struct kvet_findings *from);
 
 /*
  * FNV-1a, 64 bits, over @f's rule and object identity and @text, each

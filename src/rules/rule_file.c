@@ -239,7 +239,7 @@ static const struct kvet_node *required(struct rfile *rf,
 }
 
 /* A field that documents a rule: required of the built-in rules, which
- * the catalogue documents in full, optional in a team's own
+ * docs/rules/ documents in full, optional in a team's own
  * (docs/rule-language.md lists the defaults). */
 static const struct kvet_node *documented(struct rfile *rf,
 					  const struct kvet_node *root,

@@ -312,18 +312,56 @@ static const char *const stalls[] = {
 	" {containers: [{name: c, resources: {requests: {cpu: \"3\"}}}]}}}\n",
 };
 
-/* The headline, reason and help of each rolling-upgrade-stalls finding
- * read as every built-in rule's do (tests/rules/run_examples.c). */
+/* @f's headline, reason and help read as every built-in rule's do
+ * (tests/rules/run_examples.c): short headline, no internal terms. */
+static void check_words(const struct kvet_finding *f, const regex_t *re)
+{
+	const char *const words[] = { f->headline, f->reason, f->help };
+	const char *h = f->headline;
+	size_t chars = 0, w, k;
+
+	assert_non_null(h);
+	for (; *h; h++)
+		chars += ((unsigned char)*h & 0xc0) != 0x80;
+	if (chars > KVET_HEADLINE_MAX)
+		fail_msg("headline of %zu characters: %s", chars, f->headline);
+	for (w = 0; w < 3; w++) {
+		if (!words[w] || !*words[w])
+			fail_msg("%s finding without its %s: %s", f->rule,
+				 w == 1 ? "reason" : "help", f->message);
+		for (k = 0; k < N_BANNED; k++)
+			if (!regexec(&re[k], words[w], 0, NULL, 0))
+				fail_msg("internal term /%s/ in: %s",
+					 banned[k], words[w]);
+	}
+}
+
+static void compile_banned(regex_t *re)
+{
+	size_t k;
+
+	for (k = 0; k < N_BANNED; k++)
+		assert_int_equal(regcomp(&re[k], banned[k],
+					 REG_EXTENDED | REG_NOSUB), 0);
+}
+
+static void free_banned(regex_t *re)
+{
+	size_t k;
+
+	for (k = 0; k < N_BANNED; k++)
+		regfree(&re[k]);
+}
+
+/* The words of each rolling-upgrade-stalls finding of kvet lint. */
 static void roll_words(void **state)
 {
 	struct kvet_options opts = { .jobs = 1 };
 	regex_t re[N_BANNED];
-	size_t i, j, k, w, n = 0, per[5] = { 0 };
+	size_t i, j, n = 0, per[5] = { 0 };
 
 	(void)state;
-	for (k = 0; k < N_BANNED; k++)
-		assert_int_equal(regcomp(&re[k], banned[k],
-					 REG_EXTENDED | REG_NOSUB), 0);
+	compile_banned(re);
 	for (i = 0; i < sizeof(stalls) / sizeof(stalls[0]); i++) {
 		struct kvet_ctx *ctx = kvet_ctx_create(&opts);
 
@@ -332,29 +370,12 @@ static void roll_words(void **state)
 		assert_int_equal(kvet_ctx_run(ctx), 0);
 		for (j = 0; j < kvet_ctx_finding_count(ctx); j++) {
 			const struct kvet_finding *f = kvet_ctx_finding(ctx, j);
-			const char *const words[] = { f->headline, f->reason,
-						      f->help };
-			const char *h = f->headline;
-			size_t chars = 0;
 
 			if (strcmp(f->rule, "rolling-upgrade-stalls"))
 				continue;
 			n++;
 			per[i]++;
-			for (; *h; h++)
-				chars += ((unsigned char)*h & 0xc0) != 0x80;
-			if (chars > KVET_HEADLINE_MAX)
-				fail_msg("headline of %zu characters: %s",
-					 chars, f->headline);
-			for (w = 0; w < 3; w++) {
-				assert_non_null(words[w]);
-				assert_true(*words[w]);
-				for (k = 0; k < N_BANNED; k++)
-					if (!regexec(&re[k], words[w], 0, NULL,
-						     0))
-						fail_msg("internal term /%s/ in: %s",
-							 banned[k], words[w]);
-			}
+			check_words(f, re);
 		}
 		kvet_ctx_destroy(ctx);
 	}
@@ -366,8 +387,43 @@ static void roll_words(void **state)
 	assert_int_equal(per[3], 1);
 	assert_int_equal(per[4], 1);
 	assert_int_equal(n, 6);
-	for (k = 0; k < N_BANNED; k++)
-		regfree(&re[k]);
+	free_banned(re);
+}
+
+/* The same inputs under kvet drain, each node alone and rolling, and the
+ * dump above: every drain finding has the words of a lint finding. */
+static void drain_words(void **state)
+{
+	regex_t re[N_BANNED];
+	size_t i, j, n = 0;
+	int rolling;
+
+	(void)state;
+	compile_banned(re);
+	for (rolling = 0; rolling < 2; rolling++) {
+		for (i = 0; i <= sizeof(stalls) / sizeof(stalls[0]); i++) {
+			struct kvet_options opts = { .flags = KVET_CTX_DRAIN,
+						     .jobs = 1 };
+			struct kvet_drain_options d = { 0 };
+			struct kvet_ctx *ctx = kvet_ctx_create(&opts);
+			const char *in = i ? stalls[i - 1] : dump;
+
+			assert_non_null(ctx);
+			if (rolling) {
+				d.plan = KVET_DRAIN_ROLLING;
+				d.max_unavailable = 1;
+				assert_int_equal(kvet_ctx_set_drain(ctx, &d), 0);
+			}
+			assert_int_equal(kvet_ctx_add_buffer(ctx, "c.yaml", in,
+							     strlen(in)), 0);
+			assert_int_equal(kvet_ctx_run(ctx), 0);
+			for (j = 0; j < kvet_ctx_finding_count(ctx); j++, n++)
+				check_words(kvet_ctx_finding(ctx, j), re);
+			kvet_ctx_destroy(ctx);
+		}
+	}
+	assert_true(n >= 10);
+	free_banned(re);
 }
 
 int main(void)
@@ -380,6 +436,7 @@ int main(void)
 		cmocka_unit_test(pool_options),
 		cmocka_unit_test(pool_runs),
 		cmocka_unit_test(roll_words),
+		cmocka_unit_test(drain_words),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -188,12 +188,191 @@ static void test_stdin_twice(void **state)
 	kvet_ctx_destroy(ctx);
 }
 
+/*
+ * One input of more than 2 MB is parsed in pieces by every thread
+ * (load/split.h): a kubectl List in YAML and in JSON, a stream of
+ * documents, and a List broken in its middle, which is parsed whole
+ * after a piece failed. Objects, their positions and the errors must be
+ * those of -j 1.
+ */
+enum { BIG_OBJECTS = 16000 };
+
+static const char big_yaml_item[] =
+	"- apiVersion: apps/v1\n  kind: Deployment\n  metadata:\n"
+	"    name: web%zu\n    namespace: ns%zu\n  spec:\n    replicas: 3\n"
+	"    selector:\n      matchLabels: {app: web%zu}\n";
+static const char big_yaml_doc[] =
+	"---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n"
+	"  name: web%zu\n  namespace: ns%zu\nspec:\n  replicas: 3\n"
+	"  selector:\n    matchLabels: {app: web%zu}\n";
+static const char big_json_item[] =
+	"        {\n            \"apiVersion\": \"apps/v1\",\n"
+	"            \"kind\": \"Deployment\",\n            \"metadata\": "
+	"{\"name\": \"web%zu\", \"namespace\": \"ns%zu\"},\n"
+	"            \"spec\": {\"replicas\": 3, \"selector\": "
+	"{\"matchLabels\": {\"app\": \"web%zu\"}}}\n        }%s\n";
+
+static void write_big(const char *path, int layout)
+{
+	FILE *fp = fopen(path, "w");
+	size_t i;
+
+	assert_non_null(fp);
+	if (layout == 0 || layout == 3)
+		fputs("apiVersion: v1\nitems:\n", fp);
+	else if (layout == 1)
+		fputs("{\n    \"apiVersion\": \"v1\",\n    \"items\": [\n", fp);
+	for (i = 0; i < BIG_OBJECTS; i++) {
+		if (layout == 1)
+			fprintf(fp, big_json_item, i, i % 7, i,
+				i + 1 < BIG_OBJECTS ? "," : "");
+		else if (layout == 2)
+			fprintf(fp, big_yaml_doc, i, i % 7, i);
+		else
+			fprintf(fp, big_yaml_item, i, i % 7, i);
+		if (layout == 3 && i == BIG_OBJECTS / 2)
+			fputs("- kind: [\n", fp);
+	}
+	if (layout == 0 || layout == 3)
+		fputs("kind: List\nmetadata:\n  resourceVersion: \"\"\n", fp);
+	else if (layout == 1)
+		fputs("    ],\n    \"kind\": \"List\"\n}\n", fp);
+	assert_int_equal(fclose(fp), 0);
+}
+
+static struct kvet_ctx *lint_file(const char *path, unsigned int jobs,
+				  struct seen_progress *sp)
+{
+	/* the loader is what runs in parallel: no rule, which ThreadSanitizer
+	 * would make slow */
+	struct kvet_options opts = { .jobs = jobs,
+				     .flags = KVET_CTX_NO_BUILTIN_RULES };
+	struct kvet_ctx *ctx;
+
+	if (sp) {
+		opts.progress = on_progress;
+		opts.progress_user = sp;
+	}
+	ctx = kvet_ctx_create(&opts);
+	assert_non_null(ctx);
+	assert_int_equal(kvet_ctx_add_path(ctx, path), 0);
+	assert_int_equal(kvet_ctx_run(ctx), 0);
+	return ctx;
+}
+
+static void test_one_file_in_pieces(void **state)
+{
+	struct fixture *fx = *state;
+	char path[128];
+	int layout;
+
+	for (layout = 0; layout < 4; layout++) {
+		struct seen_progress sp = { 0 };
+		struct kvet_ctx *one, *many;
+		struct kvet_summary sum;
+		size_t i;
+
+		snprintf(path, sizeof(path), "%s/big%d.%s", fx->dir, layout,
+			 layout == 1 ? "json" : "yaml");
+		write_big(path, layout);
+		one = lint_file(path, 1, NULL);
+		many = lint_file(path, 4, &sp);
+		kvet_ctx_summary(many, &sum);
+		/* the error costs the List, the only document */
+		assert_int_equal(sum.objects, layout == 3 ? 0 : BIG_OBJECTS);
+		assert_int_equal(sp.last_loading.files_done, 1);
+		assert_int_equal(kvet_ctx_error_count(one),
+				 kvet_ctx_error_count(many));
+		assert_int_equal(kvet_ctx_error_count(one), layout == 3);
+		for (i = 0; i < kvet_ctx_error_count(one); i++) {
+			assert_int_equal(kvet_ctx_error(one, i)->pos.line,
+					 kvet_ctx_error(many, i)->pos.line);
+			assert_string_equal(kvet_ctx_error(one, i)->message,
+					    kvet_ctx_error(many, i)->message);
+		}
+		assert_int_equal(kvet_ctx_object_count(one), sum.objects);
+		for (i = 0; i < sum.objects; i++) {
+			struct kvet_object_ref a, b;
+
+			assert_int_equal(kvet_ctx_object(one, i, &a), 0);
+			assert_int_equal(kvet_ctx_object(many, i, &b), 0);
+			assert_string_equal(a.name, b.name);
+			assert_string_equal(a.namespace, b.namespace);
+			assert_int_equal(a.pos.line, b.pos.line);
+			assert_int_equal(a.pos.column, b.pos.column);
+		}
+		kvet_ctx_destroy(one);
+		kvet_ctx_destroy(many);
+	}
+}
+
+/*
+ * The rules run in blocks of objects on every thread (api/lint.c): the
+ * findings, their order and their messages must be those of -j 1.
+ */
+static void test_rules_in_blocks(void **state)
+{
+	struct fixture *fx = *state;
+	struct kvet_options one_opts = { .jobs = 1 }, many_opts = { .jobs = 4 };
+	struct kvet_ctx *one, *many;
+	char path[128];
+	FILE *fp;
+	size_t i;
+
+	snprintf(path, sizeof(path), "%s/rules.yaml", fx->dir);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	/* workloads, a few with a PDB that selects two of them */
+	for (i = 0; i < 2100; i++) {
+		fprintf(fp, big_yaml_doc, i, i % 5, i / 3);
+		if (i % 50 == 0)
+			fprintf(fp, "---\napiVersion: policy/v1\n"
+				"kind: PodDisruptionBudget\nmetadata:\n"
+				"  name: pdb%zu\n  namespace: ns%zu\nspec:\n"
+				"  minAvailable: 3\n  selector:\n"
+				"    matchLabels: {app: web%zu}\n", i, i % 5,
+				i / 3);
+	}
+	assert_int_equal(fclose(fp), 0);
+	one = kvet_ctx_create(&one_opts);
+	many = kvet_ctx_create(&many_opts);
+	assert_non_null(one);
+	assert_non_null(many);
+	assert_int_equal(kvet_ctx_add_path(one, path), 0);
+	assert_int_equal(kvet_ctx_add_path(many, path), 0);
+	assert_int_equal(kvet_ctx_run(one), 0);
+	assert_int_equal(kvet_ctx_run(many), 0);
+	assert_true(kvet_ctx_finding_count(one) > 2100);
+	assert_int_equal(kvet_ctx_finding_count(one),
+			 kvet_ctx_finding_count(many));
+	for (i = 0; i < kvet_ctx_finding_count(one); i++) {
+		const struct kvet_finding *a = kvet_ctx_finding(one, i);
+		const struct kvet_finding *b = kvet_ctx_finding(many, i);
+		size_t k;
+
+		assert_string_equal(a->rule, b->rule);
+		assert_string_equal(a->message, b->message);
+		assert_int_equal(a->pos.line, b->pos.line);
+		assert_int_equal(a->pos.column, b->pos.column);
+		assert_int_equal(a->n_related, b->n_related);
+		for (k = 0; k < a->n_related; k++)
+			assert_string_equal(a->related[k].name,
+					    b->related[k].name);
+	}
+	kvet_ctx_destroy(one);
+	kvet_ctx_destroy(many);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_progress_while_loading,
 						setup, teardown),
 		cmocka_unit_test(test_stdin_twice),
+		cmocka_unit_test_setup_teardown(test_one_file_in_pieces,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_rules_in_blocks,
+						setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("parallel", tests, NULL, NULL);

@@ -197,7 +197,7 @@ static void daemonsets(void **state)
 	assert_int_equal(t.res.pods_placed, 3);
 	assert_int_equal(t.res.pods_unplaced, 3);
 	td_contains(td_issue(&t, NULL, DRAIN_RULE_INSTALL_UNSCHEDULABLE)->message,
-		    "3 of the 3 pods of DaemonSet \"ns/big\" cannot be scheduled on the pool, so the manifests cannot be installed as they are: pod \"ns/big-node-1\" stays Pending: 0/3 nodes are available: 1 Insufficient cpu, 2 node(s) didn't match Pod's node affinity/selector.");
+		    "3 of the 3 pods of DaemonSet \"ns/big\" cannot be scheduled on the pool, so the manifests cannot be installed: pod \"ns/big-node-1\" stays Pending: 0/3 nodes are available: 1 Insufficient cpu, 2 node(s) didn't match Pod's node affinity/selector.");
 	assert_int_equal(td_node(&t, "node-1")->left, 1);
 	td_free(&t);
 }

@@ -419,6 +419,29 @@ static void test_managed_fields_dropped(void **state)
 	loaded_free(l);
 }
 
+/* kubectl get -o yaml wraps objects in a List: theirs go too */
+static void test_managed_fields_dropped_in_list(void **state)
+{
+	struct loaded *l = load_str("apiVersion: v1\nitems:\n"
+				    "- apiVersion: v1\n  kind: Pod\n"
+				    "  metadata:\n    name: a\n"
+				    "    managedFields:\n    - manager: kubectl\n"
+				    "    uid: u1\n  spec:\n"
+				    "    managedFields: kept\n"
+				    "kind: List\nmetadata: {}\n");
+	const struct kvet_node *item;
+
+	(void)state;
+	assert_int_equal(l->diag.n, 0);
+	item = &kvet_node_get(l->docs.v[0].root, "items")->u.items[0];
+	assert_null(kvet_node_path(item, "metadata", "managedFields", NULL));
+	assert_true(kvet_node_eq(kvet_node_path(item, "metadata", "uid",
+						NULL), "u1"));
+	assert_true(kvet_node_eq(kvet_node_path(item, "spec", "managedFields",
+						NULL), "kept"));
+	loaded_free(l);
+}
+
 static void test_many_documents(void **state)
 {
 	size_t n = 10000, i, len = 0, cap = n * 64;
@@ -494,6 +517,7 @@ int main(void)
 		cmocka_unit_test(test_empty_input),
 		cmocka_unit_test(test_complex_key),
 		cmocka_unit_test(test_managed_fields_dropped),
+		cmocka_unit_test(test_managed_fields_dropped_in_list),
 		cmocka_unit_test(test_many_documents),
 		cmocka_unit_test(test_default_namespace_and_helm_test),
 		cmocka_unit_test(test_fuzz_empty_mapping_first),
