@@ -466,7 +466,7 @@ case_million_objects() {
 	awk 'BEGIN { for (i = 0; i < 1000000; i++)
 		printf "---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c%d, namespace: n%d}\ndata: {k: v}\n", i, i % 100 }' \
 		>"$tmp/w/million.yaml"
-	run 600 6144 lint --no-config -q million.yaml
+	run 600 4096 lint --no-config -q million.yaml
 	check "10^6 objects in one file" eval '[ $rc = 0 ]'
 	rm -f "$tmp/w/million.yaml"
 }
