@@ -220,10 +220,64 @@ static void add_node(struct kvet_builder *b, const struct kvet_node *n,
 }
 
 /*
+ * Decode the content of a single-quoted scalar (the bytes between its
+ * quotes) into @out, which has room for @len bytes; returns the length.
+ * YAML 1.2, 7.3.2 and 6.5: '' is one quote; white space next to a line
+ * break goes, and so does the indentation of the next line; one line
+ * break is a space, n+1 of them (empty lines between) are n newlines.
+ *
+ * kvet does this itself because libfyaml 0.7.12 (Debian 12) leaks the
+ * chunk array of its text iterator on scalars holding two escaped quotes
+ * in a row (libfyaml issue #233, fixed after 0.7.12): 2 KB for a 15-byte
+ * scalar, so a 512 MiB file of them would leak tens of gigabytes. Found
+ * by fuzz_pipeline. NEL, LS and PS are content here, as in YAML 1.2.
+ */
+static size_t single_quoted(const char *s, size_t len, char *out)
+{
+	size_t i = 0, o = 0, j, breaks;
+
+	while (i < len) {
+		if (s[i] == '\'' && i + 1 < len && s[i + 1] == '\'') {
+			out[o++] = '\'';
+			i += 2;
+		} else if (s[i] == ' ' || s[i] == '\t') {
+			for (j = i; j < len && (s[j] == ' ' || s[j] == '\t'); j++)
+				;
+			/* white space before a line break is not content */
+			if (j == len || (s[j] != '\n' && s[j] != '\r')) {
+				memcpy(out + o, s + i, j - i);
+				o += j - i;
+			}
+			i = j;
+		} else if (s[i] == '\n' || s[i] == '\r') {
+			for (breaks = 0; i < len; i++) {
+				if (s[i] == '\n' || s[i] == '\r') {
+					if (s[i] == '\r' && i + 1 < len &&
+					    s[i + 1] == '\n')
+						i++;
+					breaks++;
+				} else if (s[i] != ' ' && s[i] != '\t') {
+					break;
+				}
+			}
+			if (breaks == 1)
+				out[o++] = ' ';
+			for (; breaks > 1; breaks--)
+				out[o++] = '\n';
+		} else {
+			out[o++] = s[i++];
+		}
+	}
+	return o;
+}
+
+/*
  * The text of a scalar. A one-line scalar whose text is exactly its bytes
  * in the input (plain, or quoted without escapes) is sliced from the
  * buffer; asking libfyaml for the text would build a copy, which costs
- * an eighth of the load. Everything else is copied into the arena.
+ * an eighth of the load. A single-quoted scalar with an escaped quote is
+ * decoded here (single_quoted()). Everything else is copied into the
+ * arena.
  */
 static const char *scalar_text(struct kvet_builder *b, struct fy_event *fye,
 			       enum fy_scalar_style style, size_t *len)
@@ -233,16 +287,27 @@ static const char *scalar_text(struct kvet_builder *b, struct fy_event *fye,
 	const char *t;
 	char *copy;
 
-	if (sm && em && sm->line == em->line && em->input_pos >= sm->input_pos &&
+	if (sm && em && em->input_pos >= sm->input_pos &&
 	    (style == FYSS_PLAIN || style == FYSS_DOUBLE_QUOTED ||
 	     style == FYSS_SINGLE_QUOTED)) {
 		const char *p = b->buf + b->base_pos + sm->input_pos;
 		size_t n = em->input_pos - sm->input_pos;
 		char esc = style == FYSS_DOUBLE_QUOTED ? '\\' : '\'';
 
-		if (style == FYSS_PLAIN || !memchr(p, esc, n)) {
+		if (sm->line == em->line &&
+		    (style == FYSS_PLAIN || !memchr(p, esc, n))) {
 			*len = n;
 			return p;
+		}
+		if (style == FYSS_SINGLE_QUOTED && memchr(p, '\'', n)) {
+			copy = kvet_arena_alloc(b->arena, n + 1);
+			if (!copy) {
+				b->oom = true;
+				*len = 0;
+				return "";
+			}
+			*len = single_quoted(p, n, copy);
+			return copy;
 		}
 	}
 	t = fy_token_get_text(fye->scalar.value, len);
