@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # run.sh - time kvet against the libfyaml event scan on synthetic dumps.
 #
-# Usage: bench/run.sh [N...]            (default sizes: 10000 100000)
+# Usage: bench/run.sh [N...] [NODESxPODS...]
+#                                        (default sizes: 10000 100000)
+#
+# A size NODESxPODS (1000x30000) measures kvet drain instead (see "Drain"
+# below).
 #
 # Builds nothing: build first (meson setup build && ninja -C build). For each
 # size N it generates bench/out/dump-N.yaml once (again only when gen_dump is
@@ -23,6 +27,14 @@
 #   KVET_NORULES_ARGS  options that make kvet load and index without running
 #                      rules (e.g. "--disable all", once kvet has such a flag);
 #                      when set, a "load" variant is measured too
+#
+# Drain: for each NODESxPODS, bench/out/cluster-NODESxPODS.yaml comes from
+# `gen_cluster NODES PODS` (a cluster with budgets that block some nodes,
+# emptyDir caches, zonal StatefulSets and a fail-closed webhook) and
+# bench/out/cluster-NODESxPODS-clean.yaml from `gen_cluster --clean`, whose
+# rolling plan goes through every node. Measured in the same run: kvet lint
+# and kvet drain (each node alone) on the first, kvet lint and kvet drain
+# --rolling on the second; the table gives the ratios to lint.
 #
 # kvet's exit status 0, 1 (findings) and 2 (some input unusable) all count
 # as a run; 2 is reported because it means the dump did not fully load.
@@ -63,11 +75,18 @@ if [ ! -x "$KVET" ]; then
 	note "$KVET not found: measuring the event scan only (kvet columns are n/a)"
 fi
 
-sizes=("$@")
-[ ${#sizes[@]} -gt 0 ] || sizes=(10000 100000)
-for n in "${sizes[@]}"; do
-	[[ "$n" =~ ^[1-9][0-9]*$ ]] || die "'$n' is not a number of objects"
+sizes=()
+clusters=()
+for n in "$@"; do
+	if [[ "$n" =~ ^[1-9][0-9]*x[1-9][0-9]*$ ]]; then
+		clusters+=("$n")
+	elif [[ "$n" =~ ^[1-9][0-9]*$ ]]; then
+		sizes+=("$n")
+	else
+		die "'$n' is not a number of objects nor NODESxPODS"
+	fi
 done
+[ $# -gt 0 ] || sizes=(10000 100000)
 
 # dump-N.yaml, or dump-N-full.json for GEN_ARGS="--full --json".
 dump_name() {
@@ -124,10 +143,49 @@ measure_cmd() {
 			else printf "%.6f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }') $maxrss $status"
 }
 
+# make_cluster NxP [--clean] -> the dump's path, generated once.
+make_cluster() {
+	local spec=$1 flag=${2-} f
+	f=$OUT/cluster-$spec${flag:+-clean}.yaml
+	if [ ! -s "$f" ] || [ "$BUILD/bench/gen_cluster" -nt "$f" ]; then
+		note "generating $f"
+		"$BUILD/bench/gen_cluster" $flag "${spec%x*}" "${spec#*x}" > "$f.tmp"
+		mv "$f.tmp" "$f"
+	fi
+	echo "$f"
+}
+
+drain_bench() {
+	local spec f fc lint_s each_s lint2_s roll_s
+	[ ${#clusters[@]} -gt 0 ] || return 0
+	[ $have_kvet = 1 ] || die "kvet drain needs $KVET"
+	[ -x "$BUILD/bench/gen_cluster" ] || die "$BUILD/bench/gen_cluster is missing"
+	mkdir -p "$OUT"
+	echo
+	echo "Drain: \`gen_cluster NODES PODS\` for lint and each node alone," \
+		"\`gen_cluster --clean NODES PODS\` for lint and --rolling; median of $RUNS runs."
+	echo
+	echo "| nodes | pods | lint s | drain s | drain/lint | lint (clean) s | drain --rolling s | rolling/lint |"
+	echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+	for spec in "${clusters[@]}"; do
+		f=$(make_cluster "$spec")
+		fc=$(make_cluster "$spec" --clean)
+		read -r lint_s _ _ < <(measure_cmd lint '0|1' "$KVET" lint --format json "$f")
+		read -r each_s _ _ < <(measure_cmd drain '0|1' "$KVET" drain --format json "$f")
+		read -r lint2_s _ _ < <(measure_cmd lint-clean '0|1' "$KVET" lint --format json "$fc")
+		read -r roll_s _ _ < <(measure_cmd rolling '0|1' "$KVET" drain --rolling --format json "$fc")
+		awk -v n="${spec%x*}" -v p="${spec#*x}" -v l="$lint_s" -v e="$each_s" \
+			-v l2="$lint2_s" -v r="$roll_s" 'BEGIN {
+			printf("| %d | %d | %.2f | %.2f | %.2fx | %.2f | %.2f | %.2fx |\n",
+				n, p, l, e, e / l, l2, r, r / l2) }'
+	done
+}
+
 mkdir -p "$OUT"
 for n in "${sizes[@]}"; do
 	make_dump "$n"
 done
+[ ${#sizes[@]} -gt 0 ] || { drain_bench; exit 0; }
 
 rows=()
 for n in "${sizes[@]}"; do
@@ -186,3 +244,4 @@ for r in "${rows[@]}"; do
 		print line
 	}' <<<"$r"
 done
+drain_bench

@@ -535,6 +535,11 @@ bad:
 /* Render @ctx in every format there is; check those with a grammar. */
 static inline void fuzz_render_all(const struct kvet_ctx *ctx)
 {
+	static const struct kvet_render_options render_opts = {
+		.flags = KVET_RENDER_VERBOSE | KVET_RENDER_SHOW_SUPPRESSED |
+			 KVET_RENDER_WITH_GITHUB,
+		.fail_on = KVET_SEV_WARNING,
+	};
 	enum kvet_format f;
 	const char *name;
 
@@ -545,7 +550,7 @@ static inline void fuzz_render_all(const struct kvet_ctx *ctx)
 
 		if (!fp)
 			fuzz_die("open_memstream failed");
-		if (kvet_render(ctx, f, KVET_RENDER_VERBOSE, fp))
+		if (kvet_render(ctx, f, &render_opts, fp))
 			fuzz_die("kvet_render failed on a memory stream");
 		if (fclose(fp))
 			fuzz_die("cannot close a memory stream");

@@ -12,9 +12,10 @@
  */
 #include "common.h"
 
+#include "cel/cel.h"
 #include "model/graph.h"
-#include "rules/cel.h"
-#include "rules/cel_k8s.h"
+#include "model/run.h"
+#include "rules/env.h"
 #include "support_load.h"
 
 enum { MAX_OBJECTS = 8 };
@@ -23,13 +24,18 @@ static struct fuzz_loaded fixture;
 static struct kvet_graph *graph;
 static struct kvet_arena scratch;
 static struct cel_env env;
+static struct kvet_cel_host host;
 static struct cel_regexes rules_rx;
 static const struct kvet_object *objects[MAX_OBJECTS];
 static size_t n_objects;
 static struct cel_value items[MAX_OBJECTS];
 static struct cel_value params;
 
-static const struct cel_scope scope = { { "object", "params", "item" }, 3 };
+/* kvet's libraries are set in LLVMFuzzerInitialize() */
+static struct cel_scope scope = {
+	.names = { "object", "params", "item" },
+	.n = 3,
+};
 
 /* The first object of each of these kinds: workloads, their PDBs,
  * services, autoscalers, webhooks and roles reach every topic. */
@@ -65,7 +71,7 @@ static void first_containers(void)
 			&scope, &prog, &err))
 		fuzz_die(err.msg);
 	for (i = 0; i < n_objects; i++) {
-		vars[0] = cel_from_object(objects[i]);
+		vars[0] = kvet_cel_from_object(objects[i]);
 		items[i] = cel_eval(&env, &prog, vars);
 		if (items[i].type == CEL_ERROR)
 			items[i] = cel_null();
@@ -79,6 +85,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 	(void)argc;
 	(void)argv;
+	scope.libs = kvet_cel_libs;
+	scope.n_libs = kvet_cel_n_libs;
 	fuzz_init_template();
 	fuzz_load_text(&fixture, fuzz_fixture, fuzz_fixture_len);
 	graph = kvet_graph_create(&fixture.arena, fixture.objs.v,
@@ -89,10 +97,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	kvet_arena_init(&scratch);
 	if (cel_env_init(&env, &scratch))
 		fuzz_die("cel_env_init failed");
-	env.graph = graph;
-	env.k8s = cel_k8s_create(&fixture.arena, graph);
-	if (!env.k8s)
-		fuzz_die("cel_k8s_create failed");
+	kvet_cel_host_attach(&env, &host, kvet_run_create(&fixture.arena,
+							  graph));
+	if (!host.run)
+		fuzz_die("kvet_run_create failed");
 	params = cel_null();
 	for (i = 0; i < fuzz_tmpl->rules.n; i++)
 		if (fuzz_tmpl->rules.v[i]->n_params) {
@@ -130,7 +138,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct cel_value v;
 
 		cel_env_meter(&env, CEL_COST_LIMIT, CEL_MEMORY_LIMIT);
-		vars[0] = cel_from_object(objects[i]);
+		vars[0] = kvet_cel_from_object(objects[i]);
 		vars[1] = params;
 		vars[2] = items[i];
 		v = cel_eval(&env, &prog, vars);

@@ -12,7 +12,8 @@ KVET_PACKAGES=(
 	gcc libc6-dev libtsan2 pkg-config meson ninja-build
 	libfyaml-dev libpcre2-dev libxml2-dev libcmocka-dev
 	libxml2-utils python3 python3-jsonschema python3-junitparser
-	man-db pre-commit git
+	man-db pre-commit git zsh fish cmark-gfm
+	build-essential dpkg-dev debhelper lintian
 	clang libclang-rt-14-dev
 )
 

@@ -30,9 +30,16 @@ extern "C" {
 #define KVET_API
 #endif
 
-#define KVET_VERSION "0.1.0"
-/* Where reports point users for documentation (SARIF informationUri). */
-#define KVET_HOMEPAGE "https://kvet.dev"
+/* The version of libkvet ("0.1.0"): meson's project version, the one
+ * place it is written. */
+KVET_API const char *kvet_version(void);
+
+/*
+ * The git commit libkvet was built from, as `git describe --always
+ * --dirty` abbreviates it ("3f2a1c9d0e1b", "3f2a1c9d0e1b-dirty"), or ""
+ * when it was not built from a git checkout.
+ */
+KVET_API const char *kvet_version_commit(void);
 
 /* The exit codes of the kvet command, defined once for the CLI and tests. */
 enum kvet_exit {
@@ -50,7 +57,7 @@ enum kvet_severity {
 #define KVET_SEV_COUNT 3
 
 enum kvet_ctx_flags {
-	/* Treat the input as a complete cluster (RULES-CATALOGUE 1.3). */
+	/* Treat the input as a complete cluster (docs/model.md 1.3). */
 	KVET_CTX_COMPLETE_INPUT = 1u << 0,
 	/* Leave out the built-in rules: only rules added with
 	 * kvet_ctx_add_rules_dir() run (and none when there are none). */
@@ -59,6 +66,10 @@ enum kvet_ctx_flags {
 	 * input that holds no file to lint, is an input error
 	 * (KVET_EXIT_INPUT): a CI gate must not pass on an empty render. */
 	KVET_CTX_REQUIRE_OBJECTS = 1u << 2,
+	/* Simulate node drains instead of linting (kvet_ctx_set_drain()):
+	 * the rules are the drain checks, and the rule files stay loaded
+	 * only so that a configuration naming them still applies. */
+	KVET_CTX_DRAIN = 1u << 3,
 };
 
 /*
@@ -106,23 +117,38 @@ struct kvet_object_ref {
 	struct kvet_position pos;	/* the object's first line */
 };
 
+/*
+ * A finding, in the compiler convention (docs/formats.md, "text"): a
+ * one-line @headline, then the @reason that explains it, and @help, what
+ * to do. @message is the full sentence, the headline and the reason
+ * joined with ": " (a team rule's `message:` as written).
+ */
 struct kvet_finding {
 	const char *rule;
 	enum kvet_severity severity;
-	const char *message;
+	const char *message;		/* the full sentence */
 	struct kvet_object_ref object;
 	struct kvet_position pos;	/* the most specific field */
 	const char *source;		/* Helm "# Source:" path, or NULL */
 	const struct kvet_object_ref *related;
 	size_t n_related;
+	const char *headline;		/* one line, what is wrong */
+	const char *reason;		/* why it matters here, or NULL */
+	const char *help;		/* what to do, one line, or NULL */
 };
+
+/* The longest headline a built-in rule gives, in characters (a test
+ * checks every example); a team rule's may be longer. */
+#define KVET_HEADLINE_MAX 120
 
 /**
  * kvet_finding_fingerprint() - a 64-bit hash of what identifies a finding
  * wherever it is: rule, object identity (apiVersion, kind, namespace,
- * name) and message. Lines and columns are left out, so a finding keeps
+ * name) and headline. Lines and columns are left out, so a finding keeps
  * its fingerprint when the lines above it move or documents are
- * reordered; baselines and SARIF partialFingerprints use it.
+ * reordered, and so is the reason, so that rewording an explanation or a
+ * list of evidence that grows leaves it alone; baselines (version 2),
+ * SARIF partialFingerprints (kvetFindingHash/v2) and Code Quality use it.
  */
 KVET_API uint64_t kvet_finding_fingerprint(const struct kvet_finding *f);
 
@@ -301,6 +327,14 @@ struct kvet_rule_info {
 	const char *remediation;	/* how to fix it; Markdown */
 	const char *const *references;	/* URLs; the first is the main one */
 	size_t n_references;
+	/* Where the rule is documented, for reports that link to it:
+	 * BASE/ID.md when a docs URL is set (kvet_ctx_set_docs_url()),
+	 * else its first reference, else NULL. Set in the rules a context
+	 * hands out (kvet_ctx_rule()), not in a rule file's own info. */
+	const char *help_uri;
+	/* Switched off by the settings: only kvet_ctx_rule_all() hands out
+	 * such rules. */
+	bool disabled;
 };
 
 /* The rules a context knows, sorted by id; valid after creation. */
@@ -310,6 +344,56 @@ KVET_API const struct kvet_rule_info *kvet_ctx_rule(const struct kvet_ctx *ctx,
 /* The rule @id, or NULL. */
 KVET_API const struct kvet_rule_info *kvet_ctx_rule_find(const struct kvet_ctx *ctx,
 							 const char *id);
+
+/* Every rule the context knows, disabled ones too (marked so), sorted by
+ * id: what `kvet rules` lists. */
+KVET_API size_t kvet_ctx_rule_all_count(const struct kvet_ctx *ctx);
+KVET_API const struct kvet_rule_info *kvet_ctx_rule_all(const struct kvet_ctx *ctx,
+							size_t i);
+
+/**
+ * kvet_ctx_rule_suggest() - the known rule id closest to a misspelt one,
+ * for "did you mean" hints (kvet_suggest()).
+ * @ctx: the context.
+ * @id: the id that named no rule.
+ *
+ * Returns: a rule id borrowed from @ctx, or NULL when none is close.
+ */
+KVET_API const char *kvet_ctx_rule_suggest(const struct kvet_ctx *ctx,
+					   const char *id);
+
+/**
+ * kvet_suggest() - the candidate closest to @word, as git suggests a
+ * command for a misspelt one: the smallest Damerau-Levenshtein distance
+ * (insertions, deletions, substitutions and swaps of two neighbours), if
+ * it is small for the word's length (at most a third of it, and 1 for
+ * words of up to five characters), the first candidate winning a tie.
+ * @word: what the user typed.
+ * @candidates: the known words.
+ * @n: their number.
+ *
+ * Returns: one of @candidates, or NULL when none is close or @word is
+ * one of them.
+ */
+KVET_API const char *kvet_suggest(const char *word,
+				  const char *const *candidates, size_t n);
+
+/**
+ * kvet_ctx_set_docs_url() - link reports to a team's own copy of
+ * docs/rules/ instead of each rule's first upstream reference (SARIF
+ * helpUri and informationUri, the JUnit help property, the JSON rule
+ * list).
+ * @ctx: the context.
+ * @base: an http:// or https:// URL (copied; trailing slashes dropped):
+ *        a rule's page is BASE/ID.md. NULL or "" goes back to the
+ *        references.
+ *
+ * Returns: 0, or -1 when @base is not an http(s) URL or memory ran out.
+ */
+KVET_API int kvet_ctx_set_docs_url(struct kvet_ctx *ctx, const char *base);
+
+/* The docs URL set with kvet_ctx_set_docs_url(), or NULL. */
+KVET_API const char *kvet_ctx_docs_url(const struct kvet_ctx *ctx);
 
 /**
  * kvet_ctx_add_rules_dir() - load the rule files (*.yaml, *.yml) directly
@@ -360,6 +444,51 @@ KVET_API int kvet_ctx_set_param(struct kvet_ctx *ctx, const char *rule,
  */
 KVET_API int kvet_ctx_rule_write_markdown(const struct kvet_ctx *ctx,
 					  const char *id, FILE *fp);
+
+/*
+ * One example of a rule file, run (`kvet rules test`). Plain data, valid
+ * during the callback only.
+ */
+struct kvet_example_result {
+	const char *file;		/* the rule file */
+	unsigned int line;		/* of the example in it */
+	const char *rule;		/* the rule id */
+	const char *name;		/* the example's name, or "" */
+	bool expect_fail;		/* expect: fail */
+	bool passed;
+	size_t findings;		/* the rule's findings on the manifest */
+	const char *why;		/* when it did not pass, what differed */
+	/* the example's own run, holding only its rule file: render it
+	 * (kvet_render()) to see the findings as a user would */
+	const struct kvet_ctx *run;
+};
+
+typedef void (*kvet_example_fn)(void *user,
+				const struct kvet_example_result *r);
+
+enum kvet_test_flags {
+	/* the built-in rules' examples too, not only the rule files added
+	 * with kvet_ctx_add_rules_dir() or _buffer() */
+	KVET_TEST_BUILTIN = 1u << 0,
+};
+
+/**
+ * kvet_ctx_test_rules() - run the examples of rule files: each manifest
+ * linted with its rule file alone, with default parameters (and as a
+ * complete input when the example says `complete: true`), then checked
+ * as docs/rule-language.md says (expect, findings, severity, message).
+ * @ctx: the context, with its rule files added.
+ * @flags: enum kvet_test_flags.
+ * @fn: called once per example, in the order of the rules (by id) and of
+ *      their examples.
+ * @user: passed to @fn.
+ *
+ * Returns: the number of examples that did not pass, or -1 when out of
+ * memory.
+ */
+KVET_API long kvet_ctx_test_rules(const struct kvet_ctx *ctx,
+				  unsigned int flags, kvet_example_fn fn,
+				  void *user);
 
 /* The objects of a run, in input order (file, then position). */
 KVET_API size_t kvet_ctx_object_count(const struct kvet_ctx *ctx);
@@ -490,7 +619,7 @@ KVET_API size_t kvet_ctx_baseline_stale_count(const struct kvet_ctx *ctx);
 KVET_API int kvet_ctx_baseline_stale(const struct kvet_ctx *ctx, size_t i,
 				     struct kvet_baseline_stale *out);
 
-/* The lists of names that tune the shared definitions (RULES-CATALOGUE
+/* The lists of names that tune the shared definitions (docs/model.md
  * 1.8, 1.12, C3); values are added to the built-in ones unless the list
  * is replaced (kvet_ctx_replace_graph_values()). */
 enum kvet_graph_list {
@@ -543,7 +672,7 @@ KVET_API int kvet_ctx_add_exclude(struct kvet_ctx *ctx, const char *glob);
 
 /**
  * kvet_ctx_add_workload_kind() - treat a custom resource kind as a
- * workload (RULES-CATALOGUE 1.2), for example Argo Rollouts.
+ * workload (docs/model.md 1.2), for example Argo Rollouts.
  * @api_version: "argoproj.io/v1alpha1"; only its group is compared.
  * @kind: "Rollout".
  * @pod_template: dotted path of its pod template: "spec.template".
@@ -568,6 +697,103 @@ KVET_API int kvet_ctx_add_workload_kind(struct kvet_ctx *ctx,
  */
 KVET_API int kvet_ctx_load_config(struct kvet_ctx *ctx, const char *path);
 
+/*
+ * Drain simulation (docs/drain.md): a context created with KVET_CTX_DRAIN
+ * does not lint; kvet_ctx_run() loads a cluster dump and simulates
+ * draining its nodes, and the findings of the run are what the drains run
+ * into, under the drain checks' rule ids (kvet_ctx_rule()).
+ */
+enum kvet_drain_plan {
+	KVET_DRAIN_EACH_NODE,	/* every node alone, from the dump's state */
+	KVET_DRAIN_ROLLING,	/* one node (or K) after another */
+};
+
+enum kvet_drain_order {
+	KVET_DRAIN_ORDER_ZONE,	/* by zone label, then name */
+	KVET_DRAIN_ORDER_NAME,	/* by name */
+	KVET_DRAIN_ORDER_GIVEN,	/* as the node names were given */
+};
+
+enum kvet_drain_flags {
+	KVET_DRAIN_FORCE = 1u << 0,		/* kubectl drain --force */
+	KVET_DRAIN_KEEP_EMPTYDIR = 1u << 1,	/* --delete-emptydir-data=false */
+	KVET_DRAIN_NO_IGNORE_DAEMONSETS = 1u << 2, /* --ignore-daemonsets=false */
+};
+
+/* Plain data: what to simulate. Zero is the default plan. */
+struct kvet_drain_options {
+	enum kvet_drain_plan plan;
+	unsigned int flags;		/* enum kvet_drain_flags */
+	unsigned int max_unavailable;	/* rolling: nodes per step; 0: 1 */
+	unsigned int surge;		/* rolling: new empty nodes; 0: none,
+					 * drained nodes come back empty */
+	enum kvet_drain_order order;	/* rolling */
+	const char *nodes;		/* a label selector (kubectl syntax:
+					 * "pool=a,zone in (x,y)") or node
+					 * names separated by commas; NULL:
+					 * every node */
+};
+
+/**
+ * kvet_ctx_set_drain() - what kvet_ctx_run() simulates, for a context
+ * created with KVET_CTX_DRAIN; call before kvet_ctx_run().
+ * @ctx: the context.
+ * @opts: copied (its strings too).
+ *
+ * Returns: 0, or -1 when the context is no drain context, @opts->nodes
+ * is no valid selector (a rule error says why) or memory ran out.
+ */
+KVET_API int kvet_ctx_set_drain(struct kvet_ctx *ctx,
+				const struct kvet_drain_options *opts);
+
+enum kvet_drain_verdict {
+	KVET_DRAIN_DRAINS,		/* no finding */
+	KVET_DRAIN_WARNINGS,		/* findings, none an error */
+	KVET_DRAIN_BLOCKED,		/* an error: the drain never completes */
+	KVET_DRAIN_NOT_REACHED,		/* rolling: after the stall */
+};
+
+/* "drains", "drains-with-warnings", "blocked" or "not-reached". */
+KVET_API const char *kvet_drain_verdict_name(enum kvet_drain_verdict v);
+
+/* One node of the plan. Plain data, borrowed from the context. */
+struct kvet_drain_node {
+	struct kvet_object_ref node;	/* pos.line 0: a node kvet added */
+	enum kvet_drain_verdict verdict;
+	unsigned int step;		/* rolling: 1-based; 0: each node */
+	size_t evicted;			/* pods evicted */
+	size_t deleted;			/* deleted without eviction (done,
+					 * pending, --force) */
+	size_t left;			/* left on the node (DaemonSet,
+					 * mirror pods) */
+	const size_t *findings;		/* its findings, as indexes for
+					 * kvet_ctx_finding() */
+	size_t n_findings;
+};
+
+/* One step of a rolling plan. */
+struct kvet_drain_step {
+	unsigned int index;		/* 1-based */
+	const char *const *nodes;	/* the nodes it drains */
+	size_t n_nodes;
+	bool stalled;			/* the roll stops here */
+	const char *const *causes;	/* the chain of causes, outermost
+					 * first; empty unless stalled */
+	size_t n_causes;
+};
+
+/* Whether the run was a drain simulation that ran. */
+KVET_API bool kvet_ctx_drain_ran(const struct kvet_ctx *ctx);
+KVET_API enum kvet_drain_plan kvet_ctx_drain_plan(const struct kvet_ctx *ctx);
+/* The nodes, in plan order (each node: by name). */
+KVET_API size_t kvet_ctx_drain_node_count(const struct kvet_ctx *ctx);
+KVET_API const struct kvet_drain_node *
+kvet_ctx_drain_node(const struct kvet_ctx *ctx, size_t i);
+/* The steps of a rolling plan, up to the one that stalls. */
+KVET_API size_t kvet_ctx_drain_step_count(const struct kvet_ctx *ctx);
+KVET_API const struct kvet_drain_step *
+kvet_ctx_drain_step(const struct kvet_ctx *ctx, size_t i);
+
 /* Report formats: one renderer each, chosen by name. */
 enum kvet_format {
 	KVET_FORMAT_TEXT,
@@ -575,13 +801,43 @@ enum kvet_format {
 	KVET_FORMAT_JUNIT,	/* JUnit XML for CI test dashboards */
 	KVET_FORMAT_SARIF,	/* SARIF 2.1.0 for code scanning */
 	KVET_FORMAT_GITHUB,	/* GitHub Actions workflow commands */
+	KVET_FORMAT_CODEQUALITY,	/* GitLab Code Quality (merge requests) */
+	KVET_FORMAT_MARKDOWN,	/* a summary for GitHub step summaries and
+				 * merge-request comments */
 };
 
 enum kvet_render_flags {
 	KVET_RENDER_COLOR = 1u << 0,	/* text: ANSI colours */
-	KVET_RENDER_QUIET = 1u << 1,	/* text: no summary line */
+	KVET_RENDER_QUIET = 1u << 1,	/* text: headlines only: the first
+					 * line of each error and finding,
+					 * no summary line */
 	KVET_RENDER_VERBOSE = 1u << 2,	/* text: detail notices too */
+	/* text: each suppressed finding as a note, with what suppressed it */
+	KVET_RENDER_SHOW_SUPPRESSED = 1u << 3,
+	/* text, markdown: the run also writes a github report; say how many
+	 * of its annotations GitHub will not show (its per-step limits) */
+	KVET_RENDER_WITH_GITHUB = 1u << 4,
 };
+
+/*
+ * Plain data: how to write a report. The gate is the one the exit status
+ * uses (kvet_ctx_exit_code()), so that reports which say pass or fail
+ * (JUnit) agree with it.
+ */
+struct kvet_render_options {
+	unsigned int flags;		/* enum kvet_render_flags */
+	enum kvet_severity fail_on;	/* findings at or above fail */
+	bool fail_never;		/* no finding fails: --fail-on never,
+					 * or a baseline being written */
+};
+
+/**
+ * kvet_finding_fails() - whether a finding counts for the exit status:
+ * its severity is at or above @fail_on, and @fail_never is false. The
+ * one place that decides it, for kvet_ctx_exit_code() and the reports.
+ */
+KVET_API bool kvet_finding_fails(const struct kvet_finding *f,
+				 enum kvet_severity fail_on, bool fail_never);
 
 /**
  * kvet_format_from_name() - look a format up by its CLI name.
@@ -602,13 +858,28 @@ KVET_API const char *kvet_format_name(enum kvet_format format);
  * kvet_render() - write the report of a run.
  * @ctx: a context that has run.
  * @format: the format.
- * @flags: enum kvet_render_flags.
+ * @opts: flags and gate; NULL: no flags, and findings of warning and
+ *        above fail (the command's default, --fail-on warning).
  * @fp: the stream; kvet does not close it.
  *
  * Returns: 0, or -1 on a write error (errno is set).
  */
 KVET_API int kvet_render(const struct kvet_ctx *ctx, enum kvet_format format,
-			 unsigned int flags, FILE *fp);
+			 const struct kvet_render_options *opts, FILE *fp);
+
+/**
+ * kvet_ctx_write_rules() - write the list of rules (`kvet rules`): every
+ * rule of kvet_ctx_rule_all(), disabled ones marked.
+ * @ctx: the context, with its rules and settings.
+ * @format: KVET_FORMAT_TEXT, one line per rule (id, severity, category,
+ *          summary, "(disabled)"), or KVET_FORMAT_JSON (docs/formats.md).
+ * @fp: the stream; flushed.
+ *
+ * Returns: 0, or -1 with errno set (EINVAL for another format, or the
+ * write error).
+ */
+KVET_API int kvet_ctx_write_rules(const struct kvet_ctx *ctx,
+				  enum kvet_format format, FILE *fp);
 
 /* The process exit code for a run: see enum kvet_exit. An evaluation
  * error counts as an input error unless its rule tolerates it. */

@@ -13,7 +13,7 @@
 static const char *const top_keys[] = {
 	"rules", "suppress", "exclude", "namespace", "completeInput",
 	"requireObjects", "spreadingTopologyKeys", "managerComponents",
-	"sharedLabelKeys", "workloads", NULL,
+	"sharedLabelKeys", "workloads", "docsUrl", NULL,
 };
 static const char *const rules_keys[] = { "enable", "disable", "severity",
 					  "params", "tolerateErrors", NULL };
@@ -26,15 +26,20 @@ static const char *const workload_keys[] = { "apiVersion", "kind",
 static const char *rule_id(struct kvet_strict *s, struct kvet_ctx *ctx,
 			   const struct kvet_node *n, bool star)
 {
-	const char *id = kvet_strict_string(s, n, "a rule id");
+	const char *id = kvet_strict_string(s, n, "a rule id"), *near;
 
 	if (!id)
 		return NULL;
 	if ((star && strcmp(id, "*") == 0) ||
-	    kvet_rule_set_find(&ctx->rules, id) || kvet_ctx_rule_find(ctx, id))
+	    kvet_ctx_rule_known(ctx, id))
 		return id;
-	kvet_strict_errorf(s, n, "unknown rule \"%s\" (kvet rules lists them)",
-			   id);
+	near = kvet_ctx_rule_suggest(ctx, id);
+	if (near)
+		kvet_strict_errorf(s, n, "unknown rule \"%s\" (did you mean \"%s\"?)",
+				   id, near);
+	else
+		kvet_strict_errorf(s, n, "unknown rule \"%s\" (kvet rules lists them)",
+				   id);
 	return NULL;
 }
 
@@ -355,5 +360,10 @@ KVET_API int kvet_ctx_load_config(struct kvet_ctx *ctx, const char *path)
 	apply_list(&s, ctx, root, "sharedLabelKeys",
 		   KVET_GRAPH_SHARED_LABEL_KEYS);
 	apply_workloads(&s, ctx, kvet_node_get(root, "workloads"));
+	n = kvet_node_get(root, "docsUrl");
+	if (n && (ns = kvet_strict_string(&s, n, "docsUrl")) &&
+	    kvet_ctx_set_docs_url(ctx, ns) < 0)
+		kvet_strict_errorf(&s, n, "docsUrl must be an http:// or https:// URL (the folder that holds ID.md for each rule), not \"%s\"",
+				   ns);
 	return s.failed ? -1 : 0;
 }

@@ -16,6 +16,7 @@
 #include "base/arena.h"
 #include "base/diag.h"
 #include "input/source.h"
+#include "drain/drain.h"
 #include "load/load.h"
 #include "model/graph.h"
 #include "model/object.h"
@@ -103,6 +104,18 @@ struct kvet_ctx {
 	struct kvet_custom_workload *custom_workloads;
 	size_t n_custom_workloads, cap_custom_workloads;
 	bool require_objects;		/* no object at all: exit 2 */
+	const char *docs_url;		/* rule pages at BASE/ID.md, or NULL */
+
+	/* drain.c: a drain context (KVET_CTX_DRAIN) and its results */
+	struct drain_options drain_opts;
+	bool drain_set;
+	struct kvet_selector drain_selector;
+	struct drain_result drain_res;
+	struct kvet_drain_node *drain_nodes;
+	size_t n_drain_nodes;
+	struct kvet_drain_step *drain_steps;
+	size_t n_drain_steps;
+	bool drain_ran;
 };
 
 /* settings.c */
@@ -110,6 +123,10 @@ struct kvet_ctx {
 /* Rebuild the rule states from the rule set and replay the settings on
  * them; after adding rules. */
 int kvet_ctx_index_rules(struct kvet_ctx *ctx);
+
+/* The rule @id, enabled or not, or NULL when there is none. */
+const struct kvet_rule_info *kvet_ctx_rule_known(const struct kvet_ctx *ctx,
+						 const char *id);
 
 /* Is @id switched off by the settings? */
 bool kvet_ctx_rule_disabled(const struct kvet_ctx *ctx, const char *id);
@@ -129,6 +146,14 @@ void kvet_ctx_check_ignore_names(struct kvet_ctx *ctx);
 
 /* Is @path one the configuration excludes? */
 bool kvet_ctx_excluded(const struct kvet_ctx *ctx, const char *path);
+
+/* drain.c: simulate the drain plan instead of linting; 0 or -1 (OOM). */
+int kvet_ctx_run_drain(struct kvet_ctx *ctx);
+
+/* drain.c: the drain checks a drain context knows. */
+size_t kvet_drain_check_count(void);
+const struct kvet_rule_info *kvet_drain_check(size_t i);
+bool kvet_drain_check_is(const char *id);
 
 /* The graph configuration the settings ask for. */
 void kvet_ctx_graph_config(const struct kvet_ctx *ctx,

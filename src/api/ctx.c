@@ -119,6 +119,7 @@ KVET_API void kvet_ctx_destroy(struct kvet_ctx *ctx)
 	}
 	free(ctx->units);
 	kvet_graph_destroy(ctx->graph);
+	drain_result_release(&ctx->drain_res);
 	kvet_objects_release(&ctx->objects);
 	kvet_findings_release(&ctx->findings);
 	kvet_rule_set_release(&ctx->rules);
@@ -483,8 +484,12 @@ KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 				       ctx->objects.n, &cfg);
 	if (!ctx->graph)
 		return -1;
-	if (run_checks(ctx) < 0)
+	if (ctx->opts.flags & KVET_CTX_DRAIN) {
+		if (kvet_ctx_run_drain(ctx) < 0)
+			return -1;
+	} else if (run_checks(ctx) < 0) {
 		return -1;
+	}
 	return ctx->diag.oom ? -1 : 0;
 }
 
@@ -585,7 +590,8 @@ KVET_API int kvet_ctx_set_rule_tolerate_errors(struct kvet_ctx *ctx,
 KVET_API int kvet_ctx_rule_write_markdown(const struct kvet_ctx *ctx,
 					  const char *id, FILE *fp)
 {
-	const struct kvet_rule_info *info = kvet_ctx_rule_find(ctx, id);
+	/* a rule the settings switch off is still documented */
+	const struct kvet_rule_info *info = kvet_ctx_rule_known(ctx, id);
 
 	if (!info)
 		return -1;
@@ -727,10 +733,9 @@ KVET_API enum kvet_exit kvet_ctx_exit_code(const struct kvet_ctx *ctx,
 	for (i = 0; i < kvet_ctx_error_count(ctx); i++)
 		if (!kvet_ctx_error(ctx, i)->tolerated)
 			return KVET_EXIT_INPUT;
-	if (fail_never)
-		return KVET_EXIT_OK;
 	for (i = 0; i < ctx->findings.n; i++)
-		if (ctx->findings.v[i].severity >= fail_on)
+		if (kvet_finding_fails(&ctx->findings.v[i], fail_on,
+				       fail_never))
 			return KVET_EXIT_FINDINGS;
 	return KVET_EXIT_OK;
 }

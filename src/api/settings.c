@@ -82,20 +82,100 @@ static void apply_setting(struct kvet_ctx *ctx,
 		set_state(st, s);
 }
 
-/* The sorted list of enabled rules; a disabled rule file is not run. */
+/*
+ * Where reports link a rule: the team's copy of docs/rules/ when a docs
+ * URL is set, else the upstream page the rule cites first, never a site
+ * the project does not own. Returns -1 when out of memory.
+ */
+static int set_help_uri(struct kvet_ctx *ctx, struct kvet_rule_info *info)
+{
+	info->help_uri = info->n_references ? info->references[0] : NULL;
+	if (!ctx->docs_url)
+		return 0;
+	info->help_uri = kvet_arena_printf(&ctx->arena, "%s/%s.md",
+					   ctx->docs_url, info->id);
+	return info->help_uri ? 0 : -1;
+}
+
+/*
+ * The sorted list of enabled rules; a disabled rule file is not run. A
+ * drain context runs only its drain checks: its rule files are there for
+ * the settings that name them.
+ */
 static void publish(struct kvet_ctx *ctx)
 {
+	bool drain = ctx->opts.flags & KVET_CTX_DRAIN;
 	size_t i, n = 0;
 
 	for (i = 0; i < ctx->n_states; i++) {
 		struct kvet_rule_state *st = &ctx->states[i];
 
 		if (st->rule)
-			st->rule->disabled = !st->on;
-		if (st->on)
+			st->rule->disabled = !st->on || drain;
+		st->info.disabled = !st->on;
+		if (st->on && (!drain || (!st->rule &&
+					     kvet_drain_check_is(st->info.id))))
 			ctx->infos[n++] = &st->info;
 	}
 	ctx->n_infos = n;
+}
+
+KVET_API size_t kvet_ctx_rule_all_count(const struct kvet_ctx *ctx)
+{
+	return ctx->n_states;
+}
+
+KVET_API const struct kvet_rule_info *kvet_ctx_rule_all(const struct kvet_ctx *ctx,
+							size_t i)
+{
+	return i < ctx->n_states ? &ctx->states[i].info : NULL;
+}
+
+KVET_API const char *kvet_ctx_rule_suggest(const struct kvet_ctx *ctx,
+					   const char *id)
+{
+	const char **ids = malloc((ctx->n_states + 1) * sizeof(*ids));
+	const char *best;
+	size_t i;
+
+	if (!ids)
+		return NULL;
+	for (i = 0; i < ctx->n_states; i++)
+		ids[i] = ctx->states[i].info.id;
+	best = kvet_suggest(id, ids, ctx->n_states);
+	free(ids);
+	return best;
+}
+
+KVET_API int kvet_ctx_set_docs_url(struct kvet_ctx *ctx, const char *base)
+{
+	size_t i, len = base ? strlen(base) : 0;
+
+	while (len && base[len - 1] == '/')
+		len--;
+	if (len && strncmp(base, "https://", 8) && strncmp(base, "http://", 7))
+		return -1;
+	ctx->docs_url = len ? kvet_arena_strndup(&ctx->arena, base, len)
+			    : NULL;
+	if (len && !ctx->docs_url)
+		return -1;
+	for (i = 0; i < ctx->n_states; i++)
+		if (set_help_uri(ctx, &ctx->states[i].info) < 0)
+			return -1;
+	return 0;
+}
+
+KVET_API const char *kvet_ctx_docs_url(const struct kvet_ctx *ctx)
+{
+	return ctx->docs_url;
+}
+
+const struct kvet_rule_info *kvet_ctx_rule_known(const struct kvet_ctx *ctx,
+						 const char *id)
+{
+	const struct kvet_rule_state *st = state_of(ctx, id);
+
+	return st ? &st->info : NULL;
 }
 
 bool kvet_ctx_rule_disabled(const struct kvet_ctx *ctx, const char *id)
@@ -105,9 +185,24 @@ bool kvet_ctx_rule_disabled(const struct kvet_ctx *ctx, const char *id)
 	return st && !st->on;
 }
 
+/* A drain context knows the drain checks too (the C checks it runs). */
+static size_t drain_checks(const struct kvet_ctx *ctx)
+{
+	return ctx->opts.flags & KVET_CTX_DRAIN ? kvet_drain_check_count() : 0;
+}
+
+static const struct kvet_rule_info *c_check(const struct kvet_ctx *ctx,
+					    size_t i)
+{
+	size_t nc = builtin_checks_on(ctx) ? N_C_CHECKS : 0;
+
+	return i < nc ? c_checks[i] : kvet_drain_check(i - nc);
+}
+
 int kvet_ctx_index_rules(struct kvet_ctx *ctx)
 {
-	size_t i, nc = builtin_checks_on(ctx) ? N_C_CHECKS : 0;
+	size_t i, nc = (builtin_checks_on(ctx) ? N_C_CHECKS : 0) +
+		       drain_checks(ctx);
 	size_t n = nc + ctx->rules.n;
 	const struct kvet_rule_info **v;
 	struct kvet_rule_state *states;
@@ -122,9 +217,15 @@ int kvet_ctx_index_rules(struct kvet_ctx *ctx)
 	}
 	for (i = 0; i < n; i++) {
 		states[i].rule = i < nc ? NULL : ctx->rules.v[i - nc];
-		states[i].info = i < nc ? *c_checks[i] : states[i].rule->info;
+		states[i].info = i < nc ? *c_check(ctx, i)
+					: states[i].rule->info;
 		states[i].on = true;
 		states[i].severity = -1;
+		if (set_help_uri(ctx, &states[i].info) < 0) {
+			free(v);
+			free(states);
+			return -1;
+		}
 	}
 	qsort(states, n, sizeof(*states), cmp_state);
 	free(ctx->infos);
@@ -235,6 +336,13 @@ KVET_API int kvet_ctx_load_baseline(struct kvet_ctx *ctx, const char *path)
 			       &ctx->rules.diag, path) < 0)
 		return -1;
 	ctx->have_baseline = true;
+	/* the fingerprints of version 1 hashed messages whose words have
+	 * changed since: say how to get exact matching back */
+	if (ctx->baseline.version == 1)
+		kvet_diag_notef(&ctx->path_diag, KVET_NOTICE_NOTE, path,
+				ctx->baseline.version_line, 1,
+				"this baseline (version 1) is from before findings had headlines: an entry that matches no finding exactly accepts one finding of its rule on its object; once the run shows only what you accept, `kvet lint --write-baseline %s` rewrites it in version 2",
+				path);
 	return 0;
 }
 

@@ -134,6 +134,25 @@ void *kvet_arena_array(struct kvet_arena *arena, size_t n, size_t size)
 	return kvet_arena_alloc(arena, n * size);
 }
 
+bool kvet_arena_grow(struct kvet_arena *arena, void *v, size_t *cap,
+		     size_t n, size_t size)
+{
+	void **vp = v;
+	size_t c = *cap ? 2 * *cap : 4;
+	void *nv;
+
+	if (n < *cap)
+		return true;
+	nv = kvet_arena_array(arena, c, size);
+	if (!nv)
+		return false;
+	if (n)
+		memcpy(nv, *vp, n * size);
+	*vp = nv;
+	*cap = c;
+	return true;
+}
+
 char *kvet_arena_strndup(struct kvet_arena *arena, const char *s, size_t len)
 {
 	char *p;

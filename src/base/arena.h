@@ -3,6 +3,7 @@
 #define KVET_BASE_ARENA_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 /*
@@ -52,6 +53,16 @@ void *kvet_arena_alloc(struct kvet_arena *arena, size_t size);
 
 /* Like kvet_arena_alloc() for @n elements of @size bytes, checking overflow. */
 void *kvet_arena_array(struct kvet_arena *arena, size_t n, size_t size);
+
+/*
+ * kvet_arena_grow() - make room for element @n of the vector *@v of
+ * capacity *@cap, @size bytes each, in @arena: when it is full, a copy
+ * twice as large is taken and the old one left in the arena (which
+ * frees everything at once). For lists built once per run or call.
+ * Returns: true, or false when out of memory (the vector is unchanged).
+ */
+bool kvet_arena_grow(struct kvet_arena *arena, void *v, size_t *cap,
+		     size_t n, size_t size);
 
 /* A NUL-terminated copy of @len bytes at @s; NULL when out of memory. */
 char *kvet_arena_strndup(struct kvet_arena *arena, const char *s, size_t len);

@@ -18,9 +18,13 @@
 #define CMD_BIT(cmd) (1u << (cmd))
 #define RULE_COMMANDS (CMD_BIT(KVET_CMD_LINT) | CMD_BIT(KVET_CMD_RULES) | \
 		       CMD_BIT(KVET_CMD_EXPLAIN))
+/* what kvet lint and kvet drain share: inputs, reports, settings */
+#define RUN_COMMANDS (CMD_BIT(KVET_CMD_LINT) | CMD_BIT(KVET_CMD_DRAIN))
+#define SETTING_COMMANDS (RULE_COMMANDS | CMD_BIT(KVET_CMD_DRAIN))
+#define DRAIN CMD_BIT(KVET_CMD_DRAIN)
 #define ALL_COMMANDS (CMD_BIT(KVET_CMD_LINT) | CMD_BIT(KVET_CMD_RULES) | \
 		      CMD_BIT(KVET_CMD_EXPLAIN) | CMD_BIT(KVET_CMD_VERSION) | \
-		      CMD_BIT(KVET_CMD_HELP) | CMD_BIT(KVET_CMD_CONFIG))
+		      CMD_BIT(KVET_CMD_HELP) | CMD_BIT(KVET_CMD_CONFIG) | DRAIN)
 
 static const struct command_spec {
 	const char *name;
@@ -31,8 +35,8 @@ static const struct command_spec {
 	[KVET_CMD_LINT] = { "lint", "[OPTIONS] [PATH...]", 0, SIZE_MAX,
 			    "lint Kubernetes manifests" },
 	[KVET_CMD_RULES] = {
-		"rules", "", 0, 0,
-		"list the rules: id, severity, category, summary" },
+		"rules", "[test DIR]", 0, 2,
+		"list the rules, or test rule files: 'kvet rules test DIR'" },
 	[KVET_CMD_EXPLAIN] = { "explain", "RULE-ID", 1, 1,
 			       "show the full documentation of a rule" },
 	[KVET_CMD_VERSION] = { "version", "", 0, 0, "print the version" },
@@ -40,6 +44,8 @@ static const struct command_spec {
 			    "show the help of a command" },
 	[KVET_CMD_CONFIG] = { "config", "init [FILE]", 1, 2,
 			      "write a commented default configuration file (.kvet.yaml)" },
+	[KVET_CMD_DRAIN] = { "drain", "[OPTIONS] [PATH...]", 0, SIZE_MAX,
+			     "simulate node drains and rolling node-pool upgrades on a cluster dump" },
 };
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -107,6 +113,23 @@ static int set_format(struct kvet_args *args, const char *val, FILE *err)
 	out = &args->outputs[args->n_outputs++];
 	out->format = fmt;
 	out->path = eq && strcmp(eq + 1, "-") ? eq + 1 : NULL;
+	return 0;
+}
+
+/* kvet rules --format: the list as text or JSON, to standard output. */
+static int set_rules_format(struct kvet_args *args, const char *val,
+			    FILE *err)
+{
+	enum kvet_format fmt;
+
+	if (kvet_format_from_name(val, &fmt) ||
+	    (fmt != KVET_FORMAT_TEXT && fmt != KVET_FORMAT_JSON))
+		return usage_error(args, err,
+				   "invalid value '%s' for '--format' (expected text or json)",
+				   val);
+	args->outputs[0].format = fmt;
+	args->outputs[0].path = NULL;
+	args->n_outputs = 1;
 	return 0;
 }
 
@@ -291,6 +314,16 @@ static int set_write_baseline(struct kvet_args *args, const char *val,
 	return 0;
 }
 
+static int set_docs_url(struct kvet_args *args, const char *val, FILE *err)
+{
+	if (strncmp(val, "https://", 8) && strncmp(val, "http://", 7))
+		return usage_error(args, err,
+				   "invalid --docs-url '%s' (expected an http:// or https:// URL)",
+				   val);
+	args->docs_url = val;
+	return 0;
+}
+
 static int set_no_builtin(struct kvet_args *args, const char *val, FILE *err)
 {
 	args->opts.flags |= KVET_CTX_NO_BUILTIN_RULES;
@@ -309,82 +342,221 @@ static int set_verbose(struct kvet_args *args, const char *val, FILE *err)
 	return 0;
 }
 
+static int set_show_suppressed(struct kvet_args *args, const char *val,
+			       FILE *err)
+{
+	args->show_suppressed = true;
+	return 0;
+}
+
 static int set_help(struct kvet_args *args, const char *val, FILE *err)
 {
 	args->help = true;
 	return 0;
 }
 
+static int set_rolling(struct kvet_args *args, const char *val, FILE *err)
+{
+	args->drain.plan = KVET_DRAIN_ROLLING;
+	return 0;
+}
+
+/* A count from @min to 10,000 nodes. */
+static int read_count(struct kvet_args *args, const char *opt,
+		      const char *val, unsigned int min, unsigned int *out,
+		      FILE *err)
+{
+	unsigned long n;
+	char *end;
+
+	errno = 0;
+	n = strtoul(val, &end, 10);
+	if (val[0] < '0' || val[0] > '9' || *end || errno || n < min ||
+	    n > 10000)
+		return usage_error(args, err,
+				   "invalid value '%s' for '--%s' (expected %u to 10000)",
+				   val, opt, min);
+	*out = (unsigned int)n;
+	return 0;
+}
+
+static int set_max_unavailable(struct kvet_args *args, const char *val,
+			       FILE *err)
+{
+	return read_count(args, "max-unavailable", val, 1,
+			  &args->drain.max_unavailable, err);
+}
+
+static int set_surge(struct kvet_args *args, const char *val, FILE *err)
+{
+	return read_count(args, "surge", val, 0, &args->drain.surge, err);
+}
+
+static int set_order(struct kvet_args *args, const char *val, FILE *err)
+{
+	static const char *const names[] = {
+		[KVET_DRAIN_ORDER_ZONE] = "zone",
+		[KVET_DRAIN_ORDER_NAME] = "name",
+		[KVET_DRAIN_ORDER_GIVEN] = "given",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(val, names[i])) {
+			args->drain.order = (enum kvet_drain_order)i;
+			return 0;
+		}
+	return usage_error(args, err,
+			   "invalid value '%s' for '--order' (expected zone, name or given)",
+			   val);
+}
+
+static int set_nodes(struct kvet_args *args, const char *val, FILE *err)
+{
+	args->drain.nodes = val;
+	return 0;
+}
+
+/* kubectl's boolean flags: --flag, --flag=true, --flag=false. */
+static int drain_switch(struct kvet_args *args, const char *opt,
+			const char *val, unsigned int flag, bool flag_means,
+			FILE *err)
+{
+	bool on;
+
+	if (!val || !strcmp(val, "true"))
+		on = true;
+	else if (!strcmp(val, "false"))
+		on = false;
+	else
+		return usage_error(args, err,
+				   "invalid value '%s' for '--%s' (expected true or false)",
+				   val, opt);
+	if (on == flag_means)
+		args->drain.flags |= flag;
+	else
+		args->drain.flags &= ~flag;
+	return 0;
+}
+
+static int set_force(struct kvet_args *args, const char *val, FILE *err)
+{
+	return drain_switch(args, "force", val, KVET_DRAIN_FORCE, true, err);
+}
+
+static int set_delete_emptydir(struct kvet_args *args, const char *val,
+			       FILE *err)
+{
+	return drain_switch(args, "delete-emptydir-data", val,
+			    KVET_DRAIN_KEEP_EMPTYDIR, false, err);
+}
+
+static int set_ignore_daemonsets(struct kvet_args *args, const char *val,
+				 FILE *err)
+{
+	return drain_switch(args, "ignore-daemonsets", val,
+			    KVET_DRAIN_NO_IGNORE_DAEMONSETS, false, err);
+}
+
 static const struct option_spec {
 	const char *name;		/* the long name, without "--" */
 	char short_name;		/* 0: none */
 	const char *arg;		/* the value's name; NULL: no value */
+	bool optional;			/* "--opt" or "--opt=VALUE" only */
 	unsigned int commands;		/* CMD_BIT()s of the commands */
 	int (*apply)(struct kvet_args *args, const char *val, FILE *err);
 	const char *help;
 } options[] = {
-	{ "format", 0, "FMT[=FILE]", CMD_BIT(KVET_CMD_LINT), set_format,
+	{ "format", 0, "FMT[=FILE]", false, RUN_COMMANDS, set_format,
 	  "report format (see below); repeatable; =FILE writes that report to FILE instead of standard output (default: text)" },
-	{ "namespace", 0, "NS", CMD_BIT(KVET_CMD_LINT), set_namespace,
+	{ "format", 0, "FMT", false, CMD_BIT(KVET_CMD_RULES), set_rules_format,
+	  "text (default) or json" },
+	{ "namespace", 0, "NS", false, RUN_COMMANDS, set_namespace,
 	  "namespace of namespaced objects that name none (default: default)" },
-	{ "fail-on", 0, "SEVERITY", CMD_BIT(KVET_CMD_LINT), set_fail_on,
+	{ "fail-on", 0, "SEVERITY", false, RUN_COMMANDS, set_fail_on,
 	  "exit 1 on findings of this severity or above: error, warning, info or never (default: warning)" },
-	{ "complete-input", 0, NULL, CMD_BIT(KVET_CMD_LINT),
+	{ "complete-input", 0, NULL, false, CMD_BIT(KVET_CMD_LINT),
 	  set_complete_input,
 	  "the input is the whole cluster: report references to objects it does not contain" },
-	{ "require-objects", 0, NULL, CMD_BIT(KVET_CMD_LINT),
+	{ "require-objects", 0, NULL, false, RUN_COMMANDS,
 	  set_require_objects,
 	  "exit 2 when no input holds a Kubernetes object (an empty render) or a directory named holds no file to lint" },
-	{ "rules", 0, "DIR", RULE_COMMANDS, add_rules_dir,
+	{ "rules", 0, "DIR", false, RULE_COMMANDS, add_rules_dir,
 	  "also load the rule files (*.yaml, *.yml) in DIR; repeatable" },
-	{ "param", 0, "RULE.NAME=VALUE", RULE_COMMANDS, add_param,
+	{ "param", 0, "RULE.NAME=VALUE", false, RULE_COMMANDS, add_param,
 	  "override parameter NAME of rule RULE; repeatable" },
-	{ "no-builtin-rules", 0, NULL, RULE_COMMANDS, set_no_builtin,
+	{ "no-builtin-rules", 0, NULL, false, RULE_COMMANDS, set_no_builtin,
 	  "leave out the built-in rules: only --rules run" },
-	{ "enable", 0, "ID", RULE_COMMANDS, set_enable,
+	{ "enable", 0, "ID", false, SETTING_COMMANDS, set_enable,
 	  "run rule ID even if the configuration disables it; repeatable" },
-	{ "disable", 0, "ID", RULE_COMMANDS, set_disable,
+	{ "disable", 0, "ID", false, SETTING_COMMANDS, set_disable,
 	  "do not run rule ID ('*': every rule, then --enable some); repeatable" },
-	{ "config", 0, "FILE", RULE_COMMANDS, set_config,
+	{ "config", 0, "FILE", false, SETTING_COMMANDS, set_config,
 	  "read the configuration from FILE (default: the nearest .kvet.yaml from the working directory upward)" },
-	{ "no-config", 0, NULL, RULE_COMMANDS, set_no_config,
+	{ "no-config", 0, NULL, false, SETTING_COMMANDS, set_no_config,
 	  "read no configuration file" },
-	{ "baseline", 0, "FILE", CMD_BIT(KVET_CMD_LINT), set_baseline,
+	{ "docs-url", 0, "BASE", false, SETTING_COMMANDS, set_docs_url,
+	  "link reports to BASE/ID.md, a copy of kvet's docs/rules/ (default: each rule's first reference)" },
+	{ "baseline", 0, "FILE", false, RUN_COMMANDS, set_baseline,
 	  "report the findings recorded in FILE as suppressed, and list its entries that no longer match" },
-	{ "write-baseline", 0, "FILE", CMD_BIT(KVET_CMD_LINT),
+	{ "write-baseline", 0, "FILE", false, RUN_COMMANDS,
 	  set_write_baseline,
 	  "record the current findings in FILE (written atomically) and exit 0 unless an input failed" },
-	{ "jobs", 'j', "N", CMD_BIT(KVET_CMD_LINT), set_jobs,
+	{ "jobs", 'j', "N", false, RUN_COMMANDS, set_jobs,
 	  "load up to N files in parallel (default: 0, one per core)" },
-	{ "color", 0, "WHEN", CMD_BIT(KVET_CMD_LINT), set_color,
+	{ "color", 0, "WHEN", false, RUN_COMMANDS, set_color,
 	  "colour the text report: auto, always or never (default: auto, on a terminal unless NO_COLOR is set)" },
-	{ "quiet", 'q', NULL, CMD_BIT(KVET_CMD_LINT), set_quiet,
-	  "leave out the summary line of the text report" },
-	{ "verbose", 'v', NULL, CMD_BIT(KVET_CMD_LINT), set_verbose,
+	{ "quiet", 'q', NULL, false, RUN_COMMANDS, set_quiet,
+	  "text report: only the first line of each error and finding (the headline), and no summary line" },
+	{ "verbose", 'v', NULL, false, RUN_COMMANDS, set_verbose,
 	  "list in the text report each document skipped as not a Kubernetes object" },
-	{ "help", 'h', NULL, ALL_COMMANDS, set_help, "show this help" },
+	{ "rolling", 0, NULL, false, DRAIN, set_rolling,
+	  "simulate a rolling upgrade of the nodes, one step after another, instead of each node alone from the dump's state" },
+	{ "max-unavailable", 0, "K", false, DRAIN, set_max_unavailable,
+	  "--rolling: drain K nodes at a time (default: 1)" },
+	{ "surge", 0, "S", false, DRAIN, set_surge,
+	  "--rolling: add S empty nodes shaped like the first node to drain, and replace each drained node by a new one, as managed node groups do (default: 0, drained nodes come back empty)" },
+	{ "order", 0, "ORDER", false, DRAIN, set_order,
+	  "--rolling: the order of the nodes: zone (by zone label, then name), name, or given (as --nodes names them) (default: zone)" },
+	{ "nodes", 0, "SELECTOR|NAMES", false, DRAIN, set_nodes,
+	  "drain only these nodes: a label selector in kubectl's notation (pool=blue,zone in (a,b)) or node names separated by commas (default: every node)" },
+	{ "force", 0, NULL, true, DRAIN, set_force,
+	  "like kubectl drain --force: delete pods that declare no controller (default: false)" },
+	{ "delete-emptydir-data", 0, NULL, true, DRAIN, set_delete_emptydir,
+	  "like kubectl drain: delete pods with emptyDir volumes; =false refuses them (default: true, as managed upgrades drain)" },
+	{ "ignore-daemonsets", 0, NULL, true, DRAIN, set_ignore_daemonsets,
+	  "like kubectl drain: leave DaemonSet pods; =false refuses them (default: true)" },
+	{ "show-suppressed", 0, NULL, false, RUN_COMMANDS,
+	  set_show_suppressed,
+	  "list in the text report each suppressed finding, with what suppressed it" },
+	{ "help", 'h', NULL, false, ALL_COMMANDS, set_help, "show this help" },
 };
 
 #define N_OPTIONS (sizeof(options) / sizeof(options[0]))
 
-static const struct option_spec *find_long(const char *name, size_t len)
+/* The row of option --NAME for @command: one name may have a row per
+ * command (--format). */
+static const struct option_spec *find_long(const char *name, size_t len,
+					   enum kvet_command command)
 {
 	size_t i;
 
 	for (i = 0; i < N_OPTIONS; i++) {
 		if (strlen(options[i].name) == len &&
-		    !memcmp(options[i].name, name, len))
+		    !memcmp(options[i].name, name, len) &&
+		    (options[i].commands & CMD_BIT(command)))
 			return &options[i];
 	}
 	return NULL;
 }
 
-static const struct option_spec *find_short(char c)
+static const struct option_spec *find_short(char c, enum kvet_command command)
 {
 	size_t i;
 
 	for (i = 0; i < N_OPTIONS; i++) {
-		if (options[i].short_name && options[i].short_name == c)
+		if (options[i].short_name && options[i].short_name == c &&
+		    (options[i].commands & CMD_BIT(command)))
 			return &options[i];
 	}
 	return NULL;
@@ -403,6 +575,48 @@ static int find_command(const char *name, enum kvet_command *out)
 	return -1;
 }
 
+/* The command closest to a misspelt @name, or NULL. */
+static const char *near_command(const char *name)
+{
+	const char *names[N_COMMANDS];
+	size_t i;
+
+	for (i = 0; i < N_COMMANDS; i++)
+		names[i] = commands[i].name;
+	return kvet_suggest(name, names, N_COMMANDS);
+}
+
+/* The long option of @command closest to a misspelt one (no dashes). */
+static const char *near_option(const char *name, size_t len,
+			       enum kvet_command command)
+{
+	const char *names[N_OPTIONS];
+	char word[64];
+	size_t i, n = 0;
+
+	if (len >= sizeof(word))
+		return NULL;
+	memcpy(word, name, len);
+	word[len] = '\0';
+	for (i = 0; i < N_OPTIONS; i++)
+		if (options[i].commands & CMD_BIT(command))
+			names[n++] = options[i].name;
+	return kvet_suggest(word, names, n);
+}
+
+/* "unknown option", and the closest one git style; always -1. */
+static int unknown_option(const struct kvet_args *args, FILE *err,
+			  const char *shown, int shown_len, const char *near)
+{
+	if (!near)
+		return usage_error(args, err, "unknown option '%.*s'",
+				   shown_len, shown);
+	fprintf(err, "kvet: error: unknown option '%.*s'\n"
+		     "kvet: hint: did you mean '--%s'?\n",
+		shown_len, shown, near);
+	return -1;
+}
+
 /*
  * Parse the option at argv[*i], taking its value from the next argument
  * when it is not attached, and advance *i past what was used.
@@ -418,20 +632,25 @@ static int parse_option(struct kvet_args *args, int argc, char **argv,
 	if (arg[1] == '-') {
 		eq = strchr(arg + 2, '=');
 		len = eq ? (size_t)(eq - arg) : strlen(arg);
-		opt = find_long(arg + 2, len - 2);
-		if (!opt || !(opt->commands & CMD_BIT(args->command)))
-			return usage_error(args, err, "unknown option '%.*s'",
-					   (int)len, arg);
-		if (eq && !opt->arg)
+		opt = find_long(arg + 2, len - 2, args->command);
+		if (!opt)
+			return unknown_option(args, err, arg, (int)len,
+					      near_option(arg + 2, len - 2,
+							  args->command));
+		if (eq && !opt->arg && !opt->optional)
 			return usage_error(args, err,
 					   "option '--%s' takes no value",
 					   opt->name);
 		if (eq)
 			val = eq + 1;
+		if (opt->optional) {
+			(*i)++;
+			return opt->apply(args, val, err);
+		}
 	} else {
 		shown[1] = arg[1];
-		opt = find_short(arg[1]);
-		if (!opt || !(opt->commands & CMD_BIT(args->command)))
+		opt = find_short(arg[1], args->command);
+		if (!opt)
 			return usage_error(args, err, "unknown option '%s'",
 					   shown);
 		/* No bundling: "-qj4" is not "-q -j4". */
@@ -452,6 +671,44 @@ static int parse_option(struct kvet_args *args, int argc, char **argv,
 	return opt->apply(args, val, err);
 }
 
+/* "unknown command", and the closest one git style; always -1. */
+static int unknown_command(const struct kvet_args *args, FILE *err,
+			   const char *name)
+{
+	const char *near = near_command(name);
+
+	if (!near)
+		return usage_error(args, err, "unknown command '%s'", name);
+	fprintf(err, "kvet: error: unknown command '%s'\n"
+		     "kvet: hint: did you mean '%s'?\n", name, near);
+	return -1;
+}
+
+/* "kvet rules test DIR": the one subcommand of rules. */
+static int check_rules_test(struct kvet_args *args, FILE *err)
+{
+	static const char *const subcommands[] = { "test" };
+	const char *near;
+
+	if (strcmp(args->operands[0], "test")) {
+		near = kvet_suggest(args->operands[0], subcommands, 1);
+		if (near) {
+			fprintf(err, "kvet: error: unknown rules command '%s'\n"
+				     "kvet: hint: did you mean 'kvet rules %s'?\n",
+				args->operands[0], near);
+			return -1;
+		}
+		return usage_error(args, err,
+				   "unknown rules command '%s' (expected 'kvet rules' or 'kvet rules test DIR')",
+				   args->operands[0]);
+	}
+	if (args->n_operands < 2)
+		return usage_error(args, err,
+				   "'kvet rules test' needs DIR, a folder of rule files");
+	args->rules_test = args->operands[1];
+	return 0;
+}
+
 static int check_operands(struct kvet_args *args, FILE *err)
 {
 	const struct command_spec *cmd = &commands[args->command];
@@ -467,11 +724,12 @@ static int check_operands(struct kvet_args *args, FILE *err)
 				   "too many arguments for 'kvet %s' (usage: kvet %s%s%s)",
 				   cmd->name, cmd->name,
 				   *cmd->operands ? " " : "", cmd->operands);
+	if (args->command == KVET_CMD_RULES && args->n_operands)
+		return check_rules_test(args, err);
 	/* "kvet help CMD" is "kvet CMD --help". */
 	if (args->command == KVET_CMD_HELP && args->n_operands) {
 		if (find_command(args->operands[0], &target))
-			return usage_error(args, err, "unknown command '%s'",
-					   args->operands[0]);
+			return unknown_command(args, err, args->operands[0]);
 		args->command = target;
 		args->help = true;
 		args->n_operands = 0;
@@ -500,9 +758,10 @@ int kvet_args_parse(struct kvet_args *args, int argc, char **argv, FILE *err)
 	} else if (!strcmp(first, "--help") || !strcmp(first, "-h")) {
 		args->command = KVET_CMD_HELP;
 	} else if (find_command(first, &args->command)) {
-		return usage_error(args, err, first[0] == '-' ?
-				   "unknown option '%s'" :
-				   "unknown command '%s'", first);
+		if (first[0] == '-')
+			return usage_error(args, err, "unknown option '%s'",
+					   first);
+		return unknown_command(args, err, first);
 	}
 
 	/* Operands are a subset of argv, kept in order, in argv's place. */
@@ -518,6 +777,8 @@ int kvet_args_parse(struct kvet_args *args, int argc, char **argv, FILE *err)
 			args->operands[args->n_operands++] = argv[i++];
 		}
 	}
+	if (args->command == KVET_CMD_DRAIN)
+		args->opts.flags |= KVET_CTX_DRAIN;
 	return check_operands(args, err);
 }
 
@@ -560,6 +821,8 @@ static void write_option(FILE *fp, const struct option_spec *opt)
 		n = fprintf(fp, "      --%s", opt->name);
 	if (opt->arg)
 		n += fprintf(fp, " %s", opt->arg);
+	if (opt->optional)
+		n += fprintf(fp, "[=BOOL]");
 	if (n >= HELP_COL - 1) {
 		fprintf(fp, "\n%*s", HELP_COL, "");
 	} else {
@@ -596,6 +859,10 @@ void kvet_args_usage(enum kvet_command command, FILE *fp)
 	fprintf(fp, "usage: kvet %s%s%s\n\n", cmd->name,
 		*cmd->operands ? " " : "", cmd->operands);
 	write_wrapped(fp, cmd->summary, 0);
+	if (command == KVET_CMD_DRAIN) {
+		putc('\n', fp);
+		write_wrapped(fp, "PATH is a cluster dump with its Nodes and Pods (kubectl get nodes,pods,pdb,deploy,sts,ds,rs,job,svc,pv,pvc,validatingwebhookconfigurations,mutatingwebhookconfigurations -A -o yaml), read as kvet lint reads its inputs. Each node alone, or every node in a rolling upgrade, is drained as kubectl drain would: evictions refused by PodDisruptionBudgets, replacements placed by the kube-scheduler's filters, fail-closed webhooks, Services and StatefulSets that lose their pods. Every finding names the node it comes from; the report gives each node's verdict (drains, drains with warnings, blocked) and, for --rolling, the steps and the chain of causes where the roll stalls. See docs/drain.md.", 0);
+	}
 	if (command == KVET_CMD_LINT) {
 		putc('\n', fp);
 		write_wrapped(fp, "PATH is a file, a directory (searched recursively for *.yaml, *.yml and *.json files; Helm chart sources and kustomize directories are left out with a note saying how to render them) or - for standard input. With no PATH, kvet reads standard input when it is a pipe or file that yields data, and the current directory otherwise (a terminal, a closed pipe, /dev/null).", 0);
@@ -605,10 +872,18 @@ void kvet_args_usage(enum kvet_command command, FILE *fp)
 		if (options[i].commands & CMD_BIT(command))
 			write_option(fp, &options[i]);
 	}
-	if (command != KVET_CMD_LINT)
+	if (command != KVET_CMD_LINT && command != KVET_CMD_DRAIN)
 		return;
 	format_names(formats, sizeof(formats));
 	fprintf(fp, "\nformats: %s\n", formats);
+	if (command == KVET_CMD_DRAIN) {
+		fputs("\nexit status:\n"
+		      "  0  no finding at or above --fail-on\n"
+		      "  1  findings at or above --fail-on: a node is blocked or the roll stalls (errors)\n"
+		      "  2  some input could not be read, or the dump lacks Nodes or Pods\n"
+		      "  3  usage or configuration error, or a report could not be written\n", fp);
+		return;
+	}
 	fputs("\nexit status:\n"
 	      "  0  no finding at or above --fail-on\n"
 	      "  1  findings at or above --fail-on\n"

@@ -16,6 +16,7 @@ enum kvet_command {
 	KVET_CMD_VERSION,
 	KVET_CMD_HELP,
 	KVET_CMD_CONFIG,
+	KVET_CMD_DRAIN,
 };
 
 enum kvet_color {
@@ -49,6 +50,7 @@ struct kvet_args {
 	enum kvet_color color;
 	bool quiet;
 	bool verbose;
+	bool show_suppressed;		/* text: list suppressed findings */
 	struct kvet_output outputs[KVET_MAX_OUTPUTS];
 	size_t n_outputs;		/* 0: text to standard output */
 	const char *rules_dirs[KVET_MAX_RULE_ARGS];	/* --rules DIR */
@@ -65,9 +67,12 @@ struct kvet_args {
 	bool no_config;			/* --no-config */
 	const char *baseline;		/* --baseline FILE */
 	const char *write_baseline;	/* --write-baseline FILE */
+	const char *docs_url;		/* --docs-url BASE */
 	bool namespace_given;		/* --namespace beats the config */
 	bool complete_given;		/* --complete-input beats it too */
 	bool require_given;		/* and --require-objects */
+	struct kvet_drain_options drain;	/* kvet drain's plan */
+	const char *rules_test;		/* kvet rules test DIR */
 	char **operands;		/* paths, or a rule id for explain */
 	size_t n_operands;
 };

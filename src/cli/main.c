@@ -63,9 +63,10 @@ static bool reader_gone(void)
 }
 
 static int write_stdout_report(const struct kvet_ctx *ctx,
-			       enum kvet_format format, unsigned int flags)
+			       enum kvet_format format,
+			       const struct kvet_render_options *opts)
 {
-	if (!kvet_render(ctx, format, flags, stdout))
+	if (!kvet_render(ctx, format, opts, stdout))
 		return 0;
 	if (reader_gone())
 		return 0;
@@ -79,6 +80,27 @@ static int write_baseline(const void *ctx, FILE *fp)
 	return kvet_ctx_write_baseline(ctx, fp);
 }
 
+/* With a baseline written, the findings are accepted: only input errors
+ * fail, in the exit status and in the reports alike. */
+static bool fail_never(const struct kvet_args *args)
+{
+	return args->write_baseline || args->fail_never;
+}
+
+static unsigned int render_flags(const struct kvet_args *args)
+{
+	unsigned int flags = (args->quiet ? KVET_RENDER_QUIET : 0) |
+			     (args->verbose ? KVET_RENDER_VERBOSE : 0) |
+			     (args->show_suppressed ? KVET_RENDER_SHOW_SUPPRESSED
+						    : 0);
+	size_t i;
+
+	for (i = 0; i < args->n_outputs; i++)
+		if (args->outputs[i].format == KVET_FORMAT_GITHUB)
+			flags |= KVET_RENDER_WITH_GITHUB;
+	return flags;
+}
+
 /*
  * Files first: they are what CI keeps, and they must not depend on whether
  * anyone still reads standard output.
@@ -86,18 +108,23 @@ static int write_baseline(const void *ctx, FILE *fp)
 static int write_reports(const struct kvet_ctx *ctx,
 			 const struct kvet_args *args)
 {
-	unsigned int flags = (args->quiet ? KVET_RENDER_QUIET : 0) |
-			     (args->verbose ? KVET_RENDER_VERBOSE : 0);
-	unsigned int color = want_color(args->color) ? KVET_RENDER_COLOR : 0;
+	struct kvet_render_options opts = {
+		.flags = render_flags(args),
+		.fail_on = args->fail_on,
+		.fail_never = fail_never(args),
+	};
+	struct kvet_render_options colored = opts;
 	const struct kvet_output *to_stdout = NULL;
 	size_t i;
 	int ret = 0;
 
+	if (want_color(args->color))
+		colored.flags |= KVET_RENDER_COLOR;
 	for (i = 0; i < args->n_outputs; i++) {
 		if (!args->outputs[i].path)
 			to_stdout = &args->outputs[i];
 		else if (kvet_output_write_file(ctx, args->outputs[i].format,
-						flags, args->outputs[i].path,
+						&opts, args->outputs[i].path,
 						stderr))
 			ret = -1;
 	}
@@ -107,11 +134,9 @@ static int write_reports(const struct kvet_ctx *ctx,
 		ret = -1;
 	/* Colour only ever goes to standard output, never to a file. */
 	if (to_stdout)
-		ret |= write_stdout_report(ctx, to_stdout->format,
-					   flags | color);
+		ret |= write_stdout_report(ctx, to_stdout->format, &colored);
 	else if (!args->n_outputs)
-		ret |= write_stdout_report(ctx, KVET_FORMAT_TEXT,
-					   flags | color);
+		ret |= write_stdout_report(ctx, KVET_FORMAT_TEXT, &colored);
 	return ret;
 }
 
@@ -142,6 +167,15 @@ static enum kvet_exit lint(const struct kvet_args *args)
 	ctx = kvet_cli_context(args, stderr);
 	if (!ctx)
 		return KVET_EXIT_USAGE;
+	if (args->command == KVET_CMD_DRAIN &&
+	    kvet_ctx_set_drain(ctx, &args->drain)) {
+		for (i = 0; i < kvet_ctx_rule_error_count(ctx); i++)
+			fprintf(stderr, "kvet: error: %s\n",
+				kvet_ctx_rule_error(ctx, i)->message);
+		if (!kvet_ctx_rule_error_count(ctx))
+			fprintf(stderr, "kvet: error: %s\n", strerror(ENOMEM));
+		goto out;
+	}
 	if (!args->n_operands && kvet_ctx_add_default_input(ctx))
 		goto oom;
 	for (i = 0; i < args->n_operands; i++) {
@@ -151,16 +185,14 @@ static enum kvet_exit lint(const struct kvet_args *args)
 	failed = kvet_ctx_run(ctx) != 0;
 	kvet_cli_progress_end(&progress);
 	if (failed) {
-		fprintf(stderr, "kvet: error: cannot lint: %s\n",
+		fprintf(stderr, "kvet: error: cannot %s: %s\n",
+			args->command == KVET_CMD_DRAIN ? "drain" : "lint",
 			strerror(errno ? errno : ENOMEM));
 		goto out;
 	}
 	if (write_reports(ctx, args))
 		goto out;
-	/* with a baseline written, the findings are accepted: only input
-	 * errors fail */
-	code = kvet_ctx_exit_code(ctx, args->fail_on,
-				  args->write_baseline || args->fail_never);
+	code = kvet_ctx_exit_code(ctx, args->fail_on, fail_never(args));
 	goto out;
 oom:
 	fprintf(stderr, "kvet: error: %s\n", strerror(ENOMEM));
@@ -171,13 +203,39 @@ out:
 
 static enum kvet_exit rule_command(const struct kvet_args *args)
 {
-	struct kvet_ctx *ctx = kvet_cli_context(args, stderr);
+	struct kvet_args with_dir, drain;
+	struct kvet_ctx *ctx;
 	enum kvet_exit code;
+
+	/* kvet rules test DIR loads DIR as --rules DIR does */
+	if (args->rules_test) {
+		with_dir = *args;
+		if (with_dir.n_rules_dirs == KVET_MAX_RULE_ARGS) {
+			fputs("kvet: error: too many --rules options\n", stderr);
+			return KVET_EXIT_USAGE;
+		}
+		with_dir.rules_dirs[with_dir.n_rules_dirs++] = args->rules_test;
+		args = &with_dir;
+	}
+	/* the drain checks are the rules of a drain context */
+	if (args->command == KVET_CMD_EXPLAIN &&
+	    !strncmp(args->operands[0], "drain-", 6)) {
+		drain = *args;
+		drain.opts.flags |= KVET_CTX_DRAIN;
+		args = &drain;
+	}
+	ctx = kvet_cli_context(args, stderr);
 
 	if (!ctx)
 		return KVET_EXIT_USAGE;
-	if (args->command == KVET_CMD_RULES)
-		code = kvet_cli_rules(ctx, stdout);
+	if (args->command == KVET_CMD_RULES && args->rules_test)
+		code = kvet_cli_rules_test(ctx, args->rules_test, stdout,
+					   stderr);
+	else if (args->command == KVET_CMD_RULES)
+		code = kvet_cli_rules(ctx, args->n_outputs
+						   ? args->outputs[0].format
+						   : KVET_FORMAT_TEXT,
+				      stdout, stderr);
 	else
 		code = kvet_cli_explain(ctx, args->operands[0], stdout, stderr);
 	kvet_ctx_destroy(ctx);
@@ -198,10 +256,15 @@ int main(int argc, char **argv)
 	}
 	switch (args.command) {
 	case KVET_CMD_LINT:
+	case KVET_CMD_DRAIN:
 		/* kvet_render() flushes and reports its own write errors. */
 		return lint(&args);
 	case KVET_CMD_VERSION:
-		printf("kvet %s\n", KVET_VERSION);
+		if (*kvet_version_commit())
+			printf("kvet %s (commit %s)\n", kvet_version(),
+			       kvet_version_commit());
+		else
+			printf("kvet %s\n", kvet_version());
 		return finish_stdout(KVET_EXIT_OK);
 	case KVET_CMD_RULES:
 	case KVET_CMD_EXPLAIN:

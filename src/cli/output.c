@@ -219,20 +219,21 @@ int kvet_output_write_atomic(const char *path, kvet_output_fn write,
 struct report {
 	const struct kvet_ctx *ctx;
 	enum kvet_format format;
-	unsigned int flags;
+	const struct kvet_render_options *opts;
 };
 
 static int write_report(const void *data, FILE *fp)
 {
 	const struct report *r = data;
 
-	return kvet_render(r->ctx, r->format, r->flags, fp);
+	return kvet_render(r->ctx, r->format, r->opts, fp);
 }
 
 int kvet_output_write_file(const struct kvet_ctx *ctx, enum kvet_format format,
-			   unsigned int flags, const char *path, FILE *err)
+			   const struct kvet_render_options *opts,
+			   const char *path, FILE *err)
 {
-	struct report r = { ctx, format, flags };
+	struct report r = { ctx, format, opts };
 
 	return kvet_output_write_atomic(path, write_report, &r, err);
 }

@@ -29,7 +29,7 @@ int kvet_output_write_atomic(const char *path, kvet_output_fn write,
  * kvet_output_write_file() - write a report to a file atomically.
  * @ctx: a context that has run.
  * @format: the report format.
- * @flags: enum kvet_render_flags.
+ * @opts: flags and gate, as for kvet_render().
  * @path: the file, written as kvet_output_write_atomic() says.
  * @err: where a failure is described ("kvet: error: ...").
  *
@@ -37,6 +37,7 @@ int kvet_output_write_atomic(const char *path, kvet_output_fn write,
  * file is removed.
  */
 int kvet_output_write_file(const struct kvet_ctx *ctx, enum kvet_format format,
-			   unsigned int flags, const char *path, FILE *err);
+			   const struct kvet_render_options *opts,
+			   const char *path, FILE *err);
 
 #endif

@@ -24,6 +24,30 @@ static void print_rule_errors(const struct kvet_ctx *ctx, FILE *err)
 	}
 }
 
+/* Whether the context knows rule @id, switched off or not. */
+static bool rule_known(const struct kvet_ctx *ctx, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < kvet_ctx_rule_all_count(ctx); i++)
+		if (!strcmp(kvet_ctx_rule_all(ctx, i)->id, id))
+			return true;
+	return false;
+}
+
+/* "unknown rule" on @err, with the closest id when one is close. */
+static void unknown_rule(const struct kvet_ctx *ctx, const char *id,
+			 const char *where, FILE *err)
+{
+	const char *near = kvet_ctx_rule_suggest(ctx, id);
+
+	fprintf(err, "kvet: error: unknown rule '%s'%s\n", id, where);
+	if (near)
+		fprintf(err, "kvet: hint: did you mean '%s'?\n", near);
+	else
+		fputs("kvet: hint: 'kvet rules' lists the rules\n", err);
+}
+
 /*
  * The configuration file first, then the command line over it: both name
  * rules, so every rule file is loaded before either. Returns false when
@@ -48,14 +72,18 @@ static bool apply_settings(struct kvet_ctx *ctx, const struct kvet_args *args,
 		kvet_ctx_set_complete_input(ctx, true);
 	if (args->require_given)
 		kvet_ctx_set_require_objects(ctx, true);
+	/* checked as a URL when parsed: only memory can fail it here */
+	if (args->docs_url && kvet_ctx_set_docs_url(ctx, args->docs_url)) {
+		fprintf(err, "kvet: error: %s\n", strerror(ENOMEM));
+		ok = false;
+	}
 	for (i = 0; i < args->n_toggles; i++) {
 		if (kvet_ctx_set_rule_enabled(ctx, args->toggles[i].id,
 					      args->toggles[i].on) == 0)
 			continue;
-		fprintf(err, "kvet: error: unknown rule '%s' in --%s\n"
-			     "kvet: hint: 'kvet rules' lists the rules\n",
-			args->toggles[i].id,
-			args->toggles[i].on ? "enable" : "disable");
+		unknown_rule(ctx, args->toggles[i].id,
+			     args->toggles[i].on ? " in --enable" : " in --disable",
+			     err);
 		ok = false;
 	}
 	if (args->baseline)
@@ -67,7 +95,7 @@ struct kvet_ctx *kvet_cli_context(const struct kvet_args *args, FILE *err)
 {
 	struct kvet_ctx *ctx = kvet_ctx_create(&args->opts);
 	char name[256], rule[256];
-	bool bad_toggle = false, refused = false;
+	bool bad_toggle = false, refused = false, bad_param = false;
 	size_t i;
 
 	if (!ctx) {
@@ -87,9 +115,15 @@ struct kvet_ctx *kvet_cli_context(const struct kvet_args *args, FILE *err)
 
 		snprintf(rule, sizeof(rule), "%.*s", (int)(dot - p), p);
 		snprintf(name, sizeof(name), "%.*s", (int)(eq - dot - 1), dot + 1);
+		if (!rule_known(ctx, rule)) {
+			unknown_rule(ctx, rule, " in --param", err);
+			bad_param = true;
+			continue;
+		}
 		(void)kvet_ctx_set_param(ctx, rule, name, eq + 1);
 	}
-	if (kvet_ctx_rule_error_count(ctx) || bad_toggle || refused) {
+	if (kvet_ctx_rule_error_count(ctx) || bad_toggle || refused ||
+	    bad_param) {
 		print_rule_errors(ctx, err);
 		if (refused && !kvet_ctx_rule_error_count(ctx))
 			fprintf(err, "kvet: error: cannot load the rule files\n");
@@ -99,33 +133,71 @@ struct kvet_ctx *kvet_cli_context(const struct kvet_args *args, FILE *err)
 	return ctx;
 }
 
-static const char *const sev_names[] = { "info", "warning", "error" };
-
-enum kvet_exit kvet_cli_rules(const struct kvet_ctx *ctx, FILE *out)
+enum kvet_exit kvet_cli_rules(const struct kvet_ctx *ctx,
+			      enum kvet_format format, FILE *out, FILE *err)
 {
-	size_t i, w = 2;
-
-	for (i = 0; i < kvet_ctx_rule_count(ctx); i++)
-		if (strlen(kvet_ctx_rule(ctx, i)->id) > w)
-			w = strlen(kvet_ctx_rule(ctx, i)->id);
-	for (i = 0; i < kvet_ctx_rule_count(ctx); i++) {
-		const struct kvet_rule_info *r = kvet_ctx_rule(ctx, i);
-
-		fprintf(out, "%-*s  %-7s  %-12s  %s\n", (int)w, r->id,
-			sev_names[r->severity], r->category, r->summary);
-	}
-	return KVET_EXIT_OK;
+	if (!kvet_ctx_write_rules(ctx, format, out))
+		return KVET_EXIT_OK;
+	if (errno != EPIPE)
+		fprintf(err, "kvet: error: cannot write to standard output: %s\n",
+			strerror(errno));
+	return errno == EPIPE ? KVET_EXIT_OK : KVET_EXIT_USAGE;
 }
 
 enum kvet_exit kvet_cli_explain(const struct kvet_ctx *ctx, const char *id,
 				FILE *out, FILE *err)
 {
-	if (!kvet_ctx_rule_find(ctx, id)) {
-		fprintf(err, "kvet: error: unknown rule '%s'\n"
-			     "kvet: hint: 'kvet rules' lists the rules\n", id);
+	if (!rule_known(ctx, id)) {
+		unknown_rule(ctx, id, "", err);
 		return KVET_EXIT_USAGE;
 	}
 	if (kvet_ctx_rule_write_markdown(ctx, id, out))
 		return KVET_EXIT_USAGE;
 	return KVET_EXIT_OK;
+}
+
+struct test_run {
+	FILE *out;
+	size_t passed, failed;
+};
+
+/* Compiler style, so an editor jumps to the example. */
+static void print_example(void *user, const struct kvet_example_result *r)
+{
+	struct test_run *t = user;
+
+	fprintf(t->out, "%s:%u: %s: %s: %s", r->file, r->line,
+		r->passed ? "pass" : "FAIL", r->rule,
+		*r->name ? r->name : r->expect_fail ? "fires" : "does not fire");
+	if (r->passed)
+		fprintf(t->out, " (%zu finding%s)\n", r->findings,
+			r->findings == 1 ? "" : "s");
+	else
+		fprintf(t->out, ": %s\n", r->why);
+	if (r->passed)
+		t->passed++;
+	else
+		t->failed++;
+}
+
+enum kvet_exit kvet_cli_rules_test(const struct kvet_ctx *ctx,
+				   const char *dir, FILE *out, FILE *err)
+{
+	struct test_run t = { out, 0, 0 };
+	long failed = kvet_ctx_test_rules(ctx, 0, print_example, &t);
+
+	if (failed < 0) {
+		fprintf(err, "kvet: error: %s\n", strerror(ENOMEM));
+		return KVET_EXIT_USAGE;
+	}
+	if (!t.passed && !t.failed) {
+		fprintf(err, "kvet: error: no example to run in '%s'\n"
+			     "kvet: hint: give each rule 'examples:' (docs/rule-language.md)\n",
+			dir);
+		return KVET_EXIT_FINDINGS;
+	}
+	fprintf(out, "kvet: %zu example%s: %zu passed, %zu failed\n",
+		t.passed + t.failed, t.passed + t.failed == 1 ? "" : "s",
+		t.passed, t.failed);
+	return t.failed ? KVET_EXIT_FINDINGS : KVET_EXIT_OK;
 }

@@ -16,8 +16,17 @@
  */
 struct kvet_ctx *kvet_cli_context(const struct kvet_args *args, FILE *err);
 
-/* kvet rules: one line per rule. */
-enum kvet_exit kvet_cli_rules(const struct kvet_ctx *ctx, FILE *out);
+/* kvet rules: the rule list in @format (text or json). */
+enum kvet_exit kvet_cli_rules(const struct kvet_ctx *ctx,
+			      enum kvet_format format, FILE *out, FILE *err);
+
+/*
+ * kvet rules test DIR: the examples of the rule files the context loaded
+ * from DIR (--rules), one line each, then a count. KVET_EXIT_FINDINGS
+ * when one failed or there was none.
+ */
+enum kvet_exit kvet_cli_rules_test(const struct kvet_ctx *ctx,
+				   const char *dir, FILE *out, FILE *err);
 
 /* kvet explain ID: the rule's Markdown documentation. */
 enum kvet_exit kvet_cli_explain(const struct kvet_ctx *ctx, const char *id,

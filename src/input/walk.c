@@ -202,10 +202,29 @@ static void note_project(struct walk *w, const char *dpath, enum project kind,
 				file, dpath, dpath);
 }
 
+/*
+ * Keep @child's name and claim its inode: 1 when it is new, 0 when another
+ * path reached it first (a note says which), -1 when out of memory.
+ */
+static int claim(struct walk *w, const char *child, const struct stat *cst,
+		 bool dir, char **kept)
+{
+	const char *first;
+	int rc;
+
+	*kept = kvet_arena_strdup(w->arena, child);
+	if (!*kept)
+		return -1;
+	rc = kvet_seen_add(&w->srcs->seen, cst->st_dev, cst->st_ino, *kept,
+			   &first);
+	if (rc == 0)
+		kvet_note_seen(w->diag, *kept, first, dir);
+	return rc;
+}
+
 static int add_dir(struct walk *w, size_t self, const char *child,
 		   const struct stat *cst)
 {
-	const char *first;
 	char *kept;
 	int rc;
 
@@ -217,17 +236,9 @@ static int add_dir(struct walk *w, size_t self, const char *child,
 			       "symlink loop: the directory contains itself");
 		return 0;
 	}
-	kept = kvet_arena_strdup(w->arena, child);
-	if (!kept)
-		return -1;
-	rc = kvet_seen_add(&w->srcs->seen, cst->st_dev, cst->st_ino, kept,
-			   &first);
-	if (rc < 0)
-		return -1;
-	if (rc == 0) {
-		kvet_note_seen(w->diag, kept, first, true);
-		return 0;
-	}
+	rc = claim(w, child, cst, true, &kept);
+	if (rc <= 0)
+		return rc;
 	if (!kvet_vec_grow((void **)&w->dirs, &w->capdirs, w->ndirs + 1,
 			   sizeof(*w->dirs)))
 		return -1;
@@ -238,7 +249,6 @@ static int add_dir(struct walk *w, size_t self, const char *child,
 
 static int add_file(struct walk *w, const char *child, const struct stat *cst)
 {
-	const char *first;
 	char *kept;
 	int rc;
 
@@ -248,17 +258,9 @@ static int add_file(struct walk *w, const char *child, const struct stat *cst)
 		w->excluded++;
 		return 0;
 	}
-	kept = kvet_arena_strdup(w->arena, child);
-	if (!kept)
-		return -1;
-	rc = kvet_seen_add(&w->srcs->seen, cst->st_dev, cst->st_ino, kept,
-			   &first);
-	if (rc < 0)
-		return -1;
-	if (rc == 0) {
-		kvet_note_seen(w->diag, kept, first, false);
-		return 0;
-	}
+	rc = claim(w, child, cst, false, &kept);
+	if (rc <= 0)
+		return rc;
 	if (!kvet_vec_grow((void **)&w->files, &w->capfiles, w->nfiles + 1,
 			   sizeof(*w->files)))
 		return -1;

@@ -12,7 +12,7 @@
 
 /*
  * What cluster-autoscaler reads from a pod to decide whether it may evict
- * it on scale-down (RULES-CATALOGUE F1;
+ * it on scale-down (rule autoscaler-scale-down-blocker;
  * cluster-autoscaler/FAQ.md#what-types-of-pods-can-prevent-ca-from-removing-a-node).
  */
 #define KVET_SAFE_TO_EVICT "cluster-autoscaler.kubernetes.io/safe-to-evict"

@@ -90,12 +90,6 @@ bool kvet_group_is_builtin(const char *group)
 	return false;
 }
 
-static bool is_kind(const struct kvet_object *obj, const char *group,
-		    const char *kind)
-{
-	return strcmp(obj->group, group) == 0 && strcmp(obj->kind, kind) == 0;
-}
-
 static struct entry *find_entry(const struct kvet_graph *g,
 				struct kvet_slice group, struct kvet_slice kind,
 				struct kvet_slice ns, struct kvet_slice name)
@@ -172,7 +166,7 @@ static int index_objects(struct kvet_graph *g, struct kvet_object *const *objs,
 		*slot = e;
 		g->objs[g->n_objs++] = obj;
 		if ((obj->flags & KVET_OBJ_HAS_STATUS) ||
-		    is_kind(obj, "", "Node"))
+		    kvet_object_is(obj, "", "Node"))
 			g->dump_mode = true;
 	}
 	return 0;
@@ -255,7 +249,7 @@ static int index_namespaces(struct kvet_graph *g)
 		struct kvet_object *obj = g->objs[i];
 		struct kvet_namespace *ns;
 
-		if (is_kind(obj, "", "Namespace")) {
+		if (kvet_object_is(obj, "", "Namespace")) {
 			ns = ns_entry(g, obj->name);
 			if (!ns)
 				return -1;
@@ -274,7 +268,7 @@ static int index_namespaces(struct kvet_graph *g)
 		ns->n_objects++;
 		if (!kvet_group_is_builtin(obj->group))
 			ns->operator_populated = true;
-		if (g->dump_mode && is_kind(obj, "", "Pod"))
+		if (g->dump_mode && kvet_object_is(obj, "", "Pod"))
 			ns->live_pods++;
 	}
 	g->ns_sorted = kvet_arena_array(g->arena, g->n_ns ? g->n_ns : 1,
@@ -303,17 +297,6 @@ static bool node_true(const struct kvet_node *n)
 	return false;
 }
 
-static struct kvet_slice str_slice(const struct kvet_node *n)
-{
-	struct kvet_slice s = { "", 0 };
-
-	if (kvet_node_is_string(n)) {
-		s.s = n->u.str;
-		s.len = n->len;
-	}
-	return s;
-}
-
 /* The entry of @obj's controller (ownerReferences[].controller: true). */
 static struct entry *controller_of(const struct kvet_graph *g,
 				   const struct kvet_object *obj)
@@ -329,7 +312,7 @@ static struct entry *controller_of(const struct kvet_graph *g,
 
 		if (!node_true(kvet_node_get(ref, "controller")))
 			continue;
-		av = str_slice(kvet_node_get(ref, "apiVersion"));
+		av = kvet_string_of(kvet_node_get(ref, "apiVersion"));
 		slash = av.len ? memchr(av.s, '/', av.len) : NULL;
 		if (slash) {
 			group.s = av.s;
@@ -337,9 +320,9 @@ static struct entry *controller_of(const struct kvet_graph *g,
 		}
 		/* owners are in the same namespace (or cluster-scoped,
 		 * which no workload kind is) */
-		return find_entry(g, group, str_slice(kvet_node_get(ref, "kind")),
+		return find_entry(g, group, kvet_string_of(kvet_node_get(ref, "kind")),
 				  kvet_slice_of(obj->namespace),
-				  str_slice(kvet_node_get(ref, "name")));
+				  kvet_string_of(kvet_node_get(ref, "name")));
 	}
 	return NULL;
 }
@@ -594,6 +577,24 @@ kvet_graph_namespaces(const struct kvet_graph *g, size_t *n)
 bool kvet_graph_ns_covered(const struct kvet_graph *g, const char *ns)
 {
 	return kvet_graph_namespace(g, ns) != NULL;
+}
+
+bool kvet_graph_ns_covered_besides(const struct kvet_graph *g,
+				   const struct kvet_object *obj)
+{
+	const struct kvet_namespace *ns = kvet_graph_namespace(g,
+							       obj->namespace);
+
+	return ns && (ns->obj || ns->n_objects >= 2);
+}
+
+const struct kvet_object *kvet_graph_hpa_target(const struct kvet_graph *g,
+						const struct kvet_hpa *hpa)
+{
+	if (!*hpa->target_kind || !*hpa->target_name)
+		return NULL;
+	return kvet_graph_find(g, hpa->target_group, hpa->target_kind,
+			       hpa->obj->namespace, hpa->target_name);
 }
 
 bool kvet_graph_ns_operator_populated(const struct kvet_graph *g,

@@ -17,7 +17,7 @@
 /*
  * The object graph of one run: every object indexed by identity and kind,
  * the namespaces, the workloads with their replica counts, the HPA and
- * label indexes. Built once from the loaded objects (RULES-CATALOGUE 1.1
+ * label indexes. Built once from the loaded objects (docs/model.md 1.1
  * to 1.6); read-only afterwards, so rules may share it across threads.
  */
 struct kvet_graph;
@@ -121,6 +121,12 @@ bool kvet_graph_ns_covered(const struct kvet_graph *g, const char *ns);
 bool kvet_graph_ns_operator_populated(const struct kvet_graph *g,
 				      const char *ns);
 
+/* 1.3 for a consumer: a Namespace object, or another namespaced object
+ * than @obj, covers @obj's namespace (a PDB or HPA alone in a partial
+ * input does not make its own references "missing"). */
+bool kvet_graph_ns_covered_besides(const struct kvet_graph *g,
+				   const struct kvet_object *obj);
+
 /* True for the API groups Kubernetes itself serves ("" is core). */
 bool kvet_group_is_builtin(const char *group);
 
@@ -150,6 +156,11 @@ const struct kvet_hpa *kvet_graph_hpa_for(const struct kvet_graph *g,
 					  const char *group, const char *kind,
 					  const char *ns, const char *name,
 					  unsigned int *count);
+
+/* The object an HPA's scaleTargetRef names in its namespace (kind, name
+ * and API group, 1.4), or NULL. */
+const struct kvet_object *kvet_graph_hpa_target(const struct kvet_graph *g,
+						const struct kvet_hpa *hpa);
 
 /**
  * kvet_graph_select_workloads() - the workloads in namespace @ns whose

@@ -197,3 +197,35 @@ enum kvet_match kvet_webhook_intercepts(const struct kvet_graph *g,
 		*out = r;
 	return r.result;
 }
+
+enum kvet_match kvet_webhook_intercepts_any(const struct kvet_graph *g,
+					    const struct kvet_webhook *wh,
+					    const struct kvet_request *req,
+					    struct kvet_interception *out)
+{
+	struct kvet_request some = *req;
+	struct kvet_labels none = { NULL, 0 };
+	enum kvet_match m;
+
+	if (!req->namespace || strcmp(req->namespace, KVET_ANY_NAMESPACE))
+		return kvet_webhook_intercepts(g, wh, req, out);
+	some.namespace = "kvet-any-namespace";
+	kvet_webhook_intercepts(g, wh, &some, out);
+	if (wh->source == KVET_WEBHOOK_CONVERSION ||
+	    wh->namespace_selector.meaning == KVET_SEL_EVERYTHING)
+		out->namespace_step = KVET_MATCH_TRUE;
+	else if (wh->namespace_selector.meaning != KVET_SEL_MATCH)
+		out->namespace_step = KVET_MATCH_FALSE;
+	else	/* a namespace with no labels of its own */
+		out->namespace_step = kvet_selector_match_namespace(
+			&wh->namespace_selector, "kvet-any-namespace", &none) ==
+			KVET_MATCH_TRUE ? KVET_MATCH_TRUE :
+			KVET_MATCH_ASSUMED_TRUE;
+	m = kvet_match_and(out->rule ? KVET_MATCH_TRUE : KVET_MATCH_FALSE,
+			   kvet_match_and(out->namespace_step,
+					  out->object_step));
+	if (out->conditions)
+		m = kvet_match_and(m, KVET_MATCH_UNKNOWN);
+	out->result = m;
+	return m;
+}

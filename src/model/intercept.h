@@ -9,7 +9,7 @@
 #include "model/webhook.h"
 
 /*
- * The interception predicate (RULES-CATALOGUE 1.11): would the API server
+ * The interception predicate (docs/model.md 1.11): would the API server
  * call webhook entry E for this request?
  */
 
@@ -66,5 +66,20 @@ enum kvet_match kvet_webhook_intercepts(const struct kvet_graph *g,
  */
 bool kvet_webhook_rule_matches(const struct kvet_node *rule, bool equivalent,
 			       const struct kvet_request *req);
+
+/* A request namespace meaning "some namespace, whichever" (rule E6). */
+#define KVET_ANY_NAMESPACE "*"
+
+/**
+ * kvet_webhook_intercepts_any() - kvet_webhook_intercepts(), where a
+ * request namespace of KVET_ANY_NAMESPACE asks about some namespace:
+ * step 2 is TRUE when a namespace without labels of its own matches,
+ * ASSUMED_TRUE when only a labelled one could, FALSE when the selector
+ * matches nothing. @out must not be NULL.
+ */
+enum kvet_match kvet_webhook_intercepts_any(const struct kvet_graph *g,
+					    const struct kvet_webhook *wh,
+					    const struct kvet_request *req,
+					    struct kvet_interception *out);
 
 #endif

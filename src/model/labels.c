@@ -104,26 +104,38 @@ void kvet_labels_from_array(struct kvet_label *v, size_t n,
 	out->n = k;
 }
 
-bool kvet_labels_get(const struct kvet_labels *set, struct kvet_slice key,
-		     struct kvet_slice *value)
+size_t kvet_sorted_find(const void *base, size_t n, size_t stride,
+			struct kvet_slice key)
 {
-	size_t lo = 0, hi = set ? set->n : 0;
+	size_t lo = 0, hi = n;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		int c = kvet_slice_cmp(set->v[mid].key, key);
+		const struct kvet_slice *e = (const struct kvet_slice *)
+			((const char *)base + mid * stride);
+		int c = kvet_slice_cmp(*e, key);
 
-		if (c == 0) {
-			if (value)
-				*value = set->v[mid].value;
-			return true;
-		}
+		if (c == 0)
+			return mid;
 		if (c < 0)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return false;
+	return n;
+}
+
+bool kvet_labels_get(const struct kvet_labels *set, struct kvet_slice key,
+		     struct kvet_slice *value)
+{
+	size_t n = set ? set->n : 0;
+	size_t i = n ? kvet_sorted_find(set->v, n, sizeof(*set->v), key) : 0;
+
+	if (i == n)
+		return false;
+	if (value)
+		*value = set->v[i].value;
+	return true;
 }
 
 static bool is_alnum(char c)

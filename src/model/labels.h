@@ -36,6 +36,18 @@ static inline bool kvet_slice_eq0(struct kvet_slice a, const char *s)
 	return kvet_slice_eq(a, kvet_slice_of(s));
 }
 
+/* The text of a scalar node that is not null, as a slice; false (and
+ * @out untouched) for anything else. */
+static inline bool kvet_node_slice(const struct kvet_node *n,
+				   struct kvet_slice *out)
+{
+	if (!kvet_node_is_scalar(n) || kvet_node_is_null(n))
+		return false;
+	out->s = n->u.str;
+	out->len = n->len;
+	return true;
+}
+
 /* Byte order, shorter first on a common prefix: the order of label sets. */
 int kvet_slice_cmp(struct kvet_slice a, struct kvet_slice b);
 
@@ -93,5 +105,26 @@ bool kvet_labels_get(const struct kvet_labels *set, struct kvet_slice key,
  */
 bool kvet_label_key_valid(struct kvet_slice key);
 bool kvet_label_value_valid(struct kvet_slice value);
+
+/*
+ * kvet_sorted_find() - binary search of @key among @n elements of
+ * @stride bytes at @base, sorted by kvet_slice_cmp() of the struct
+ * kvet_slice each starts with (a slice array, or struct kvet_label).
+ * Returns: the index of the element, or @n when there is none.
+ */
+size_t kvet_sorted_find(const void *base, size_t n, size_t stride,
+			struct kvet_slice key);
+
+/* The text of a string node; empty for anything else. */
+static inline struct kvet_slice kvet_string_of(const struct kvet_node *n)
+{
+	struct kvet_slice s = { "", 0 };
+
+	if (kvet_node_is_string(n)) {
+		s.s = n->u.str;
+		s.len = n->len;
+	}
+	return s;
+}
 
 #endif

@@ -85,6 +85,23 @@ struct tokens {
 	size_t n, cap;
 };
 
+/* The next token of @item from *@p on, split on white space; false at
+ * the end. */
+static bool next_token(const struct kvet_node *item, size_t *p,
+		       struct kvet_slice *tok)
+{
+	size_t start;
+
+	while (*p < item->len && is_space(item->u.str[*p]))
+		(*p)++;
+	start = *p;
+	while (*p < item->len && !is_space(item->u.str[*p]))
+		(*p)++;
+	tok->s = item->u.str + start;
+	tok->len = *p - start;
+	return tok->len > 0;
+}
+
 /*
  * Split every string of @list on white space: a `sh -c "exec /manager
  * --leader-elect"` command carries its flags inside one string.
@@ -96,32 +113,16 @@ static int add_tokens(struct kvet_arena *arena, struct tokens *t,
 
 	for (i = 0; kvet_node_is_seq(list) && i < list->len; i++) {
 		const struct kvet_node *item = &list->u.items[i];
-		size_t p = 0, start;
+		struct kvet_slice tok;
+		size_t p = 0;
 
 		if (!kvet_node_is_scalar(item) || item->type == KVET_NODE_NULL)
 			continue;
-		while (p < item->len) {
-			while (p < item->len && is_space(item->u.str[p]))
-				p++;
-			start = p;
-			while (p < item->len && !is_space(item->u.str[p]))
-				p++;
-			if (p == start)
-				break;
-			if (t->n == t->cap) {
-				size_t cap = t->cap ? 2 * t->cap : 16;
-				struct token *v = kvet_arena_array(arena, cap,
-								   sizeof(*v));
-
-				if (!v)
-					return -1;
-				if (t->n)
-					memcpy(v, t->v, t->n * sizeof(*v));
-				t->v = v;
-				t->cap = cap;
-			}
-			t->v[t->n].text.s = item->u.str + start;
-			t->v[t->n].text.len = p - start;
+		while (next_token(item, &p, &tok)) {
+			if (!kvet_arena_grow(arena, &t->v, &t->cap, t->n,
+					     sizeof(*t->v)))
+				return -1;
+			t->v[t->n].text = tok;
 			t->v[t->n].item = item;
 			t->n++;
 		}
@@ -483,4 +484,80 @@ int kvet_leader_election(struct kvet_arena *arena, const struct kvet_graph *g,
 		out->namespace_node = best.ns_node;
 	}
 	return 0;
+}
+
+struct kvet_slice kvet_leader_flag(const struct kvet_leader *le)
+{
+	const struct kvet_node *item = le->evidence;
+	struct kvet_slice found = { "", 0 }, tok, name, value;
+	bool has_value;
+	size_t p = 0;
+
+	if (le->source != KVET_LEADER_FROM_FLAG || !kvet_node_is_scalar(item))
+		return found;
+	while (next_token(item, &p, &tok)) {
+		if (split_flag(tok, &name, &value, &has_value) &&
+		    name_in(name, elect_flags, N_OF(elect_flags)))
+			found = tok;	/* the last one wins */
+	}
+	return found;
+}
+
+struct kvet_slice kvet_leader_config_key(const struct kvet_leader *le)
+{
+	const struct kvet_node *data;
+	struct kvet_slice s = { "", 0 };
+	uint32_t i;
+
+	if (le->source != KVET_LEADER_FROM_CONFIG)
+		return s;
+	data = kvet_node_get(le->config_map->root, "data");
+	for (i = 0; kvet_node_is_map(data) && i < data->len; i++)
+		if (&data->u.pairs[i].value == le->evidence) {
+			s.s = data->u.pairs[i].key.u.str;
+			s.len = data->u.pairs[i].key.len;
+		}
+	return s;
+}
+
+/* Does pod volume @vol mount ConfigMap @name, itself or projected? */
+static bool mounts_config_map(const struct kvet_node *vol, const char *name)
+{
+	const struct kvet_node *srcs;
+	uint32_t j;
+
+	if (kvet_node_eq(kvet_node_path(vol, "configMap", "name", NULL), name))
+		return true;
+	srcs = kvet_node_path(vol, "projected", "sources", NULL);
+	for (j = 0; kvet_node_is_seq(srcs) && j < srcs->len; j++)
+		if (kvet_node_eq(kvet_node_path(&srcs->u.items[j], "configMap",
+						"name", NULL), name))
+			return true;
+	return false;
+}
+
+const struct kvet_node *kvet_leader_at(const struct kvet_workload *wl,
+				       const struct kvet_leader *le)
+{
+	const struct kvet_node *vols = kvet_node_get(wl->pod_spec, "volumes");
+	uint32_t i;
+
+	if (le->source != KVET_LEADER_FROM_CONFIG)
+		return le->evidence;
+	for (i = 0; kvet_node_is_seq(vols) && i < vols->len; i++)
+		if (mounts_config_map(&vols->u.items[i], le->config_map->name))
+			return &vols->u.items[i];
+	return NULL;
+}
+
+struct kvet_slice kvet_container_name(const struct kvet_node *c)
+{
+	const struct kvet_node *n = kvet_node_get(c, "name");
+	struct kvet_slice s = { "", 0 };
+
+	if (kvet_node_is_string(n)) {
+		s.s = n->u.str;
+		s.len = n->len;
+	}
+	return s;
 }

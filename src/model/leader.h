@@ -12,7 +12,7 @@
 #include "model/workload.h"
 
 /*
- * Leader election detection (RULES-CATALOGUE 1.13): does a workload's
+ * Leader election detection (docs/model.md 1.13): does a workload's
  * process elect a leader, judged from its containers' command and args,
  * its mounted configuration, and components known to elect by default?
  */
@@ -70,5 +70,24 @@ int kvet_leader_election(struct kvet_arena *arena, const struct kvet_graph *g,
 bool kvet_go_bool(struct kvet_slice s, bool *out);
 
 const char *kvet_leader_state_name(enum kvet_leader_state state);
+
+/* The token of the evidence that sets leader election
+ * ("--leader-elect=false"), for a FROM_FLAG result; else empty. */
+struct kvet_slice kvet_leader_flag(const struct kvet_leader *le);
+
+/* The data key of the ConfigMap whose value is the evidence, for a
+ * FROM_CONFIG result; else empty. */
+struct kvet_slice kvet_leader_config_key(const struct kvet_leader *le);
+
+/*
+ * Where the evidence is in the workload: the flag's args entry, the image
+ * or command naming the component, or, for a mounted ConfigMap (whose
+ * text is in another object), the pod volume naming it; NULL when none.
+ */
+const struct kvet_node *kvet_leader_at(const struct kvet_workload *wl,
+				       const struct kvet_leader *le);
+
+/* A container's name, empty when it has none. */
+struct kvet_slice kvet_container_name(const struct kvet_node *c);
 
 #endif

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "model/run.h"
+
 #define COMPONENT_LABEL "app.kubernetes.io/component"
 
 /* M3's default values of app.kubernetes.io/component. */
@@ -141,4 +143,70 @@ int kvet_manager_of(struct kvet_arena *arena, const struct kvet_graph *g,
 	check_component(g, wl, out);
 	check_container(wl, out);
 	return 0;
+}
+
+struct managers {
+	struct kvet_manager *v;		/* per workload index */
+	uint8_t *state;			/* 0 not yet, 1 done, 2 failed */
+	size_t n;
+};
+
+static void *managers_build(struct kvet_run *run)
+{
+	struct kvet_arena *arena = kvet_run_arena(run);
+	struct managers *ms = kvet_arena_alloc(arena, sizeof(*ms));
+
+	if (!ms)
+		return NULL;
+	kvet_graph_workloads(kvet_run_graph(run), &ms->n);
+	ms->v = kvet_arena_array(arena, ms->n + 1, sizeof(*ms->v));
+	ms->state = kvet_arena_array(arena, ms->n + 1, sizeof(*ms->state));
+	return ms->v && ms->state ? ms : NULL;
+}
+
+const struct kvet_manager *kvet_run_manager(struct kvet_run *run,
+					    const struct kvet_workload *wl)
+{
+	struct managers *ms = kvet_run_index(run, KVET_RUN_MANAGERS,
+					     managers_build, NULL);
+	const struct kvet_webhooks *whs;
+
+	if (!ms || wl->index >= ms->n)
+		return NULL;
+	if (ms->state[wl->index] == 0) {
+		whs = kvet_run_webhooks(run);
+		ms->state[wl->index] = 2;
+		if (whs && !kvet_manager_of(kvet_run_arena(run),
+					    kvet_run_graph(run), whs, wl,
+					    &ms->v[wl->index]))
+			ms->state[wl->index] = 1;
+	}
+	return ms->state[wl->index] == 1 ? &ms->v[wl->index] : NULL;
+}
+
+const struct kvet_node *kvet_manager_evidence(const struct kvet_workload *wl,
+					      const struct kvet_manager *m,
+					      enum kvet_manager_criteria c)
+{
+	switch (c) {
+	case KVET_MANAGER_LEADER_ELECTION:
+		return kvet_leader_at(wl, &m->leader);
+	case KVET_MANAGER_COMPONENT:
+		return m->label;
+	case KVET_MANAGER_CONTAINER:
+		return m->container_evidence;
+	default:
+		return NULL;
+	}
+}
+
+const char *kvet_manager_label_key(const struct kvet_workload *wl,
+				   const struct kvet_manager *m)
+{
+	const struct kvet_node *labels = kvet_node_path(wl->template,
+							"metadata", "labels",
+							NULL);
+
+	return kvet_node_get(labels, "control-plane") == m->label ?
+	       "control-plane" : "app.kubernetes.io/component";
 }

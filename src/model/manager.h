@@ -12,7 +12,7 @@
 #include "model/workload.h"
 
 /*
- * Managers (RULES-CATALOGUE 1.12): controllers, operators and webhook
+ * Managers (docs/model.md 1.12): controllers, operators and webhook
  * servers, whose outage stalls the cluster rather than one application.
  * The criteria that matched are kept so that a message can say why.
  */
@@ -63,5 +63,26 @@ static inline bool kvet_manager_is(const struct kvet_manager *m)
 
 /* "webhook backend", "leader election", ... for one criterion bit. */
 const char *kvet_manager_criterion_name(enum kvet_manager_criteria c);
+
+struct kvet_run;
+
+/* The verdict of @wl, computed once per run; NULL when out of memory. */
+const struct kvet_manager *kvet_run_manager(struct kvet_run *run,
+					    const struct kvet_workload *wl);
+
+/*
+ * Where the evidence of criterion @c is in the workload: the leader
+ * election evidence (kvet_leader_at()), the label, the container's name
+ * or command; NULL for M1, whose evidence is in the webhook
+ * configuration.
+ */
+const struct kvet_node *kvet_manager_evidence(const struct kvet_workload *wl,
+					      const struct kvet_manager *m,
+					      enum kvet_manager_criteria c);
+
+/* The key of M3's label: "control-plane" or
+ * "app.kubernetes.io/component". */
+const char *kvet_manager_label_key(const struct kvet_workload *wl,
+				   const struct kvet_manager *m);
 
 #endif

@@ -2,8 +2,10 @@
 #ifndef KVET_MODEL_OBJECT_H
 #define KVET_MODEL_OBJECT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "base/arena.h"
 #include "base/diag.h"
@@ -79,5 +81,13 @@ long kvet_objects_from_docs(struct kvet_arena *arena, struct kvet_diag *diag,
 
 /* True for the cluster-scoped kinds kvet knows (Namespace, Node, ...). */
 bool kvet_kind_is_cluster_scoped(const char *group, const char *kind);
+
+/* Is @obj (may be NULL) of API group @group ("" for core) and @kind? */
+static inline bool kvet_object_is(const struct kvet_object *obj,
+				  const char *group, const char *kind)
+{
+	return obj && strcmp(obj->kind, kind) == 0 &&
+	       strcmp(obj->group, group) == 0;
+}
 
 #endif

@@ -2,7 +2,12 @@
 #include "model/pdb.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "base/vec.h"
+#include "model/graph.h"
+#include "model/run.h"
 
 void kvet_intstr_parse(const struct kvet_node *n, struct kvet_intstr *out)
 {
@@ -188,4 +193,218 @@ int kvet_pdb_parse(struct kvet_arena *arena, const struct kvet_object *obj,
 				   out->v1beta1 ? KVET_SEL_FIELD_PDB_V1BETA1 :
 						  KVET_SEL_FIELD_PDB_V1,
 				   &out->selector);
+}
+
+bool kvet_pdb_uses_scale(const struct kvet_pdb *pdb)
+{
+	return pdb->max_unavailable.type != KVET_INTSTR_ABSENT ||
+	       (pdb->min_available.type != KVET_INTSTR_ABSENT &&
+		pdb->min_available.type != KVET_INTSTR_INT);
+}
+
+const char *kvet_pdb_member_kind_name(enum kvet_pdb_member_kind kind)
+{
+	switch (kind) {
+	case KVET_PDB_SCALABLE:
+		return "scalable";
+	case KVET_PDB_BARE_POD:
+		return "bare-pod";
+	default:
+		return "unscalable";
+	}
+}
+
+long long kvet_pdb_allowed_at(const struct kvet_pdb *pdb, long long n)
+{
+	struct kvet_pdb_member m = { n, KVET_PDB_SCALABLE };
+	struct kvet_pdb_result r;
+
+	kvet_pdb_evaluate(&pdb->min_available, &pdb->max_unavailable, &m, 1,
+			  &r);
+	return r.allowed;
+}
+
+/* ---- the budgets of a run ---- */
+
+struct budgets {
+	struct kvet_budget *v;		/* sorted by object address */
+	size_t n;
+	const struct kvet_object ***covering;	/* per workload index */
+	uint32_t *n_covering;
+};
+
+struct wl_vec {
+	const struct kvet_workload **v;
+	size_t n, cap;
+};
+
+static int collect(void *data, const struct kvet_workload *wl)
+{
+	struct wl_vec *vec = data;
+
+	if (!kvet_vec_grow((void **)&vec->v, &vec->cap, vec->n + 1,
+			   sizeof(*vec->v)))
+		return -1;
+	vec->v[vec->n++] = wl;
+	return 0;
+}
+
+static int cmp_budget(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)((const struct kvet_budget *)a)->obj;
+	uintptr_t y = (uintptr_t)((const struct kvet_budget *)b)->obj;
+
+	return (x > y) - (x < y);
+}
+
+static void evaluate(struct kvet_budget *e)
+{
+	struct kvet_pdb_member local[16], *m = local;
+	size_t i;
+
+	if (e->n > 16)
+		m = malloc(e->n * sizeof(*m));
+	if (!m) {
+		e->res.status = KVET_PDB_UNKNOWN;
+		e->res.allowed = -1;
+		return;
+	}
+	for (i = 0; i < e->n; i++)
+		m[i] = kvet_workload_pdb_member(e->wls[i]);
+	kvet_pdb_evaluate(&e->pdb.min_available, &e->pdb.max_unavailable, m,
+			  e->n, &e->res);
+	if (m != local)
+		free(m);
+}
+
+/* The workload -> PDBs lists, input order of PDBs kept within each. */
+static int invert(struct kvet_arena *arena, struct budgets *b,
+		  const struct kvet_object *const *pdbs, size_t n_wls)
+{
+	size_t i, j;
+
+	for (i = 0; i < n_wls; i++) {
+		if (!b->n_covering[i])
+			continue;
+		b->covering[i] = kvet_arena_array(arena, b->n_covering[i],
+						  sizeof(**b->covering));
+		if (!b->covering[i])
+			return -1;
+		b->n_covering[i] = 0;
+	}
+	for (i = 0; i < b->n; i++)
+		for (j = 0; j < b->v[i].n; j++) {
+			uint32_t w = b->v[i].wls[j]->index;
+
+			b->covering[w][b->n_covering[w]++] = pdbs[i];
+		}
+	return 0;
+}
+
+static void *budgets_build(struct kvet_run *run)
+{
+	struct kvet_arena *arena = kvet_run_arena(run);
+	const struct kvet_graph *g = kvet_run_graph(run);
+	struct kvet_object *const *objs;
+	struct wl_vec vec = { 0 };
+	struct budgets *b;
+	size_t i, j, n, n_wls;
+
+	kvet_graph_workloads(g, &n_wls);
+	objs = kvet_graph_kind(g, "policy", "PodDisruptionBudget", &n);
+	b = kvet_arena_alloc(arena, sizeof(*b));
+	if (!b)
+		return NULL;
+	b->v = kvet_arena_array(arena, n + 1, sizeof(*b->v));
+	b->covering = kvet_arena_array(arena, n_wls + 1, sizeof(*b->covering));
+	b->n_covering = kvet_arena_array(arena, n_wls + 1,
+					 sizeof(*b->n_covering));
+	if (!b->v || !b->covering || !b->n_covering)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		struct kvet_budget *e = &b->v[i];
+
+		e->obj = objs[i];
+		vec.n = 0;
+		if (kvet_pdb_parse(arena, objs[i], &e->pdb) ||
+		    kvet_graph_select_workloads(g, objs[i]->namespace,
+						&e->pdb.selector, collect,
+						&vec))
+			goto fail;
+		e->wls = kvet_arena_array(arena, vec.n + 1, sizeof(*e->wls));
+		if (!e->wls)
+			goto fail;
+		if (vec.n)
+			memcpy(e->wls, vec.v, vec.n * sizeof(*e->wls));
+		e->n = vec.n;
+		evaluate(e);
+		for (j = 0; j < e->n; j++)
+			b->n_covering[e->wls[j]->index]++;
+	}
+	b->n = n;
+	free(vec.v);
+	if (invert(arena, b, (const struct kvet_object *const *)objs, n_wls))
+		return NULL;
+	qsort(b->v, n, sizeof(*b->v), cmp_budget);
+	return b;
+fail:
+	free(vec.v);
+	return NULL;
+}
+
+static struct budgets *budgets(struct kvet_run *run)
+{
+	return kvet_run_index(run, KVET_RUN_BUDGETS, budgets_build, NULL);
+}
+
+const struct kvet_budget *kvet_run_budget(struct kvet_run *run,
+					  const struct kvet_object *obj)
+{
+	const struct budgets *b = budgets(run);
+	struct kvet_budget key = { .obj = obj };
+
+	if (!b)
+		return NULL;
+	return bsearch(&key, b->v, b->n, sizeof(key), cmp_budget);
+}
+
+int kvet_run_pdbs_covering(struct kvet_run *run, const struct kvet_workload *wl,
+			   const struct kvet_object *const **out, size_t *n)
+{
+	const struct budgets *b = budgets(run);
+
+	*out = NULL;
+	*n = 0;
+	if (!b)
+		return -1;
+	*out = b->covering[wl->index];
+	*n = b->n_covering[wl->index];
+	return 0;
+}
+
+int kvet_run_pdbs_covering_any(struct kvet_run *run, struct kvet_arena *arena,
+			       const struct kvet_workload *const *wls,
+			       size_t n_wls, const struct kvet_object ***out,
+			       size_t *n)
+{
+	const struct kvet_object *const *pdbs;
+	size_t i, j, k, cnt, cap = 0;
+
+	*out = NULL;
+	*n = 0;
+	for (i = 0; i < n_wls; i++) {
+		if (kvet_run_pdbs_covering(run, wls[i], &pdbs, &cnt))
+			return -1;
+		for (j = 0; j < cnt; j++) {
+			for (k = 0; k < *n && (*out)[k] != pdbs[j]; k++)
+				;
+			if (k < *n)
+				continue;
+			if (!kvet_arena_grow(arena, out, &cap, *n,
+					     sizeof(**out)))
+				return -1;
+			(*out)[(*n)++] = pdbs[j];
+		}
+	}
+	return 0;
 }

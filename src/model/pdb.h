@@ -11,10 +11,12 @@
 #include "model/selector.h"
 
 /*
- * PodDisruptionBudget arithmetic (RULES-CATALOGUE 1.9), replicating
- * pkg/controller/disruption/disruption.go under the steady-state
- * assumption that every selected pod is Ready.
+ * PodDisruptionBudget arithmetic (docs/model.md, "PDB evaluation"),
+ * replicating pkg/controller/disruption/disruption.go under the
+ * steady-state assumption that every selected pod is Ready.
  */
+struct kvet_run;
+struct kvet_workload;
 
 /* An IntOrString field as the API server decodes it. */
 enum kvet_intstr_type {
@@ -119,5 +121,59 @@ struct kvet_pdb {
  */
 int kvet_pdb_parse(struct kvet_arena *arena, const struct kvet_object *obj,
 		   struct kvet_pdb *out);
+
+/* maxUnavailable, or a percentage minAvailable: the disruption controller
+ * needs the scale of each owner of the selected pods. */
+bool kvet_pdb_uses_scale(const struct kvet_pdb *pdb);
+
+/* "scalable", "bare-pod" or "unscalable". */
+const char *kvet_pdb_member_kind_name(enum kvet_pdb_member_kind kind);
+
+/**
+ * kvet_pdb_allowed_at() - the budget as if it selected one scalable
+ * workload of @n pods: how "minAvailable: 1" reads at one replica.
+ * Returns: disruptionsAllowed, 0 when the budget is invalid.
+ */
+long long kvet_pdb_allowed_at(const struct kvet_pdb *pdb, long long n);
+
+/* A PodDisruptionBudget of a run, with what it selects and its budget
+ * at N_min: plain data in the run's arena. */
+struct kvet_budget {
+	const struct kvet_object *obj;
+	struct kvet_pdb pdb;
+	const struct kvet_workload **wls;	/* selected, in workload order */
+	size_t n;
+	struct kvet_pdb_result res;		/* at N_min */
+};
+
+/**
+ * kvet_run_budget() - the budget of PDB object @obj of the run's graph.
+ * The relation is built once per run, from one label-index selection per
+ * PDB (never by comparing every pair): PDB -> workloads, then the
+ * reverse, workload -> PDBs.
+ * Returns: the budget, or NULL when @obj is no PDB of the graph or memory
+ * ran out.
+ */
+const struct kvet_budget *kvet_run_budget(struct kvet_run *run,
+					  const struct kvet_object *obj);
+
+/**
+ * kvet_run_pdbs_covering() - the PDB objects that select @wl, in input
+ * order.
+ * Returns: 0, or -1 when out of memory.
+ */
+int kvet_run_pdbs_covering(struct kvet_run *run, const struct kvet_workload *wl,
+			   const struct kvet_object *const **out, size_t *n);
+
+/**
+ * kvet_run_pdbs_covering_any() - the PDB objects that select any of @wls,
+ * each once, in the order found.
+ * @arena: where the list goes.
+ * Returns: 0, or -1 when out of memory.
+ */
+int kvet_run_pdbs_covering_any(struct kvet_run *run, struct kvet_arena *arena,
+			       const struct kvet_workload *const *wls,
+			       size_t n_wls, const struct kvet_object ***out,
+			       size_t *n);
 
 #endif

@@ -4,11 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/run.h"
+
 #define SCHEDULING_GROUP "scheduling.k8s.io"
 
 struct kvet_priorities {
 	const struct kvet_graph *g;
 	const struct kvet_object *global_default;
+	const struct kvet_object **defaults;	/* every globalDefault class */
 	size_t n_global_defaults;
 	/* per workload index: a live Pod's spec.priority node, or NULL */
 	const struct kvet_node **live;
@@ -27,17 +30,21 @@ static bool is_true(const struct kvet_node *n)
 		kvet_node_text_eq(n, "TRUE"));
 }
 
-static void find_global_default(struct kvet_priorities *p)
+static int find_global_default(struct kvet_arena *arena,
+			       struct kvet_priorities *p)
 {
 	struct kvet_object *const *pcs;
 	long long best = 0, v;
 	size_t i, n;
 
 	pcs = kvet_graph_kind(p->g, SCHEDULING_GROUP, "PriorityClass", &n);
+	p->defaults = kvet_arena_array(arena, n + 1, sizeof(*p->defaults));
+	if (!p->defaults)
+		return -1;
 	for (i = 0; i < n; i++) {
 		if (!is_true(kvet_node_get(pcs[i]->root, "globalDefault")))
 			continue;
-		p->n_global_defaults++;
+		p->defaults[p->n_global_defaults++] = pcs[i];
 		if (!kvet_priority_class_value(pcs[i], &v))
 			continue;
 		/* several defaults: the API server admits the lowest */
@@ -46,6 +53,7 @@ static void find_global_default(struct kvet_priorities *p)
 			best = v;
 		}
 	}
+	return 0;
 }
 
 static void find_live_pods(struct kvet_priorities *p)
@@ -76,7 +84,10 @@ struct kvet_priorities *kvet_priorities_create(struct kvet_arena *arena,
 	if (!p)
 		return NULL;
 	p->g = g;
-	find_global_default(p);
+	if (find_global_default(arena, p)) {
+		free(p);
+		return NULL;
+	}
 	if (!kvet_graph_dump_mode(g))
 		return p;
 	kvet_graph_workloads(g, &p->n_wls);
@@ -101,6 +112,13 @@ kvet_priorities_global_default(const struct kvet_priorities *p, size_t *count)
 	if (count)
 		*count = p->n_global_defaults;
 	return p->global_default;
+}
+
+const struct kvet_object *const *
+kvet_priorities_defaults(const struct kvet_priorities *p, size_t *n)
+{
+	*n = p->n_global_defaults;
+	return p->defaults;
 }
 
 static void from_class(const struct kvet_object *pc,
@@ -163,4 +181,20 @@ void kvet_effective_priority(const struct kvet_priorities *p,
 	pc = kvet_graph_find(p->g, SCHEDULING_GROUP, "PriorityClass", "", buf);
 	if (pc)
 		from_class(pc, KVET_PRIORITY_CLASS, out);
+}
+
+static void *priorities_build(struct kvet_run *run)
+{
+	return kvet_priorities_create(kvet_run_arena(run), kvet_run_graph(run));
+}
+
+static void priorities_free(void *p)
+{
+	kvet_priorities_destroy(p);
+}
+
+const struct kvet_priorities *kvet_run_priorities(struct kvet_run *run)
+{
+	return kvet_run_index(run, KVET_RUN_PRIORITIES, priorities_build,
+			      priorities_free);
 }

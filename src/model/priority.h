@@ -12,7 +12,7 @@
 #include "model/workload.h"
 
 /*
- * Effective priority of a pod template (RULES-CATALOGUE 1.14), as the
+ * Effective priority of a pod template (docs/model.md 1.14), as the
  * Priority admission plugin resolves it
  * (https://kubernetes.io/docs/concepts/scheduling-eviction/pod-priority-preemption/).
  */
@@ -66,6 +66,10 @@ const struct kvet_object *
 kvet_priorities_global_default(const struct kvet_priorities *p,
 			       size_t *count);
 
+/* Every PriorityClass with globalDefault: true, in input order. */
+const struct kvet_object *const *
+kvet_priorities_defaults(const struct kvet_priorities *p, size_t *n);
+
 /**
  * kvet_effective_priority() - the priority @wl's pods get.
  * @p: the run's priorities.
@@ -81,5 +85,10 @@ void kvet_effective_priority(const struct kvet_priorities *p,
  * Returns: true and sets @out when it is an integer.
  */
 bool kvet_priority_class_value(const struct kvet_object *pc, long long *out);
+
+struct kvet_run;
+
+/* The run's priorities, built on first use; NULL when out of memory. */
+const struct kvet_priorities *kvet_run_priorities(struct kvet_run *run);
 
 #endif

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "model/rbac.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "model/hash.h"
+#include "model/run.h"
 
 #define RBAC_GROUP "rbac.authorization.k8s.io"
 #define LEASE_GROUP "coordination.k8s.io"
@@ -25,17 +27,6 @@ struct kvet_rbac {
 	struct kvet_hash by_subject;	/* subject -> binding_list */
 };
 
-static struct kvet_slice str_of(const struct kvet_node *n)
-{
-	struct kvet_slice s = { "", 0 };
-
-	if (kvet_node_is_string(n)) {
-		s.s = n->u.str;
-		s.len = n->len;
-	}
-	return s;
-}
-
 static int add(struct kvet_rbac *r, const struct kvet_slice *parts,
 	       size_t nparts, const struct kvet_object *binding)
 {
@@ -52,18 +43,8 @@ static int add(struct kvet_rbac *r, const struct kvet_slice *parts,
 	l = *slot;
 	if (l->n && l->v[l->n - 1] == binding)
 		return 0;
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 4;
-		const struct kvet_object **v;
-
-		v = kvet_arena_array(r->arena, cap, sizeof(*v));
-		if (!v)
-			return -1;
-		if (l->n)
-			memcpy(v, l->v, l->n * sizeof(*v));
-		l->v = v;
-		l->cap = cap;
-	}
+	if (!kvet_arena_grow(r->arena, &l->v, &l->cap, l->n, sizeof(*l->v)))
+		return -1;
 	l->v[l->n++] = binding;
 	return 0;
 }
@@ -78,11 +59,11 @@ static int index_binding(struct kvet_rbac *r, const struct kvet_object *b)
 		const struct kvet_node *kind = kvet_node_get(s, "kind");
 		struct kvet_slice parts[3];
 
-		parts[1] = str_of(kvet_node_get(s, "name"));
+		parts[1] = kvet_string_of(kvet_node_get(s, "name"));
 		if (kvet_node_eq(kind, "ServiceAccount")) {
 			parts[0] = kvet_slice_of(TAG_SA);
 			parts[2] = parts[1];
-			parts[1] = str_of(kvet_node_get(s, "namespace"));
+			parts[1] = kvet_string_of(kvet_node_get(s, "namespace"));
 			/* the authorizer takes a RoleBinding's namespace
 			 * for a ServiceAccount subject without one */
 			if (!parts[1].len)
@@ -264,6 +245,247 @@ struct kvet_slice kvet_workload_service_account(const struct kvet_workload *wl)
 	if (!kvet_node_is_string(n) || !n->len)
 		n = kvet_node_get(wl->pod_spec, "serviceAccount");
 	if (kvet_node_is_string(n) && n->len)
-		return str_of(n);
+		return kvet_string_of(n);
 	return kvet_slice_of("default");
+}
+
+static void *rbac_build(struct kvet_run *run)
+{
+	return kvet_rbac_create(kvet_run_arena(run), kvet_run_graph(run));
+}
+
+static void rbac_free(void *r)
+{
+	kvet_rbac_destroy(r);
+}
+
+const struct kvet_rbac *kvet_run_rbac(struct kvet_run *run)
+{
+	return kvet_run_index(run, KVET_RUN_RBAC, rbac_build, rbac_free);
+}
+
+const struct kvet_node *
+kvet_workload_service_account_at(const struct kvet_workload *wl)
+{
+	const struct kvet_pair *p = kvet_node_get_pair(wl->pod_spec,
+						       "serviceAccountName");
+
+	if (!p)
+		p = kvet_node_get_pair(wl->pod_spec, "serviceAccount");
+	return p ? &p->key : NULL;
+}
+
+/* ---- who may rewrite webhook configurations ---- */
+
+#define ADMISSION_GROUP "admissionregistration.k8s.io"
+
+static bool role_grants(const struct kvet_object *role, const char *resource)
+{
+	const struct kvet_node *rules = kvet_node_get(role->root, "rules");
+	const struct kvet_node *r;
+	uint32_t i;
+
+	for (i = 0; kvet_node_is_seq(rules) && i < rules->len; i++) {
+		r = &rules->u.items[i];
+		if (list_has(kvet_node_get(r, "apiGroups"), ADMISSION_GROUP) &&
+		    list_has(kvet_node_get(r, "resources"), resource) &&
+		    (list_has(kvet_node_get(r, "verbs"), "update") ||
+		     list_has(kvet_node_get(r, "verbs"), "patch")))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * An aggregated ClusterRole gets the rules of every ClusterRole its
+ * clusterRoleSelectors match (one level: the controller fills it in from
+ * the roles of the cluster, here those of the input).
+ */
+static bool aggregate_grants(struct kvet_arena *arena,
+			     const struct kvet_graph *g,
+			     const struct kvet_object *role,
+			     const char *resource)
+{
+	const struct kvet_node *sels = kvet_node_path(role->root,
+						      "aggregationRule",
+						      "clusterRoleSelectors",
+						      NULL);
+	struct kvet_object *const *roles;
+	struct kvet_selector sel;
+	struct kvet_labels labels;
+	size_t i, cnt;
+	uint32_t k;
+
+	if (!kvet_node_is_seq(sels))
+		return false;
+	roles = kvet_graph_kind(g, RBAC_GROUP, "ClusterRole", &cnt);
+	for (k = 0; k < sels->len; k++) {
+		/* a null selector matches nothing, {} everything */
+		if (kvet_selector_parse(arena, &sels->u.items[k],
+					KVET_SEL_FIELD_AFFINITY_TERM, &sel))
+			return false;
+		for (i = 0; i < cnt; i++) {
+			if (roles[i] == role)
+				continue;
+			if (kvet_labels_from_node(arena,
+						  kvet_node_path(roles[i]->root,
+								 "metadata",
+								 "labels", NULL),
+						  &labels))
+				return false;
+			if (kvet_selector_matches(&sel, &labels, NULL) &&
+			    role_grants(roles[i], resource))
+				return true;
+		}
+	}
+	return false;
+}
+
+static bool names_account(const struct kvet_node *subj, const char *ns,
+			  struct kvet_slice sa)
+{
+	const struct kvet_node *kind = kvet_node_get(subj, "kind");
+	const struct kvet_node *name = kvet_node_get(subj, "name");
+	char buf[512];
+
+	if (kvet_node_text_eq(kind, "ServiceAccount"))
+		return kvet_node_is_string(name) && name->len == sa.len &&
+		       !memcmp(name->u.str, sa.s, sa.len) &&
+		       kvet_node_text_eq(kvet_node_get(subj, "namespace"), ns);
+	if (kvet_node_text_eq(kind, "Group")) {
+		snprintf(buf, sizeof(buf), "system:serviceaccounts:%s", ns);
+		return kvet_node_text_eq(name, "system:serviceaccounts") ||
+		       kvet_node_text_eq(name, buf);
+	}
+	if (kvet_node_text_eq(kind, "User")) {
+		snprintf(buf, sizeof(buf), "system:serviceaccount:%s:%.*s", ns,
+			 (int)sa.len, sa.s);
+		return kvet_node_text_eq(name, buf);
+	}
+	return false;
+}
+
+/* The ClusterRoleBindings whose ClusterRole may update or patch
+ * @resource, found once, so that accounts are then matched against a
+ * handful of bindings. */
+static int granting_bindings(struct kvet_arena *arena,
+			     const struct kvet_graph *g, const char *resource,
+			     struct kvet_config_writers *w)
+{
+	struct kvet_object *const *crbs;
+	const struct kvet_object *role;
+	const struct kvet_node *ref;
+	char rname[256];
+	size_t j, cnt;
+
+	crbs = kvet_graph_kind(g, RBAC_GROUP, "ClusterRoleBinding", &cnt);
+	w->crbs = kvet_arena_array(arena, cnt + 1, sizeof(*w->crbs));
+	if (!w->crbs)
+		return -1;
+	for (j = 0; j < cnt; j++) {
+		ref = kvet_node_path(crbs[j]->root, "roleRef", "name", NULL);
+		if (!kvet_node_is_string(ref) || ref->len >= sizeof(rname))
+			continue;
+		memcpy(rname, ref->u.str, ref->len);
+		rname[ref->len] = '\0';
+		role = kvet_graph_find(g, RBAC_GROUP, "ClusterRole", "", rname);
+		if (role && (role_grants(role, resource) ||
+			     aggregate_grants(arena, g, role, resource)))
+			w->crbs[w->n_crbs++] = crbs[j];
+	}
+	return 0;
+}
+
+bool kvet_config_writers_bind(const struct kvet_config_writers *w,
+			      const struct kvet_workload *wl)
+{
+	struct kvet_slice sa = kvet_workload_service_account(wl);
+	const struct kvet_node *subjs;
+	size_t j;
+	uint32_t k;
+
+	for (j = 0; j < w->n_crbs; j++) {
+		subjs = kvet_node_get(w->crbs[j]->root, "subjects");
+		for (k = 0; kvet_node_is_seq(subjs) && k < subjs->len; k++)
+			if (names_account(&subjs->u.items[k],
+					  wl->obj->namespace, sa))
+				return true;
+	}
+	return false;
+}
+
+bool kvet_config_writers_bind_any(const struct kvet_config_writers *w,
+				  const struct kvet_workload *const *wls,
+				  size_t n)
+{
+	size_t i;
+
+	for (i = 0; w->n_crbs && i < n; i++)
+		if (kvet_config_writers_bind(w, wls[i]))
+			return true;
+	return false;
+}
+
+static int find_jobs(struct kvet_arena *arena, const struct kvet_graph *g,
+		     struct kvet_config_writers *w)
+{
+	static const char *const kinds[] = { "Job", "CronJob" };
+	struct kvet_object *const *objs;
+	const struct kvet_workload *wl;
+	size_t i, k, cnt, cap = 0;
+
+	for (k = 0; w->n_crbs && k < 2; k++) {
+		objs = kvet_graph_kind(g, "batch", kinds[k], &cnt);
+		for (i = 0; i < cnt; i++) {
+			wl = kvet_graph_workload_of(g, objs[i]);
+			if (!wl || wl->obj != objs[i] ||
+			    !kvet_config_writers_bind(w, wl))
+				continue;
+			if (!kvet_arena_grow(arena, &w->jobs, &cap, w->n_jobs,
+					     sizeof(*w->jobs)))
+				return -1;
+			w->jobs[w->n_jobs++] = wl;
+		}
+	}
+	return 0;
+}
+
+/* The writers per configuration kind, each found on first use. */
+static const char *const config_resources[] = {
+	"validatingwebhookconfigurations",
+	"mutatingwebhookconfigurations",
+	"customresourcedefinitions",
+};
+
+struct config_writers {
+	struct kvet_config_writers w[3];
+	bool done[3];
+};
+
+static void *config_writers_build(struct kvet_run *run)
+{
+	return kvet_arena_alloc(kvet_run_arena(run),
+				sizeof(struct config_writers));
+}
+
+const struct kvet_config_writers *
+kvet_run_config_writers(struct kvet_run *run, const char *resource)
+{
+	struct config_writers *cw = kvet_run_index(run, KVET_RUN_CONFIG_WRITERS,
+						   config_writers_build, NULL);
+	struct kvet_arena *arena = kvet_run_arena(run);
+	const struct kvet_graph *g = kvet_run_graph(run);
+	size_t r;
+
+	for (r = 0; r < 3 && strcmp(config_resources[r], resource); r++)
+		;
+	if (!cw || r == 3)
+		return NULL;
+	if (!cw->done[r]) {
+		if (granting_bindings(arena, g, resource, &cw->w[r]) ||
+		    find_jobs(arena, g, &cw->w[r]))
+			return NULL;
+		cw->done[r] = true;
+	}
+	return &cw->w[r];
 }

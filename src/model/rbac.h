@@ -11,7 +11,7 @@
 #include "model/workload.h"
 
 /*
- * Just enough RBAC for D5 (RULES-CATALOGUE D5): may a ServiceAccount get,
+ * Just enough RBAC for D5 (rule leader-election-without-lease-rbac): may a ServiceAccount get,
  * create and update coordination.k8s.io Leases in a namespace? Bindings
  * are indexed by subject once per run.
  */
@@ -71,5 +71,51 @@ int kvet_rbac_lease_access(const struct kvet_rbac *r, const char *sa_ns,
  * template (or the deprecated serviceAccount), else "default".
  */
 struct kvet_slice kvet_workload_service_account(const struct kvet_workload *wl);
+
+/* The key of serviceAccountName (else serviceAccount) in the pod
+ * template, or NULL when neither is set. */
+const struct kvet_node *
+kvet_workload_service_account_at(const struct kvet_workload *wl);
+
+struct kvet_run;
+
+/* The run's subject index, built on first use; NULL when out of memory. */
+const struct kvet_rbac *kvet_run_rbac(struct kvet_run *run);
+
+/*
+ * Who may rewrite a webhook configuration (rule E7): the
+ * ClusterRoleBindings whose ClusterRole may update or patch the
+ * configuration's kind (webhook configurations and CRDs are
+ * cluster-scoped, so only a ClusterRoleBinding to a ClusterRole grants
+ * that), and the Jobs and CronJobs they bind: certificate generators such
+ * as ingress-nginx's kube-webhook-certgen "patch" Job, which write
+ * caBundle at install time.
+ */
+struct kvet_config_writers {
+	const struct kvet_object **crbs;	/* the granting bindings */
+	size_t n_crbs;
+	const struct kvet_workload **jobs;	/* Jobs, CronJobs they bind */
+	size_t n_jobs;
+};
+
+/**
+ * kvet_run_config_writers() - the writers of @resource
+ * ("validatingwebhookconfigurations", "mutatingwebhookconfigurations" or
+ * "customresourcedefinitions"), found once per run: every entry of a
+ * large dump asks the same question.
+ * Returns: the writers, or NULL when out of memory.
+ */
+const struct kvet_config_writers *
+kvet_run_config_writers(struct kvet_run *run, const char *resource);
+
+/* Does one of the writers' bindings name @wl's ServiceAccount (as the
+ * account, its namespace's group, all service accounts, or its user)? */
+bool kvet_config_writers_bind(const struct kvet_config_writers *w,
+			      const struct kvet_workload *wl);
+
+/* ... the ServiceAccount of one of @wls (a webhook's backend)? */
+bool kvet_config_writers_bind_any(const struct kvet_config_writers *w,
+				  const struct kvet_workload *const *wls,
+				  size_t n);
 
 #endif

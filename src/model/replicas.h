@@ -8,7 +8,7 @@
 #include "model/object.h"
 
 /*
- * Replica counts (RULES-CATALOGUE 1.4): N_spec, and N_min/N_max once an
+ * Replica counts (docs/model.md 1.4): N_spec, and N_min/N_max once an
  * HorizontalPodAutoscaler targeting the workload is taken into account.
  */
 

@@ -304,39 +304,41 @@ static bool is_plain(enum kvet_sel_field field)
 	       field == KVET_SEL_FIELD_PLAIN_WORKLOAD;
 }
 
-/* The null-versus-empty table of RULES-CATALOGUE 1.5. */
+/*
+ * The null-versus-empty table (docs/model.md, "Selectors"): what an
+ * absent (or null) and an empty selector select, per field.
+ */
+static const struct {
+	enum kvet_sel_meaning absent, empty;
+} field_meanings[] = {
+	/* policy/v1 selects every pod with {}; v1beta1 none */
+	[KVET_SEL_FIELD_PDB_V1] = { KVET_SEL_NOTHING, KVET_SEL_EVERYTHING },
+	[KVET_SEL_FIELD_PDB_V1BETA1] = { KVET_SEL_NOTHING, KVET_SEL_NOTHING },
+	/* a Service without selector has no endpoints */
+	[KVET_SEL_FIELD_SERVICE] = { KVET_SEL_NOTHING, KVET_SEL_NOTHING },
+	[KVET_SEL_FIELD_AFFINITY_TERM] = { KVET_SEL_NOTHING,
+					   KVET_SEL_EVERYTHING },
+	/* the term's scope rule adds its own namespace */
+	[KVET_SEL_FIELD_AFFINITY_NS] = { KVET_SEL_NOTHING,
+					 KVET_SEL_EVERYTHING },
+	[KVET_SEL_FIELD_SPREAD] = { KVET_SEL_NOTHING, KVET_SEL_EVERYTHING },
+	/* defaulted to {} by the API server */
+	[KVET_SEL_FIELD_WEBHOOK] = { KVET_SEL_EVERYTHING, KVET_SEL_EVERYTHING },
+	/* required by the API server */
+	[KVET_SEL_FIELD_WORKLOAD] = { KVET_SEL_INVALID, KVET_SEL_INVALID },
+	/* a ReplicationController's until defaulted */
+	[KVET_SEL_FIELD_PLAIN_WORKLOAD] = { KVET_SEL_NOTHING,
+					    KVET_SEL_NOTHING },
+};
+
 static enum kvet_sel_meaning absent_meaning(enum kvet_sel_field field)
 {
-	switch (field) {
-	case KVET_SEL_FIELD_WEBHOOK:
-		/* defaulted to {} by the API server */
-		return KVET_SEL_EVERYTHING;
-	case KVET_SEL_FIELD_WORKLOAD:
-		return KVET_SEL_INVALID;
-	default:
-		/* PDB (both versions), Service, affinity term, namespace
-		 * selector (the term's scope rule adds its own namespace),
-		 * spread constraint, ReplicationController until defaulted */
-		return KVET_SEL_NOTHING;
-	}
+	return field_meanings[field].absent;
 }
 
 static enum kvet_sel_meaning empty_meaning(enum kvet_sel_field field)
 {
-	switch (field) {
-	case KVET_SEL_FIELD_PDB_V1:
-	case KVET_SEL_FIELD_AFFINITY_TERM:
-	case KVET_SEL_FIELD_AFFINITY_NS:
-	case KVET_SEL_FIELD_SPREAD:
-	case KVET_SEL_FIELD_WEBHOOK:
-		return KVET_SEL_EVERYTHING;
-	case KVET_SEL_FIELD_WORKLOAD:
-		return KVET_SEL_INVALID;
-	default:
-		/* policy/v1beta1 PDB, Service: no endpoints,
-		 * ReplicationController until defaulted */
-		return KVET_SEL_NOTHING;
-	}
+	return field_meanings[field].empty;
 }
 
 int kvet_selector_parse(struct kvet_arena *arena, const struct kvet_node *n,
@@ -553,20 +555,8 @@ bool kvet_runtime_key(struct kvet_slice key)
 static bool values_contain(const struct kvet_requirement *r,
 			   struct kvet_slice v)
 {
-	size_t lo = 0, hi = r->n_values;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = kvet_slice_cmp(r->values[mid], v);
-
-		if (c == 0)
-			return true;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return false;
+	return kvet_sorted_find(r->values, r->n_values, sizeof(*r->values),
+				v) < r->n_values;
 }
 
 static bool values_contain_rt(const struct kvet_requirement *r,
@@ -641,17 +631,24 @@ enum kvet_match kvet_match_and(enum kvet_match a, enum kvet_match b)
 	return KVET_MATCH_UNKNOWN;
 }
 
+/* Each result as kvet_match_name() and kvet_match_verdict() spell it. */
+static const char *const match_names[][2] = {
+	[KVET_MATCH_FALSE] = { "false", "FALSE" },
+	[KVET_MATCH_TRUE] = { "true", "TRUE" },
+	[KVET_MATCH_ASSUMED_FALSE] = { "assumed-false", "ASSUMED-FALSE" },
+	[KVET_MATCH_ASSUMED_TRUE] = { "assumed-true", "ASSUMED-TRUE" },
+	[KVET_MATCH_UNKNOWN] = { "unknown", "UNKNOWN" },
+};
+#define N_MATCH (sizeof(match_names) / sizeof(match_names[0]))
+
 const char *kvet_match_name(enum kvet_match m)
 {
-	static const char *const names[] = {
-		[KVET_MATCH_FALSE] = "false",
-		[KVET_MATCH_TRUE] = "true",
-		[KVET_MATCH_ASSUMED_FALSE] = "assumed-false",
-		[KVET_MATCH_ASSUMED_TRUE] = "assumed-true",
-		[KVET_MATCH_UNKNOWN] = "unknown",
-	};
+	return (unsigned)m < N_MATCH ? match_names[m][0] : "?";
+}
 
-	return (unsigned)m < sizeof(names) / sizeof(names[0]) ? names[m] : "?";
+const char *kvet_match_verdict(enum kvet_match m)
+{
+	return (unsigned)m < N_MATCH ? match_names[m][1] : "?";
 }
 
 enum kvet_match kvet_selector_match_namespace(const struct kvet_selector *sel,
@@ -696,3 +693,15 @@ enum kvet_match kvet_selector_match_namespace(const struct kvet_selector *sel,
 		return result ? KVET_MATCH_ASSUMED_TRUE : KVET_MATCH_ASSUMED_FALSE;
 	return KVET_MATCH_TRUE;
 }
+
+const char *kvet_selector_form_name(const struct kvet_selector *sel)
+{
+	if (sel->meaning == KVET_SEL_INVALID)
+		return "invalid";
+	if (sel->form == KVET_SEL_FORM_ABSENT)
+		return "absent";
+	if (sel->form == KVET_SEL_FORM_EMPTY)
+		return "empty";
+	return "requirements";
+}
+

@@ -12,7 +12,7 @@
 
 /*
  * Label selectors, compiled once and evaluated exactly as
- * k8s.io/apimachinery/pkg/labels/selector.go does (RULES-CATALOGUE 1.5).
+ * k8s.io/apimachinery/pkg/labels/selector.go does (docs/model.md 1.5).
  */
 
 enum kvet_sel_op {
@@ -34,7 +34,7 @@ struct kvet_requirement {
 /*
  * The field a selector was read from. Kubernetes gives absent, null and
  * empty selectors a different meaning per field (the null-versus-empty
- * table of RULES-CATALOGUE 1.5), so the caller must say which it is.
+ * table of docs/model.md 1.5), so the caller must say which it is.
  */
 enum kvet_sel_field {
 	KVET_SEL_FIELD_PDB_V1,		/* policy/v1 PDB spec.selector */
@@ -116,7 +116,7 @@ int kvet_selector_from_labels(struct kvet_arena *arena,
 			      struct kvet_selector *out);
 
 /*
- * The runtime labels of one modelled pod (RULES-CATALOGUE 1.6): labels a
+ * The runtime labels of one modelled pod (docs/model.md 1.6): labels a
  * controller adds to its pods that no template shows. Values that are
  * hashes or UIDs in a cluster are modelled by synthetic values that equal
  * each other exactly when the real ones would (same workload, same
@@ -148,7 +148,7 @@ struct kvet_pod_runtime {
 
 /**
  * kvet_runtime_value() - the value of runtime label @key on pod @rt, for
- * building merged selectors (RULES-CATALOGUE 1.8: matchLabelKeys on
+ * building merged selectors (docs/model.md 1.8: matchLabelKeys on
  * pod-template-hash takes the incoming pod's value).
  * @arena: where the value is copied.
  * @rt: the pod.
@@ -187,7 +187,7 @@ bool kvet_selector_matches(const struct kvet_selector *sel,
 
 /*
  * Results that may rest on an assumption about objects missing from the
- * input (RULES-CATALOGUE 1.5, 1.11).
+ * input (docs/model.md 1.5, 1.11).
  */
 enum kvet_match {
 	KVET_MATCH_FALSE,
@@ -200,7 +200,17 @@ enum kvet_match {
 /* Combine two steps: FALSE, then ASSUMED_FALSE, UNKNOWN, ASSUMED_TRUE win. */
 enum kvet_match kvet_match_and(enum kvet_match a, enum kvet_match b);
 
+/* TRUE, or ASSUMED_TRUE: what kvet counts as a match. */
+static inline bool kvet_match_is_true(enum kvet_match m)
+{
+	return m == KVET_MATCH_TRUE || m == KVET_MATCH_ASSUMED_TRUE;
+}
+
 const char *kvet_match_name(enum kvet_match m);
+
+/* The verdict as rules compare it: "TRUE", "FALSE", "ASSUMED-TRUE",
+ * "ASSUMED-FALSE" or "UNKNOWN". */
+const char *kvet_match_verdict(enum kvet_match m);
 
 /**
  * kvet_selector_match_namespace() - evaluate a namespaceSelector.
@@ -218,5 +228,9 @@ enum kvet_match kvet_selector_match_namespace(const struct kvet_selector *sel,
 					      const struct kvet_labels *ns_labels);
 
 const char *kvet_sel_op_name(enum kvet_sel_op op);
+
+/* How a selector field was written: "absent" (or null), "empty" ({}),
+ * "requirements", or "invalid" when the API server rejects it. */
+const char *kvet_selector_form_name(const struct kvet_selector *sel);
 
 #endif

@@ -13,7 +13,8 @@ static const char *const spreading_keys[] = {
 	"failure-domain.beta.kubernetes.io/region",
 };
 
-/* RULES-CATALOGUE C3: keys that several installations share. */
+/* Keys that several installations share (rule
+ * spread-selector-matches-foreign-pods). */
 static const char *const shared_keys[] = {
 	"app.kubernetes.io/part-of",
 	"app.kubernetes.io/component",
@@ -56,17 +57,6 @@ bool kvet_term_is_anti_affinity(const struct kvet_term *t)
 	return t->kind != KVET_TERM_SPREAD_CONSTRAINT;
 }
 
-static struct kvet_slice str_of(const struct kvet_node *n)
-{
-	struct kvet_slice s = { "", 0 };
-
-	if (kvet_node_is_string(n)) {
-		s.s = n->u.str;
-		s.len = n->len;
-	}
-	return s;
-}
-
 static int slice_qcmp(const void *a, const void *b)
 {
 	return kvet_slice_cmp(*(const struct kvet_slice *)a,
@@ -76,20 +66,7 @@ static int slice_qcmp(const void *a, const void *b)
 static bool sorted_contains(const struct kvet_slice *v, size_t n,
 			    struct kvet_slice s)
 {
-	size_t lo = 0, hi = n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = kvet_slice_cmp(v[mid], s);
-
-		if (c == 0)
-			return true;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return false;
+	return kvet_sorted_find(v, n, sizeof(*v), s) < n;
 }
 
 /*
@@ -129,14 +106,14 @@ static int add_key_reqs(struct kvet_arena *arena,
 		v = kvet_arena_alloc(arena, sizeof(*v));
 		if (!v)
 			return -1;
-		ret = incoming_value(arena, wl, str_of(k), v);
+		ret = incoming_value(arena, wl, kvet_string_of(k), v);
 		if (ret < 0)
 			return -1;
 		/* "keys that don't exist in the incoming pod labels will be
 		 * ignored" (PodAffinityTerm.matchLabelKeys) */
 		if (!ret)
 			continue;
-		r->key = str_of(k);
+		r->key = kvet_string_of(k);
 		r->op = op;
 		r->values = v;
 		r->n_values = 1;
@@ -202,7 +179,7 @@ static int parse_namespaces(struct kvet_arena *arena, struct kvet_term *t,
 		return -1;
 	for (i = 0; i < list->len; i++)
 		if (kvet_node_is_string(&list->u.items[i]))
-			v[n++] = str_of(&list->u.items[i]);
+			v[n++] = kvet_string_of(&list->u.items[i]);
 	qsort(v, n, sizeof(*v), slice_qcmp);
 	for (i = 0; i < n; i++)
 		if (!k || !kvet_slice_eq(v[i], v[k - 1]))
@@ -226,7 +203,7 @@ static int parse_term(struct kvet_arena *arena, const struct kvet_workload *wl,
 	t->entry = entry;
 	t->node = n;
 	t->topology_key_node = kvet_node_get(n, "topologyKey");
-	t->topology_key = str_of(t->topology_key_node);
+	t->topology_key = kvet_string_of(t->topology_key_node);
 	t->match_label_keys = kvet_node_get(n, "matchLabelKeys");
 	if (!spread)
 		t->mismatch_label_keys = kvet_node_get(n, "mismatchLabelKeys");
@@ -451,18 +428,8 @@ static int collect(void *data, const struct kvet_workload *wl,
 {
 	struct hit_list *l = data;
 
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 8;
-		struct kvet_term_hit *v = kvet_arena_array(l->arena, cap,
-							   sizeof(*v));
-
-		if (!v)
-			return -1;
-		if (l->n)
-			memcpy(v, l->v, l->n * sizeof(*v));
-		l->v = v;
-		l->cap = cap;
-	}
+	if (!kvet_arena_grow(l->arena, &l->v, &l->cap, l->n, sizeof(*l->v)))
+		return -1;
 	l->v[l->n].wl = wl;
 	l->v[l->n].scope = scope;
 	l->n++;
@@ -500,4 +467,124 @@ bool kvet_term_shared_keys_only(const struct kvet_graph *g,
 			return false;
 	}
 	return true;
+}
+
+bool kvet_term_scope_assumed(const struct kvet_graph *g,
+			     const struct kvet_term *t)
+{
+	enum kvet_match m = kvet_term_scope_includes(g, t,
+						     t->wl->obj->namespace);
+
+	return m == KVET_MATCH_ASSUMED_TRUE || m == KVET_MATCH_ASSUMED_FALSE;
+}
+
+static int find_other(void *data, const struct kvet_workload *wl)
+{
+	const struct kvet_workload *self = data;
+
+	return wl != self;	/* one other is enough */
+}
+
+int kvet_term_matches_elsewhere(const struct kvet_graph *g,
+				const struct kvet_term *t)
+{
+	return kvet_graph_select_workloads(g, NULL, &t->merged, find_other,
+					   (void *)t->wl);
+}
+
+int kvet_workload_lacks_spreading(struct kvet_arena *arena,
+				  const struct kvet_graph *g,
+				  const struct kvet_workload *wl, bool *out)
+{
+	struct kvet_terms terms;
+	size_t i;
+
+	*out = false;
+	if (!kvet_workload_kind_scalable(wl->kind) ||
+	    wl->replicas.state != KVET_REPLICAS_KNOWN || wl->replicas.max < 2)
+		return 0;
+	if (kvet_workload_terms(arena, wl, &terms))
+		return -1;
+	for (i = 0; i < terms.n; i++)
+		if (kvet_match_is_true(kvet_term_effective(g, &terms.v[i])))
+			return 0;
+	*out = true;
+	return 0;
+}
+
+/* ---- why a term is not effective ---- */
+
+static const struct kvet_node *key_node(const struct kvet_term *t,
+					const char *field)
+{
+	const struct kvet_pair *p = kvet_node_get_pair(t->node, field);
+
+	return p ? &p->key : NULL;
+}
+
+/*
+ * Why a sibling does not match: the labelSelector itself, or the first
+ * matchLabelKeys/mismatchLabelKeys requirement the API server adds that
+ * a sibling fails.
+ */
+static void sibling_miss(const struct kvet_term *t, struct kvet_term_why *out)
+{
+	struct kvet_pod_runtime rt;
+	size_t i;
+
+	kvet_workload_runtime(t->wl, 0, 1, &rt);
+	if (!kvet_selector_matches(&t->selector, &t->wl->labels, &rt))
+		return;
+	for (i = t->selector.n_reqs; i < t->merged.n_reqs; i++)
+		if (!kvet_requirement_matches(&t->merged.reqs[i],
+					      &t->wl->labels, &rt)) {
+			out->req = &t->merged.reqs[i];
+			out->at = t->merged.reqs[i].node;
+			return;
+		}
+}
+
+static void siblings_flaw(const struct kvet_term *t, struct kvet_term_why *out)
+{
+	sibling_miss(t, out);
+	if (t->selector.meaning == KVET_SEL_NOTHING) {
+		out->flaw = KVET_TERM_NO_SELECTOR;
+		out->req = NULL;
+		out->at = t->node;
+	} else if (t->selector.meaning == KVET_SEL_INVALID) {
+		out->flaw = KVET_TERM_INVALID_SELECTOR;
+		out->req = NULL;
+		out->at = key_node(t, "labelSelector");
+	} else if (out->req) {
+		out->flaw = out->req->op == KVET_SEL_NOT_IN ?
+			    KVET_TERM_EXCLUDES_OWN_PODS :
+			    KVET_TERM_KEY_UNIQUE_PER_POD;
+	} else {
+		out->flaw = KVET_TERM_MISSES_OWN_PODS;
+		out->at = key_node(t, "labelSelector");
+	}
+}
+
+void kvet_term_why_not(const struct kvet_graph *g, const struct kvet_term *t,
+		       struct kvet_term_why *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (!kvet_term_matches_siblings(t)) {
+		siblings_flaw(t, out);
+		return;
+	}
+	if (!kvet_spreading_topology_key(g, t->topology_key)) {
+		out->flaw = t->topology_key.len ? KVET_TERM_NOT_SPREADING_KEY :
+			    KVET_TERM_NO_TOPOLOGY_KEY;
+		out->at = t->topology_key_node ? key_node(t, "topologyKey")
+					       : t->node;
+		return;
+	}
+	out->scope = kvet_term_scope_includes(g, t, t->wl->obj->namespace);
+	if (kvet_match_is_true(out->scope))
+		return;
+	out->flaw = KVET_TERM_SCOPE_EXCLUDES_OWN;
+	out->at = key_node(t, "namespaceSelector");
+	if (!out->at)
+		out->at = key_node(t, "namespaces");
 }

@@ -13,7 +13,7 @@
 #include "model/workload.h"
 
 /*
- * Spreading terms and the merged selector (RULES-CATALOGUE 1.8): the pod
+ * Spreading terms and the merged selector (docs/model.md 1.8): the pod
  * anti-affinity terms and topology spread constraints of a workload, each
  * with the selector the API server builds from it at pod creation, and
  * its namespace scope (1.7).
@@ -170,5 +170,103 @@ int kvet_term_foreign_list(struct kvet_arena *arena,
  */
 bool kvet_term_shared_keys_only(const struct kvet_graph *g,
 				const struct kvet_term *t);
+
+/* Is the term's own namespace in its scope only by an ASSUMED result? */
+bool kvet_term_scope_assumed(const struct kvet_graph *g,
+			     const struct kvet_term *t);
+
+/**
+ * kvet_term_matches_elsewhere() - does the merged selector match another
+ * workload in some namespace, in scope or not? (C3 stays quiet when the
+ * input shows the labels elsewhere.)
+ * Returns: 1 or 0, or -1 when out of memory.
+ */
+int kvet_term_matches_elsewhere(const struct kvet_graph *g,
+				const struct kvet_term *t);
+
+/**
+ * kvet_workload_lacks_spreading() - C1 for one workload: scalable, N_max
+ * at least 2 and no effective spreading term; a term whose scope rests
+ * on an assumption counts as effective, so an assumption never raises a
+ * severity.
+ * @arena: where its terms are built.
+ * Returns: 0 with @out set, or -1 when out of memory.
+ */
+int kvet_workload_lacks_spreading(struct kvet_arena *arena,
+				  const struct kvet_graph *g,
+				  const struct kvet_workload *wl, bool *out);
+
+/* Why a term is not an effective spreading term (1.8), the first reason
+ * found; the words are the caller's. */
+enum kvet_term_flaw {
+	KVET_TERM_EFFECTIVE,		/* none: it is effective */
+	KVET_TERM_NO_SELECTOR,		/* no labelSelector: counts no pod */
+	KVET_TERM_INVALID_SELECTOR,	/* selector.error says why */
+	KVET_TERM_EXCLUDES_OWN_PODS,	/* a mismatchLabelKeys key (req) */
+	KVET_TERM_KEY_UNIQUE_PER_POD,	/* a matchLabelKeys key (req) whose
+					 * value differs on every pod */
+	KVET_TERM_MISSES_OWN_PODS,	/* the labelSelector misses them */
+	KVET_TERM_NO_TOPOLOGY_KEY,
+	KVET_TERM_NOT_SPREADING_KEY,	/* not a node, zone or region key */
+	KVET_TERM_SCOPE_EXCLUDES_OWN,	/* its own namespace (scope says
+					 * whether by assumption) */
+};
+
+struct kvet_term_why {
+	enum kvet_term_flaw flaw;
+	const struct kvet_node *at;	/* the field it concerns: the key of
+					 * labelSelector, topologyKey,
+					 * namespaceSelector, the
+					 * matchLabelKeys item; or the term */
+	const struct kvet_requirement *req;	/* the key's requirement */
+	enum kvet_match scope;		/* of its own namespace */
+};
+
+/* Why @t is not effective; flaw EFFECTIVE when it is. */
+void kvet_term_why_not(const struct kvet_graph *g, const struct kvet_term *t,
+		       struct kvet_term_why *out);
+
+/* ---- the terms of a run (spread_run.c) ---- */
+
+struct kvet_run;
+
+/* Foreign workloads one term selects; keep lists the first of them. */
+enum { KVET_TERM_FOREIGN_KEEP = 50 };
+
+struct kvet_term_foreign {
+	size_t n;			/* foreign workloads, all of them */
+	size_t n_true;			/* of those, in scope for certain */
+	long long pods;			/* their N_min; unknown counts add 0 */
+	const struct kvet_term_hit *keep;	/* the first ones, in walk
+						 * order */
+	size_t n_keep;			/* at most KVET_TERM_FOREIGN_KEEP */
+};
+
+/**
+ * kvet_run_terms() - the terms of @wl (kvet_workload_terms()), built once
+ * per run; the pointers stay valid for the run, so a term found twice is
+ * the same term.
+ * Returns: the terms, or NULL when out of memory.
+ */
+const struct kvet_terms *kvet_run_terms(struct kvet_run *run,
+					const struct kvet_workload *wl);
+
+/**
+ * kvet_run_term_at() - the term of the run whose mapping is @node (a
+ * value of spreadingTerms(), or the same field read from the object).
+ * @out: the term, or NULL when @node is no term's.
+ * Returns: 0, or -1 when out of memory.
+ */
+int kvet_run_term_at(struct kvet_run *run, const struct kvet_node *node,
+		     const struct kvet_term **out);
+
+/**
+ * kvet_run_term_foreign() - the foreign workloads of a term of the run
+ * (kvet_term_foreign_workloads()), found once: terms with equal merged
+ * selectors and scopes share one walk of the label index.
+ * Returns: the result, or NULL when out of memory.
+ */
+const struct kvet_term_foreign *kvet_run_term_foreign(struct kvet_run *run,
+						      const struct kvet_term *t);
 
 #endif

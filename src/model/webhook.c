@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "model/hash.h"
+#include "model/service.h"
+#include "model/run.h"
 
 #define ADMISSION_GROUP "admissionregistration.k8s.io"
 #define CRD_GROUP "apiextensions.k8s.io"
@@ -61,12 +63,6 @@ const char *kvet_backend_state_name(enum kvet_backend_state state)
 	       names[state] : "?";
 }
 
-static bool is_kind(const struct kvet_object *obj, const char *group,
-		    const char *kind)
-{
-	return strcmp(obj->group, group) == 0 && strcmp(obj->kind, kind) == 0;
-}
-
 /* A NUL-terminated copy of a string scalar, or @dflt. */
 static const char *str_dup(struct kvet_arena *arena, const struct kvet_node *n,
 			   const char *dflt, bool *oom)
@@ -105,7 +101,7 @@ static int parse_service_ref(struct kvet_arena *arena,
 	return oom ? -1 : 0;
 }
 
-static void count_member(struct kvet_backend *b, const struct kvet_workload *wl)
+void kvet_backend_count(struct kvet_backend *b, const struct kvet_workload *wl)
 {
 	switch (wl->replicas.state) {
 	case KVET_REPLICAS_KNOWN:
@@ -125,32 +121,6 @@ static void count_member(struct kvet_backend *b, const struct kvet_workload *wl)
 	}
 }
 
-struct wl_list {
-	struct kvet_arena *arena;
-	const struct kvet_workload **v;
-	size_t n, cap;
-};
-
-static int collect_wl(void *data, const struct kvet_workload *wl)
-{
-	struct wl_list *l = data;
-
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 4;
-		const struct kvet_workload **v;
-
-		v = kvet_arena_array(l->arena, cap, sizeof(*v));
-		if (!v)
-			return -1;
-		if (l->n)
-			memcpy(v, l->v, l->n * sizeof(*v));
-		l->v = v;
-		l->cap = cap;
-	}
-	l->v[l->n++] = wl;
-	return 0;
-}
-
 /*
  * Resolve Service @ref->namespace/@ref->name once per run: several
  * entries of one configuration usually share a Service.
@@ -160,11 +130,10 @@ static int resolve(struct kvet_webhooks *whs,
 {
 	struct kvet_slice parts[2] = { kvet_slice_of(ref->namespace),
 				       kvet_slice_of(ref->name) };
-	struct wl_list l = { whs->arena, NULL, 0, 0 };
-	struct kvet_selector sel;
+	const struct kvet_workload **wls;
 	struct kvet_backend *b;
 	void **slot;
-	size_t i;
+	size_t i, n;
 
 	slot = kvet_hash_put(&whs->services, parts, 2, NULL);
 	if (!slot)
@@ -189,18 +158,12 @@ static int resolve(struct kvet_webhooks *whs,
 		goto out;
 	}
 	b->state = KVET_BACKEND_WORKLOADS;
-	/* an absent or empty Service selector selects nothing */
-	if (kvet_selector_parse(whs->arena,
-				kvet_node_path(b->service->root, "spec",
-					       "selector", NULL),
-				KVET_SEL_FIELD_SERVICE, &sel) ||
-	    kvet_graph_select_workloads(whs->g, ref->namespace, &sel,
-					collect_wl, &l))
+	if (kvet_service_workloads(whs->arena, whs->g, b->service, &wls, &n))
 		return -1;
-	b->wls = l.v;
-	b->n_wls = l.n;
-	for (i = 0; i < l.n; i++)
-		count_member(b, l.v[i]);
+	b->wls = wls;
+	b->n_wls = n;
+	for (i = 0; i < n; i++)
+		kvet_backend_count(b, wls[i]);
 out:
 	*out = *b;
 	return 0;
@@ -234,7 +197,7 @@ static int read_entry(struct kvet_webhooks *whs, const struct kvet_object *obj,
 	const struct kvet_node *fp, *mp;
 	bool oom = false;
 
-	wh->source = is_kind(obj, ADMISSION_GROUP,
+	wh->source = kvet_object_is(obj, ADMISSION_GROUP,
 			     "MutatingWebhookConfiguration") ?
 		     KVET_WEBHOOK_MUTATING : KVET_WEBHOOK_VALIDATING;
 	wh->obj = obj;
@@ -319,14 +282,14 @@ static int read_conversion(struct kvet_webhooks *whs,
 
 static bool is_config(const struct kvet_object *obj)
 {
-	return is_kind(obj, ADMISSION_GROUP,
+	return kvet_object_is(obj, ADMISSION_GROUP,
 		       "ValidatingWebhookConfiguration") ||
-	       is_kind(obj, ADMISSION_GROUP, "MutatingWebhookConfiguration");
+	       kvet_object_is(obj, ADMISSION_GROUP, "MutatingWebhookConfiguration");
 }
 
 static bool is_conversion(const struct kvet_object *obj)
 {
-	return is_kind(obj, CRD_GROUP, "CustomResourceDefinition") &&
+	return kvet_object_is(obj, CRD_GROUP, "CustomResourceDefinition") &&
 	       kvet_node_eq(kvet_node_path(obj->root, "spec", "conversion",
 					   "strategy", NULL), "Webhook");
 }
@@ -335,7 +298,7 @@ static const struct kvet_node *apiservice_ref(const struct kvet_object *obj)
 {
 	const struct kvet_node *svc;
 
-	if (!is_kind(obj, APISERVICE_GROUP, "APIService"))
+	if (!kvet_object_is(obj, APISERVICE_GROUP, "APIService"))
 		return NULL;
 	/* a null service means the API server serves it locally */
 	svc = kvet_node_path(obj->root, "spec", "service", NULL);
@@ -553,4 +516,79 @@ const struct kvet_webhook *kvet_webhooks_entry_at(const struct kvet_webhooks *wh
 	hit = bsearch(&kp, whs->by_node, whs->n_entries, sizeof(*whs->by_node),
 		      cmp_node);
 	return hit ? *hit : NULL;
+}
+
+static void *webhooks_build(struct kvet_run *run)
+{
+	return kvet_webhooks_create(kvet_run_arena(run), kvet_run_graph(run));
+}
+
+static void webhooks_free(void *whs)
+{
+	kvet_webhooks_destroy(whs);
+}
+
+const struct kvet_webhooks *kvet_run_webhooks(struct kvet_run *run)
+{
+	return kvet_run_index(run, KVET_RUN_WEBHOOKS, webhooks_build,
+			      webhooks_free);
+}
+
+int kvet_webhooks_of(struct kvet_arena *arena, const struct kvet_webhooks *whs,
+		     const struct kvet_object *obj,
+		     const struct kvet_webhook ***out, size_t *n)
+{
+	const struct kvet_node *hooks = kvet_node_get(obj->root, "webhooks");
+	uint32_t i, n_hooks = kvet_node_is_seq(hooks) ? hooks->len : 0;
+	const struct kvet_webhook *wh;
+
+	*n = 0;
+	*out = kvet_arena_array(arena, (size_t)n_hooks + 2, sizeof(**out));
+	if (!*out)
+		return -1;
+	for (i = 0; i < n_hooks; i++) {
+		wh = kvet_webhooks_entry_at(whs, &hooks->u.items[i]);
+		if (wh && wh->obj == obj)
+			(*out)[(*n)++] = wh;
+	}
+	wh = kvet_webhooks_entry_at(whs, kvet_node_path(obj->root, "spec",
+							"conversion", NULL));
+	if (wh && wh->obj == obj)
+		(*out)[(*n)++] = wh;
+	return 0;
+}
+
+const char *kvet_webhook_config_resource(const struct kvet_webhook *wh)
+{
+	if (wh->source == KVET_WEBHOOK_CONVERSION)
+		return "customresourcedefinitions";
+	return wh->source == KVET_WEBHOOK_MUTATING ?
+	       "mutatingwebhookconfigurations" :
+	       "validatingwebhookconfigurations";
+}
+
+int kvet_webhooks_served_by(struct kvet_arena *arena,
+			    const struct kvet_webhooks *whs,
+			    const struct kvet_workload *wl,
+			    const struct kvet_object ***out, size_t *n)
+{
+	const struct kvet_webhook *const *es;
+	const struct kvet_apiservice *const *as;
+	const struct kvet_object *o;
+	size_t n_e, n_a, i, j;
+
+	es = kvet_webhooks_backed_by(whs, wl, &n_e);
+	as = kvet_apiservices_backed_by(whs, wl, &n_a);
+	*n = 0;
+	*out = kvet_arena_array(arena, n_e + n_a + 1, sizeof(**out));
+	if (!*out)
+		return -1;
+	for (i = 0; i < n_e + n_a; i++) {
+		o = i < n_e ? es[i]->obj : as[i - n_e]->obj;
+		for (j = 0; j < *n && (*out)[j] != o; j++)
+			;
+		if (j == *n)
+			(*out)[(*n)++] = o;
+	}
+	return 0;
 }

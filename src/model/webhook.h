@@ -14,7 +14,7 @@
 #include "model/workload.h"
 
 /*
- * Webhook entries and their backends (RULES-CATALOGUE 1.10): every entry
+ * Webhook entries and their backends (docs/model.md 1.10): every entry
  * of a Validating/MutatingWebhookConfiguration, every CRD conversion
  * webhook, and every APIService backed by a Service, resolved once per run
  * to the workloads that serve them.
@@ -143,7 +143,82 @@ const struct kvet_apiservice *const *
 kvet_apiservices_backed_by(const struct kvet_webhooks *whs,
 			   const struct kvet_workload *wl, size_t *n);
 
+/* Add @wl's pods to N_min(B) and N_max(B): a DaemonSet counts 2 (a
+ * cluster that runs webhooks has at least two nodes), a Job nothing. */
+void kvet_backend_count(struct kvet_backend *b, const struct kvet_workload *wl);
+
 const char *kvet_failure_policy_name(enum kvet_failure_policy fp);
 const char *kvet_backend_state_name(enum kvet_backend_state state);
+
+struct kvet_run;
+
+/* The run's webhook entries and backends, built on first use; NULL when
+ * out of memory. */
+const struct kvet_webhooks *kvet_run_webhooks(struct kvet_run *run);
+
+/**
+ * kvet_webhooks_of() - the entries of @obj: its webhooks[] items, or a
+ * CRD's spec.conversion, in that order.
+ * @arena: where the list goes.
+ * Returns: 0, or -1 when out of memory.
+ */
+int kvet_webhooks_of(struct kvet_arena *arena, const struct kvet_webhooks *whs,
+		     const struct kvet_object *obj,
+		     const struct kvet_webhook ***out, size_t *n);
+
+/**
+ * kvet_webhooks_served_by() - the webhook configurations, CRDs and
+ * APIServices @wl is a backend of, each object once (several entries of
+ * one configuration are one object), entries first.
+ * Returns: 0, or -1 when out of memory.
+ */
+int kvet_webhooks_served_by(struct kvet_arena *arena,
+			    const struct kvet_webhooks *whs,
+			    const struct kvet_workload *wl,
+			    const struct kvet_object ***out, size_t *n);
+
+/* The resource RBAC names the entry's configuration kind by:
+ * "validatingwebhookconfigurations", "mutatingwebhookconfigurations" or
+ * "customresourcedefinitions". */
+const char *kvet_webhook_config_resource(const struct kvet_webhook *wh);
+
+/* ---- what the backend is and does (backend.c) ---- */
+
+/**
+ * kvet_webhook_backend() - the backend of @wh. When its Service is
+ * missing from an input that has no Service at all (a dump of a few
+ * kinds: Services were not exported), the backend is inferred from the
+ * convention that charts name the Service after its workload: the
+ * Deployment, StatefulSet or DaemonSet of that name in the Service's
+ * namespace. An inferred backend is WORKLOADS without a Service.
+ * @arena: where an inferred backend goes.
+ * Returns: the backend (the entry's own when nothing is inferred, or
+ * when memory runs out).
+ */
+const struct kvet_backend *kvet_webhook_backend(struct kvet_arena *arena,
+						const struct kvet_graph *g,
+						const struct kvet_webhook *wh);
+
+/* Was @b inferred from a workload's name (kvet_webhook_backend())? */
+bool kvet_backend_inferred(const struct kvet_backend *b);
+
+/* A container (an init container only as a sidecar, restartPolicy
+ * Always, Kubernetes 1.29) of some backend workload declares a port of
+ * that name. */
+bool kvet_backend_declares_port(const struct kvet_backend *b,
+				struct kvet_slice name);
+
+/* A backend workload mounts Secret @name (a secret or projected volume). */
+bool kvet_backend_mounts_secret(const struct kvet_backend *b,
+				struct kvet_slice name);
+
+/**
+ * kvet_backend_unspread() - B is not empty and every backend workload
+ * lacks spreading (kvet_workload_lacks_spreading(), rule C1).
+ * @arena: where the terms are built.
+ * Returns: 0 with @out set, or -1 when out of memory.
+ */
+int kvet_backend_unspread(struct kvet_arena *arena, const struct kvet_graph *g,
+			  const struct kvet_backend *b, bool *out);
 
 #endif

@@ -307,3 +307,12 @@ struct kvet_pdb_member kvet_workload_pdb_member(const struct kvet_workload *wl)
 		m.n = 1;
 	return m;
 }
+
+bool kvet_hpa_target_unscalable(const struct kvet_hpa *hpa)
+{
+	enum kvet_workload_kind wk;
+
+	return kvet_workload_kind_of(hpa->target_group, hpa->target_kind,
+				     &wk) &&
+	       !kvet_workload_kind_scalable(wk);
+}

@@ -14,7 +14,7 @@
 #include "model/selector.h"
 
 /*
- * Workloads: objects that own a pod template (RULES-CATALOGUE 1.2).
+ * Workloads: objects that own a pod template (docs/model.md 1.2).
  * The graph builds them; rules read them. Plain data, read-only after
  * kvet_graph_create(); everything lives in the run's arena.
  */
@@ -70,6 +70,10 @@ const char *kvet_workload_kind_name(enum kvet_workload_kind kind);
  * subresource the disruption controller and HPAs can use. */
 bool kvet_workload_kind_scalable(enum kvet_workload_kind kind);
 
+/* An HPA's scaleTargetRef is a built-in kind without a scale
+ * subresource (DaemonSet, Job, CronJob, Pod). */
+bool kvet_hpa_target_unscalable(const struct kvet_hpa *hpa);
+
 /**
  * kvet_workload_init() - read the pod template, labels and selector.
  * @arena: the run's arena.
@@ -93,6 +97,13 @@ int kvet_workload_init_custom(struct kvet_arena *arena,
 /* Has @wl a scale subresource: the four built-in scalable kinds, and
  * custom kinds configured with a replicas path (1.9 "scalable"). */
 bool kvet_workload_scalable(const struct kvet_workload *wl);
+
+/* A Pod without a controller (a Pod whose controller is missing from the
+ * input is an orphan, not a bare Pod). */
+static inline bool kvet_workload_is_bare_pod(const struct kvet_workload *wl)
+{
+	return wl->kind == KVET_WL_POD && !wl->orphan;
+}
 
 /**
  * kvet_workload_set_replicas() - compute N_spec, N_min and N_max.

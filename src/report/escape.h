@@ -11,26 +11,14 @@
 
 /*
  * The escaping of each report format, one function per format, exposed
- * here for the unit tests. Input text comes from manifests and may hold
+ * here for the unit tests (JSON strings are base/json.h's, which the
+ * baseline file writes too). Input text comes from manifests and may hold
  * anything: control characters, invalid UTF-8, NUL bytes. Every writer
  * below turns it into output that is valid for its format.
  *
  * They write with stdio and do not report errors: the caller checks
  * ferror() once after the whole report.
  */
-
-/**
- * kvet_json_write_string() - write a JSON string literal, quotes included.
- * @fp: the stream.
- * @s: the bytes, not necessarily NUL-terminated; NULL writes null.
- * @len: their number.
- *
- * '"' and '\' are escaped, control characters become \b \f \n \r \t or
- * \u00XX, U+2028 and U+2029 become \u2028 and \u2029 (so that the output
- * is also valid JavaScript), and every byte that is not valid UTF-8
- * becomes U+FFFD, so that the output is always valid JSON (RFC 8259).
- */
-void kvet_json_write_string(FILE *fp, const char *s, size_t len);
 
 /**
  * kvet_text_write() - write text for a terminal or a log.
@@ -101,6 +89,24 @@ char *kvet_xml_sanitize(const char *s, size_t len);
  * or terminal escapes into the log.
  */
 void kvet_github_write(FILE *fp, const char *s, size_t len, bool property);
+
+/**
+ * kvet_markdown_write() - write text into a Markdown report, inline.
+ * @fp: the stream.
+ * @s: the bytes, not necessarily NUL-terminated.
+ * @len: their number.
+ *
+ * '<', '>' and '&' become HTML entities (no tag, entity or autolink),
+ * the characters of inline syntax (\ ` * _ [ ] | ~ ! #) are escaped with
+ * a backslash (CommonMark 2.4), so that no emphasis, code span, link,
+ * image or table cell starts in them, and so are the ':' of "://" and
+ * the '.' of a "www." (GitHub Flavored Markdown's autolinks). '@' is
+ * followed by an empty HTML comment, which ends the text node: no
+ * @mention, no mailto: autolink. Line breaks and tabs become spaces, so
+ * text stays in its list item or cell; other control characters and
+ * invalid bytes become U+FFFD.
+ */
+void kvet_markdown_write(FILE *fp, const char *s, size_t len);
 
 /**
  * kvet_uri_write() - write a file path as a relative URI reference

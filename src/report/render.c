@@ -16,6 +16,8 @@ static const struct {
 	[KVET_FORMAT_JUNIT] = { "junit", kvet_render_junit },
 	[KVET_FORMAT_SARIF] = { "sarif", kvet_render_sarif },
 	[KVET_FORMAT_GITHUB] = { "github", kvet_render_github },
+	[KVET_FORMAT_CODEQUALITY] = { "codequality", kvet_render_codequality },
+	[KVET_FORMAT_MARKDOWN] = { "markdown", kvet_render_markdown },
 };
 
 #define N_FORMATS (sizeof(formats) / sizeof(formats[0]))
@@ -55,22 +57,81 @@ const char *kvet_format_name(enum kvet_format format)
 	return formats[format].name;
 }
 
-int kvet_render(const struct kvet_ctx *ctx, enum kvet_format format,
-		unsigned int flags, FILE *fp)
+bool kvet_finding_fails(const struct kvet_finding *f,
+			enum kvet_severity fail_on, bool fail_never)
 {
+	return !fail_never && f->severity >= fail_on;
+}
+
+int kvet_render(const struct kvet_ctx *ctx, enum kvet_format format,
+		const struct kvet_render_options *opts, FILE *fp)
+{
+	static const struct kvet_render_options defaults = {
+		.fail_on = KVET_SEV_WARNING,
+	};
+
 	if (!ctx || !fp || (unsigned int)format >= N_FORMATS ||
 	    !formats[format].render) {
 		errno = EINVAL;
 		return -1;
 	}
 	errno = 0;
-	if (formats[format].render(ctx, flags, fp))
+	if (formats[format].render(ctx, opts ? opts : &defaults, fp))
 		return -1;
+	return kvet_render_flush(fp);
+}
+
+int kvet_render_flush(FILE *fp)
+{
 	/* Buffered writes fail late: surface the error here, with errno. */
 	if (fflush(fp) || ferror(fp)) {
 		if (!errno)
 			errno = EIO;
 		return -1;
 	}
+	return 0;
+}
+
+void kvet_write_count(FILE *fp, size_t n, const char *one, const char *many)
+{
+	fprintf(fp, "%zu %s", n, n == 1 ? one : many);
+}
+
+void kvet_write_finding_counts(FILE *fp, const struct kvet_summary *sum)
+{
+	kvet_write_count(fp, sum->findings[KVET_SEV_ERROR], "error", "errors");
+	fputs(", ", fp);
+	kvet_write_count(fp, sum->findings[KVET_SEV_WARNING], "warning",
+			 "warnings");
+	fputs(", ", fp);
+	kvet_write_count(fp, sum->findings[KVET_SEV_INFO], "info", "infos");
+}
+
+void kvet_write_other_counts(FILE *fp, const struct kvet_ctx *ctx,
+			     const struct kvet_summary *sum)
+{
+	if (sum->evaluation_errors) {
+		fputs(", ", fp);
+		kvet_write_count(fp, sum->evaluation_errors, "evaluation error",
+				 "evaluation errors");
+	}
+	if (kvet_ctx_suppressed_count(ctx)) {
+		fputs(", ", fp);
+		kvet_write_count(fp, kvet_ctx_suppressed_count(ctx),
+				 "suppressed", "suppressed");
+	}
+}
+
+int kvet_position_cmp(const struct kvet_position *a,
+		      const struct kvet_position *b)
+{
+	int c = strcmp(a->file ? a->file : "", b->file ? b->file : "");
+
+	if (c)
+		return c;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->column != b->column)
+		return a->column < b->column ? -1 : 1;
 	return 0;
 }

@@ -9,11 +9,12 @@
  * GitHub Actions workflow commands, which the runner turns into
  * annotations on the pull request's files:
  *
- *	::error file=deploy.yaml,line=8,col=13,title=invalid-field-type::msg
+ *	::error file=deploy.yaml,line=8,col=13,title=HEADLINE [rule-id]::REASON
  *
- * One line per input error and per finding, in the text report's order;
- * severities map to ::error, ::warning and ::notice. Related objects and
- * the Helm template follow the message on lines of their own, which
+ * One line per input error, notice and finding: the ::error ones first,
+ * then ::warning, then ::notice (GitHub's limits, below), each level in
+ * the text report's order. A finding's help, its link, the Helm template
+ * and related objects follow its reason on lines of their own, which
  * GitHub shows as one multi-line annotation. Input from standard input
  * has no file in the repository, so its commands name none.
  */
@@ -62,8 +63,10 @@ static bool is_stdin(const char *file)
 	return !file || !strcmp(file, "<stdin>");
 }
 
+/* The command up to "::"; with @rule, the title is "@title [@rule]". */
 static void write_command(FILE *fp, const char *command,
-			  const struct kvet_position *pos, const char *title)
+			  const struct kvet_position *pos, const char *title,
+			  const char *rule)
 {
 	char sep = ' ';
 
@@ -80,6 +83,11 @@ static void write_command(FILE *fp, const char *command,
 	}
 	fprintf(fp, "%ctitle=", sep);
 	put(fp, title, true);
+	if (rule) {
+		fputs(" [", fp);
+		put(fp, rule, true);
+		putc(']', fp);
+	}
 	fputs("::", fp);
 }
 
@@ -94,16 +102,33 @@ static void write_object(FILE *fp, const struct kvet_object_ref *obj)
 	put(fp, obj->name, false);
 }
 
-static void write_finding(FILE *fp, const struct kvet_finding *f)
+/*
+ * A finding: the headline and rule as the title, which GitHub shows in
+ * bold; the reason (the headline when there is none), what to do and
+ * where the rule is documented as the message, then the notes.
+ */
+static void write_finding(FILE *fp, const struct kvet_ctx *ctx,
+			  const struct kvet_finding *f)
 {
+	const struct kvet_rule_info *info = kvet_ctx_rule_find(ctx, f->rule);
 	unsigned int sev = (unsigned int)f->severity;
 	const struct kvet_object_ref *rel;
 	size_t i;
 
 	if (sev >= KVET_SEV_COUNT)
 		sev = KVET_SEV_ERROR;
-	write_command(fp, commands[sev], &f->pos, f->rule);
-	put(fp, f->message, false);
+	write_command(fp, commands[sev], &f->pos,
+		      f->headline ? f->headline : f->message, f->rule);
+	put(fp, f->reason ? f->reason : f->headline ? f->headline : f->message,
+	    false);
+	if (f->help) {
+		fputs("%0Ahelp: ", fp);
+		put(fp, f->help, false);
+	}
+	if (info && info->help_uri) {
+		fputs("%0Asee: ", fp);
+		put(fp, info->help_uri, false);
+	}
 	if (f->source) {
 		fputs("%0Arendered from Helm template ", fp);
 		put(fp, f->source, false);
@@ -122,26 +147,88 @@ static void write_finding(FILE *fp, const struct kvet_finding *f)
 	putc('\n', fp);
 }
 
-/**
- * kvet_render_github() - write GitHub Actions annotations for a run.
- * @ctx: a context that has run.
- * @flags: unused.
- * @fp: the stream, normally standard output of a workflow step.
- *
- * Returns: 0; write errors are left on @fp for kvet_render().
- */
-int kvet_render_github(const struct kvet_ctx *ctx, unsigned int flags,
-		       FILE *fp)
+/* The level of each annotation: enum kvet_severity, info being
+ * GitHub's notice; -1 for what is not annotated. */
+static int error_level(const struct kvet_error *e)
+{
+	return e->tolerated ? KVET_SEV_WARNING : KVET_SEV_ERROR;
+}
+
+static int notice_level(const struct kvet_notice *nt)
+{
+	/* one annotation per skipped document would bury the rest */
+	if (nt->level == KVET_NOTICE_DETAIL)
+		return -1;
+	return nt->level == KVET_NOTICE_WARNING ? KVET_SEV_WARNING
+						: KVET_SEV_INFO;
+}
+
+static int finding_level(const struct kvet_finding *f)
+{
+	return (unsigned int)f->severity < KVET_SEV_COUNT ? (int)f->severity
+							  : KVET_SEV_ERROR;
+}
+
+static void count_levels(const struct kvet_ctx *ctx,
+			 size_t count[KVET_SEV_COUNT])
+{
+	size_t i;
+	int l;
+
+	memset(count, 0, KVET_SEV_COUNT * sizeof(*count));
+	for (i = 0; i < kvet_ctx_error_count(ctx); i++)
+		count[error_level(kvet_ctx_error(ctx, i))]++;
+	for (i = 0; i < kvet_ctx_notice_count(ctx); i++)
+		if ((l = notice_level(kvet_ctx_notice(ctx, i))) >= 0)
+			count[l]++;
+	for (i = 0; i < kvet_ctx_finding_count(ctx); i++)
+		count[finding_level(kvet_ctx_finding(ctx, i))]++;
+}
+
+/* Over the limit, the first annotation of a level says so and takes one
+ * of its places: the rest are in the log only. */
+size_t kvet_github_hidden(const struct kvet_ctx *ctx,
+			  size_t hidden[KVET_SEV_COUNT])
+{
+	size_t count[KVET_SEV_COUNT], sum = 0;
+	int l;
+
+	count_levels(ctx, count);
+	for (l = 0; l < KVET_SEV_COUNT; l++) {
+		hidden[l] = count[l] > KVET_GITHUB_ANNOTATIONS_PER_LEVEL
+				    ? count[l] -
+					      (KVET_GITHUB_ANNOTATIONS_PER_LEVEL - 1)
+				    : 0;
+		sum += hidden[l];
+	}
+	return sum;
+}
+
+static const char *const level_nouns[KVET_SEV_COUNT] = {
+	[KVET_SEV_INFO] = "notices",
+	[KVET_SEV_WARNING] = "warnings",
+	[KVET_SEV_ERROR] = "errors",
+};
+
+/* Every annotation of one level, in the text report's order. */
+static void write_level(FILE *fp, const struct kvet_ctx *ctx, int level,
+			size_t count, size_t hidden)
 {
 	const struct kvet_notice *nt;
 	const struct kvet_error *e;
 	size_t i, n;
 
+	if (hidden)
+		fprintf(fp, "::%s title=kvet::%zu %s: GitHub shows %d annotations of each level per step, so %zu of them are only in this step's log\n",
+			commands[level], count, level_nouns[level],
+			KVET_GITHUB_ANNOTATIONS_PER_LEVEL, hidden);
 	n = kvet_ctx_error_count(ctx);
 	for (i = 0; i < n; i++) {
 		e = kvet_ctx_error(ctx, i);
-		write_command(fp, e->tolerated ? "warning" : "error", &e->pos,
-			      e->rule ? e->rule : "kvet input error");
+		if (error_level(e) != level)
+			continue;
+		write_command(fp, commands[level], &e->pos,
+			      e->rule ? e->rule : "kvet input error", NULL);
 		if (e->rule)
 			fputs("evaluation error: ", fp);
 		put(fp, e->message, false);
@@ -150,17 +237,40 @@ int kvet_render_github(const struct kvet_ctx *ctx, unsigned int flags,
 	n = kvet_ctx_notice_count(ctx);
 	for (i = 0; i < n; i++) {
 		nt = kvet_ctx_notice(ctx, i);
-		/* one annotation per skipped document would bury the rest */
-		if (nt->level == KVET_NOTICE_DETAIL)
+		if (notice_level(nt) != level)
 			continue;
-		write_command(fp, nt->level == KVET_NOTICE_WARNING ? "warning"
-								   : "notice",
-			      &nt->pos, "kvet");
+		write_command(fp, commands[level], &nt->pos, "kvet", NULL);
 		put(fp, nt->message, false);
 		putc('\n', fp);
 	}
 	n = kvet_ctx_finding_count(ctx);
 	for (i = 0; i < n; i++)
-		write_finding(fp, kvet_ctx_finding(ctx, i));
+		if (finding_level(kvet_ctx_finding(ctx, i)) == level)
+			write_finding(fp, ctx, kvet_ctx_finding(ctx, i));
+}
+
+/**
+ * kvet_render_github() - write GitHub Actions annotations for a run.
+ * @ctx: a context that has run.
+ * @opts: unused.
+ * @fp: the stream, normally standard output of a workflow step.
+ *
+ * GitHub shows only the first KVET_GITHUB_ANNOTATIONS_PER_LEVEL
+ * annotations of each level per step, so errors come first, then
+ * warnings, then notices; a level over the limit starts with an
+ * annotation that says how many of it are only in the log.
+ *
+ * Returns: 0; write errors are left on @fp for kvet_render().
+ */
+int kvet_render_github(const struct kvet_ctx *ctx,
+		       const struct kvet_render_options *opts, FILE *fp)
+{
+	size_t count[KVET_SEV_COUNT], hidden[KVET_SEV_COUNT];
+	int level;
+
+	count_levels(ctx, count);
+	kvet_github_hidden(ctx, hidden);
+	for (level = KVET_SEV_ERROR; level >= KVET_SEV_INFO; level--)
+		write_level(fp, ctx, level, count[level], hidden[level]);
 	return 0;
 }

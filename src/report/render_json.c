@@ -5,8 +5,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "report/escape.h"
-#include "report/json_writer.h"
+#include "base/json.h"
+#include "report/render_drain.h"
 
 /*
  * The JSON report (docs/formats.md, DESIGN.md "JSON report contract"):
@@ -16,63 +16,6 @@
  * "# Source:" comment, and "line" and "column" are null when an error has
  * no position.
  */
-
-void kvet_json_write_string(FILE *fp, const char *s, size_t len)
-{
-	static const char hex[] = "0123456789abcdef";
-	size_t i, n;
-	uint32_t cp;
-
-	if (!s) {
-		fputs("null", fp);
-		return;
-	}
-	putc('"', fp);
-	for (i = 0; i < len; i += n) {
-		n = kvet_utf8_next(s + i, len - i, &cp);
-		switch (cp) {
-		case '"':
-			fputs("\\\"", fp);
-			break;
-		case '\\':
-			fputs("\\\\", fp);
-			break;
-		case '\b':
-			fputs("\\b", fp);
-			break;
-		case '\f':
-			fputs("\\f", fp);
-			break;
-		case '\n':
-			fputs("\\n", fp);
-			break;
-		case '\r':
-			fputs("\\r", fp);
-			break;
-		case '\t':
-			fputs("\\t", fp);
-			break;
-		case 0x2028:
-			fputs("\\u2028", fp);
-			break;
-		case 0x2029:
-			fputs("\\u2029", fp);
-			break;
-		default:
-			if (cp < 0x20 || cp == 0x7f) {
-				fputs("\\u00", fp);
-				putc(hex[cp >> 4], fp);
-				putc(hex[cp & 0xf], fp);
-			} else if (n == 1 && cp < 0x80) {
-				putc((int)cp, fp);
-			} else {
-				kvet_utf8_put(fp, cp);
-			}
-			break;
-		}
-	}
-	putc('"', fp);
-}
 
 static void write_object(struct kvet_jw *jw,
 			 const struct kvet_object_ref *obj)
@@ -96,14 +39,24 @@ static void write_related(struct kvet_jw *jw, const struct kvet_object_ref *rel)
 	kvet_jw_close(jw, '}');
 }
 
-static void write_finding(struct kvet_jw *jw, const struct kvet_finding *f)
+/* The finding's words: "message" is the full sentence, "headline" its
+ * first line in the text report, "reason" the explanation below it,
+ * "help" what to do and "help_uri" where the rule is documented (null
+ * when there is none). */
+static void write_finding(struct kvet_jw *jw, const struct kvet_ctx *ctx,
+			  const struct kvet_finding *f)
 {
+	const struct kvet_rule_info *info = kvet_ctx_rule_find(ctx, f->rule);
 	size_t i;
 
 	kvet_jw_open(jw, NULL, '{');
 	kvet_jw_str(jw, "rule", f->rule);
 	kvet_jw_str(jw, "severity", kvet_severity_name(f->severity));
 	kvet_jw_str(jw, "message", f->message);
+	kvet_jw_str(jw, "headline", f->headline ? f->headline : f->message);
+	kvet_jw_str(jw, "reason", f->reason);
+	kvet_jw_str(jw, "help", f->help);
+	kvet_jw_str(jw, "help_uri", info ? info->help_uri : NULL);
 	write_object(jw, &f->object);
 	kvet_jw_str(jw, "file", f->pos.file);
 	kvet_jw_pos(jw, "line", f->pos.line);
@@ -206,12 +159,13 @@ static void write_summary(struct kvet_jw *jw, const struct kvet_summary *sum)
 /**
  * kvet_render_json() - write the JSON report of a run.
  * @ctx: a context that has run.
- * @flags: unused; colour and quiet only concern text.
+ * @opts: unused.
  * @fp: the stream.
  *
  * Returns: 0; write errors are left on @fp for kvet_render().
  */
-int kvet_render_json(const struct kvet_ctx *ctx, unsigned int flags, FILE *fp)
+int kvet_render_json(const struct kvet_ctx *ctx,
+		     const struct kvet_render_options *opts, FILE *fp)
 {
 	struct kvet_summary sum;
 	struct kvet_jw jw = { .fp = fp };
@@ -223,13 +177,13 @@ int kvet_render_json(const struct kvet_ctx *ctx, unsigned int flags, FILE *fp)
 	kvet_jw_open(&jw, NULL, '{');
 	kvet_jw_open(&jw, "tool", '{');
 	kvet_jw_str(&jw, "name", "kvet");
-	kvet_jw_str(&jw, "version", KVET_VERSION);
+	kvet_jw_str(&jw, "version", kvet_version());
 	kvet_jw_close(&jw, '}');
 
 	kvet_jw_open(&jw, "findings", '[');
 	n = kvet_ctx_finding_count(ctx);
 	for (i = 0; i < n; i++)
-		write_finding(&jw, kvet_ctx_finding(ctx, i));
+		write_finding(&jw, ctx, kvet_ctx_finding(ctx, i));
 	kvet_jw_close(&jw, ']');
 
 	kvet_jw_open(&jw, "suppressed", '[');
@@ -252,6 +206,8 @@ int kvet_render_json(const struct kvet_ctx *ctx, unsigned int flags, FILE *fp)
 
 	if (kvet_ctx_baseline_loaded(ctx))
 		write_baseline(&jw, ctx);
+	if (kvet_ctx_drain_ran(ctx))
+		kvet_json_write_drain(&jw, ctx);
 	write_summary(&jw, &sum);
 	kvet_jw_close(&jw, '}');
 	putc('\n', fp);

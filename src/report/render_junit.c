@@ -28,7 +28,9 @@
  *	    <properties> severity, category, summary, help
  *	    <testcase name="KIND NS/NAME (FILE)" classname="RULE-ID">
  *	      <failure type="SEVERITY" message="...">positions, related
- *	        objects, remediation</failure>   or <skipped>, or nothing
+ *	        objects, remediation</failure>   when a finding fails the
+ *	        gate (--fail-on), or <system-out> with the same text when
+ *	        none does, or <skipped> when all were suppressed, or nothing
  *
  * One test case per object a rule applies to. A test case carries one
  * <failure> that lists all of its findings, because Jenkins and GitLab
@@ -206,7 +208,12 @@ static void write_finding_text(FILE *fp, const struct kvet_finding *f,
 
 	write_place(fp, &f->pos, true);
 	fprintf(fp, ": %s: %s [%s]\n", kvet_severity_name(f->severity),
-		f->message ? f->message : "", f->rule ? f->rule : "");
+		f->headline ? f->headline : f->message ? f->message : "",
+		f->rule ? f->rule : "");
+	if (f->reason)
+		fprintf(fp, "  %s\n", f->reason);
+	if (f->help)
+		fprintf(fp, "  help: %s\n", f->help);
 	if (reason)
 		fprintf(fp, "  suppressed by %s\n", reason);
 	if (f->source)
@@ -220,23 +227,60 @@ static void write_finding_text(FILE *fp, const struct kvet_finding *f,
 	}
 }
 
-/*
- * The <failure> or <skipped> of one test case, from entries [lo, hi) of
- * the index, which all belong to it and are of one kind.
- */
-static void write_result(struct junit *j, const struct kvet_rule_info *rule,
-			 size_t lo, size_t hi, bool suppressed)
+/* What one test case holds: its findings fail the gate, or were all
+ * suppressed, or are below the gate (the case passes and shows them). */
+enum result_kind {
+	RESULT_FAILURE,
+	RESULT_SKIPPED,
+	RESULT_OUTPUT,
+};
+
+/* One block per finding, as the text report writes it, then where the
+ * rule is documented. */
+static void write_body(struct junit *j, const struct kvet_rule_info *rule,
+		       size_t lo, size_t hi, bool suppressed)
 {
 	const struct kvet_report_entry *e = j->idx.entries;
-	const struct kvet_finding *f = e[lo].finding;
-	enum kvet_severity worst = f->severity;
 	struct mstr m;
 	size_t k;
 
+	if (!mstr_open(j, &m))
+		return;
+	for (k = lo; k < hi; k++)
+		write_finding_text(m.fp, e[k].finding,
+				   suppressed ? e[k].reason : NULL);
+	if (rule && rule->help_uri)
+		fprintf(m.fp, "see: %s\n", rule->help_uri);
+	mstr_finish(j, &m, NULL);
+}
+
+/*
+ * The <failure>, <skipped> or <system-out> of one test case, from entries
+ * [lo, hi) of the index, which all belong to it and are of one kind.
+ */
+static void write_result(struct junit *j, const struct kvet_rule_info *rule,
+			 size_t lo, size_t hi, enum result_kind kind)
+{
+	static const char *const elements[] = {
+		[RESULT_FAILURE] = "failure",
+		[RESULT_SKIPPED] = "skipped",
+		[RESULT_OUTPUT] = "system-out",
+	};
+	const struct kvet_report_entry *e = j->idx.entries;
+	enum kvet_severity worst = e[lo].finding->severity;
+	bool suppressed = kind == RESULT_SKIPPED;
+	struct mstr m;
+	size_t k;
+
+	start(j, elements[kind]);
+	if (kind == RESULT_OUTPUT) {
+		write_body(j, rule, lo, hi, false);
+		end(j);
+		return;
+	}
 	for (k = lo; k < hi; k++)
 		if (e[k].finding->severity > worst)
 			worst = e[k].finding->severity;
-	start(j, suppressed ? "skipped" : "failure");
 	attr(j, "type", kvet_severity_name(worst));
 	if (mstr_open(j, &m)) {
 		if (suppressed && e[lo].justification)
@@ -248,19 +292,11 @@ static void write_result(struct junit *j, const struct kvet_rule_info *rule,
 			fprintf(m.fp, "%zu findings: ", hi - lo);
 		for (k = lo; k < hi; k++)
 			fprintf(m.fp, "%s%s", k > lo ? "; " : "",
-				e[k].finding->message);
+				e[k].finding->headline ? e[k].finding->headline
+						       : e[k].finding->message);
 		mstr_finish(j, &m, "message");
 	}
-	if (mstr_open(j, &m)) {
-		for (k = lo; k < hi; k++)
-			write_finding_text(m.fp, e[k].finding,
-					   suppressed ? e[k].reason : NULL);
-		if (rule && rule->remediation)
-			fprintf(m.fp, "remediation: %s\n", rule->remediation);
-		if (rule && rule->n_references)
-			fprintf(m.fp, "help: %s\n", rule->references[0]);
-		mstr_finish(j, &m, NULL);
-	}
+	write_body(j, rule, lo, hi, suppressed);
 	end(j);
 }
 
@@ -268,9 +304,8 @@ static void write_case(struct junit *j, const char *rule_id,
 		       const struct kvet_rule_info *rule,
 		       const struct kvet_object_ref *obj, size_t lo, size_t hi)
 {
-	const struct kvet_report_entry *e = j->idx.entries;
 	struct mstr m;
-	size_t mid = lo;
+	size_t mid;
 
 	start(j, "testcase");
 	if (mstr_open(j, &m)) {
@@ -283,12 +318,13 @@ static void write_case(struct junit *j, const char *rule_id,
 	attr(j, "classname", rule_id);
 	attr(j, "time", "0");
 	/* entries of one object: reported findings, then suppressed ones */
-	while (mid < hi && !e[mid].reason)
-		mid++;
-	if (mid > lo)
-		write_result(j, rule, lo, mid, false);
+	mid = kvet_report_reported_end(&j->idx, lo, hi);
+	if (kvet_report_fails(&j->idx, lo, mid))
+		write_result(j, rule, lo, mid, RESULT_FAILURE);
+	else if (mid > lo)
+		write_result(j, rule, lo, mid, RESULT_OUTPUT);
 	else if (hi > mid)
-		write_result(j, rule, mid, hi, true);
+		write_result(j, rule, mid, hi, RESULT_SKIPPED);
 	end(j);
 }
 
@@ -319,8 +355,8 @@ static void write_suite(struct junit *j, const struct kvet_report_suite *s)
 		property(j, "severity", kvet_severity_name(rule->severity));
 		property(j, "category", rule->category);
 		property(j, "summary", rule->summary);
-		if (rule->n_references)
-			property(j, "help", rule->references[0]);
+		if (rule->help_uri)
+			property(j, "help", rule->help_uri);
 		end(j);
 	}
 	k = s->lo;
@@ -405,6 +441,112 @@ static void write_errors(struct junit *j, bool eval)
 	end(j);
 }
 
+/*
+ * kvet drain: one test case per node. A blocked node fails with its
+ * findings; a node that drains with warnings passes with them in
+ * <system-out>; a node a stalled roll never reached is skipped.
+ */
+static void write_drain_case(struct junit *j, const struct kvet_drain_node *dn,
+			     unsigned int stall)
+{
+	struct mstr m;
+	size_t i;
+
+	start(j, "testcase");
+	if (mstr_open(j, &m)) {
+		fprintf(m.fp, "node %s", dn->node.name);
+		if (dn->step)
+			fprintf(m.fp, " (step %u)", dn->step);
+		mstr_finish(j, &m, "name");
+	}
+	attr(j, "classname", "drain");
+	attr(j, "time", "0");
+	if (dn->verdict == KVET_DRAIN_NOT_REACHED) {
+		start(j, "skipped");
+		if (mstr_open(j, &m)) {
+			fprintf(m.fp, "not reached: the roll stalls at step %u",
+				stall);
+			mstr_finish(j, &m, "message");
+		}
+		end(j);
+	} else if (dn->n_findings) {
+		bool fail = dn->verdict == KVET_DRAIN_BLOCKED;
+
+		start(j, fail ? "failure" : "system-out");
+		if (fail && mstr_open(j, &m)) {
+			for (i = 0; i < dn->n_findings; i++) {
+				const struct kvet_finding *f = kvet_ctx_finding(
+					j->ctx, dn->findings[i]);
+
+				if (f->severity == KVET_SEV_ERROR)
+					fprintf(m.fp, "%s%s",
+						ftell(m.fp) ? "; " : "",
+						f->message);
+			}
+			mstr_finish(j, &m, "message");
+			attr(j, "type", "error");
+		}
+		if (mstr_open(j, &m)) {
+			for (i = 0; i < dn->n_findings; i++)
+				write_finding_text(m.fp,
+						   kvet_ctx_finding(j->ctx,
+								    dn->findings[i]),
+						   NULL);
+			mstr_finish(j, &m, NULL);
+		}
+		end(j);
+	}
+	end(j);
+}
+
+static void write_drain_suite(struct junit *j, size_t failures,
+			      size_t skipped)
+{
+	size_t i, n = kvet_ctx_drain_node_count(j->ctx);
+	unsigned int stall = 0;
+
+	for (i = 0; i < kvet_ctx_drain_step_count(j->ctx); i++)
+		if (kvet_ctx_drain_step(j->ctx, i)->stalled)
+			stall = kvet_ctx_drain_step(j->ctx, i)->index;
+	start(j, "testsuite");
+	attr(j, "name", "drain");
+	attr_count(j, "tests", n);
+	attr_count(j, "failures", failures);
+	attr_count(j, "errors", 0);
+	attr_count(j, "skipped", skipped);
+	attr(j, "time", "0");
+	start(j, "properties");
+	property(j, "plan", kvet_ctx_drain_plan(j->ctx) == KVET_DRAIN_ROLLING
+				    ? "rolling" : "each-node");
+	end(j);
+	for (i = 0; i < n && !j->err; i++)
+		write_drain_case(j, kvet_ctx_drain_node(j->ctx, i), stall);
+	end(j);
+}
+
+static void write_drain_report(struct junit *j, size_t failing)
+{
+	size_t i, n = kvet_ctx_drain_node_count(j->ctx), failures = 0;
+	size_t skipped = 0;
+
+	for (i = 0; i < n; i++) {
+		enum kvet_drain_verdict v = kvet_ctx_drain_node(j->ctx, i)->verdict;
+
+		failures += v == KVET_DRAIN_BLOCKED;
+		skipped += v == KVET_DRAIN_NOT_REACHED;
+	}
+	start(j, "testsuites");
+	attr(j, "name", "kvet");
+	attr_count(j, "tests", n + kvet_ctx_error_count(j->ctx));
+	attr_count(j, "failures", failures);
+	attr_count(j, "errors", failing);
+	attr(j, "time", "0");
+	write_errors(j, false);
+	write_drain_suite(j, failures, skipped);
+	check(j, xmlTextWriterEndDocument(j->w));
+	check(j, xmlTextWriterFlush(j->w));
+}
+
 static void write_report(struct junit *j)
 {
 	const struct kvet_report_index *idx = &j->idx;
@@ -415,6 +557,10 @@ static void write_report(struct junit *j)
 	check(j, xmlTextWriterSetIndent(j->w, 1));
 	check(j, xmlTextWriterSetIndentString(j->w, BAD_CAST "  "));
 	check(j, xmlTextWriterStartDocument(j->w, NULL, "UTF-8", NULL));
+	if (kvet_ctx_drain_ran(j->ctx)) {
+		write_drain_report(j, failing);
+		return;
+	}
 	start(j, "testsuites");
 	attr(j, "name", "kvet");
 	attr_count(j, "tests", idx->tests + n_errors);
@@ -441,19 +587,21 @@ static void xml_init(void)
 /**
  * kvet_render_junit() - write the JUnit XML report of a run.
  * @ctx: a context that has run.
- * @flags: unused.
+ * @opts: the gate: a test case fails when one of its findings fails it,
+ *        so that dashboards agree with the exit status.
  * @fp: the stream.
  *
  * Returns: 0, or -1 when out of memory (errno is set); write errors are
  * left on @fp for kvet_render().
  */
-int kvet_render_junit(const struct kvet_ctx *ctx, unsigned int flags, FILE *fp)
+int kvet_render_junit(const struct kvet_ctx *ctx,
+		      const struct kvet_render_options *opts, FILE *fp)
 {
 	struct junit j = { .ctx = ctx };
 	xmlOutputBufferPtr out;
 
 	pthread_once(&xml_once, xml_init);
-	if (kvet_report_index_init(&j.idx, ctx) < 0) {
+	if (kvet_report_index_init(&j.idx, ctx, opts) < 0) {
 		errno = ENOMEM;
 		return -1;
 	}

@@ -2,13 +2,13 @@
 #include "report/render.h"
 
 #include <errno.h>
-#include <inttypes.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "report/escape.h"
-#include "report/json_writer.h"
+#include "base/json.h"
+#include "report/fingerprint.h"
 
 /*
  * The SARIF 2.1.0 report (OASIS SARIF v2.1.0, docs/formats.md): one run
@@ -26,7 +26,7 @@
 #define SRCROOT "%SRCROOT%"
 /* The key of partialFingerprints (§3.27.17); bump the version whenever
  * the hashed fields change, so that consumers do not mix the two. */
-#define FINGERPRINT_KEY "kvetFindingHash/v1"
+#define FINGERPRINT_KEY "kvetFindingHash/v2"
 
 static const char *const levels[KVET_SEV_COUNT] = {
 	[KVET_SEV_INFO] = "note",
@@ -139,8 +139,8 @@ static void write_rule(struct kvet_jw *jw, const struct kvet_rule_info *r)
 	kvet_jw_str(jw, "text", r->remediation ? r->remediation : "");
 	kvet_jw_str(jw, "markdown", r->remediation ? r->remediation : "");
 	kvet_jw_close(jw, '}');
-	if (r->n_references)
-		kvet_jw_str(jw, "helpUri", r->references[0]);
+	if (r->help_uri)
+		kvet_jw_str(jw, "helpUri", r->help_uri);
 	kvet_jw_open(jw, "defaultConfiguration", '{');
 	kvet_jw_str(jw, "level", level(r->severity));
 	kvet_jw_close(jw, '}');
@@ -158,38 +158,8 @@ struct result {
 	const struct kvet_finding *f;
 	const char *reason;	/* non-NULL when suppressed */
 	const char *justification;	/* the suppression's own words */
-	uint64_t hash;
-	size_t occurrence;	/* 1 + earlier results with the same hash */
+	struct kvet_report_fp fp;
 };
-
-static int hash_cmp(const void *a, const void *b)
-{
-	const struct result *const *x = a, *const *y = b;
-
-	if ((*x)->hash != (*y)->hash)
-		return (*x)->hash < (*y)->hash ? -1 : 1;
-	return *x < *y ? -1 : *x > *y;
-}
-
-/* Equal fingerprints (the same message twice on one object) are told
- * apart by their order, which line shifts do not change. */
-static int number_occurrences(struct result *res, size_t n)
-{
-	struct result **by = malloc((n ? n : 1) * sizeof(*by));
-	size_t i;
-
-	if (!by)
-		return -1;
-	for (i = 0; i < n; i++)
-		by[i] = &res[i];
-	qsort(by, n, sizeof(*by), hash_cmp);
-	for (i = 0; i < n; i++)
-		by[i]->occurrence = i && by[i - 1]->hash == by[i]->hash
-					    ? by[i - 1]->occurrence + 1
-					    : 1;
-	free(by);
-	return 0;
-}
 
 /* The index of rule @id in the driver's rules, which list the context's
  * rules in its order, or -1. */
@@ -264,7 +234,7 @@ static int write_result(struct kvet_jw *jw, const struct kvet_ctx *ctx,
 		return -1;
 	kvet_jw_open(jw, "partialFingerprints", '{');
 	kvet_jw_item(jw, FINGERPRINT_KEY);
-	fprintf(jw->fp, "\"%016" PRIx64 ":%zu\"", r->hash, r->occurrence);
+	kvet_report_fp_write(jw->fp, &r->fp);
 	kvet_jw_close(jw, '}');
 	if (r->reason) {
 		/* §3.35: an annotation is in the source, the rest outside */
@@ -278,11 +248,15 @@ static int write_result(struct kvet_jw *jw, const struct kvet_ctx *ctx,
 		kvet_jw_close(jw, '}');
 		kvet_jw_close(jw, ']');
 	}
-	if (f->source) {
-		kvet_jw_open(jw, "properties", '{');
+	/* §3.8 property bag: the text report's first line and help line,
+	 * for viewers with little room; message.text stays the sentence */
+	kvet_jw_open(jw, "properties", '{');
+	kvet_jw_str(jw, "headline", f->headline ? f->headline : f->message);
+	if (f->help)
+		kvet_jw_str(jw, "help", f->help);
+	if (f->source)
 		kvet_jw_str(jw, "helmSource", f->source);
-		kvet_jw_close(jw, '}');
-	}
+	kvet_jw_close(jw, '}');
 	kvet_jw_close(jw, '}');
 	return 0;
 }
@@ -358,9 +332,11 @@ static void write_driver(struct kvet_jw *jw, const struct kvet_ctx *ctx)
 	kvet_jw_open(jw, "tool", '{');
 	kvet_jw_open(jw, "driver", '{');
 	kvet_jw_str(jw, "name", "kvet");
-	kvet_jw_str(jw, "version", KVET_VERSION);
-	kvet_jw_str(jw, "semanticVersion", KVET_VERSION);
-	kvet_jw_str(jw, "informationUri", KVET_HOMEPAGE);
+	kvet_jw_str(jw, "version", kvet_version());
+	kvet_jw_str(jw, "semanticVersion", kvet_version());
+	/* only a site the user named: kvet has no homepage of its own */
+	if (kvet_ctx_docs_url(ctx))
+		kvet_jw_str(jw, "informationUri", kvet_ctx_docs_url(ctx));
 	kvet_jw_open(jw, "rules", '[');
 	for (i = 0; i < n; i++)
 		write_rule(jw, kvet_ctx_rule(ctx, i));
@@ -374,10 +350,12 @@ static struct result *collect(const struct kvet_ctx *ctx, size_t *count)
 	size_t nf = kvet_ctx_finding_count(ctx);
 	size_t ns = kvet_ctx_suppressed_count(ctx), i, n = 0;
 	struct result *res = calloc(nf + ns + 1, sizeof(*res));
+	const struct kvet_finding **all = calloc(nf + ns + 1, sizeof(*all));
 	const struct kvet_suppressed *sup;
+	struct kvet_report_fp *fps = NULL;
 
-	if (!res)
-		return NULL;
+	if (!res || !all)
+		goto fail;
 	for (i = 0; i < nf; i++)
 		if ((res[n].f = kvet_ctx_finding(ctx, i)))
 			n++;
@@ -390,25 +368,33 @@ static struct result *collect(const struct kvet_ctx *ctx, size_t *count)
 		res[n++].reason = sup->reason ? sup->reason : "";
 	}
 	for (i = 0; i < n; i++)
-		res[i].hash = kvet_finding_fingerprint(res[i].f);
-	if (number_occurrences(res, n) < 0) {
-		free(res);
-		return NULL;
-	}
+		all[i] = res[i].f;
+	fps = kvet_report_fps_create(all, n);
+	if (!fps)
+		goto fail;
+	for (i = 0; i < n; i++)
+		res[i].fp = fps[i];
+	free(fps);
+	free(all);
 	*count = n;
 	return res;
+fail:
+	free(all);
+	free(res);
+	return NULL;
 }
 
 /**
  * kvet_render_sarif() - write the SARIF 2.1.0 report of a run.
  * @ctx: a context that has run.
- * @flags: unused.
+ * @opts: unused.
  * @fp: the stream.
  *
  * Returns: 0, or -1 when out of memory (errno is set); write errors are
  * left on @fp for kvet_render().
  */
-int kvet_render_sarif(const struct kvet_ctx *ctx, unsigned int flags, FILE *fp)
+int kvet_render_sarif(const struct kvet_ctx *ctx,
+		      const struct kvet_render_options *opts, FILE *fp)
 {
 	struct kvet_jw jw = { .fp = fp };
 	struct result *res;

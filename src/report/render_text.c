@@ -4,18 +4,29 @@
 #include <string.h>
 
 #include "report/escape.h"
+#include "report/render_drain.h"
 
 /*
- * The text report, compiler style so that editors and CI log viewers can
- * jump to each position:
+ * The text report, in the compiler convention (clang, rustc) so that
+ * editors and CI log viewers can jump to each position: a headline with
+ * the place, severity and rule; the source line and a caret; then
+ * indented, the reason, what to do, where the rule is documented, and
+ * notes. The notes of an object (its Helm template, its related objects)
+ * are written once for the findings on it that follow one another:
  *
- *	rendered/trainer.yaml:12:3: error: pdb blocks every drain [rule-id]
+ *	rendered/trainer.yaml:12:3: error: budget "mgr" blocks every drain [rule-id]
  *	  minAvailable: 1
  *	  ^
+ *	  it selects 1 pod and allows 0 disruptions, so draining its node ...
+ *	  help: set `maxUnavailable: 1`, or run 2 replicas
+ *	  see: https://kubernetes.io/docs/tasks/run-application/configure-pdb/
+ *	  note: rendered from Helm template trainer/templates/pdb.yaml
  *	  rendered/trainer.yaml:40: note: related Deployment ops/mgr
  *	kvet: 1 file, 17 objects: 1 error, 0 warnings, 0 infos, 0 input errors
  *
- * Input errors come first, then findings, each in the context's order.
+ * Input errors come first, then notices, then findings, each in the
+ * context's order. --quiet writes the first line of each only, and no
+ * summary.
  */
 
 /* ANSI SGR sequences, or empty strings when colour is off. */
@@ -24,6 +35,7 @@ struct palette {
 	const char *sev[KVET_SEV_COUNT];
 	const char *input_error;
 	const char *note;
+	const char *help;
 	const char *caret;
 	const char *reset;
 };
@@ -33,6 +45,7 @@ static const struct palette plain = {
 	.sev = { "", "", "" },
 	.input_error = "",
 	.note = "",
+	.help = "",
 	.caret = "",
 	.reset = "",
 };
@@ -46,6 +59,7 @@ static const struct palette ansi = {
 	},
 	.input_error = "\033[1;31m",
 	.note = "\033[1;36m",
+	.help = "\033[1;32m",
 	.caret = "\033[1;32m",
 	.reset = "\033[0m",
 };
@@ -172,7 +186,8 @@ static void write_source(FILE *fp, const struct palette *pal,
 /* An input error, or an evaluation error with its rule (a warning when
  * the rule tolerates it). */
 static void write_error(FILE *fp, const struct palette *pal,
-			const struct kvet_ctx *ctx, const struct kvet_error *e)
+			const struct kvet_ctx *ctx, const struct kvet_error *e,
+			bool quiet)
 {
 	write_location(fp, pal, &e->pos, true);
 	if (e->tolerated)
@@ -187,7 +202,8 @@ static void write_error(FILE *fp, const struct palette *pal,
 		putc(']', fp);
 	}
 	putc('\n', fp);
-	write_source(fp, pal, ctx, &e->pos);
+	if (!quiet)
+		write_source(fp, pal, ctx, &e->pos);
 }
 
 /* Detail notices (one per skipped document) only with -v. */
@@ -208,6 +224,27 @@ static void write_notice(FILE *fp, const struct palette *pal,
 	putc('\n', fp);
 }
 
+static bool same_ref(const struct kvet_object_ref *a,
+		     const struct kvet_object_ref *b)
+{
+	return a->pos.line == b->pos.line && !strcmp(a->pos.file, b->pos.file) &&
+	       !strcmp(a->kind, b->kind) && !strcmp(a->namespace, b->namespace) &&
+	       !strcmp(a->name, b->name);
+}
+
+/* Is @rel related to one of @group[0..@n), whose notes are written? */
+static bool related_written(const struct kvet_finding *const *group,
+			    size_t n, const struct kvet_object_ref *rel)
+{
+	size_t i, k;
+
+	for (i = 0; i < n; i++)
+		for (k = 0; k < group[i]->n_related; k++)
+			if (same_ref(&group[i]->related[k], rel))
+				return true;
+	return false;
+}
+
 static void write_related(FILE *fp, const struct palette *pal,
 			  const struct kvet_object_ref *rel)
 {
@@ -224,36 +261,92 @@ static void write_related(FILE *fp, const struct palette *pal,
 	putc('\n', fp);
 }
 
-static void write_finding(FILE *fp, const struct palette *pal,
-			  const struct kvet_ctx *ctx,
-			  const struct kvet_finding *f)
+/* "  label: text", the label coloured; nothing for NULL text. */
+static void write_line(FILE *fp, const char *colour, const char *reset,
+		       const char *label, const char *s)
+{
+	if (!s || !*s)
+		return;
+	fputs("  ", fp);
+	if (label)
+		fprintf(fp, "%s%s:%s ", colour, label, reset);
+	text_puts(fp, s);
+	putc('\n', fp);
+}
+
+/* The first line of a finding: place, severity, headline, rule. */
+static void write_headline(FILE *fp, const struct palette *pal,
+			   const struct kvet_finding *f)
 {
 	unsigned int sev = (unsigned int)f->severity;
-	size_t i;
 
 	if (sev >= KVET_SEV_COUNT)
 		sev = KVET_SEV_ERROR;
 	write_location(fp, pal, &f->pos, true);
 	fprintf(fp, " %s%s:%s ", pal->sev[sev], kvet_severity_name(sev),
 		pal->reset);
-	text_puts(fp, f->message);
+	text_puts(fp, f->headline ? f->headline : f->message);
 	fputs(" [", fp);
 	text_puts(fp, f->rule);
 	fputs("]\n", fp);
+}
+
+/*
+ * A finding. @group holds the findings on the same object written just
+ * before it (@n of them): their Helm note and related objects are not
+ * written again.
+ */
+static void write_finding(FILE *fp, const struct palette *pal,
+			  const struct kvet_ctx *ctx,
+			  const struct kvet_finding *f,
+			  const struct kvet_finding *const *group, size_t n)
+{
+	const struct kvet_rule_info *info = kvet_ctx_rule_find(ctx, f->rule);
+	size_t i;
+
+	write_headline(fp, pal, f);
 	write_source(fp, pal, ctx, &f->pos);
-	if (f->source) {
+	write_line(fp, "", "", NULL, f->reason);
+	write_line(fp, pal->help, pal->reset, "help", f->help);
+	write_line(fp, pal->note, pal->reset, "see",
+		   info ? info->help_uri : NULL);
+	if (f->source && !n) {
 		fprintf(fp, "  %snote:%s rendered from Helm template ",
 			pal->note, pal->reset);
 		text_puts(fp, f->source);
 		putc('\n', fp);
 	}
 	for (i = 0; i < f->n_related; i++)
-		write_related(fp, pal, &f->related[i]);
+		if (!related_written(group, n, &f->related[i]))
+			write_related(fp, pal, &f->related[i]);
 }
 
-static void write_count(FILE *fp, size_t n, const char *one, const char *many)
+/*
+ * The findings, each group of consecutive findings on one object
+ * sharing its notes. A group is bounded, so that an object with
+ * thousands of findings costs no quadratic search.
+ */
+#define GROUP_MAX 64
+
+static void write_findings(FILE *fp, const struct palette *pal,
+			   const struct kvet_ctx *ctx, bool quiet)
 {
-	fprintf(fp, "%zu %s", n, n == 1 ? one : many);
+	const struct kvet_finding *group[GROUP_MAX];
+	size_t i, n = 0, count = kvet_ctx_finding_count(ctx);
+
+	for (i = 0; i < count; i++) {
+		const struct kvet_finding *f = kvet_ctx_finding(ctx, i);
+
+		if (quiet) {
+			write_headline(fp, pal, f);
+			continue;
+		}
+		if (n && (n == GROUP_MAX || !same_ref(&group[0]->object,
+						      &f->object)))
+			n = 0;
+		write_finding(fp, pal, ctx, f, group, n);
+		group[n++] = f;
+	}
 }
 
 static void write_summary(FILE *fp, const struct kvet_ctx *ctx)
@@ -263,30 +356,17 @@ static void write_summary(FILE *fp, const struct kvet_ctx *ctx)
 	memset(&sum, 0, sizeof(sum));
 	kvet_ctx_summary(ctx, &sum);
 	fputs("kvet: ", fp);
-	write_count(fp, sum.files, "file", "files");
+	kvet_write_count(fp, sum.files, "file", "files");
 	fputs(", ", fp);
-	write_count(fp, sum.objects, "object", "objects");
+	kvet_write_count(fp, sum.objects, "object", "objects");
 	fputs(": ", fp);
-	write_count(fp, sum.findings[KVET_SEV_ERROR], "error", "errors");
+	kvet_write_finding_counts(fp, &sum);
 	fputs(", ", fp);
-	write_count(fp, sum.findings[KVET_SEV_WARNING], "warning", "warnings");
-	fputs(", ", fp);
-	write_count(fp, sum.findings[KVET_SEV_INFO], "info", "infos");
-	fputs(", ", fp);
-	write_count(fp, sum.input_errors, "input error", "input errors");
-	if (sum.evaluation_errors) {
-		fputs(", ", fp);
-		write_count(fp, sum.evaluation_errors, "evaluation error",
-			    "evaluation errors");
-	}
-	if (kvet_ctx_suppressed_count(ctx)) {
-		fputs(", ", fp);
-		write_count(fp, kvet_ctx_suppressed_count(ctx), "suppressed",
-			    "suppressed");
-	}
+	kvet_write_count(fp, sum.input_errors, "input error", "input errors");
+	kvet_write_other_counts(fp, ctx, &sum);
 	if (sum.skipped) {
 		fputs(", ", fp);
-		write_count(fp, sum.skipped, "document", "documents");
+		kvet_write_count(fp, sum.skipped, "document", "documents");
 		fputs(" skipped (not Kubernetes objects)", fp);
 	}
 	putc('\n', fp);
@@ -310,32 +390,94 @@ static void write_stale(FILE *fp, const struct palette *pal,
 	}
 }
 
+/* --show-suppressed: what was held back, and what held it. */
+static void write_suppressed(FILE *fp, const struct palette *pal,
+			     const struct kvet_suppressed *sup, bool quiet)
+{
+	const struct kvet_finding *f = &sup->finding;
+
+	write_location(fp, pal, &f->pos, true);
+	fprintf(fp, " %snote:%s suppressed %s: ", pal->note, pal->reset,
+		kvet_severity_name(f->severity));
+	text_puts(fp, f->headline ? f->headline : f->message);
+	fputs(" [", fp);
+	text_puts(fp, f->rule);
+	fputs("]\n", fp);
+	if (quiet)
+		return;
+	fprintf(fp, "  %snote:%s by ", pal->note, pal->reset);
+	text_puts(fp, sup->reason);
+	if (sup->justification) {
+		fputs(": ", fp);
+		text_puts(fp, sup->justification);
+	}
+	putc('\n', fp);
+}
+
+/* With a github report in the same run: what its annotations leave out. */
+static void write_github_hidden(FILE *fp, const struct kvet_ctx *ctx)
+{
+	static const char *const nouns[KVET_SEV_COUNT][2] = {
+		[KVET_SEV_INFO] = { "notice", "notices" },
+		[KVET_SEV_WARNING] = { "warning", "warnings" },
+		[KVET_SEV_ERROR] = { "error", "errors" },
+	};
+	size_t hidden[KVET_SEV_COUNT];
+	const char *sep = "";
+	int l;
+
+	if (!kvet_github_hidden(ctx, hidden))
+		return;
+	fprintf(fp, "kvet: GitHub shows %d annotations of each level per step: ",
+		KVET_GITHUB_ANNOTATIONS_PER_LEVEL);
+	for (l = KVET_SEV_ERROR; l >= KVET_SEV_INFO; l--) {
+		if (!hidden[l])
+			continue;
+		fprintf(fp, "%s%zu %s", sep, hidden[l],
+			nouns[l][hidden[l] != 1]);
+		sep = ", ";
+	}
+	fputs(" of this run are in the step's log only\n", fp);
+}
+
 /**
  * kvet_render_text() - write the text report of a run.
  * @ctx: a context that has run.
- * @flags: KVET_RENDER_COLOR for ANSI colours, KVET_RENDER_QUIET to leave
- *         out the summary line, KVET_RENDER_VERBOSE to list each skipped
- *         document.
+ * @opts: flags: KVET_RENDER_COLOR for ANSI colours, KVET_RENDER_QUIET for
+ *        the first line of each error and finding and no summary line, KVET_RENDER_VERBOSE to list each
+ *        skipped document, KVET_RENDER_SHOW_SUPPRESSED to list each
+ *        suppressed finding, KVET_RENDER_WITH_GITHUB to say how many
+ *        annotations of the run's github report GitHub will not show.
  * @fp: the stream.
  *
  * Returns: 0; write errors are left on @fp for kvet_render().
  */
-int kvet_render_text(const struct kvet_ctx *ctx, unsigned int flags, FILE *fp)
+int kvet_render_text(const struct kvet_ctx *ctx,
+		     const struct kvet_render_options *opts, FILE *fp)
 {
+	unsigned int flags = opts->flags;
 	const struct palette *pal = flags & KVET_RENDER_COLOR ? &ansi : &plain;
+	bool quiet = flags & KVET_RENDER_QUIET;
 	size_t i, n;
 
 	n = kvet_ctx_error_count(ctx);
 	for (i = 0; i < n; i++)
-		write_error(fp, pal, ctx, kvet_ctx_error(ctx, i));
+		write_error(fp, pal, ctx, kvet_ctx_error(ctx, i), quiet);
 	n = kvet_ctx_notice_count(ctx);
 	for (i = 0; i < n; i++)
 		write_notice(fp, pal, kvet_ctx_notice(ctx, i), flags);
-	n = kvet_ctx_finding_count(ctx);
+	write_findings(fp, pal, ctx, quiet);
+	n = flags & KVET_RENDER_SHOW_SUPPRESSED ? kvet_ctx_suppressed_count(ctx)
+						: 0;
 	for (i = 0; i < n; i++)
-		write_finding(fp, pal, ctx, kvet_ctx_finding(ctx, i));
+		write_suppressed(fp, pal, kvet_ctx_suppressed(ctx, i), quiet);
 	write_stale(fp, pal, ctx);
-	if (!(flags & KVET_RENDER_QUIET))
-		write_summary(fp, ctx);
+	if (kvet_ctx_drain_ran(ctx))
+		kvet_text_write_drain(fp, ctx, pal == &ansi);
+	if (quiet)
+		return 0;
+	write_summary(fp, ctx);
+	if (flags & KVET_RENDER_WITH_GITHUB)
+		write_github_hidden(fp, ctx);
 	return 0;
 }

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/render.h"
+
 /*
  * A finding names its object by identity and position, not by index, so
  * findings are joined with objects on the object's position (file, line,
@@ -12,31 +14,24 @@
  * merged, in O(n log n) for any number of objects and findings.
  */
 struct place {
-	const char *file;
-	unsigned int line, column;
+	struct kvet_position pos;
 	size_t i;
 };
 
 static int place_cmp(const void *a, const void *b)
 {
 	const struct place *x = a, *y = b;
-	int c = strcmp(x->file ? x->file : "", y->file ? y->file : "");
+	int c = kvet_position_cmp(&x->pos, &y->pos);
 
 	if (c)
 		return c;
-	if (x->line != y->line)
-		return x->line < y->line ? -1 : 1;
-	if (x->column != y->column)
-		return x->column < y->column ? -1 : 1;
 	return x->i < y->i ? -1 : x->i > y->i;
 }
 
 static void place_set(struct place *p, const struct kvet_object_ref *obj,
 		      size_t i)
 {
-	p->file = obj->pos.file;
-	p->line = obj->pos.line;
-	p->column = obj->pos.column;
+	p->pos = obj->pos;
 	p->i = i;
 }
 
@@ -67,10 +62,7 @@ static int join_objects(struct kvet_report_index *idx,
 		key.i = 0;
 		while (o < n_obj && place_cmp(&objs[o], &key) < 0)
 			o++;
-		if (o < n_obj && objs[o].line == key.line &&
-		    objs[o].column == key.column &&
-		    !strcmp(objs[o].file ? objs[o].file : "",
-			    key.file ? key.file : ""))
+		if (o < n_obj && !kvet_position_cmp(&objs[o].pos, &key.pos))
 			idx->entries[ents[i].i].object = objs[o].i;
 	}
 	ret = 0;
@@ -181,6 +173,40 @@ static int make_suites(struct kvet_report_index *idx,
 	return 0;
 }
 
+size_t kvet_report_reported_end(const struct kvet_report_index *idx,
+				size_t lo, size_t hi)
+{
+	while (lo < hi && !idx->entries[lo].reason)
+		lo++;
+	return lo;
+}
+
+bool kvet_report_fails(const struct kvet_report_index *idx, size_t lo,
+		       size_t hi)
+{
+	const struct kvet_report_entry *e = idx->entries;
+	size_t k;
+
+	for (k = lo; k < hi; k++)
+		if (!e[k].reason &&
+		    kvet_finding_fails(e[k].finding, idx->gate->fail_on,
+				       idx->gate->fail_never))
+			return true;
+	return false;
+}
+
+/* One test case from entries [lo, hi): a failure, skipped when all its
+ * findings are suppressed, or a pass. */
+static void count_case(struct kvet_report_index *idx,
+		       struct kvet_report_suite *s, size_t lo, size_t hi)
+{
+	s->tests++;
+	if (kvet_report_fails(idx, lo, hi))
+		s->failures++;
+	else if (idx->entries[lo].reason)
+		s->skipped++;
+}
+
 /* Count the test cases of one suite, as render_junit.c writes them. */
 static int count_suite(struct kvet_report_index *idx,
 		       struct kvet_report_suite *s, const struct kvet_ctx *ctx)
@@ -204,19 +230,10 @@ static int count_suite(struct kvet_report_index *idx,
 			s->tests += kvet_report_applies(idx, s, i);
 			continue;
 		}
-		s->tests++;
-		if (!e[lo].reason)
-			s->failures++;
-		else
-			s->skipped++;
+		count_case(idx, s, lo, k);
 	}
-	for (; k < s->hi; k++) {
-		s->tests++;
-		if (!e[k].reason)
-			s->failures++;
-		else
-			s->skipped++;
-	}
+	for (; k < s->hi; k++)
+		count_case(idx, s, k, k + 1);
 	idx->tests += s->tests;
 	idx->failures += s->failures;
 	idx->skipped += s->skipped;
@@ -224,11 +241,13 @@ static int count_suite(struct kvet_report_index *idx,
 }
 
 int kvet_report_index_init(struct kvet_report_index *idx,
-			   const struct kvet_ctx *ctx)
+			   const struct kvet_ctx *ctx,
+			   const struct kvet_render_options *gate)
 {
 	size_t i;
 
 	memset(idx, 0, sizeof(*idx));
+	idx->gate = gate;
 	if (collect_entries(idx, ctx) < 0 || make_suites(idx, ctx) < 0)
 		goto fail;
 	for (i = 0; i < idx->n_suites; i++)

@@ -32,7 +32,7 @@ struct kvet_report_suite {
 	size_t lo, hi;		/* its entries */
 	bool *applies;		/* per object; NULL: applies to none */
 	size_t tests;		/* objects it applies to, or has entries for */
-	size_t failures;	/* of those, with findings */
+	size_t failures;	/* of those, with a finding that fails */
 	size_t skipped;		/* with suppressed findings only */
 };
 
@@ -43,12 +43,25 @@ struct kvet_report_index {
 	struct kvet_report_suite *suites;
 	size_t n_suites;
 	size_t tests, failures, skipped;	/* sums over the suites */
+	const struct kvet_render_options *gate;	/* what fails */
 };
 
-/* Returns 0, or -1 when out of memory (nothing to release then). */
+/* @gate: which findings fail (kvet_finding_fails()); borrowed.
+ * Returns 0, or -1 when out of memory (nothing to release then). */
 int kvet_report_index_init(struct kvet_report_index *idx,
-			   const struct kvet_ctx *ctx);
+			   const struct kvet_ctx *ctx,
+			   const struct kvet_render_options *gate);
 void kvet_report_index_release(struct kvet_report_index *idx);
+
+/* The end of the reported findings among entries [lo, hi) of one test
+ * case (suppressed ones follow them). */
+size_t kvet_report_reported_end(const struct kvet_report_index *idx,
+				size_t lo, size_t hi);
+
+/* Whether one of entries [lo, hi) is a reported finding that fails the
+ * gate: the test case is then a failure, else it passes. */
+bool kvet_report_fails(const struct kvet_report_index *idx, size_t lo,
+		       size_t hi);
 
 /* Whether @suite's rule applies to object @i. */
 bool kvet_report_applies(const struct kvet_report_index *idx,

@@ -6,11 +6,12 @@
 #include <string.h>
 
 #include "load/strict.h"
-#include "report/escape.h"
+#include "base/json.h"
 
 static const char *const top_keys[] = { "version", "findings", NULL };
 static const char *const entry_keys[] = { "rule", "kind", "namespace", "name",
-					  "fingerprint", "message", NULL };
+					  "fingerprint", "headline",
+					  "message", NULL };
 
 static bool parse_hex(const struct kvet_node *n, uint64_t *out)
 {
@@ -50,7 +51,11 @@ static bool load_entry(struct kvet_strict *s, const struct kvet_node *n,
 			       ? kvet_strict_string(s, kvet_node_get(n, "namespace"),
 						    "namespace")
 			       : "";
-	if (kvet_node_get(n, "message"))
+	/* version 2 records the headline, version 1 the message */
+	if (kvet_node_get(n, "headline"))
+		e->message = kvet_strict_string(s, kvet_node_get(n, "headline"),
+						"headline");
+	else if (kvet_node_get(n, "message"))
 		e->message = kvet_strict_string(s, kvet_node_get(n, "message"),
 						"message");
 	fp = kvet_strict_required(s, n, "fingerprint", "a baseline entry");
@@ -78,6 +83,30 @@ static int cmp_fingerprint(const void *pa, const void *pb)
 	return (a > b) - (a < b);
 }
 
+/* Rule, kind, namespace, name of an entry against those of a finding. */
+static int cmp_ids(const struct kvet_baseline_entry *e, const char *rule,
+		   const char *kind, const char *ns, const char *name)
+{
+	int c;
+
+	if ((c = strcmp(e->rule, rule)) || (c = strcmp(e->kind, kind)) ||
+	    (c = strcmp(e->namespace, ns)))
+		return c;
+	return strcmp(e->name, name);
+}
+
+/* By rule and object; equal ones keep file order. */
+static int cmp_object(const void *pa, const void *pb)
+{
+	const struct kvet_baseline_entry *a =
+		*(const struct kvet_baseline_entry *const *)pa;
+	const struct kvet_baseline_entry *b =
+		*(const struct kvet_baseline_entry *const *)pb;
+	int c = cmp_ids(a, b->rule, b->kind, b->namespace, b->name);
+
+	return c ? c : (a > b) - (a < b);
+}
+
 int kvet_baseline_load(struct kvet_baseline *bl, struct kvet_arena *arena,
 		       struct kvet_diag *diag, const char *path)
 {
@@ -94,12 +123,17 @@ int kvet_baseline_load(struct kvet_baseline *bl, struct kvet_arena *arena,
 	version = kvet_strict_required(&s, root, "version", "the baseline");
 	if (!version)
 		return -1;
-	if (!kvet_node_text_eq(version, "1") ||
-	    version->type != KVET_NODE_INT) {
+	if (version->type == KVET_NODE_INT && kvet_node_text_eq(version, "1"))
+		bl->version = 1;
+	else if (version->type == KVET_NODE_INT &&
+		 kvet_node_text_eq(version, "2"))
+		bl->version = 2;
+	if (!bl->version) {
 		kvet_strict_errorf(&s, version,
-				   "unsupported baseline version (expected version: 1)");
+				   "unsupported baseline version (expected version: 2, or 1)");
 		return -1;
 	}
+	bl->version_line = version->line;
 	list = kvet_node_get(root, "findings");
 	if (kvet_node_is_null(list))
 		return 0;
@@ -121,13 +155,76 @@ int kvet_baseline_load(struct kvet_baseline *bl, struct kvet_arena *arena,
 	for (i = 0; i < bl->n; i++)
 		bl->by_fp[i] = &bl->v[i];
 	qsort(bl->by_fp, bl->n, sizeof(*bl->by_fp), cmp_fingerprint);
+	if (bl->version > 1)
+		return 0;
+	bl->by_object = kvet_arena_array(arena, bl->n + 1,
+					 sizeof(*bl->by_object));
+	if (!bl->by_object)
+		return -1;
+	for (i = 0; i < bl->n; i++)
+		bl->by_object[i] = &bl->v[i];
+	qsort(bl->by_object, bl->n, sizeof(*bl->by_object), cmp_object);
 	return 0;
+}
+
+/*
+ * The fingerprint of kvet 0.1 (baseline version 1): FNV-1a over the
+ * rule, the object's identity and the message, each followed by a NUL.
+ */
+static uint64_t fnv1a(uint64_t h, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)(s ? s : "");
+
+	do {
+		h ^= *p;
+		h *= 0x100000001b3ull;
+	} while (*p++);
+	return h;
+}
+
+static uint64_t fingerprint_v1(const struct kvet_finding *f)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	h = fnv1a(h, f->rule);
+	h = fnv1a(h, f->object.api_version);
+	h = fnv1a(h, f->object.kind);
+	h = fnv1a(h, f->object.namespace);
+	h = fnv1a(h, f->object.name);
+	return fnv1a(h, f->message);
+}
+
+/* Version 1: the first unused entry of @f's rule and object. */
+static struct kvet_baseline_entry *match_object(struct kvet_baseline *bl,
+						const struct kvet_finding *f)
+{
+	const struct kvet_object_ref *o = &f->object;
+	size_t lo = 0, hi = bl->n, i;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (cmp_ids(bl->by_object[mid], f->rule, o->kind, o->namespace,
+			    o->name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (i = lo; i < bl->n && !cmp_ids(bl->by_object[i], f->rule, o->kind,
+					   o->namespace, o->name); i++) {
+		if (!bl->by_object[i]->used) {
+			bl->by_object[i]->used = true;
+			return bl->by_object[i];
+		}
+	}
+	return NULL;
 }
 
 struct kvet_baseline_entry *kvet_baseline_match(struct kvet_baseline *bl,
 						const struct kvet_finding *f)
 {
-	uint64_t fp = kvet_finding_fingerprint(f);
+	uint64_t fp = bl->version > 1 ? kvet_finding_fingerprint(f)
+				      : fingerprint_v1(f);
 	size_t lo = 0, hi = bl->n, i;
 
 	while (lo < hi) {
@@ -146,7 +243,7 @@ struct kvet_baseline_entry *kvet_baseline_match(struct kvet_baseline *bl,
 			return e;
 		}
 	}
-	return NULL;
+	return bl->by_object ? match_object(bl, f) : NULL;
 }
 
 struct item {
@@ -189,9 +286,9 @@ int kvet_baseline_write(const struct kvet_finding *fs, size_t n, FILE *fp)
 	qsort(items, n, sizeof(*items), cmp_item);
 	fputs("# kvet baseline: findings accepted on purpose. `kvet lint --baseline\n"
 	      "# FILE` reports them as suppressed; `--write-baseline FILE` rewrites\n"
-	      "# this file. Entries match by fingerprint (rule, object and message),\n"
+	      "# this file. Entries match by fingerprint (rule, object and headline),\n"
 	      "# never by line, so edits elsewhere keep them matching.\n"
-	      "version: 1\n",
+	      "version: 2\n",
 	      fp);
 	fputs(n ? "findings:\n" : "findings: []\n", fp);
 	for (i = 0; i < n; i++) {
@@ -202,7 +299,8 @@ int kvet_baseline_write(const struct kvet_finding *fs, size_t n, FILE *fp)
 		write_field(fp, "namespace", f->object.namespace);
 		write_field(fp, "name", f->object.name);
 		fprintf(fp, "  fingerprint: \"%016" PRIx64 "\"\n", items[i].fp);
-		write_field(fp, "message", f->message);
+		write_field(fp, "headline",
+			    f->headline ? f->headline : f->message);
 	}
 	free(items);
 	return ferror(fp) ? -1 : 0;

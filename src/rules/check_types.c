@@ -36,7 +36,7 @@ enum want {
 	WANT_STRING_MAP,	/* labels and annotations */
 };
 
-/* Fields read by the shared definitions of RULES-CATALOGUE section 1. */
+/* Fields read by the shared definitions of docs/model.md. */
 static const struct field {
 	const char *group;	/* NULL: any */
 	const char *kind;	/* NULL: any */
@@ -150,6 +150,28 @@ static const char *describe(const struct kvet_node *v, char *buf, size_t len)
 	return buf;
 }
 
+/* What to write instead, for the help line. */
+static const char *want_help(enum want want)
+{
+	switch (want) {
+	case WANT_INT:
+		return "write a whole number of 0 or more, without quotes (`replicas: 2`)";
+	case WANT_INT_OR_STRING:
+		return "write an integer (`1`) or a percentage in quotes (`\"50%\"`)";
+	case WANT_STRING:
+		return "quote the value so that YAML reads it as a string";
+	case WANT_MAP:
+		return "write a mapping, such as `matchLabels: {app: web}`";
+	case WANT_STRING_MAP:
+		return "write a mapping of keys to quoted strings";
+	}
+	return NULL;
+}
+
+static const char reason[] =
+	"the API server rejects an object whose field has the wrong type, so "
+	"`kubectl apply` fails; kvet's other rules read the field as unset";
+
 int kvet_check_field_types(struct kvet_findings *fs,
 			   const struct kvet_object *obj, size_t file_order)
 {
@@ -159,7 +181,8 @@ int kvet_check_field_types(struct kvet_findings *fs,
 		const struct field *fd = &fields[i];
 		const struct kvet_node *v = obj->root, *bad;
 		const struct kvet_pair *pair = NULL;
-		char path[128] = "", what[80];
+		struct kvet_finding_text text = { .reason = reason };
+		char path[128] = "", what[80], headline[320], help[160];
 		size_t used = 0;
 
 		if ((fd->group && strcmp(fd->group, obj->group) != 0) ||
@@ -178,27 +201,41 @@ int kvet_check_field_types(struct kvet_findings *fs,
 		bad = bad_value(v, fd->want);
 		if (!bad)
 			continue;
+		text.headline = headline;
+		text.help = help;
 		if (bad != v) {
 			const struct kvet_pair *bp =
 				(const struct kvet_pair *)((const char *)bad -
 							   offsetof(struct kvet_pair, value));
 
-			if (!kvet_findings_addf(fs, KVET_RULE_FIELD_TYPE,
-						KVET_SEV_ERROR, obj, file_order,
-						bad,
-						"%s \"%.*s\" must be a string, not %s",
-						path, (int)bp->key.len,
-						bp->key.u.str,
-						describe(bad, what, sizeof(what))))
+			snprintf(headline, sizeof(headline),
+				 "%s \"%.*s\" must be a string, not %s", path,
+				 (int)(bp->key.len > 80 ? 80 : bp->key.len),
+				 bp->key.u.str,
+				 describe(bad, what, sizeof(what)));
+			if (kvet_node_is_scalar(bad))
+				snprintf(help, sizeof(help),
+					 "quote the value: \"%.*s\"",
+					 (int)(bad->len > 40 ? 40 : bad->len),
+					 bad->u.str);
+			else
+				snprintf(help, sizeof(help), "%s",
+					 "write the value as a quoted string");
+			if (!kvet_findings_add(fs, KVET_RULE_FIELD_TYPE,
+					       KVET_SEV_ERROR, obj, file_order,
+					       bad, &text))
 				return -1;
 			continue;
 		}
-		if (!kvet_findings_addf(fs, KVET_RULE_FIELD_TYPE,
-					KVET_SEV_ERROR, obj, file_order, v,
-					"%s must be %s, not %s", path,
-					out_of_range(v) ? "a 32-bit integer"
-							: want_name(fd->want),
-					describe(v, what, sizeof(what))))
+		snprintf(headline, sizeof(headline), "%s must be %s, not %s",
+			 path,
+			 out_of_range(v) ? "a 32-bit integer" : want_name(fd->want),
+			 describe(v, what, sizeof(what)));
+		snprintf(help, sizeof(help), "%s",
+			 out_of_range(v) ? "write a number below 2147483648"
+					 : want_help(fd->want));
+		if (!kvet_findings_add(fs, KVET_RULE_FIELD_TYPE, KVET_SEV_ERROR,
+				       obj, file_order, v, &text))
 			return -1;
 		/* the rules must not compute with it: "minReplicas -inf" */
 		if (fd->want == WANT_INT || fd->want == WANT_INT_OR_STRING)

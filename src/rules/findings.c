@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "rules/findings.h"
 
-#include <stdarg.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,17 +36,30 @@ void kvet_object_ref_set(struct kvet_object_ref *ref,
 	ref->pos.column = obj->col;
 }
 
-struct kvet_finding *kvet_findings_addf(struct kvet_findings *fs,
-					const char *rule,
-					enum kvet_severity sev,
-					const struct kvet_object *obj,
-					size_t file_order,
-					const struct kvet_node *at,
-					const char *fmt, ...)
+/* @s in the arena, or NULL for NULL and ""; sets *@oom when it cannot. */
+static const char *keep(struct kvet_arena *arena, const char *s, bool *oom)
+{
+	const char *copy;
+
+	if (!s || !*s)
+		return NULL;
+	copy = kvet_arena_strdup(arena, s);
+	if (!copy)
+		*oom = true;
+	return copy;
+}
+
+struct kvet_finding *kvet_findings_add(struct kvet_findings *fs,
+				       const char *rule,
+				       enum kvet_severity sev,
+				       const struct kvet_object *obj,
+				       size_t file_order,
+				       const struct kvet_node *at,
+				       const struct kvet_finding_text *text)
 {
 	struct kvet_finding *f;
-	va_list ap;
-	char *msg;
+	const char *headline, *reason, *help, *msg;
+	bool oom = false;
 
 	if (fs->n == fs->cap) {
 		size_t cap = fs->cap ? fs->cap * 2 : 32;
@@ -67,11 +80,20 @@ struct kvet_finding *kvet_findings_addf(struct kvet_findings *fs,
 		fs->objs = ob;
 		fs->cap = cap;
 	}
-	va_start(ap, fmt);
-	msg = kvet_arena_vprintf(fs->arena, fmt, ap);
-	va_end(ap);
-	if (!msg)
+	headline = keep(fs->arena, text->headline ? text->headline : "", &oom);
+	reason = keep(fs->arena, text->reason, &oom);
+	help = keep(fs->arena, text->help, &oom);
+	if (text->message)
+		msg = keep(fs->arena, text->message, &oom);
+	else if (reason)
+		msg = kvet_arena_printf(fs->arena, "%s: %s",
+					headline ? headline : "", reason);
+	else
+		msg = headline;
+	if (oom || !msg)
 		goto oom;
+	if (!headline)
+		headline = msg;
 	f = &fs->v[fs->n];
 	memset(f, 0, sizeof(*f));
 	fs->order[fs->n] = file_order;
@@ -80,6 +102,9 @@ struct kvet_finding *kvet_findings_addf(struct kvet_findings *fs,
 	f->rule = rule;
 	f->severity = sev;
 	f->message = msg;
+	f->headline = headline;
+	f->reason = reason;
+	f->help = help;
 	kvet_object_ref_set(&f->object, obj);
 	f->pos = f->object.pos;
 	if (at && at->line) {
@@ -174,5 +199,5 @@ KVET_API uint64_t kvet_finding_fingerprint(const struct kvet_finding *f)
 	h = fnv1a(h, f->object.kind);
 	h = fnv1a(h, f->object.namespace);
 	h = fnv1a(h, f->object.name);
-	return fnv1a(h, f->message);
+	return fnv1a(h, f->headline ? f->headline : f->message);
 }

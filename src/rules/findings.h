@@ -28,19 +28,32 @@ void kvet_object_ref_set(struct kvet_object_ref *ref,
 			 const struct kvet_object *obj);
 
 /*
- * kvet_findings_addf() - record a finding of @rule on @obj at node @at
- * (or at the object when @at is NULL). @file_order sorts the files as the
- * inputs were given. Returns the finding so related objects can be
- * attached, or NULL when out of memory.
+ * The words of a finding (struct kvet_finding): @headline, and @reason
+ * and @help or NULL ("" counts as NULL). @message is the full sentence
+ * when the rule writes one (a rule file's `message:`); NULL joins the
+ * headline and the reason with ": ".
  */
-struct kvet_finding *kvet_findings_addf(struct kvet_findings *fs,
-					const char *rule,
-					enum kvet_severity sev,
-					const struct kvet_object *obj,
-					size_t file_order,
-					const struct kvet_node *at,
-					const char *fmt, ...)
-	__attribute__((format(printf, 7, 8)));
+struct kvet_finding_text {
+	const char *message;
+	const char *headline;
+	const char *reason;
+	const char *help;
+};
+
+/*
+ * kvet_findings_add() - record a finding of @rule on @obj at node @at (or
+ * at the object when @at is NULL), its words copied into the run's arena.
+ * @file_order sorts the files as the inputs were given. Returns the
+ * finding so related objects can be attached, or NULL when out of
+ * memory.
+ */
+struct kvet_finding *kvet_findings_add(struct kvet_findings *fs,
+				       const char *rule,
+				       enum kvet_severity sev,
+				       const struct kvet_object *obj,
+				       size_t file_order,
+				       const struct kvet_node *at,
+				       const struct kvet_finding_text *text);
 
 /* Sort by file (input order), line, column, rule, then message. */
 void kvet_findings_sort(struct kvet_findings *fs);

@@ -6,9 +6,8 @@
  */
 #include "rules/rules.h"
 
+#include <stdbool.h>
 #include <string.h>
-
-static const char *const sev_names[] = { "info", "warning", "error" };
 
 /* Text with its trailing line breaks removed, then one. */
 static void para(FILE *fp, const char *s)
@@ -18,6 +17,25 @@ static void para(FILE *fp, const char *s)
 	while (n && (s[n - 1] == '\n' || s[n - 1] == ' '))
 		n--;
 	fprintf(fp, "%.*s\n", (int)n, s);
+}
+
+/* Text on one line: every run of white space written as one space. */
+static void one_line(FILE *fp, const char *s)
+{
+	bool space = false;
+
+	for (; *s == ' ' || *s == '\n' || *s == '\t'; s++)
+		;
+	for (; *s; s++) {
+		if (*s == ' ' || *s == '\n' || *s == '\t' || *s == '\r') {
+			space = true;
+			continue;
+		}
+		if (space)
+			putc(' ', fp);
+		space = false;
+		putc(*s, fp);
+	}
 }
 
 static void write_example(FILE *fp, const struct kvet_rule_example *e)
@@ -39,14 +57,19 @@ int kvet_rule_write_markdown(const struct kvet_rule_info *info,
 
 	fprintf(fp, "# %s\n\n", info->id);
 	fprintf(fp, "Severity: **%s** · Category: %s%s%s\n\n",
-		sev_names[info->severity], info->category,
+		kvet_rule_severity_names[info->severity], info->category,
 		rule && rule->has_severity_expr ? " · severity depends on the object" : "",
 		rule ? "" : " · built into kvet (C)");
 	para(fp, info->summary);
-	fputs("\n## Why it matters\n\n", fp);
-	para(fp, info->description);
-	fputs("\n## How to fix it\n\n", fp);
-	para(fp, info->remediation);
+	/* a team's rule may leave these out (rule_defaults.c) */
+	if (info->description != info->summary) {
+		fputs("\n## Why it matters\n\n", fp);
+		para(fp, info->description);
+	}
+	if (*info->remediation) {
+		fputs("\n## How to fix it\n\n", fp);
+		para(fp, info->remediation);
+	}
 	if (rule) {
 		fputs("\n## Condition\n\nApplies to: ", fp);
 		for (i = 0; i < rule->n_kinds; i++)
@@ -63,6 +86,14 @@ int kvet_rule_write_markdown(const struct kvet_rule_info *info,
 		fputs("\n\n```cel\n", fp);
 		para(fp, rule->condition_text);
 		fputs("```\n", fp);
+		if (rule->n_vars)
+			fprintf(fp, "\nVariables (read as `variables.NAME`, each evaluated at most once per object%s):\n\n",
+				rule->has_each ? " and item" : "");
+		for (i = 0; i < rule->n_vars; i++) {
+			fprintf(fp, "- `%s`: `", rule->vars[i].name);
+			one_line(fp, rule->vars[i].text);
+			fputs("`\n", fp);
+		}
 		if (rule->n_params) {
 			fputs("\nParameters (override with `--param ", fp);
 			fprintf(fp, "%s.NAME=VALUE`):\n\n", info->id);

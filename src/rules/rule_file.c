@@ -6,32 +6,17 @@
  * error's byte offset is turned into the line and column of the rule
  * file, through block scalars too.
  */
-#include "rules/rules.h"
+#include "rules/rule_load.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "load/load.h"
-
-/* What is being loaded: one rule file. */
-struct rfile {
-	struct kvet_rule_set *set;
-	const char *name;
-	const char *buf;
-	size_t len;
-	bool failed;
-	bool oom;
-	/* the cost estimate of the rule being loaded: its expressions, the
-	 * ones after `each` once per item */
-	double cost, per_item, heavy;
-	unsigned int heavy_line, heavy_col;	/* the costliest part */
-	struct cel_estimate last;		/* of the last expression */
-	const struct cel_value *params;		/* of the rule, for sizes */
-};
+#include "rules/env.h"
 
 __attribute__((format(printf, 4, 5)))
-static void rerror(struct rfile *rf, unsigned int line, unsigned int col,
-		   const char *fmt, ...)
+void rfile_error(struct rfile *rf, unsigned int line, unsigned int col,
+		 const char *fmt, ...)
 {
 	va_list ap;
 
@@ -41,20 +26,20 @@ static void rerror(struct rfile *rf, unsigned int line, unsigned int col,
 	rf->failed = true;
 }
 
-#define NERROR(rf, n, ...) rerror(rf, (n)->line, (n)->col, __VA_ARGS__)
+#define NERROR(rf, n, ...) rfile_error(rf, (n)->line, (n)->col, __VA_ARGS__)
 
 /*
  * Memory for the rule being loaded. Running out fails the file with an
  * error, once: a rule must never be added with a part left out, nor a
  * file dropped without a word (the CLI then exits 3, not 1).
  */
-static void *rf_alloc(struct rfile *rf, size_t n, size_t size)
+void *rfile_alloc(struct rfile *rf, size_t n, size_t size)
 {
 	void *p = kvet_arena_array(&rf->set->arena, n, size);
 
 	if (!p && !rf->oom) {
 		rf->oom = true;
-		rerror(rf, 0, 0, "out of memory while loading the rule file");
+		rfile_error(rf, 0, 0, "out of memory while loading the rule file");
 	}
 	rf->failed = rf->failed || !p;
 	return p;
@@ -82,8 +67,8 @@ static void pos_of_ptr(const struct rfile *rf, const char *p,
  * one indentation; other scalars (quoted, with escapes) are approximated
  * from their opening quote.
  */
-static void scalar_pos(const struct rfile *rf, const struct kvet_node *n,
-		       size_t off, unsigned int *line, unsigned int *col)
+void rfile_scalar_pos(const struct rfile *rf, const struct kvet_node *n,
+		      size_t off, unsigned int *line, unsigned int *col)
 {
 	const char *p, *lstart;
 	size_t i, k = 0, last = 0, indent = 0, l;
@@ -139,8 +124,8 @@ static void scalar_pos(const struct rfile *rf, const struct kvet_node *n,
 	*col = n->col + 1 + (unsigned int)off;
 }
 
-static const char *str_of(struct rfile *rf, const struct kvet_node *n,
-			  const char *field)
+const char *rfile_str(struct rfile *rf, const struct kvet_node *n,
+		      const char *field)
 {
 	char *s;
 
@@ -148,7 +133,7 @@ static const char *str_of(struct rfile *rf, const struct kvet_node *n,
 		NERROR(rf, n, "\"%s\" must be a string", field);
 		return NULL;
 	}
-	s = rf_alloc(rf, (size_t)n->len + 1, 1);
+	s = rfile_alloc(rf, (size_t)n->len + 1, 1);
 	if (s) {
 		memcpy(s, n->u.str, n->len);
 		s[n->len] = '\0';
@@ -156,10 +141,10 @@ static const char *str_of(struct rfile *rf, const struct kvet_node *n,
 	return s;
 }
 
-static bool compile(struct rfile *rf, const struct kvet_node *n,
-		    size_t base, const char *text, size_t len,
-		    const struct cel_scope *scope, struct cel_program *out,
-		    unsigned int *n_slots)
+bool rfile_compile(struct rfile *rf, const struct kvet_node *n,
+		   size_t base, const char *text, size_t len,
+		   const struct cel_scope *scope, struct cel_program *out,
+		   unsigned int *n_slots)
 {
 	const struct cel_value *known[2] = { NULL, NULL };
 	struct cel_error err;
@@ -168,8 +153,8 @@ static bool compile(struct rfile *rf, const struct kvet_node *n,
 
 	if (cel_compile(&rf->set->arena, &rf->set->rx, text, len, scope, out,
 			&err)) {
-		scalar_pos(rf, n, base + err.off, &line, &col);
-		rerror(rf, line, col, "%s", err.msg);
+		rfile_scalar_pos(rf, n, base + err.off, &line, &col);
+		rfile_error(rf, line, col, "%s", err.msg);
 		return false;
 	}
 	if (out->n_slots > *n_slots)
@@ -180,7 +165,7 @@ static bool compile(struct rfile *rf, const struct kvet_node *n,
 	rf->cost += cost;
 	if (cost > rf->heavy) {
 		rf->heavy = cost;
-		scalar_pos(rf, n, base + rf->last.off, &rf->heavy_line,
+		rfile_scalar_pos(rf, n, base + rf->last.off, &rf->heavy_line,
 			   &rf->heavy_col);
 	}
 	return true;
@@ -195,92 +180,22 @@ static void check_cost(struct rfile *rf, const struct kvet_rule *r)
 {
 	if (rf->failed || rf->cost <= CEL_COST_ESTIMATE_LIMIT)
 		return;
-	rerror(rf, rf->heavy_line, rf->heavy_col,
+	rfile_error(rf, rf->heavy_line, rf->heavy_col,
 	       "rule \"%s\" may cost %.3g steps per object, over the limit of %d (with %d items in each list of unknown size): nested macros multiply",
 	       r->info.id ? r->info.id : "?", rf->cost,
 	       CEL_COST_ESTIMATE_LIMIT, CEL_COST_UNKNOWN_SIZE);
 }
 
-static bool compile_node(struct rfile *rf, const struct kvet_node *n,
-			 const char *field, const struct cel_scope *scope,
-			 struct cel_program *out, unsigned int *n_slots)
+bool rfile_compile_node(struct rfile *rf, const struct kvet_node *n,
+			const char *field, const struct cel_scope *scope,
+			struct cel_program *out, unsigned int *n_slots)
 {
 	if (!kvet_node_is_scalar(n) || n->type == KVET_NODE_NULL) {
 		NERROR(rf, n, "\"%s\" must be a CEL expression (a string)",
 		       field);
 		return false;
 	}
-	return compile(rf, n, 0, n->u.str, n->len, scope, out, n_slots);
-}
-
-/* The first "{{" or "}}" (@pat, two bytes) in @s. */
-static const char *find2(const char *s, size_t len, const char *pat, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i + n <= len; i++)
-		if (s[i] == pat[0] && s[i + 1] == pat[1])
-			return s + i;
-	return NULL;
-}
-
-/* "Message {{ expr }} text": split and compile the expressions. */
-static void load_message(struct rfile *rf, struct kvet_rule *r,
-			 const struct kvet_node *n,
-			 const struct cel_scope *scope)
-{
-	const char *s = n->u.str, *open, *close;
-	size_t pos = 0, cap = 1, parts = 0;
-	struct kvet_msg_part *v;
-
-	if (!kvet_node_is_string(n)) {
-		NERROR(rf, n, "\"message\" must be a string");
-		return;
-	}
-	r->message_text = str_of(rf, n, "message");
-	for (open = s; (open = find2(open, n->len - (size_t)(open - s), "{{", 2));
-	     open += 2)
-		cap += 2;
-	v = rf_alloc(rf, cap + 1, sizeof(*v));
-	if (!v)
-		return;
-	while (pos < n->len) {
-		open = find2(s + pos, n->len - pos, "{{", 2);
-		close = find2(s + pos, (open ? (size_t)(open - s) : n->len) - pos,
-			       "}}", 2);
-		if (close) {
-			unsigned int line, col;
-
-			scalar_pos(rf, n, (size_t)(close - s), &line, &col);
-			rerror(rf, line, col, "\"}}\" without \"{{\" in message");
-			return;
-		}
-		if (!open) {
-			v[parts].text = s + pos;
-			v[parts++].len = n->len - pos;
-			break;
-		}
-		if (open > s + pos) {
-			v[parts].text = s + pos;
-			v[parts++].len = (size_t)(open - s) - pos;
-		}
-		close = find2(open + 2, n->len - (size_t)(open + 2 - s), "}}", 2);
-		if (!close) {
-			unsigned int line, col;
-
-			scalar_pos(rf, n, (size_t)(open - s), &line, &col);
-			rerror(rf, line, col, "\"{{\" without \"}}\" in message");
-			return;
-		}
-		if (!compile(rf, n, (size_t)(open + 2 - s), open + 2,
-			     (size_t)(close - open - 2), scope, &v[parts].prog,
-			     &r->n_slots))
-			return;
-		parts++;
-		pos = (size_t)(close + 2 - s);
-	}
-	r->message = v;
-	r->n_message = parts;
+	return rfile_compile(rf, n, 0, n->u.str, n->len, scope, out, n_slots);
 }
 
 static bool kebab_case(const char *s)
@@ -299,223 +214,18 @@ static bool kebab_case(const char *s)
 	return true;
 }
 
-/* A list of strings (or one string) into a NULL-free array. */
-static const char *const *str_list(struct rfile *rf, const struct kvet_node *n,
-				   const char *field, size_t *count)
-{
-	const char **v;
-	uint32_t i;
-
-	*count = 0;
-	if (kvet_node_is_scalar(n) && n->type != KVET_NODE_NULL) {
-		v = rf_alloc(rf, 1, sizeof(*v));
-		if (v && (v[0] = str_of(rf, n, field)))
-			*count = 1;
-		return v;
-	}
-	if (!kvet_node_is_seq(n)) {
-		NERROR(rf, n, "\"%s\" must be a list of strings", field);
-		return NULL;
-	}
-	v = rf_alloc(rf, n->len + 1u, sizeof(*v));
-	if (!v)
-		return NULL;
-	for (i = 0; i < n->len; i++)
-		if (!(v[i] = str_of(rf, &n->u.items[i], field)))
-			return NULL;
-	*count = n->len;
-	return v;
-}
-
-static void load_match(struct rfile *rf, struct kvet_rule *r,
-		       const struct kvet_node *n)
-{
-	const struct kvet_node *kinds = kvet_node_get(n, "kinds"), *labels;
-	uint32_t i;
-
-	if (!kvet_node_is_map(n)) {
-		NERROR(rf, n, "\"match\" must be a mapping with \"kinds\"");
-		return;
-	}
-	for (i = 0; i < n->len; i++) {
-		const struct kvet_node *k = &n->u.pairs[i].key;
-
-		if (!kvet_node_eq(k, "kinds") && !kvet_node_eq(k, "namespaces") &&
-		    !kvet_node_eq(k, "labels"))
-			NERROR(rf, k, "unknown field \"match.%.*s\" (expected kinds, namespaces or labels)",
-			       (int)k->len, k->u.str);
-	}
-	if (!kinds) {
-		NERROR(rf, n, "\"match\" needs \"kinds\"");
-		return;
-	}
-	r->kinds = str_list(rf, kinds, "match.kinds", &r->n_kinds);
-	if (r->kinds && !r->n_kinds)
-		NERROR(rf, kinds, "\"match.kinds\" is empty");
-	if (kvet_node_get(n, "namespaces"))
-		r->namespaces = str_list(rf, kvet_node_get(n, "namespaces"),
-					 "match.namespaces", &r->n_namespaces);
-	labels = kvet_node_get(n, "labels");
-	if (labels) {
-		struct cel_value lv = cel_from_node(labels, NULL);
-
-		if (!kvet_node_is_map(labels)) {
-			NERROR(rf, labels, "\"match.labels\" must be a mapping of strings");
-			return;
-		}
-		r->labels = rf_alloc(rf, labels->len + 1u,
-					     sizeof(*r->labels));
-		if (!r->labels)
-			return;
-		for (i = 0; i < labels->len; i++) {
-			struct cel_entry *e = (struct cel_entry *)&r->labels[i];
-
-			e->key = cel_map_key_at(&lv, i);
-			e->value = cel_from_node(&labels->u.pairs[i].value, NULL);
-		}
-		r->n_labels = labels->len;
-	}
-}
-
-static void load_params(struct rfile *rf, struct kvet_rule *r,
-			const struct kvet_node *n)
-{
-	struct cel_entry *e;
-	uint32_t i;
-
-	r->params.type = CEL_MAP;
-	if (!n)
-		return;
-	if (!kvet_node_is_map(n)) {
-		NERROR(rf, n, "\"params\" must be a mapping of names to default values");
-		return;
-	}
-	e = rf_alloc(rf, n->len + 1u, sizeof(*e));
-	r->param_list = rf_alloc(rf, n->len + 1u,
-					 sizeof(*r->param_list));
-	if (!e || !r->param_list)
-		return;
-	for (i = 0; i < n->len; i++) {
-		const struct kvet_pair *p = &n->u.pairs[i];
-
-		e[i].key = cel_string(p->key.u.str, p->key.len);
-		e[i].value = cel_from_node(&p->value, &p->key);
-		r->param_list[i].name = str_of(rf, &p->key, "params");
-		r->param_list[i].value = &e[i].value;
-	}
-	r->params.u.entries = e;
-	r->params.len = n->len;
-	r->n_params = n->len;
-}
-
-static const char *const severities[] = {
+const char *const kvet_rule_severity_names[KVET_SEV_COUNT] = {
 	[KVET_SEV_INFO] = "info",
 	[KVET_SEV_WARNING] = "warning",
 	[KVET_SEV_ERROR] = "error",
 };
 
-static void load_examples(struct rfile *rf, struct kvet_rule *r,
-			  const struct kvet_node *n)
-{
-	uint32_t i, j;
-
-	if (!kvet_node_is_seq(n)) {
-		NERROR(rf, n, "\"examples\" must be a list");
-		return;
-	}
-	r->examples = rf_alloc(rf, n->len + 1u,
-				       sizeof(*r->examples));
-	if (!r->examples)
-		return;
-	for (i = 0; i < n->len; i++) {
-		const struct kvet_node *ex = &n->u.items[i], *v;
-		struct kvet_rule_example *e = &r->examples[i];
-		long long count;
-
-		e->line = ex->line;
-		e->findings = -1;
-		e->severity = -1;
-		if (!kvet_node_is_map(ex)) {
-			NERROR(rf, ex, "an example must be a mapping with \"expect\" and \"manifest\"");
-			continue;
-		}
-		for (j = 0; j < ex->len; j++) {
-			const struct kvet_node *k = &ex->u.pairs[j].key;
-			static const char *const known[] = {
-				"name", "expect", "manifest", "findings", "complete",
-				"severity", "message",
-			};
-			size_t q, nk = sizeof(known) / sizeof(known[0]);
-
-			for (q = 0; q < nk && !kvet_node_eq(k, known[q]); q++)
-				;
-			if (q == nk)
-				NERROR(rf, k, "unknown field \"%.*s\" in example",
-				       (int)k->len, k->u.str);
-		}
-		v = kvet_node_get(ex, "expect");
-		if (!kvet_node_eq(v, "fail") && !kvet_node_eq(v, "pass"))
-			NERROR(rf, v ? v : ex, "\"expect\" must be fail or pass");
-		e->fails = kvet_node_eq(v, "fail");
-		v = kvet_node_get(ex, "name");
-		e->name = v ? str_of(rf, v, "name") : "";
-		v = kvet_node_get(ex, "manifest");
-		if (!kvet_node_is_string(v)) {
-			NERROR(rf, v ? v : ex, "an example needs \"manifest\", the YAML text");
-			continue;
-		}
-		e->manifest = v->u.str;
-		e->len = v->len;
-		v = kvet_node_get(ex, "findings");
-		if (v && (!kvet_node_int(v, &count) || count < 0))
-			NERROR(rf, v, "\"findings\" must be a count");
-		else if (v)
-			e->findings = (long)count;
-		v = kvet_node_get(ex, "complete");
-		e->complete = v && v->type == KVET_NODE_BOOL &&
-			      cel_from_node(v, NULL).u.b;
-		v = kvet_node_get(ex, "severity");
-		for (j = 0; v && j < KVET_SEV_COUNT; j++)
-			if (kvet_node_eq(v, severities[j]))
-				e->severity = (int)j;
-		if (v && e->severity < 0)
-			NERROR(rf, v, "\"severity\" must be error, warning or info");
-		v = kvet_node_get(ex, "message");
-		if (v && !kvet_node_is_string(v))
-			NERROR(rf, v, "\"message\" must be a string");
-		else if (v)
-			e->message = str_of(rf, v, "message");
-	}
-	r->n_examples = n->len;
-}
-
 static const char *const fields[] = {
 	"id", "severity", "category", "summary", "description", "remediation",
 	"references", "match", "params", "condition", "message", "at",
 	"examples", "each", "severity_expr", "related", "on_error",
+	"variables", "headline", "reason", "help",
 };
-
-static void load_each(struct rfile *rf, struct kvet_rule *r,
-		      const struct kvet_node *n, struct cel_scope *scope)
-{
-	const struct kvet_node *as = kvet_node_get(n, "as"), *in;
-
-	in = kvet_node_get(n, "in");
-	if (!kvet_node_is_map(n) || !as || !in) {
-		NERROR(rf, n, "\"each\" must be a mapping with \"as\" (a variable name) and \"in\" (a CEL list)");
-		return;
-	}
-	r->each_as = str_of(rf, as, "each.as");
-	if (!r->each_as)
-		return;
-	if (!compile_node(rf, in, "each.in", scope, &r->each, &r->n_slots))
-		return;
-	/* what follows is evaluated once per item */
-	rf->per_item = rf->last.size > 1 ? rf->last.size : 1;
-	r->each_text = str_of(rf, in, "each.in");
-	r->has_each = true;
-	scope->names[scope->n++] = r->each_as;
-}
 
 static const struct kvet_node *required(struct rfile *rf,
 					const struct kvet_node *root,
@@ -528,11 +238,67 @@ static const struct kvet_node *required(struct rfile *rf,
 	return n;
 }
 
+/* A field that documents a rule: required of the built-in rules, which
+ * the catalogue documents in full, optional in a team's own
+ * (docs/rule-language.md lists the defaults). */
+static const struct kvet_node *documented(struct rfile *rf,
+					  const struct kvet_node *root,
+					  const char *field)
+{
+	if (rf->set->builtin)
+		return required(rf, root, field);
+	return kvet_node_get(root, field);
+}
+
+/*
+ * The words of a finding (docs/rule-language.md, "Messages"): either
+ * `message:`, the full sentence, or `headline:` and an optional
+ * `reason:`, which kvet joins into it; `help:` either way. The built-in
+ * rules must have headline, reason and help, which the text report and
+ * the length and wording test need.
+ */
+static void load_words(struct rfile *rf, struct kvet_rule *r,
+		       const struct kvet_node *root,
+		       const struct cel_scope *scope)
+{
+	const struct kvet_node *msg = kvet_node_get(root, "message");
+	const struct kvet_node *head = kvet_node_get(root, "headline");
+	const struct kvet_node *reason = kvet_node_get(root, "reason");
+	const struct kvet_node *help = kvet_node_get(root, "help");
+
+	if (msg && head)
+		NERROR(rf, head, "a rule has \"message\" or \"headline\", not both: the message is the headline and the reason joined");
+	else if (!msg && !head)
+		NERROR(rf, root, "missing field \"message\" (or \"headline\")");
+	if (reason && !head)
+		NERROR(rf, reason, "\"reason\" needs \"headline\" (a rule with \"message\" writes the whole sentence there)");
+	if (rf->set->builtin) {
+		if (!head)
+			head = required(rf, root, "headline");
+		if (!reason)
+			reason = required(rf, root, "reason");
+		if (!help)
+			help = required(rf, root, "help");
+	}
+	if (msg)
+		rfile_load_template(rf, &r->message, "message", msg, scope);
+	if (head)
+		rfile_load_template(rf, &r->headline, "headline", head, scope);
+	if (reason && head)
+		rfile_load_template(rf, &r->reason, "reason", reason, scope);
+	if (help)
+		rfile_load_template(rf, &r->help, "help", help, scope);
+}
+
 static struct kvet_rule *load_rule(struct rfile *rf,
 				   const struct kvet_node *root)
 {
-	struct kvet_rule *r = rf_alloc(rf, 1, sizeof(*r));
-	struct cel_scope scope = { { "object", "params" }, 2 };
+	struct kvet_rule *r = rfile_alloc(rf, 1, sizeof(*r));
+	struct cel_scope scope = {
+		.names = { "object", "params" }, .n = 2,
+		.libs = kvet_cel_libs, .n_libs = kvet_cel_n_libs,
+		.lazy_ns = "variables",
+	};
 	const struct kvet_node *n;
 	size_t i, j, nrefs;
 	const char *sev;
@@ -540,6 +306,9 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 	if (!r)
 		return NULL;
 	r->file = rf->name;
+	rf->rule = r;
+	rf->var_names = NULL;
+	rf->var_name_nodes = rf->var_exprs = NULL;
 	rf->cost = rf->heavy = 0;
 	rf->per_item = 1;
 	rf->heavy_line = root->line;
@@ -559,12 +328,13 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 			       k->u.str);
 	}
 	if ((n = required(rf, root, "id")) &&
-	    (r->info.id = str_of(rf, n, "id")) && !kebab_case(r->info.id))
+	    (r->info.id = rfile_str(rf, n, "id")) && !kebab_case(r->info.id))
 		NERROR(rf, n, "rule id \"%s\" is not kebab-case (lowercase letters, digits and single dashes)",
 		       r->info.id);
 	if ((n = required(rf, root, "severity")) &&
-	    (sev = str_of(rf, n, "severity"))) {
-		for (i = 0; i < KVET_SEV_COUNT && strcmp(sev, severities[i]); i++)
+	    (sev = rfile_str(rf, n, "severity"))) {
+		for (i = 0; i < KVET_SEV_COUNT &&
+			    strcmp(sev, kvet_rule_severity_names[i]); i++)
 			;
 		if (i == KVET_SEV_COUNT)
 			NERROR(rf, n, "invalid severity \"%s\" (expected error, warning or info)",
@@ -572,16 +342,16 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 		r->info.severity = i < KVET_SEV_COUNT ? (enum kvet_severity)i
 						      : KVET_SEV_ERROR;
 	}
-	if ((n = required(rf, root, "category")))
-		r->info.category = str_of(rf, n, "category");
-	if ((n = required(rf, root, "summary")))
-		r->info.summary = str_of(rf, n, "summary");
-	if ((n = required(rf, root, "description")))
-		r->info.description = str_of(rf, n, "description");
-	if ((n = required(rf, root, "remediation")))
-		r->info.remediation = str_of(rf, n, "remediation");
-	if ((n = kvet_node_get(root, "references"))) {
-		r->info.references = str_list(rf, n, "references", &nrefs);
+	if ((n = documented(rf, root, "category")))
+		r->info.category = rfile_str(rf, n, "category");
+	if ((n = documented(rf, root, "summary")))
+		r->info.summary = rfile_str(rf, n, "summary");
+	if ((n = documented(rf, root, "description")))
+		r->info.description = rfile_str(rf, n, "description");
+	if ((n = documented(rf, root, "remediation")))
+		r->info.remediation = rfile_str(rf, n, "remediation");
+	if ((n = documented(rf, root, "references"))) {
+		r->info.references = rfile_str_list(rf, n, "references", &nrefs);
 		r->info.n_references = nrefs;
 		for (i = 0; r->info.references && i < nrefs; i++)
 			if (strncmp(r->info.references[i], "https://", 8) &&
@@ -591,33 +361,38 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 				       r->info.references[i]);
 	}
 	if ((n = required(rf, root, "match")))
-		load_match(rf, r, n);
-	load_params(rf, r, kvet_node_get(root, "params"));
+		rfile_load_match(rf, r, n);
+	rfile_load_params(rf, r, kvet_node_get(root, "params"));
 	rf->params = &r->params;
+	if ((n = kvet_node_get(root, "variables")))
+		rfile_declare_vars(rf, r, n);
+	scope.lazy_names = rf->var_names;
+	scope.n_lazy = r->n_vars;
 	if ((n = kvet_node_get(root, "each")))
-		load_each(rf, r, n, &scope);
+		rfile_load_each(rf, r, n, &scope);
+	rfile_compile_vars(rf, r, &scope);
 	if ((n = required(rf, root, "condition"))) {
-		r->condition_text = str_of(rf, n, "condition");
-		compile_node(rf, n, "condition", &scope, &r->condition,
+		r->condition_text = rfile_str(rf, n, "condition");
+		rfile_compile_node(rf, n, "condition", &scope, &r->condition,
 			     &r->n_slots);
 	}
-	if ((n = required(rf, root, "message")))
-		load_message(rf, r, n, &scope);
+	load_words(rf, r, root, &scope);
 	if ((n = kvet_node_get(root, "severity_expr")))
-		r->has_severity_expr = compile_node(rf, n, "severity_expr",
+		r->has_severity_expr = rfile_compile_node(rf, n, "severity_expr",
 						    &scope, &r->severity_expr,
 						    &r->n_slots);
 	if ((n = kvet_node_get(root, "at"))) {
 		size_t cnt = kvet_node_is_seq(n) ? n->len : 1;
 
-		r->at = rf_alloc(rf, cnt + 1, sizeof(*r->at));
+		r->at = rfile_alloc(rf, cnt + 1, sizeof(*r->at));
 		for (i = 0; r->at && i < cnt; i++)
-			compile_node(rf, kvet_node_is_seq(n) ? &n->u.items[i] : n,
-				     "at", &scope, &r->at[i], &r->n_slots);
+			rfile_compile_node(rf,
+					   kvet_node_is_seq(n) ? &n->u.items[i] : n,
+					   "at", &scope, &r->at[i], &r->n_slots);
 		r->n_at = cnt;
 	}
 	if ((n = kvet_node_get(root, "related")))
-		r->has_related = compile_node(rf, n, "related", &scope,
+		r->has_related = rfile_compile_node(rf, n, "related", &scope,
 					      &r->related, &r->n_slots);
 	if ((n = kvet_node_get(root, "on_error"))) {
 		r->tolerate_errors = kvet_node_eq(n, "tolerate");
@@ -625,8 +400,15 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 			NERROR(rf, n, "\"on_error\" must be fail or tolerate");
 	}
 	check_cost(rf, r);
-	if ((n = kvet_node_get(root, "examples")))
-		load_examples(rf, r, n);
+	if ((n = documented(rf, root, "examples")))
+		rfile_load_examples(rf, r, n);
+	r->builtin = rf->set->builtin;
+	r->text = rf->buf;
+	r->text_len = rf->len;
+	if (kvet_rule_fill_defaults(r, &rf->set->arena) && !rf->oom) {
+		rf->oom = true;
+		rfile_error(rf, 0, 0, "out of memory while loading the rule file");
+	}
 	return r;
 }
 
@@ -701,11 +483,13 @@ int kvet_rule_set_add_builtin(struct kvet_rule_set *set)
 	size_t i;
 	int ret = 0;
 
+	set->builtin = true;
 	for (i = 0; i < kvet_builtin_rule_file_count; i++)
 		if (kvet_rule_set_add_buffer(set, kvet_builtin_rule_files[i].name,
 					     kvet_builtin_rule_files[i].text,
 					     kvet_builtin_rule_files[i].len))
 			ret = -1;
+	set->builtin = false;
 	return ret;
 }
 

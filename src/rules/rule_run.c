@@ -12,7 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules/cel_k8s.h"
+#include "model/run.h"
+#include "rules/env.h"
 
 struct kvet_rule_runner {
 	const struct kvet_rule_set *set;
@@ -22,8 +23,12 @@ struct kvet_rule_runner {
 	struct kvet_arena scratch;
 	struct kvet_arena_mark empty;
 	struct cel_env env;
+	struct kvet_cel_host host;	/* the run, for kvet's functions */
 	struct cel_value *vars;
 	unsigned int n_vars;
+	struct cel_lazy lazy;		/* the rule's variables: */
+	struct cel_value *lazy_values;	/* room for the most of any rule */
+	uint8_t *lazy_state;
 	size_t errors;
 	size_t *errors_of;		/* per rule of the set */
 	/* the rule and object being evaluated */
@@ -40,7 +45,7 @@ struct kvet_rule_runner *kvet_rule_runner_create(const struct kvet_rule_set *set
 						 struct kvet_diag *errors)
 {
 	struct kvet_rule_runner *r = calloc(1, sizeof(*r));
-	size_t i;
+	size_t i, n_lazy = 0;
 
 	if (!r)
 		return NULL;
@@ -52,16 +57,22 @@ struct kvet_rule_runner *kvet_rule_runner_create(const struct kvet_rule_set *set
 	kvet_arena_mark(&r->scratch, &r->empty);
 	if (cel_env_init(&r->env, &r->scratch))
 		goto fail;
-	r->env.graph = g;
-	r->env.k8s = cel_k8s_create(arena, g);
+	kvet_cel_host_attach(&r->env, &r->host, kvet_run_create(arena, g));
 	r->n_vars = KVET_RULE_VAR_EACH + 1;
 	for (i = 0; i < set->n; i++)
 		if (set->v[i]->n_slots > r->n_vars)
 			r->n_vars = set->v[i]->n_slots;
 	r->vars = calloc(r->n_vars, sizeof(*r->vars));
+	for (i = 0; i < set->n; i++)
+		if (set->v[i]->n_vars > n_lazy)
+			n_lazy = set->v[i]->n_vars;
+	r->lazy_values = calloc(n_lazy + 1, sizeof(*r->lazy_values));
+	r->lazy_state = calloc(n_lazy + 1, sizeof(*r->lazy_state));
 	r->errors_of = calloc(set->n + 1, sizeof(*r->errors_of));
-	if (!r->env.k8s || !r->vars || !r->errors_of)
+	if (!r->host.run || !r->vars || !r->lazy_values || !r->lazy_state ||
+	    !r->errors_of)
 		goto fail;
+	r->env.lazy = &r->lazy;
 	return r;
 fail:
 	kvet_rule_runner_destroy(r);
@@ -72,10 +83,12 @@ void kvet_rule_runner_destroy(struct kvet_rule_runner *r)
 {
 	if (!r)
 		return;
-	cel_k8s_destroy(r->env.k8s);
+	kvet_run_destroy(r->host.run);
 	cel_env_release(&r->env);
 	kvet_arena_release(&r->scratch);
 	free(r->vars);
+	free(r->lazy_values);
+	free(r->lazy_state);
 	free(r->errors_of);
 	free(r);
 }
@@ -244,20 +257,22 @@ static char *one_line(char *msg)
 	return msg;
 }
 
-/* The message: text pieces and the text of each {{ expression }}. */
-static char *render_message(struct kvet_rule_runner *r,
-			    const struct kvet_rule *rule)
+/* A template (message, headline, reason, help): text pieces and the
+ * text of each {{ expression }}, on one line. */
+static char *render_template(struct kvet_rule_runner *r,
+			     const struct kvet_rule *rule,
+			     const struct kvet_template *t, const char *what)
 {
 	size_t i, len = 0;
 	char **parts, *msg;
 	size_t *lens;
 
-	parts = kvet_arena_array(&r->scratch, rule->n_message + 1, sizeof(*parts));
-	lens = kvet_arena_array(&r->scratch, rule->n_message + 1, sizeof(*lens));
+	parts = kvet_arena_array(&r->scratch, t->n + 1, sizeof(*parts));
+	lens = kvet_arena_array(&r->scratch, t->n + 1, sizeof(*lens));
 	if (!parts || !lens)
 		return NULL;
-	for (i = 0; i < rule->n_message; i++) {
-		const struct kvet_msg_part *p = &rule->message[i];
+	for (i = 0; i < t->n; i++) {
+		const struct kvet_msg_part *p = &t->parts[i];
 		struct cel_value v;
 
 		if (p->text) {
@@ -266,7 +281,7 @@ static char *render_message(struct kvet_rule_runner *r,
 		} else {
 			v = cel_eval(&r->env, &p->prog, r->vars);
 			if (v.type == CEL_ERROR)
-				eval_error(r, rule, "the message", &v, NULL);
+				eval_error(r, rule, what, &v, NULL);
 			parts[i] = cel_to_text(&r->scratch, &v);
 			if (!parts[i])
 				return NULL;
@@ -277,12 +292,43 @@ static char *render_message(struct kvet_rule_runner *r,
 	msg = kvet_arena_alloc(&r->scratch, len + 1);
 	if (!msg)
 		return NULL;
-	for (len = 0, i = 0; i < rule->n_message; i++) {
+	for (len = 0, i = 0; i < t->n; i++) {
 		memcpy(msg + len, parts[i], lens[i]);
 		len += lens[i];
 	}
 	msg[len] = '\0';
 	return one_line(msg);
+}
+
+/* @t rendered into *@out when the rule has it. Returns false when out of
+ * memory. */
+static bool render_word(struct kvet_rule_runner *r,
+			const struct kvet_rule *rule,
+			const struct kvet_template *t, const char *what,
+			const char **out)
+{
+	if (!t->text)
+		return true;
+	*out = render_template(r, rule, t, what);
+	return *out != NULL;
+}
+
+/* The words of the finding (struct kvet_finding_text), those the rule
+ * has. Returns 0, or -1 when out of memory. */
+static int render_words(struct kvet_rule_runner *r,
+			const struct kvet_rule *rule,
+			struct kvet_finding_text *text)
+{
+	memset(text, 0, sizeof(*text));
+	text->help = rule->help_default;
+	if (!render_word(r, rule, &rule->message, "the message",
+			 &text->message) ||
+	    !render_word(r, rule, &rule->headline, "the headline",
+			 &text->headline) ||
+	    !render_word(r, rule, &rule->reason, "the reason", &text->reason) ||
+	    !render_word(r, rule, &rule->help, "the help", &text->help))
+		return -1;
+	return 0;
 }
 
 static const struct kvet_node *resolve_at(struct kvet_rule_runner *r,
@@ -307,16 +353,18 @@ static const struct kvet_node *resolve_at(struct kvet_rule_runner *r,
 static enum kvet_severity severity(struct kvet_rule_runner *r,
 				   const struct kvet_rule *rule)
 {
-	static const char *const names[] = { "info", "warning", "error" };
 	struct cel_value v;
 	size_t i;
 
 	if (!rule->has_severity_expr)
 		return rule->info.severity;
 	v = cel_eval(&r->env, &rule->severity_expr, r->vars);
-	for (i = 0; v.type == CEL_STRING && i < KVET_SEV_COUNT; i++)
-		if (v.len == strlen(names[i]) && !memcmp(v.u.s, names[i], v.len))
+	for (i = 0; v.type == CEL_STRING && i < KVET_SEV_COUNT; i++) {
+		const char *name = kvet_rule_severity_names[i];
+
+		if (v.len == strlen(name) && !memcmp(v.u.s, name, v.len))
 			return (enum kvet_severity)i;
+	}
 	eval_error(r, rule, "severity_expr", &v,
 		   "\"error\", \"warning\" or \"info\"");
 	return rule->info.severity;
@@ -359,7 +407,7 @@ static int related_objects(struct kvet_rule_runner *r,
 			eval_error(r, rule, "\"related\"", &rel, NULL);
 		if (rel.type == CEL_LIST)
 			cap += cel_len(&rel);
-		else if (rel.obj)
+		else if (kvet_cel_object(&rel))
 			cap++;
 	}
 	v = kvet_arena_array(&r->scratch, cap, sizeof(*v));
@@ -370,10 +418,10 @@ static int related_objects(struct kvet_rule_runner *r,
 		for (i = 0; i < cel_len(&rel); i++) {
 			struct cel_value it = cel_list_at(&rel, i);
 
-			add_related(v, &n, cap, it.obj, obj);
+			add_related(v, &n, cap, kvet_cel_object(&it), obj);
 		}
 	} else {
-		add_related(v, &n, cap, rel.obj, obj);
+		add_related(v, &n, cap, kvet_cel_object(&rel), obj);
 	}
 	if (!n)
 		return 0;
@@ -391,13 +439,13 @@ static int emit(struct kvet_rule_runner *r, const struct kvet_rule *rule,
 		const struct kvet_object *obj, size_t file_order,
 		const struct kvet_object *related)
 {
+	struct kvet_finding_text text;
 	struct kvet_finding *f;
-	char *msg = render_message(r, rule);
 
-	if (!msg)
+	if (render_words(r, rule, &text))
 		return -1;
-	f = kvet_findings_addf(r->fs, rule->info.id, severity(r, rule), obj,
-			       file_order, resolve_at(r, rule), "%s", msg);
+	f = kvet_findings_add(r->fs, rule->info.id, severity(r, rule), obj,
+			      file_order, resolve_at(r, rule), &text);
 	if (!f)
 		return -1;
 	return related_objects(r, rule, obj, related, f);
@@ -423,8 +471,12 @@ static int run_rule(struct kvet_rule_runner *r, const struct kvet_rule *rule,
 
 	r->obj = obj;
 	r->gave_up = false;
-	r->vars[KVET_RULE_VAR_OBJECT] = cel_from_object(obj);
+	r->vars[KVET_RULE_VAR_OBJECT] = kvet_cel_from_object(obj);
 	r->vars[KVET_RULE_VAR_PARAMS] = rule->params;
+	/* the variables are evaluated at most once per object and item */
+	r->lazy = (struct cel_lazy){ rule->var_progs, r->lazy_values,
+				     r->lazy_state, rule->n_vars };
+	cel_lazy_reset(&r->lazy);
 	/* one budget for everything the rule evaluates on the object */
 	cel_env_meter(&r->env, CEL_COST_LIMIT, CEL_MEMORY_LIMIT);
 	if (!rule->has_each)
@@ -438,8 +490,9 @@ static int run_rule(struct kvet_rule_runner *r, const struct kvet_rule *rule,
 	for (i = 0, n = cel_len(&list); i < n && !r->gave_up; i++) {
 		item = cel_list_at(&list, i);
 		r->vars[KVET_RULE_VAR_EACH] = item;
+		cel_lazy_reset(&r->lazy);
 		if (fires(r, rule) &&
-		    emit(r, rule, obj, file_order, item.obj) < 0)
+		    emit(r, rule, obj, file_order, kvet_cel_object(&item)) < 0)
 			return -1;
 	}
 	return 0;

@@ -10,7 +10,7 @@
 #include "base/arena.h"
 #include "base/diag.h"
 #include "model/graph.h"
-#include "rules/cel.h"
+#include "cel/cel.h"
 #include "rules/findings.h"
 
 /*
@@ -20,6 +20,9 @@
  * rules/, embedded at build time (builtin_rules.c, generated); users add
  * theirs with --rules DIR.
  */
+
+/* "info", "warning", "error": the spelling of each enum kvet_severity. */
+extern const char *const kvet_rule_severity_names[KVET_SEV_COUNT];
 
 /* Variable slots of every rule expression. */
 enum {
@@ -47,6 +50,23 @@ struct kvet_msg_part {
 	struct cel_program prog;
 };
 
+/* A message template (`message`, `headline`, `reason`, `help`): its
+ * pieces, present when @text is. */
+struct kvet_template {
+	struct kvet_msg_part *parts;
+	size_t n;
+	const char *text;	/* as written; NULL: the rule has none */
+};
+
+/* A named expression of the rule's `variables:`, read as variables.NAME. */
+struct kvet_rule_var {
+	const char *name;
+	const char *text;		/* the expression, for documentation */
+};
+
+/* Variables per rule: each read lazily (cel.h, struct cel_lazy). */
+enum { KVET_RULE_MAX_VARS = 64 };
+
 struct kvet_rule_param {
 	const char *name;
 	struct cel_value *value;	/* in the rule's params map */
@@ -66,15 +86,20 @@ struct kvet_rule {
 	size_t n_params;
 	struct cel_program condition;
 	const char *condition_text;
+	struct kvet_rule_var *vars;
+	struct cel_program *var_progs;	/* n_vars, in order */
+	size_t n_vars;
 	bool has_each;
 	const char *each_as;
 	const char *each_text;
 	struct cel_program each;
 	bool has_severity_expr;
 	struct cel_program severity_expr;
-	struct kvet_msg_part *message;
-	size_t n_message;
-	const char *message_text;
+	/* the words of a finding (docs/rule-language.md, "Messages"):
+	 * `message:` (a team's rule), or `headline:` and `reason:`, joined
+	 * into the message; `help:`, or help_default */
+	struct kvet_template message, headline, reason, help;
+	const char *help_default;	/* from the remediation, or NULL */
 	struct cel_program *at;		/* the first giving a field wins */
 	size_t n_at;
 	bool has_related;
@@ -83,6 +108,9 @@ struct kvet_rule {
 	size_t n_examples;
 	unsigned int n_slots;		/* the most any program needs */
 	bool disabled;			/* switched off by the settings */
+	bool builtin;			/* one of rules/, embedded */
+	const char *text;		/* the rule file, for its examples */
+	size_t text_len;
 	/* on_error: tolerate, or the settings: evaluation errors are
 	 * listed but leave the exit status alone */
 	bool tolerate_errors;
@@ -94,6 +122,10 @@ struct kvet_rule_set {
 	struct kvet_diag diag;		/* rule-file errors, positioned */
 	struct kvet_rule **v;		/* malloc'd, sorted by id when done */
 	size_t n, cap;
+	/* loading the built-in rules: every documenting field (category,
+	 * summary, description, remediation, references, examples) is
+	 * required, where a team's rule may leave them out */
+	bool builtin;
 };
 
 void kvet_rule_set_init(struct kvet_rule_set *set);
@@ -124,6 +156,18 @@ int kvet_rule_set_add_dir(struct kvet_rule_set *set, const char *dir);
 
 /* Load the built-in rules embedded in the library. */
 int kvet_rule_set_add_builtin(struct kvet_rule_set *set);
+
+/**
+ * kvet_rule_fill_defaults() - the documented defaults of the fields a
+ * team's rule file may leave out (docs/rule-language.md): category
+ * "custom", the summary is the message (or headline) as written, the
+ * description the summary, the remediation empty; no references, no
+ * examples; without `help:`, the first paragraph of the remediation on
+ * one line (in @arena), or none.
+ *
+ * Returns: 0, or -1 when out of memory.
+ */
+int kvet_rule_fill_defaults(struct kvet_rule *r, struct kvet_arena *arena);
 
 /* Sort by id; call after the last add. */
 void kvet_rule_set_sort(struct kvet_rule_set *set);

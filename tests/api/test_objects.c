@@ -88,7 +88,8 @@ static void test_suppressed_none_yet(void **state)
 static void test_format_table(void **state)
 {
 	static const char *const names[] = { "text", "json", "junit",
-					     "sarif", "github" };
+					     "sarif", "github", "codequality",
+					     "markdown" };
 	enum kvet_format fmt;
 	size_t i;
 

@@ -18,10 +18,12 @@
 #   expected.xml     expected standard output of --format junit
 #   expected.sarif   expected standard output of --format sarif
 #   expected.github  expected standard output of --format github
+#   expected.codequality  expected standard output of --format codequality
+#   expected.md      expected standard output of --format markdown
 #   expected.stderr  optional: expected standard error
 #   exit-code        the expected exit status, a number
 #
-# For "lint" cases whose args hold no --format, the runner runs kvet once
+# For "lint" and "drain" cases whose args hold no --format, the runner runs kvet once
 # per expected file, inserting "--format FMT" after "lint". Other cases
 # run once and compare with expected.txt.
 #
@@ -108,6 +110,8 @@ expected_file() {
 	junit) echo expected.xml ;;
 	sarif) echo expected.sarif ;;
 	github) echo expected.github ;;
+	codequality) echo expected.codequality ;;
+	markdown) echo expected.md ;;
 	*) echo expected.txt ;;
 	esac
 }
@@ -116,7 +120,7 @@ expected_file() {
 adds_format() {
 	local first
 	first=$(grep -v -e '^$' -e '^#' "$1/args" | head -n 1)
-	[ "$first" = lint ] && ! grep -q -e '^--format' "$1/args"
+	{ [ "$first" = lint ] || [ "$first" = drain ]; } && ! grep -q -e '^--format' "$1/args"
 }
 
 for name in "${cases[@]}"; do
@@ -127,7 +131,7 @@ for name in "${cases[@]}"; do
 	fi
 	formats=()
 	if adds_format "$dir"; then
-		for format in text json junit sarif github; do
+		for format in text json junit sarif github codequality markdown; do
 			[ -f "$dir/$(expected_file "$format")" ] &&
 				formats+=("$format")
 		done

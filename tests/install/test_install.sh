@@ -25,7 +25,11 @@ check bin/kvet
 check bin/kubectl-kvet
 check share/man/man1/kvet.1
 check share/bash-completion/completions/kvet
+check share/zsh/site-functions/_kvet
+check share/fish/vendor_completions.d/kvet.fish
 check share/doc/kvet/rules/pdb-blocks-single-replica.md
+check share/doc/kvet/examples/drain-blocking.yaml
+check share/kvet/pre-commit-hooks.yaml
 if [ "$(readlink "$root/bin/kubectl-kvet")" = kvet ]; then
 	echo "ok - kubectl-kvet is a link to kvet"
 else

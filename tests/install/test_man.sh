@@ -21,7 +21,7 @@ fi
 
 # The page as plain text, with roff's hyphen escapes resolved.
 text=$(MANWIDTH=200 man -l "$page" 2>/dev/null | sed "s/.\x08//g")
-help=$("$kvet" --help; "$kvet" lint --help)
+help=$("$kvet" --help; "$kvet" lint --help; "$kvet" drain --help)
 for opt in $(printf '%s\n' "$help" | grep -oE -- '(^|[ ,])--?[a-zA-Z][a-z-]*' |
 	sed 's/^[ ,]*//' | sort -u); do
 	if printf '%s\n' "$text" | grep -qF -- "$opt"; then

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The interception predicate (RULES-CATALOGUE 1.11) and the E5/E6 rows
+ * The interception predicate (docs/model.md 1.11) and the E5/E6 rows
  * of section 4.
  */
 #include "tgraph.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Leader election detection (RULES-CATALOGUE 1.13) and the
+ * Leader election detection (docs/model.md 1.13) and the
  * "--leader-elect false" row of section 4.
  */
 #include "tgraph.h"

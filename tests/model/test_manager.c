@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Managers (RULES-CATALOGUE 1.12): M1 to M4 and why each matched. */
+/* Managers (docs/model.md 1.12): M1 to M4 and why each matched. */
 #include "tgraph.h"
 
 #include "model/manager.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * PDB arithmetic (RULES-CATALOGUE 1.9) and the PDB rows of the edge-case
+ * PDB arithmetic (docs/model.md 1.9) and the PDB rows of the edge-case
  * matrix (section 4).
  */
 #include <setjmp.h>

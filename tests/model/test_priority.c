@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Effective priority (RULES-CATALOGUE 1.14). */
+/* Effective priority (docs/model.md 1.14). */
 #include "tgraph.h"
 
 #include "model/priority.h"

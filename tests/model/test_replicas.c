@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Replica counts and HPA targeting (RULES-CATALOGUE 1.4), and PDBs read
+ * Replica counts and HPA targeting (docs/model.md 1.4), and PDBs read
  * from YAML and evaluated over the workloads they select (1.9, and the
  * PDB rows of section 4).
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Label selector semantics: RULES-CATALOGUE 1.5 (operators, the
+ * Label selector semantics: docs/model.md 1.5 (operators, the
  * null-versus-empty table, namespace selectors and ASSUMED results) and
  * 1.6 (runtime labels).
  */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Spreading terms, merged selectors, scopes and foreign workloads
- * (RULES-CATALOGUE 1.7, 1.8, and the C rows of section 4).
+ * (docs/model.md 1.7, 1.8, and the C rows of section 4).
  */
 #include "tgraph.h"
 

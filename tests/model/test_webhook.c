@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Webhook entries, effective failure policies and backend resolution
- * (RULES-CATALOGUE 1.10 and the webhook rows of section 4).
+ * (docs/model.md 1.10 and the webhook rows of section 4).
  */
 #include "tgraph.h"
 

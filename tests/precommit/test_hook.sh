@@ -174,7 +174,7 @@ cat > .kvet.yaml <<'YAML'
 rules:
   disable: [pdb-unhealthy-eviction-policy-unset]
 YAML
-printf 'version: 1\nfindings: []\n' > .kvet-baseline.yaml
+printf 'version: 2\nfindings: []\n' > .kvet-baseline.yaml
 # The rendered manifests, as `helm template` writes them: a
 # PodDisruptionBudget that blocks every drain.
 mkdir rendered
@@ -205,7 +205,7 @@ foreign() { printf '%s\n' "$1" | grep -E '^[^ ]+:[0-9]+(:[0-9]+)?: ' | grep -v '
 
 out=$(pre-commit run 2>&1)
 rc=$?
-if [ $rc -ne 0 ] && printf '%s\n' "$out" | grep -q 'rendered/app.yaml:15:3: error: minAvailable 1 of 1 replica.*\[pdb-blocks-single-replica\]'; then
+if [ $rc -ne 0 ] && printf '%s\n' "$out" | grep -q 'rendered/app.yaml:15:3: error: PodDisruptionBudget "manager" allows 0 disruptions.*\[pdb-blocks-single-replica\]'; then
 	ok "the whole commit is rejected for the rendered manifest alone, with kvet's message"
 else
 	notok "the drain-blocking rendered manifest was not rejected at rendered/app.yaml:15:3 (exit $rc):"
@@ -236,7 +236,7 @@ printf 'apiVersion: v2\nname: shop\nversion: 1.3.0\n' > chart/Chart.yaml
 printf '  {{- /* a comment */ -}}\n' >> chart/templates/deployment.yaml
 printf '  replicas: 1\n' >> overlays/prod/replicas-patch.yaml
 printf 'namespace: shop\n' >> .kvet.yaml
-printf 'version: 1\nfindings:\n' > .kvet-baseline.yaml
+printf 'version: 2\nfindings:\n' > .kvet-baseline.yaml
 printf '# edited\n' >> .github/workflows/ci.yml
 printf '# edited\n' >> .gitlab-ci.yml
 git add -A

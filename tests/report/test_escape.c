@@ -12,6 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "base/json.h"
 #include "report/escape.h"
 
 /* A stream that collects what is written, for comparing with a string. */

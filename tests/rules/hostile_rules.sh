@@ -134,5 +134,54 @@ rc=$?
 [ $rc = 2 ] && grep -q 'evaluation memory over the limit of 65536 KiB' "$tmp/out"
 ok $? "a list doubled in a macro stops at the memory limit (exit $rc)"
 
+# variables: $1 of them, the first "1", each next one the previous one
+# in the expression $2 (its "V"), the condition $3 over "variables.vLAST".
+var_rule() {
+	rm -rf "$tmp/r" && mkdir -p "$tmp/r"
+	awk -v n="$1" -v e="$2" -v c="$3" 'BEGIN {
+		printf "id: hostile\nseverity: warning\ncategory: t\nsummary: s\n"
+		printf "description: d\nremediation: r\n"
+		printf "match: {kinds: [ConfigMap]}\nvariables:\n"
+		printf "  - {name: v0, expression: \"1\"}\n"
+		for (i = 1; i < n; i++) {
+			x = e
+			gsub(/V/, "variables.v" (i - 1), x)
+			printf "  - {name: v%d, expression: \"%s\"}\n", i, x
+		}
+		x = c
+		gsub(/V/, "variables.v" (n - 1), x)
+		printf "condition: \"%s\"\nmessage: \"{{ variables.v%d }}\"\n", x, n - 1
+	}' >"$tmp/r/rule.yaml"
+}
+
+# A variable is evaluated below the node that reads it: a chain of
+# variables, each 64 deep over the one before, is as deep as their sum,
+# and the evaluator's recursion with it. Up to 256 levels are fine; 64
+# variables of 64 levels would need megabytes of stack, and are refused.
+var_rule 5 "V$(times ' + 1' 62)" 'V > 0'
+run lint --no-builtin-rules --rules r in.yaml
+rc=$?
+[ $rc = 1 ] && grep -q '^in.yaml:1:1: warning: 249 \[hostile\]' "$tmp/out"
+ok $? "5 variables, each 64 deep over the one before, evaluate (exit $rc)"
+var_rule 64 "V$(times ' + 1' 62)" 'V > 0'
+run lint --no-builtin-rules --rules r in.yaml
+rc=$?
+[ $rc = 3 ] && grep -q '^r/rule.yaml:14:29: error: expression nested more than 256 deep with the variables it reads' "$tmp/err"
+ok $? "64 variables, each 64 deep over the one before, are refused (exit $rc)"
+
+# Each variable read twice by the next: 2^63 evaluations without the
+# memo, 64 with it.
+var_rule 64 'V == V' 'V'
+run lint --no-builtin-rules --rules r in.yaml
+rc=$?
+[ $rc = 1 ] && grep -q 'warning: true \[hostile\]' "$tmp/out"
+ok $? "variables read twice by the next are evaluated once each (exit $rc)"
+
+var_rule 65 'V' 'V == 1'
+run lint --no-builtin-rules --rules r in.yaml
+rc=$?
+[ $rc = 3 ] && grep -q '^r/rule.yaml:9:3: error: a rule may have at most 64 variables' "$tmp/err"
+ok $? "a rule with 65 variables is refused (exit $rc)"
+
 echo "1..$n"
 [ "$failed" = 0 ]

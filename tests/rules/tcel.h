@@ -2,89 +2,51 @@
 #ifndef KVET_TESTS_TCEL_H
 #define KVET_TESTS_TCEL_H
 
-/* Compile and evaluate CEL expressions in tests, with `object` bound. */
+/*
+ * Compile and evaluate CEL expressions as rules do: with kvet's
+ * libraries and kvet as the host, `object` bound to a Kubernetes object
+ * with kvet_cel_from_object(). tcel_attach() gives the functions the
+ * graph of a run.
+ */
 #include "support.h"
 
-#include "rules/cel.h"
-#include "rules/cel_k8s.h"
+#include "../cel/tcel.h"
+#include "model/run.h"
+#include "rules/env.h"
 
-struct tcel {
-	struct kvet_arena arena;	/* programs */
-	struct kvet_arena scratch;
-	struct cel_regexes rx;
-	struct cel_env env;
-	struct cel_value vars[64];
-	struct cel_error err;
+struct tcel_kvet {
+	struct tcel t;	/* first: a struct tcel * is one of these */
+	struct kvet_cel_host host;
 };
+
+static inline struct tcel_kvet *tcel_kvet(struct tcel *t)
+{
+	return (struct tcel_kvet *)t;
+}
 
 static inline struct tcel *tcel_new(void)
 {
-	struct tcel *t = calloc(1, sizeof(*t));
+	struct tcel_kvet *k = (struct tcel_kvet *)tcel_create(
+		sizeof(*k), kvet_cel_libs, kvet_cel_n_libs);
 
-	assert_non_null(t);
-	kvet_arena_init(&t->arena);
-	kvet_arena_init(&t->scratch);
-	assert_int_equal(cel_env_init(&t->env, &t->scratch), 0);
-	return t;
+	kvet_cel_host_attach(&k->t.env, &k->host, NULL);
+	return &k->t;
+}
+
+/* Evaluate in the run of graph @g, or outside a run when @g is NULL. */
+static inline void tcel_attach(struct tcel *t, struct kvet_arena *arena,
+			       const struct kvet_graph *g)
+{
+	struct kvet_cel_host *h = &tcel_kvet(t)->host;
+
+	kvet_run_destroy(h->run);
+	kvet_cel_host_attach(&t->env, h, g ? kvet_run_create(arena, g) : NULL);
 }
 
 static inline void tcel_free(struct tcel *t)
 {
-	cel_k8s_destroy(t->env.k8s);
-	cel_env_release(&t->env);
-	cel_regexes_release(&t->rx);
-	kvet_arena_release(&t->scratch);
-	kvet_arena_release(&t->arena);
-	free(t);
+	kvet_run_destroy(tcel_kvet(t)->host.run);
+	tcel_destroy(t);
 }
-
-static const struct cel_scope tcel_scope = { { "object", "params" }, 2 };
-
-/* Compile @expr: 0, or -1 with t->err set. */
-static inline int tcel_compile(struct tcel *t, const char *expr,
-			       struct cel_program *prog)
-{
-	return cel_compile(&t->arena, &t->rx, expr, strlen(expr), &tcel_scope,
-			   prog, &t->err);
-}
-
-static inline struct cel_value tcel_eval(struct tcel *t, const char *expr)
-{
-	struct cel_program prog;
-
-	if (tcel_compile(t, expr, &prog))
-		fail_msg("%s: %zu: %s", expr, t->err.off, t->err.msg);
-	return cel_eval(&t->env, &prog, t->vars);
-}
-
-#define assert_cel_true(t, e) do {					\
-		struct cel_value v_ = tcel_eval(t, e);			\
-		if (v_.type != CEL_BOOL || !v_.u.b)			\
-			fail_msg("%s: %s %s", e, cel_type_name(v_.type),	\
-				 v_.type == CEL_ERROR ? v_.u.s : "");	\
-	} while (0)
-
-#define assert_cel_false(t, e) do {					\
-		struct cel_value v_ = tcel_eval(t, e);			\
-		if (v_.type != CEL_BOOL || v_.u.b)			\
-			fail_msg("%s: not false (%s)", e, cel_type_name(v_.type)); \
-	} while (0)
-
-#define assert_cel_error(t, e, part) do {				\
-		struct cel_value v_ = tcel_eval(t, e);			\
-		if (v_.type != CEL_ERROR || !strstr(v_.u.s, part))	\
-			fail_msg("%s: no error \"%s\" (%s)", e, part,	\
-				 cel_type_name(v_.type));		\
-	} while (0)
-
-/* A compile error at @off whose message contains @part. */
-#define assert_compile_error(t, e, off_, part) do {			\
-		struct cel_program p_;					\
-		if (!tcel_compile(t, e, &p_))				\
-			fail_msg("%s: compiled", e);			\
-		if (t->err.off != (size_t)(off_) || !strstr(t->err.msg, part)) \
-			fail_msg("%s: error at %zu \"%s\", want %d \"%s\"", e, \
-				 t->err.off, t->err.msg, (int)(off_), part); \
-	} while (0)
 
 #endif

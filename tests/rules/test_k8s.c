@@ -48,8 +48,7 @@ static struct fixture *setup(void)
 	assert_non_null(f);
 	f->tg = tg_load(input, 0);
 	f->t = tcel_new();
-	f->t->env.graph = f->tg.g;
-	f->t->env.k8s = cel_k8s_create(&f->tg.l->arena, f->tg.g);
+	tcel_attach(f->t, &f->tg.l->arena, f->tg.g);
 	return f;
 }
 
@@ -67,7 +66,7 @@ static void bind(struct fixture *f, const char *group, const char *kind,
 							"ops", name);
 
 	assert_non_null(obj);
-	f->t->vars[0] = cel_from_object(obj);
+	f->t->vars[0] = kvet_cel_from_object(obj);
 }
 
 static void replicas(void **state)

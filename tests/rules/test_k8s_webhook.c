@@ -2,78 +2,7 @@
 /* The webhook functions of CEL (1.10, 1.11), over a real graph. */
 #include "tk8s.h"
 
-static const char *const input =
-	"apiVersion: admissionregistration.k8s.io/v1\n"
-	"kind: MutatingWebhookConfiguration\n"
-	"metadata:\n  name: injector\n"
-	"  annotations: {cert-manager.io/inject-ca-from: ops/serving}\n"
-	"webhooks:\n"
-	"- name: inject.example.com\n"
-	"  clientConfig: {service: {namespace: ops, name: injector}}\n"
-	"  namespaceSelector: {matchExpressions: [{key: example.com/ignore, operator: DoesNotExist}]}\n"
-	"  rules: [{operations: [CREATE], apiGroups: [\"\"], apiVersions: [v1], resources: [pods]}]\n"
-	"- name: url.example.com\n"
-	"  failurePolicy: Ignore\n"
-	"  clientConfig: {url: \"https://user@hook.ops.svc:8443/x?q=1#f\"}\n"
-	"---\n"
-	"apiVersion: v1\nkind: Service\n"
-	"metadata: {name: injector, namespace: ops}\n"
-	"spec:\n  selector: {app: injector}\n"
-	"  ports: [{port: 443, targetPort: webhook}]\n"
-	"---\n"
-	"apiVersion: apps/v1\nkind: Deployment\n"
-	"metadata: {name: injector, namespace: ops}\n"
-	"spec:\n  replicas: 2\n  selector: {matchLabels: {app: injector}}\n"
-	"  template:\n    metadata: {labels: {app: injector}}\n"
-	"    spec:\n      containers: [{name: m, ports: [{name: webhook, containerPort: 8443}]}]\n"
-	"      volumes: [{name: c, secret: {secretName: serving-tls}}]\n"
-	"---\n"
-	"apiVersion: policy/v1\nkind: PodDisruptionBudget\n"
-	"metadata: {name: injector, namespace: ops}\n"
-	"spec:\n  maxUnavailable: 1\n  selector: {matchLabels: {app: injector}}\n"
-	"---\n"
-	"apiVersion: cert-manager.io/v1\nkind: Certificate\n"
-	"metadata: {name: serving, namespace: ops}\n"
-	"spec: {secretName: serving-tls, dnsNames: [injector.ops.svc]}\n"
-	"---\n"
-	"apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\n"
-	"metadata: {name: patcher}\n"
-	"rules: [{apiGroups: [admissionregistration.k8s.io], resources: [mutatingwebhookconfigurations], verbs: [patch]}]\n"
-	"---\n"
-	"apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRoleBinding\n"
-	"metadata: {name: patcher}\n"
-	"roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: patcher}\n"
-	"subjects: [{kind: ServiceAccount, name: default, namespace: ops}]\n"
-	"---\n"
-	"apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\n"
-	"metadata: {name: agg}\n"
-	"aggregationRule: {clusterRoleSelectors: [{matchLabels: {example.com/agg: \"true\"}}]}\n"
-	"---\n"
-	"apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\n"
-	"metadata: {name: part, labels: {example.com/agg: \"true\"}}\n"
-	"rules: [{apiGroups: [\"*\"], resources: [validatingwebhookconfigurations], verbs: [update]}]\n"
-	"---\n"
-	"apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRoleBinding\n"
-	"metadata: {name: certgen}\n"
-	"roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: agg}\n"
-	"subjects: [{kind: ServiceAccount, name: certgen, namespace: ops}]\n"
-	"---\n"
-	"apiVersion: batch/v1\nkind: Job\n"
-	"metadata: {name: certgen, namespace: ops}\n"
-	"spec: {template: {spec: {serviceAccountName: certgen, containers: [{name: c}]}}}\n"
-	"---\n"
-	"apiVersion: admissionregistration.k8s.io/v1\n"
-	"kind: ValidatingWebhookConfiguration\n"
-	"metadata: {name: checker}\n"
-	"webhooks:\n"
-	"- name: check.example.com\n"
-	"  clientConfig: {service: {namespace: ops, name: injector}}\n"
-	"---\n"
-	"apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n"
-	"metadata: {name: widgets.example.com}\n"
-	"spec:\n  group: example.com\n  names: {plural: widgets, kind: Widget}\n"
-	"  conversion:\n    strategy: Webhook\n"
-	"    webhook: {clientConfig: {service: {namespace: ops, name: gone, port: 9443}}}\n";
+#include "twebhook.h"
 
 static struct fixture *setup(const char *group, const char *kind,
 			     const char *ns, const char *name)
@@ -242,13 +171,12 @@ static void many_entries(void **state)
 	tg = tg_load(text, 0);
 	t = tcel_new();
 	kvet_arena_mark(&t->scratch, &mark);
-	t->env.graph = tg.g;
-	t->env.k8s = cel_k8s_create(&tg.l->arena, tg.g);
+	tcel_attach(t, &tg.l->arena, tg.g);
 	for (i = 0; i < N; i += 1) {
 		char name[32];
 
 		snprintf(name, sizeof(name), "c%zu", i);
-		t->vars[0] = cel_from_object(kvet_graph_find(tg.g,
+		t->vars[0] = kvet_cel_from_object(kvet_graph_find(tg.g,
 			"admissionregistration.k8s.io",
 			"ValidatingWebhookConfiguration", "", name));
 		assert_cel_true(t, "webhookEntries(object).all(e, size(configurationPatchJobs(e)) == 0 && !backendMayUpdateConfiguration(e))");

@@ -159,6 +159,31 @@ static void every_part_is_checked(void **state)
 	kvet_ctx_destroy(ctx);
 }
 
+/* A run of @rules over ConfigMap "big" whose data.big lists @n numbers,
+ * followed by @more (more keys of its data, or more documents). */
+static struct kvet_ctx *run_big(const char *rules, size_t n, const char *more)
+{
+	struct kvet_options opts = { .flags = KVET_CTX_NO_BUILTIN_RULES };
+	struct kvet_ctx *ctx = kvet_ctx_create(&opts);
+	char *doc = malloc(n * 8 + strlen(more) + 128), *p;
+	size_t i;
+
+	assert_non_null(ctx);
+	assert_non_null(doc);
+	assert_int_equal(kvet_ctx_add_rules_buffer(ctx, "r.yaml", rules,
+						   strlen(rules)), 0);
+	p = doc + sprintf(doc, "apiVersion: v1\nkind: ConfigMap\n"
+			       "metadata: {name: big}\ndata:\n  big: [1");
+	for (i = 1; i < n; i++)
+		p += sprintf(p, ", %zu", i);
+	sprintf(p, "]\n%s", more);
+	assert_int_equal(kvet_ctx_add_buffer(ctx, "in.yaml", doc, strlen(doc)),
+			 0);
+	assert_int_equal(kvet_ctx_run(ctx), 0);
+	free(doc);
+	return ctx;
+}
+
 /* A rule that runs out of budget on an object gives one error for it,
  * not one per `each` item, and its other objects still run. */
 static void budget_is_per_rule_and_object(void **state)
@@ -170,33 +195,19 @@ static void budget_is_per_rule_and_object(void **state)
 		"  has(object.data.big) && object.data.big.all(a,"
 		" object.data.big.all(b, a + b + i > 0))\n"
 		"message: m\n";
-	struct kvet_options opts = { .flags = KVET_CTX_NO_BUILTIN_RULES };
-	struct kvet_ctx *ctx = kvet_ctx_create(&opts);
-	char *doc = malloc(64 * 1024), *p;
-	size_t i;
+	struct kvet_ctx *ctx;
 
 	(void)state;
-	assert_non_null(ctx);
-	assert_non_null(doc);
-	assert_int_equal(kvet_ctx_add_rules_buffer(ctx, "r.yaml", rules,
-						   strlen(rules)), 0);
 	/* 2,000 items: 4 million steps each time */
-	p = doc + sprintf(doc, "apiVersion: v1\nkind: ConfigMap\n"
-			       "metadata: {name: big}\ndata:\n  big: [1");
-	for (i = 1; i < 2000; i++)
-		p += sprintf(p, ", %zu", i);
-	strcpy(p, "]\n---\napiVersion: v1\nkind: ConfigMap\n"
-		  "metadata: {name: small}\ndata:\n  big: [1, 2]\n");
-	assert_int_equal(kvet_ctx_add_buffer(ctx, "in.yaml", doc, strlen(doc)),
-			 0);
-	assert_int_equal(kvet_ctx_run(ctx), 0);
+	ctx = run_big(rules, 2000,
+		      "---\napiVersion: v1\nkind: ConfigMap\n"
+		      "metadata: {name: small}\ndata:\n  big: [1, 2]\n");
 	assert_int_equal(kvet_ctx_error_count(ctx), 1);
 	assert_non_null(strstr(kvet_ctx_error(ctx, 0)->message,
 			       "on ConfigMap default/big: evaluation cost over the limit"));
 	/* the small one fires once per item */
 	assert_int_equal(kvet_ctx_finding_count(ctx), 10);
 	kvet_ctx_destroy(ctx);
-	free(doc);
 }
 
 /* Items of a typed list take kind and apiVersion from the list; rules
@@ -226,6 +237,43 @@ static void kind_of_typed_list_items(void **state)
 	kvet_ctx_destroy(ctx);
 }
 
+/*
+ * `variables:` are evaluated at most once per object and `each` item: a
+ * variable of some 600,000 steps read three times stays within the
+ * budget of 1,000,000; a variable of the item is evaluated again for the
+ * next item; and a variable with a macro, read inside the condition's
+ * macro, leaves the condition's iteration variable alone.
+ */
+static void variables_once_per_object_and_item(void **state)
+{
+	static const char *const rules =
+		"id: vars\n" HEAD "match: {kinds: [ConfigMap]}\n"
+		"each: {as: key, in: 'object.data.map(k, k)'}\n"
+		"variables:\n"
+		"  - name: heavy\n"
+		"    expression: >-\n"
+		"      object.data.big.all(a, object.data.big.all(b, a + b > 0))\n"
+		"  - name: keys\n"
+		"    expression: object.data.map(k, k)\n"
+		"  - name: isBig\n"
+		"    expression: key == 'big' && variables.heavy\n"
+		"condition: >-\n"
+		"  variables.isBig && variables.heavy && variables.heavy &&\n"
+		"  ['big'].all(k, k in variables.keys && k == 'big')\n"
+		"message: '{{ key }} of {{ variables.keys }}'\n";
+	struct kvet_ctx *ctx;
+
+	(void)state;
+	ctx = run_big(rules, 300, "  other: x\n");
+	if (kvet_ctx_error_count(ctx))
+		fail_msg("%s", kvet_ctx_error(ctx, 0)->message);
+	/* "big" fires, "other" does not: isBig was evaluated again */
+	assert_int_equal(kvet_ctx_finding_count(ctx), 1);
+	assert_string_equal(kvet_ctx_finding(ctx, 0)->message,
+			    "big of [\"big\", \"other\"]");
+	kvet_ctx_destroy(ctx);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -234,6 +282,7 @@ int main(void)
 		cmocka_unit_test(every_part_is_checked),
 		cmocka_unit_test(budget_is_per_rule_and_object),
 		cmocka_unit_test(kind_of_typed_list_items),
+		cmocka_unit_test(variables_once_per_object_and_item),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -72,7 +72,7 @@ static void loads(void **state)
 						  strlen(good)), 0);
 	assert_int_equal(set.n, 1);
 	assert_string_equal(set.v[0]->info.id, "my-rule");
-	assert_int_equal(set.v[0]->n_message, 3);
+	assert_int_equal(set.v[0]->message.n, 3);
 	assert_false(set.v[0]->has_related);
 	assert_int_equal(kvet_rule_set_param(&set, "my-rule", "n", "5"), 0);
 	assert_int_equal(set.v[0]->params.u.entries[0].value.u.i, 5);
@@ -85,6 +85,50 @@ static void loads(void **state)
 	assert_non_null(strstr(set.diag.errors[3].message, "duplicate rule id"));
 	assert_int_equal(set.diag.errors[3].pos.line, 1);
 	assert_int_equal(set.diag.errors[3].pos.column, 5);
+	kvet_rule_set_release(&set);
+}
+
+/* A team's rule needs only id, severity, match, condition and message;
+ * the built-in rules must document themselves in full. */
+static void documentation_fields(void **state)
+{
+	static const char minimal[] =
+		"id: team-label\n"
+		"severity: warning\n"
+		"match: {kinds: [Deployment]}\n"
+		"condition: 'true'\n"
+		"message: 'no team label on {{ object.metadata.name }}'\n";
+	struct kvet_rule_set set;
+	const struct kvet_rule_info *info;
+
+	(void)state;
+	kvet_rule_set_init(&set);
+	assert_int_equal(kvet_rule_set_add_buffer(&set, "x.yaml", minimal,
+						  strlen(minimal)), 0);
+	info = &set.v[0]->info;
+	assert_string_equal(info->category, "custom");
+	assert_string_equal(info->summary,
+			    "no team label on {{ object.metadata.name }}");
+	assert_ptr_equal(info->description, info->summary);
+	assert_string_equal(info->remediation, "");
+	assert_int_equal(info->n_references, 0);
+	assert_int_equal(set.v[0]->n_examples, 0);
+	kvet_rule_set_release(&set);
+
+	kvet_rule_set_init(&set);
+	set.builtin = true;
+	assert_int_equal(kvet_rule_set_add_buffer(&set, "x.yaml", minimal,
+						  strlen(minimal)), -1);
+	assert_int_equal(set.diag.n, 9);
+	assert_string_equal(set.diag.errors[0].message,
+			    "missing field \"category\"");
+	/* the text report's shape: headline, reason, help */
+	assert_string_equal(set.diag.errors[5].message,
+			    "missing field \"headline\"");
+	assert_string_equal(set.diag.errors[7].message,
+			    "missing field \"help\"");
+	assert_string_equal(set.diag.errors[8].message,
+			    "missing field \"examples\"");
 	kvet_rule_set_release(&set);
 }
 
@@ -128,6 +172,76 @@ static void positioned_errors(void **state)
 	expect_error(replace("category: test\n",
 			     "category: test\nrelated: noSuch(object)\n"), 4,
 		     10, "unknown function \"noSuch\"");
+}
+
+/* `variables:` loads, and each mistake is an error at its place. */
+static void variables_are_checked(void **state)
+{
+	static const char *const cond =
+		"condition: object.spec.replicas >= params.n";
+	struct kvet_rule_set set;
+	char *text;
+
+	(void)state;
+	text = replace(cond, "variables:\n"
+			     "  - name: want\n"
+			     "    expression: params.n\n"
+			     "  - {name: few, expression: 'object.spec.replicas < variables.want'}\n"
+			     "condition: variables.few");
+	kvet_rule_set_init(&set);
+	assert_int_equal(kvet_rule_set_add_buffer(&set, "x.yaml", text,
+						  strlen(text)), 0);
+	assert_int_equal(set.v[0]->n_vars, 2);
+	assert_string_equal(set.v[0]->vars[1].name, "few");
+	assert_string_equal(set.v[0]->vars[1].text,
+			    "object.spec.replicas < variables.want");
+	kvet_rule_set_release(&set);
+	/* a variable reads only those before it */
+	expect_error(replace(cond, "variables:\n"
+				   "  - {name: a, expression: 'variables.b'}\n"
+				   "  - {name: b, expression: '1'}\n"
+				   "condition: variables.a == 1"),
+		     10, 28, "\"variables.b\" is defined after variable \"a\"");
+	expect_error(replace(cond, "variables:\n"
+				   "  - {name: a, expression: '1 + variables.a'}\n"
+				   "condition: variables.a == 1"),
+		     10, 32, "variable \"a\" refers to itself");
+	expect_error(replace(cond, "variables:\n"
+				   "  - {name: a, expression: '1'}\n"
+				   "condition: variables.hap == 1"),
+		     11, 12, "unknown variable \"variables.hap\"");
+	expect_error(replace(cond, "variables:\n"
+				   "  - {name: a, expression: '1'}\n"
+				   "  - {name: a, expression: '2'}\n"
+				   "condition: variables.a == 1"),
+		     11, 12, "duplicate variable \"a\" (also on line 10)");
+	expect_error(replace(cond, "each: {as: w, in: '[1]'}\n"
+				   "variables:\n"
+				   "  - {name: w, expression: '1'}\n"
+				   "condition: variables.w == 1"),
+		     11, 12, "variable \"w\" shadows the each variable");
+	expect_error(replace(cond, "each: {as: w, in: '[variables.a]'}\n"
+				   "variables:\n"
+				   "  - {name: a, expression: '1'}\n"
+				   "condition: w == 1"),
+		     9, 21, "cannot be used here: each.in is evaluated before the variables");
+	expect_error(replace(cond, "variables:\n"
+				   "  - {name: 2a, expression: '1'}\n"
+				   "condition: 'true'"),
+		     10, 12, "not a CEL identifier");
+	expect_error(replace(cond, "variables:\n"
+				   "  - {name: a, expression: '1', as: x}\n"
+				   "condition: 'true'"),
+		     10, 32, "unknown field \"as\" in a variable");
+	expect_error(replace(cond, "variables: {a: 1}\ncondition: 'true'"),
+		     9, 12, "must be a list");
+	/* the message, severity_expr, at and related see them too */
+	expect_loads(replace("'has {{ object.spec.replicas }} replicas'",
+			     "'{{ variables.a }}'\n"
+			     "variables: [{name: a, expression: '1'}]\n"
+			     "severity_expr: \"variables.a == 1 ? 'info' : 'error'\"\n"
+			     "at: \"object.spec[variables.a == 1 ? 'x' : 'y']\"\n"
+			     "related: 'variables.a == 1 ? [] : [object]'"));
 }
 
 static void related_and_example_checks(void **state)
@@ -222,13 +336,85 @@ static void costly_rules_are_refused(void **state)
 			     " [1, 2].all(d, object.a.all(x, x != a + b + c + d)))))'"));
 }
 
+/* The finding of a rule file @rule on a two-replica Deployment. */
+static const struct kvet_finding *lint_one(struct kvet_ctx *ctx,
+					   const char *rule)
+{
+	static const char manifest[] =
+		"apiVersion: apps/v1\n"
+		"kind: Deployment\n"
+		"metadata: {name: web, namespace: ops}\n"
+		"spec: {replicas: 2}\n";
+
+	assert_int_equal(kvet_ctx_add_rules_buffer(ctx, "x.yaml", rule,
+						   strlen(rule)), 0);
+	assert_int_equal(kvet_ctx_add_buffer(ctx, "in.yaml", manifest,
+					     strlen(manifest)), 0);
+	assert_int_equal(kvet_ctx_run(ctx), 0);
+	assert_int_equal(kvet_ctx_finding_count(ctx), 1);
+	return kvet_ctx_finding(ctx, 0);
+}
+
+/* headline: and reason: make the message; message: alone is the
+ * headline; help: or the remediation's first paragraph is the help. */
+static void words(void **state)
+{
+	static const struct kvet_options opts = {
+		.flags = KVET_CTX_NO_BUILTIN_RULES,
+	};
+	static const char *const base =
+		"id: team-replicas\n"
+		"severity: warning\n"
+		"match: {kinds: [Deployment]}\n"
+		"condition: 'true'\n";
+	const struct kvet_finding *f;
+	struct kvet_ctx *ctx;
+	char rule[512];
+
+	(void)state;
+	ctx = kvet_ctx_create(&opts);
+	snprintf(rule, sizeof(rule), "%s%s", base,
+		 "headline: 'Deployment \"{{ object.metadata.name }}\" runs 2'\n"
+		 "reason: 'because {{ \"it\" }} does'\n"
+		 "help: 'run {{ 1 }}'\n");
+	f = lint_one(ctx, rule);
+	assert_string_equal(f->headline, "Deployment \"web\" runs 2");
+	assert_string_equal(f->reason, "because it does");
+	assert_string_equal(f->help, "run 1");
+	assert_string_equal(f->message,
+			    "Deployment \"web\" runs 2: because it does");
+	kvet_ctx_destroy(ctx);
+
+	ctx = kvet_ctx_create(&opts);
+	snprintf(rule, sizeof(rule), "%s%s", base,
+		 "message: 'web runs {{ object.spec.replicas }}'\n"
+		 "remediation: |\n  Run one\n  replica.\n\n  Or more.\n");
+	f = lint_one(ctx, rule);
+	assert_string_equal(f->headline, "web runs 2");
+	assert_string_equal(f->message, "web runs 2");
+	assert_null(f->reason);
+	assert_string_equal(f->help, "Run one replica.");
+	kvet_ctx_destroy(ctx);
+
+	snprintf(rule, sizeof(rule), "%s%s", base,
+		 "message: m\nheadline: h\n");
+	expect_error(rule, 6, 11, "\"message\" or \"headline\", not both");
+	snprintf(rule, sizeof(rule), "%s%s", base, "message: m\nreason: r\n");
+	expect_error(rule, 6, 9, "\"reason\" needs \"headline\"");
+	snprintf(rule, sizeof(rule), "%s", base);
+	expect_error(rule, 1, 1, "missing field \"message\" (or \"headline\")");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(loads),
+		cmocka_unit_test(documentation_fields),
 		cmocka_unit_test(positioned_errors),
+		cmocka_unit_test(variables_are_checked),
 		cmocka_unit_test(related_and_example_checks),
 		cmocka_unit_test(costly_rules_are_refused),
+		cmocka_unit_test(words),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -95,7 +95,7 @@ static void assert_whole(const struct kvet_rule_set *set)
 		assert_int_equal(r->n_labels, 1);
 		assert_int_equal(r->n_params, 2);
 		assert_true(r->has_each && r->has_related);
-		assert_int_equal(r->n_message, 4);
+		assert_int_equal(r->message.n, 4);
 		assert_int_equal(r->n_at, 2);
 		assert_int_equal(r->n_examples, 1);
 		assert_int_equal(r->info.n_references, 1);

@@ -9,7 +9,7 @@
 #include "tcel.h"
 #include "tgraph.h"
 
-#include "rules/cel_k8s.h"
+#include "rules/bind.h"
 
 struct fixture {
 	struct tgraph tg;
@@ -23,8 +23,7 @@ static inline struct fixture *tk8s_load(const char *input)
 	assert_non_null(f);
 	f->tg = tg_load(input, 0);
 	f->t = tcel_new();
-	f->t->env.graph = f->tg.g;
-	f->t->env.k8s = cel_k8s_create(&f->tg.l->arena, f->tg.g);
+	tcel_attach(f->t, &f->tg.l->arena, f->tg.g);
 	return f;
 }
 
@@ -44,7 +43,7 @@ static inline void tk8s_bind(struct fixture *f, const char *group,
 
 	if (!obj)
 		fail_msg("no %s %s/%s", kind, ns, name);
-	f->t->vars[0] = cel_from_object(obj);
+	f->t->vars[0] = kvet_cel_from_object(obj);
 }
 
 #endif

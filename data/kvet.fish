@@ -1,0 +1,66 @@
+# fish completion for kvet
+# SPDX-License-Identifier: Apache-2.0
+#
+# Rule ids and report formats come from kvet itself (`kvet rules`,
+# `kvet lint --help`), so they follow the installed version.
+
+# The rule ids, built-in and from any --rules DIR already on the line.
+function __kvet_rule_ids
+    set -l line (commandline -opc)
+    set -l dirs
+    for i in (seq 2 (math (count $line) - 1))
+        if test "$line[$i]" = --rules
+            set -a dirs --rules $line[(math $i + 1)]
+        end
+    end
+    $line[1] rules --no-config $dirs 2>/dev/null | string replace -r '\s.*' ''
+end
+
+function __kvet_formats
+    set -l line (commandline -opc)
+    $line[1] lint --help 2>/dev/null | string replace -rf '^formats: ' '' | string split ', '
+end
+
+set -l commands lint rules explain config version help
+set -l rule_commands lint rules explain
+
+complete -c kvet -f
+complete -c kvet -n "not __fish_seen_subcommand_from $commands" -a "$commands"
+complete -c kvet -n "not __fish_seen_subcommand_from $commands" -l help
+complete -c kvet -n "not __fish_seen_subcommand_from $commands" -l version
+complete -c kvet -n "__fish_seen_subcommand_from help" -a "$commands"
+complete -c kvet -n "__fish_seen_subcommand_from config; and not __fish_seen_subcommand_from init" -a init
+complete -c kvet -n "__fish_seen_subcommand_from explain" -a "(__kvet_rule_ids)"
+complete -c kvet -n "__fish_seen_subcommand_from rules; and not __fish_seen_subcommand_from test" -a test
+complete -c kvet -n "__fish_seen_subcommand_from rules; and __fish_seen_subcommand_from test" -x -a "(__fish_complete_directories)"
+complete -c kvet -n "__fish_seen_subcommand_from lint" -F
+
+# options of lint
+set -l lint "__fish_seen_subcommand_from lint"
+complete -c kvet -n $lint -l format -x -a "(__kvet_formats)"
+complete -c kvet -n $lint -l namespace -x
+complete -c kvet -n $lint -l fail-on -x -a "error warning info never"
+complete -c kvet -n $lint -l complete-input
+complete -c kvet -n $lint -l require-objects
+complete -c kvet -n $lint -l baseline -r -F
+complete -c kvet -n $lint -l write-baseline -r -F
+complete -c kvet -n $lint -s j -l jobs -x
+complete -c kvet -n $lint -l color -x -a "auto always never"
+complete -c kvet -n $lint -s q -l quiet
+complete -c kvet -n $lint -s v -l verbose
+complete -c kvet -n $lint -l show-suppressed
+
+# options of the commands that load rules
+set -l rules "__fish_seen_subcommand_from $rule_commands"
+complete -c kvet -n "__fish_seen_subcommand_from rules" -l format -x -a "text json"
+complete -c kvet -n $rules -l rules -x -a "(__fish_complete_directories)"
+complete -c kvet -n $rules -l param -x -a "(__kvet_rule_ids | string replace -r '\$' .)"
+complete -c kvet -n $rules -l no-builtin-rules
+complete -c kvet -n $rules -l enable -x -a "(__kvet_rule_ids)"
+complete -c kvet -n $rules -l disable -x -a "(__kvet_rule_ids)"
+complete -c kvet -n $rules -l config -r -F
+complete -c kvet -n $rules -l no-config
+complete -c kvet -n $rules -l docs-url -x
+complete -c kvet -n "__fish_seen_subcommand_from $commands" -s h -l help
+
+complete -c kubectl-kvet -w kvet

@@ -1,0 +1,389 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * A drain context: the plan from the caller, the simulation run on the
+ * object graph, and its issues turned into findings (sorted, with the
+ * settings applied, as lint findings are) and into per-node and per-step
+ * records that point at them.
+ */
+#include "api/context.h"
+
+#include <stdlib.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "model/selector_text.h"
+
+size_t kvet_drain_check_count(void)
+{
+	return DRAIN_RULE_COUNT;
+}
+
+const struct kvet_rule_info *kvet_drain_check(size_t i)
+{
+	return drain_rule_info((enum drain_rule)i);
+}
+
+bool kvet_drain_check_is(const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < DRAIN_RULE_COUNT; i++)
+		if (!strcmp(drain_rule_info((enum drain_rule)i)->id, id))
+			return true;
+	return false;
+}
+
+/* kubectl's selector notation, or names separated by commas. */
+static bool looks_like_selector(const char *s)
+{
+	return strpbrk(s, "=!()") || strstr(s, " in ") ||
+	       strstr(s, " notin ");
+}
+
+static int set_names(struct kvet_ctx *ctx, const char *list)
+{
+	const char **names;
+	const char *p, *comma;
+	size_t n = 1, k = 0;
+
+	for (p = list; *p; p++)
+		n += *p == ',';
+	names = kvet_arena_array(&ctx->arena, n, sizeof(*names));
+	if (!names)
+		return -1;
+	for (p = list; p; p = comma ? comma + 1 : NULL) {
+		comma = strchr(p, ',');
+		names[k] = kvet_arena_strndup(&ctx->arena, p,
+					      comma ? (size_t)(comma - p)
+						    : strlen(p));
+		if (!names[k])
+			return -1;
+		if (*names[k])
+			k++;
+	}
+	ctx->drain_opts.names = names;
+	ctx->drain_opts.n_names = k;
+	return 0;
+}
+
+KVET_API int kvet_ctx_set_drain(struct kvet_ctx *ctx,
+				const struct kvet_drain_options *opts)
+{
+	struct drain_options *o = &ctx->drain_opts;
+	const char *err = NULL;
+	int rc;
+
+	if (!(ctx->opts.flags & KVET_CTX_DRAIN))
+		return -1;
+	memset(o, 0, sizeof(*o));
+	ctx->drain_set = true;
+	o->plan = opts->plan;
+	o->force = opts->flags & KVET_DRAIN_FORCE;
+	o->delete_emptydir = !(opts->flags & KVET_DRAIN_KEEP_EMPTYDIR);
+	o->ignore_daemonsets = !(opts->flags & KVET_DRAIN_NO_IGNORE_DAEMONSETS);
+	o->max_unavailable = opts->max_unavailable ? opts->max_unavailable : 1;
+	o->surge = opts->surge;
+	o->order = opts->order;
+	if (!opts->nodes || !*opts->nodes)
+		return 0;
+	if (!looks_like_selector(opts->nodes))
+		return set_names(ctx, opts->nodes);
+	rc = kvet_selector_parse_text(&ctx->arena, opts->nodes,
+				      &ctx->drain_selector, &err);
+	if (rc > 0)
+		kvet_diag_addf(&ctx->rules.diag, NULL, 0, 0,
+			       "invalid node selector '%s': %s", opts->nodes,
+			       err);
+	if (rc)
+		return -1;
+	o->selector = &ctx->drain_selector;
+	return 0;
+}
+
+KVET_API const char *kvet_drain_verdict_name(enum kvet_drain_verdict v)
+{
+	switch (v) {
+	case KVET_DRAIN_DRAINS:
+		return "drains";
+	case KVET_DRAIN_WARNINGS:
+		return "drains-with-warnings";
+	case KVET_DRAIN_BLOCKED:
+		return "blocked";
+	case KVET_DRAIN_NOT_REACHED:
+		break;
+	}
+	return "not-reached";
+}
+
+/* The input order of @file, for sorting findings like lint's. */
+static size_t file_order(const struct kvet_ctx *ctx, const char *file)
+{
+	size_t i;
+
+	for (i = 0; i < ctx->nunits; i++)
+		if (ctx->units[i].src->name == file ||
+		    !strcmp(ctx->units[i].src->name, file))
+			return i;
+	return ctx->nunits;
+}
+
+static void ref_of(struct kvet_object_ref *out, const struct drain_ref *r)
+{
+	memset(out, 0, sizeof(*out));
+	if (r->obj) {
+		kvet_object_ref_set(out, r->obj);
+		return;
+	}
+	out->api_version = "v1";
+	out->kind = r->kind;
+	out->namespace = r->ns;
+	out->name = r->name;
+}
+
+/*
+ * A drain issue is one sentence, "what happens: why", as kvet's messages
+ * are: its headline is the part before the first ": " outside quotes and
+ * its reason the rest, so that the text report gives it the shape of a
+ * lint finding while the message stays the sentence. Returns the length
+ * of the headline, or 0 when the sentence has no such colon.
+ */
+static size_t headline_len(const char *msg)
+{
+	bool quoted = false;
+	size_t i;
+
+	for (i = 0; msg[i]; i++) {
+		if (msg[i] == '"')
+			quoted = !quoted;
+		else if (!quoted && msg[i] == ':' && msg[i + 1] == ' ')
+			return i;
+	}
+	return 0;
+}
+
+static int add_finding(struct kvet_ctx *ctx, const struct drain_issue *is)
+{
+	struct kvet_finding_text text = { .message = is->message };
+	size_t len = headline_len(is->message);
+	struct kvet_finding *f;
+	struct kvet_object_ref *rel;
+	size_t i;
+
+	if (len) {
+		text.headline = kvet_arena_strndup(&ctx->arena, is->message,
+						   len);
+		if (!text.headline)
+			return -1;
+		text.reason = is->message + len + 2;
+	}
+	f = kvet_findings_add(&ctx->findings, drain_rule_info(is->rule)->id,
+			      is->sev, is->obj, file_order(ctx, is->obj->file),
+			      is->at, &text);
+	if (!f)
+		return -1;
+	if (!is->n_related)
+		return 0;
+	rel = kvet_arena_array(&ctx->arena, is->n_related, sizeof(*rel));
+	if (!rel)
+		return -1;
+	for (i = 0; i < is->n_related; i++)
+		ref_of(&rel[i], &is->related[i]);
+	f->related = rel;
+	f->n_related = is->n_related;
+	return 0;
+}
+
+struct named {
+	const char *name;
+	size_t index;
+};
+
+static int cmp_named(const void *a, const void *b)
+{
+	return strcmp(((const struct named *)a)->name,
+		      ((const struct named *)b)->name);
+}
+
+/* The node a finding is about: its first related object, a Node. */
+static const struct named *node_of(const struct named *v, size_t n,
+				   const struct kvet_finding *f)
+{
+	struct named key;
+
+	if (!f->n_related || strcmp(f->related[0].kind, "Node"))
+		return NULL;
+	key.name = f->related[0].name;
+	return bsearch(&key, v, n, sizeof(*v), cmp_named);
+}
+
+static enum kvet_drain_verdict verdict(const struct kvet_ctx *ctx,
+				       const struct kvet_drain_node *dn,
+				       bool reached)
+{
+	bool warn = false;
+	size_t i;
+
+	if (!reached)
+		return KVET_DRAIN_NOT_REACHED;
+	for (i = 0; i < dn->n_findings; i++) {
+		enum kvet_severity s = ctx->findings.v[dn->findings[i]].severity;
+
+		if (s == KVET_SEV_ERROR)
+			return KVET_DRAIN_BLOCKED;
+		warn |= s == KVET_SEV_WARNING;
+	}
+	return warn ? KVET_DRAIN_WARNINGS : KVET_DRAIN_DRAINS;
+}
+
+static int node_records(struct kvet_ctx *ctx)
+{
+	const struct drain_result *res = &ctx->drain_res;
+	struct named *names;
+	const struct named *hit;
+	size_t *counts, i, *idx;
+	int ret = -1;
+
+	ctx->drain_nodes = kvet_arena_array(&ctx->arena, res->n_nodes + 1,
+					    sizeof(*ctx->drain_nodes));
+	names = calloc(res->n_nodes + 1, sizeof(*names));
+	counts = calloc(res->n_nodes + 1, sizeof(*counts));
+	if (!ctx->drain_nodes || !names || !counts)
+		goto out;
+	for (i = 0; i < res->n_nodes; i++) {
+		names[i].name = res->nodes[i].name;
+		names[i].index = i;
+	}
+	qsort(names, res->n_nodes, sizeof(*names), cmp_named);
+	for (i = 0; i < ctx->findings.n; i++) {
+		hit = node_of(names, res->n_nodes, &ctx->findings.v[i]);
+		if (hit)
+			counts[hit->index]++;
+	}
+	for (i = 0; i < res->n_nodes; i++) {
+		struct kvet_drain_node *dn = &ctx->drain_nodes[i];
+		const struct drain_node_result *nr = &res->nodes[i];
+
+		if (nr->obj) {
+			kvet_object_ref_set(&dn->node, nr->obj);
+		} else {
+			dn->node.api_version = "v1";
+			dn->node.kind = "Node";
+			dn->node.namespace = "";
+			dn->node.name = nr->name;
+		}
+		dn->step = nr->step;
+		dn->evicted = nr->evicted;
+		dn->deleted = nr->deleted;
+		dn->left = nr->left;
+		dn->findings = idx = kvet_arena_array(&ctx->arena,
+						      counts[i] + 1,
+						      sizeof(*idx));
+		if (!idx)
+			goto out;
+	}
+	for (i = 0; i < ctx->findings.n; i++) {
+		hit = node_of(names, res->n_nodes, &ctx->findings.v[i]);
+		if (hit) {
+			struct kvet_drain_node *dn =
+				&ctx->drain_nodes[hit->index];
+
+			((size_t *)dn->findings)[dn->n_findings++] = i;
+		}
+	}
+	for (i = 0; i < res->n_nodes; i++)
+		ctx->drain_nodes[i].verdict =
+			verdict(ctx, &ctx->drain_nodes[i],
+				res->plan != KVET_DRAIN_ROLLING ||
+					res->nodes[i].reached);
+	ctx->n_drain_nodes = res->n_nodes;
+	ret = 0;
+out:
+	free(names);
+	free(counts);
+	return ret;
+}
+
+static int step_records(struct kvet_ctx *ctx)
+{
+	const struct drain_result *res = &ctx->drain_res;
+	size_t i;
+
+	ctx->drain_steps = kvet_arena_array(&ctx->arena, res->n_steps + 1,
+					    sizeof(*ctx->drain_steps));
+	if (!ctx->drain_steps)
+		return -1;
+	for (i = 0; i < res->n_steps; i++) {
+		struct kvet_drain_step *st = &ctx->drain_steps[i];
+		const struct drain_step_result *sr = &res->steps[i];
+
+		st->index = sr->index;
+		st->nodes = sr->nodes;
+		st->n_nodes = sr->n_nodes;
+		st->stalled = sr->stalled;
+		st->causes = sr->causes;
+		st->n_causes = sr->n_causes;
+	}
+	ctx->n_drain_steps = res->n_steps;
+	return 0;
+}
+
+int kvet_ctx_run_drain(struct kvet_ctx *ctx)
+{
+	size_t i;
+	int rc;
+
+	static const struct kvet_drain_options defaults;
+
+	if (!ctx->drain_set && kvet_ctx_set_drain(ctx, &defaults) < 0)
+		return -1;
+	/* the field-type check made bogus fields read as null; its
+	 * findings are lint's, not the drain's */
+	ctx->findings.n = 0;
+	rc = drain_run_dump(&ctx->arena, &ctx->diag, ctx->graph,
+			    &ctx->drain_opts, &ctx->drain_res);
+	if (rc < 0)
+		return -1;
+	if (rc > 0)
+		return 0;
+	for (i = 0; i < ctx->drain_res.n_issues; i++)
+		if (add_finding(ctx, &ctx->drain_res.issues[i]) < 0)
+			return -1;
+	kvet_findings_sort(&ctx->findings);
+	if (ctx->findings.oom || kvet_ctx_apply_settings(ctx) < 0 ||
+	    node_records(ctx) < 0 || step_records(ctx) < 0)
+		return -1;
+	ctx->drain_ran = true;
+	return 0;
+}
+
+KVET_API bool kvet_ctx_drain_ran(const struct kvet_ctx *ctx)
+{
+	return ctx->drain_ran;
+}
+
+KVET_API enum kvet_drain_plan kvet_ctx_drain_plan(const struct kvet_ctx *ctx)
+{
+	return ctx->drain_opts.plan;
+}
+
+KVET_API size_t kvet_ctx_drain_node_count(const struct kvet_ctx *ctx)
+{
+	return ctx->n_drain_nodes;
+}
+
+KVET_API const struct kvet_drain_node *
+kvet_ctx_drain_node(const struct kvet_ctx *ctx, size_t i)
+{
+	return i < ctx->n_drain_nodes ? &ctx->drain_nodes[i] : NULL;
+}
+
+KVET_API size_t kvet_ctx_drain_step_count(const struct kvet_ctx *ctx)
+{
+	return ctx->n_drain_steps;
+}
+
+KVET_API const struct kvet_drain_step *
+kvet_ctx_drain_step(const struct kvet_ctx *ctx, size_t i)
+{
+	return i < ctx->n_drain_steps ? &ctx->drain_steps[i] : NULL;
+}

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#ifndef KVET_BASE_JSON_H
+#define KVET_BASE_JSON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/*
+ * JSON output, for the JSON and SARIF reports and for the baseline file
+ * (whose strings are JSON strings, a YAML double-quoted scalar), so that
+ * none of them reaches into another's code.
+ *
+ * They write with stdio and do not report errors: the caller checks
+ * ferror() once after the whole document.
+ */
+
+/**
+ * kvet_json_write_string() - write a JSON string literal, quotes included.
+ * @fp: the stream.
+ * @s: the bytes, not necessarily NUL-terminated; NULL writes null.
+ * @len: their number.
+ *
+ * '"' and '\' are escaped, control characters become \b \f \n \r \t or
+ * \u00XX, U+2028 and U+2029 become \u2028 and \u2029 (so that the output
+ * is also valid JavaScript), and every byte that is not valid UTF-8
+ * becomes U+FFFD, so that the output is always valid JSON (RFC 8259).
+ */
+void kvet_json_write_string(FILE *fp, const char *s, size_t len);
+
+/*
+ * A pretty-printing JSON writer shared by the JSON and SARIF reports:
+ * two-space indentation, members in the order written. Strings go
+ * through kvet_json_write_string(), the one JSON escaping function.
+ * Nesting is fixed by each report's shape and never deeper than
+ * KVET_JW_MAX_DEPTH, so a small array is the whole stack. Errors are
+ * left on the stream for kvet_render().
+ */
+#define KVET_JW_MAX_DEPTH 16
+
+struct kvet_jw {
+	FILE *fp;
+	unsigned int depth;
+	bool empty[KVET_JW_MAX_DEPTH];	/* nothing written yet at this level */
+};
+
+/*
+ * Each writer takes @key for an object member, or NULL for an array
+ * element (or the top-level value).
+ */
+void kvet_jw_item(struct kvet_jw *jw, const char *key);
+/* Open '{' or '[' as a member or element; close with the other bracket. */
+void kvet_jw_open(struct kvet_jw *jw, const char *key, char bracket);
+void kvet_jw_close(struct kvet_jw *jw, char bracket);
+/* A string; NULL is written null. */
+void kvet_jw_str(struct kvet_jw *jw, const char *key, const char *val);
+void kvet_jw_uint(struct kvet_jw *jw, const char *key, unsigned long long val);
+void kvet_jw_bool(struct kvet_jw *jw, const char *key, bool val);
+/* A 1-based line or column; 0 means "no position" and is written null. */
+void kvet_jw_pos(struct kvet_jw *jw, const char *key, unsigned int val);
+
+#endif

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The drain checks: the rule ids, severities and documentation of what a
+ * drain runs into (docs/drain.md has the long form). */
+#include "drain/drain.h"
+
+#define REF_EVICTION "https://kubernetes.io/docs/concepts/scheduling-eviction/api-eviction/"
+#define REF_PDB "https://kubernetes.io/docs/tasks/run-application/configure-pdb/"
+#define REF_DRAIN "https://kubernetes.io/docs/tasks/administer-cluster/safely-drain-node/"
+#define REF_SCHED "https://kubernetes.io/docs/concepts/scheduling-eviction/kube-scheduler/"
+#define REF_WEBHOOK "https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/#failure-policy"
+#define REF_SVC "https://kubernetes.io/docs/concepts/services-networking/service/"
+#define REF_STS "https://kubernetes.io/docs/concepts/workloads/controllers/statefulset/"
+
+static const char *const refs_eviction[] = { REF_EVICTION, REF_PDB };
+static const char *const refs_drain[] = { REF_DRAIN };
+static const char *const refs_sched[] = { REF_SCHED };
+static const char *const refs_webhook[] = { REF_WEBHOOK };
+static const char *const refs_svc[] = { REF_SVC };
+static const char *const refs_sts[] = { REF_STS };
+
+#define REFS(a) (a), (sizeof(a) / sizeof((a)[0]))
+
+static const struct kvet_rule_info infos[DRAIN_RULE_COUNT] = {
+	[DRAIN_RULE_EVICTION_BLOCKED] = {
+		"drain-eviction-blocked", KVET_SEV_ERROR, "drain",
+		"the API server refuses an eviction, so the node never drains",
+		"kubectl drain retries a refused eviction every 5 seconds, forever: a PodDisruptionBudget that allows no disruption (429), one whose status the disruption controller has not caught up with (429), two budgets selecting one pod (500), or a fail-closed webhook on evictions without a backend keeps the node from draining, and managed upgrades give up (EKS after 15 minutes with PodEvictionFailure) or delete the pods anyway (GKE after an hour).",
+		"Give the budget room: more replicas than minAvailable (placed on other nodes), or maxUnavailable of at least 1; make sure the replacements of evicted pods can be scheduled; keep one budget per pod.",
+		REFS(refs_eviction) },
+	[DRAIN_RULE_KUBECTL_REFUSES] = {
+		"drain-kubectl-refuses", KVET_SEV_ERROR, "drain",
+		"kubectl drain's own filters refuse the node",
+		"Before evicting anything, kubectl drain refuses a node with DaemonSet pods (without --ignore-daemonsets), pods with emptyDir volumes (without --delete-emptydir-data) or pods that declare no controller (without --force).",
+		"Run the drain with the flags the pods need, or give bare pods a controller.",
+		REFS(refs_drain) },
+	[DRAIN_RULE_WEBHOOK_DEADLOCK] = {
+		"drain-webhook-deadlock", KVET_SEV_ERROR, "drain",
+		"a fail-closed webhook rejects the creation of its own backend's replacement",
+		"When every backend pod of a webhook with failurePolicy: Fail is evicted, the API server rejects every request the webhook intercepts. If that includes creating pods in the backend's own namespace, the backend's replacement can never be created: nothing the webhook intercepts works again until someone deletes the webhook configuration.",
+		"Run the webhook with at least 2 replicas spread over nodes and a PodDisruptionBudget, and exclude its own namespace (namespaceSelector) or its own pods (objectSelector) from what it intercepts.",
+		REFS(refs_webhook) },
+	[DRAIN_RULE_POD_UNSCHEDULABLE] = {
+		"drain-pod-unschedulable", KVET_SEV_WARNING, "drain",
+		"the replacement of an evicted pod fits no node",
+		"The controller creates a replacement, but no node passes the scheduler's filters (capacity, taints, node affinity, pod anti-affinity, topology spread, host ports, volume zones): it stays Pending, and a budget that counts it stays down.",
+		"Add capacity (or surge nodes), relax required anti-affinity or DoNotSchedule spread constraints, or keep zonal volumes in zones with room.",
+		REFS(refs_sched) },
+	[DRAIN_RULE_POD_DELETED] = {
+		"drain-pod-deleted", KVET_SEV_WARNING, "drain",
+		"a pod without a controller is deleted and never comes back",
+		"kubectl drain --force deletes pods that declare no controller; nothing recreates them.",
+		"Run the pod under a Deployment, StatefulSet or Job.",
+		REFS(refs_drain) },
+	[DRAIN_RULE_EMPTYDIR_LOST] = {
+		"drain-emptydir-data-lost", KVET_SEV_WARNING, "drain",
+		"a pod's emptyDir data is deleted with the pod",
+		"kubectl drain --delete-emptydir-data (what managed upgrades use) deletes pods with emptyDir volumes; their data is gone, and the replacement starts empty.",
+		"Keep data that must survive in a PersistentVolume; ignore this for caches and scratch space.",
+		REFS(refs_drain) },
+	[DRAIN_RULE_WEBHOOK_OUTAGE] = {
+		"drain-webhook-outage", KVET_SEV_WARNING, "drain",
+		"a fail-closed webhook has no ready backend while a node drains",
+		"While every backend pod of a webhook with failurePolicy: Fail is evicted (or lost with its node) and not yet replaced, the API server rejects every request the webhook intercepts.",
+		"Run at least 2 backend replicas on different nodes with a PodDisruptionBudget.",
+		REFS(refs_webhook) },
+	[DRAIN_RULE_SERVICE_OUTAGE] = {
+		"drain-service-outage", KVET_SEV_WARNING, "drain",
+		"a Service has no ready endpoint while a node drains",
+		"kubectl drain evicts the pods of a node at once: when they are all the Service's ready pods, it has no endpoint until a replacement is ready.",
+		"Run at least 2 replicas on different nodes, with a PodDisruptionBudget of maxUnavailable 1.",
+		REFS(refs_svc) },
+	[DRAIN_RULE_QUORUM_LOSS] = {
+		"drain-quorum-loss", KVET_SEV_INFO, "drain",
+		"a StatefulSet's ready pods drop below a majority",
+		"etcd, ZooKeeper and Raft-based systems stop accepting writes when fewer than a majority of their members are up.",
+		"Spread the members over nodes and protect them with a PodDisruptionBudget of maxUnavailable 1.",
+		REFS(refs_sts) },
+};
+
+const struct kvet_rule_info *drain_rule_info(enum drain_rule rule)
+{
+	return (unsigned int)rule < DRAIN_RULE_COUNT ? &infos[rule] : NULL;
+}

@@ -1,0 +1,204 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#ifndef KVET_DRAIN_STATE_H
+#define KVET_DRAIN_STATE_H
+
+/*
+ * The simulated cluster, shared by the files of src/drain: nodes, pods,
+ * budgets, Services, fail-closed webhooks and the scheduling terms, with
+ * the indexes that keep placement near-linear. Everything that changes
+ * while nodes drain goes through journal.c, so that "each node alone"
+ * rolls the cluster back to the dump's state after every node.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "drain/drain.h"
+#include "model/labels.h"
+#include "model/pdb.h"
+#include "model/pod.h"
+#include "model/resources.h"
+#include "model/taints.h"
+#include "model/webhook.h"
+
+#define DRAIN_NONE UINT32_MAX
+
+struct drain_node {
+	const struct kvet_object *obj;	/* NULL: a node kvet added */
+	const char *name;
+	const struct kvet_node *root;	/* the Node; NULL when added */
+	struct kvet_labels labels;
+	struct kvet_taints taints;
+	struct kvet_resources alloc;
+	int64_t *ext_used;		/* per alloc.ext entry */
+	int64_t used[KVET_RES_BUILTIN];	/* requests of the pods on it */
+	uint32_t first_pod;		/* list of its pods, DRAIN_NONE */
+	uint32_t zone;			/* value id of its zone label */
+	bool cordoned;			/* spec.unschedulable, or draining */
+	bool gone;			/* removed (surge upgrade) */
+	uint32_t order_pos;		/* place in the preference order */
+};
+
+/* What happens to a pod of a draining node, by kubectl drain's filters. */
+enum drain_pod_kind {
+	DRAIN_POD_REPLICATED,	/* a controller makes a replacement */
+	DRAIN_POD_DAEMONSET,	/* stays: its node loses it */
+	DRAIN_POD_MIRROR,	/* a static pod's mirror: skipped */
+	DRAIN_POD_BARE,		/* no controller: never comes back */
+};
+
+enum drain_pod_state {
+	DRAIN_POD_RUNNING,	/* on a node (Ready or not) */
+	DRAIN_POD_GONE,		/* evicted or deleted, not replaced */
+	DRAIN_POD_PENDING,	/* created, no node fits */
+	DRAIN_POD_REFUSED,	/* its creation is refused by a webhook */
+	DRAIN_POD_LOST,		/* its node went down (DaemonSet, mirror) */
+};
+
+struct drain_pod {
+	const struct kvet_object *obj;	/* the Pod; for a replacement, the
+					 * Pod it replaces */
+	uint32_t origin;		/* replacement of; DRAIN_NONE */
+	const char *ns;
+	const char *name;
+	const struct kvet_node *spec;
+	struct kvet_labels labels;
+	const struct kvet_workload *wl;	/* the top-level owner, or NULL */
+	struct kvet_slice owner_kind;	/* its controller's, when any */
+	struct kvet_slice owner_name;
+	enum drain_pod_kind kind;
+	enum kvet_pod_phase phase;
+	bool terminating;
+	const struct kvet_node *emptydir;
+	struct kvet_resources req;
+	struct kvet_host_ports ports;
+	struct kvet_pod_volumes vols;
+	uint32_t sched_class;
+	/* what selects it: budgets, Services; terms it matches or owns */
+	const uint32_t *budgets;
+	uint32_t n_budgets;
+	const uint32_t *services;
+	uint32_t n_services;
+	const uint32_t *match_terms;
+	uint32_t n_match_terms;
+	const uint32_t *own_terms;
+	uint32_t n_own_terms;
+	uint32_t sts;			/* index into cluster.sts, or NONE */
+	/* dynamic */
+	uint32_t node;			/* DRAIN_NONE when not on a node */
+	uint32_t next, prev;		/* its node's list */
+	uint32_t state;			/* enum drain_pod_state */
+	bool ready;
+	uint32_t replaced_by;		/* DRAIN_NONE */
+	uint32_t from_node;		/* a replacement: where the pod it
+					 * replaces was evicted from */
+	const char *why;		/* why it is pending or refused */
+};
+
+struct drain_budget {
+	const struct kvet_object *obj;
+	struct kvet_pdb pdb;
+	const struct kvet_node *field;	/* minAvailable/maxUnavailable */
+	bool always_allow;		/* unhealthyPodEvictionPolicy */
+	bool stale;			/* observedGeneration < generation */
+	int64_t expected, desired;
+	uint32_t *pods;			/* the dump's pods it selects */
+	uint32_t n_pods;
+	/* dynamic */
+	int64_t healthy, allowed;
+};
+
+struct drain_service {
+	const struct kvet_object *obj;
+	struct kvet_selector sel;
+	int64_t total;			/* pods selected in the dump */
+	int64_t ready;			/* dynamic */
+	bool reported;			/* dynamic: outage said */
+};
+
+struct drain_webhook {
+	const struct kvet_webhook *wh;
+	uint32_t service;		/* index into cluster.services */
+	bool reported;			/* dynamic: outage said */
+	bool deadlock;			/* dynamic: deadlock said */
+};
+
+/* A StatefulSet, for quorum. */
+struct drain_sts {
+	const struct kvet_workload *wl;
+	int64_t replicas;
+	int64_t ready;			/* dynamic */
+	bool reported;			/* dynamic */
+};
+
+enum drain_term_kind {
+	DRAIN_TERM_AFFINITY,
+	DRAIN_TERM_ANTI_AFFINITY,
+	DRAIN_TERM_SPREAD,
+};
+
+/*
+ * A required pod (anti-)affinity term or a DoNotSchedule spread
+ * constraint, shared by the pods of one workload. Counts are per node:
+ * running pods its selector matches, and running pods that carry it.
+ */
+struct drain_term {
+	enum drain_term_kind kind;
+	const struct kvet_node *node;
+	const char *ns;			/* the owners' namespace */
+	struct kvet_selector sel;	/* merged with matchLabelKeys */
+	bool own_ns;			/* scope: own namespace only */
+	const struct kvet_slice *namespaces;
+	size_t n_namespaces;
+	struct kvet_selector ns_sel;
+	uint32_t key;			/* topology key id */
+	int64_t max_skew, min_domains;
+	bool honor_affinity, honor_taints;	/* spread node policies */
+	int32_t *match;			/* per node, dynamic */
+	int32_t *own;			/* per node, dynamic */
+	int64_t match_total;		/* dynamic */
+};
+
+/* A topology key: each node's value as an id, NONE when it lacks it. */
+struct drain_key {
+	struct kvet_slice name;
+	uint32_t *value;		/* per node */
+	uint32_t n_values;
+};
+
+struct drain_journal;
+
+struct drain_cluster {
+	struct kvet_arena *arena;
+	struct kvet_arena scratch;	/* one placement's counts */
+	const struct kvet_graph *g;
+	struct drain_options opts;
+	struct drain_node *nodes;	/* sorted by name; surge ones after */
+	uint32_t n_nodes, cap_nodes;
+	struct drain_pod *pods;		/* malloc'd vector; grows */
+	uint32_t n_pods, cap_pods;
+	struct drain_budget *budgets;
+	uint32_t n_budgets;
+	struct drain_service *services;
+	uint32_t n_services;
+	struct drain_webhook *webhooks;	/* fail-closed, with a Service */
+	uint32_t n_webhooks;
+	struct kvet_webhooks *whs;
+	struct drain_sts *sts;
+	uint32_t n_sts;
+	struct drain_term *terms;
+	uint32_t n_terms;
+	struct drain_key *keys;
+	uint32_t n_keys;
+	uint32_t zone_key;		/* DRAIN_NONE when no node has one */
+	uint32_t *order;		/* node indexes by preference */
+	struct drain_journal *journal;
+	uint32_t *result_of;		/* per node: its drain_result node */
+	uint32_t *waiting;		/* replacements not yet running */
+	size_t n_waiting, cap_waiting;
+	struct drain_result *res;
+	uint32_t cur_node;		/* result index of the node draining */
+	bool oom;
+};
+
+#endif

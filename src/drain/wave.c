@@ -1,0 +1,443 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#include "drain/wave.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/vec.h"
+#include "drain/causes.h"
+#include "drain/cluster.h"
+#include "drain/evict.h"
+#include "drain/fit.h"
+#include "drain/issue.h"
+#include "drain/journal.h"
+#include "drain/kubectl.h"
+#include "drain/outage.h"
+
+/* One pod to delete, and how its last eviction went. */
+struct target {
+	uint32_t pod;
+	uint32_t node;
+	bool done;
+	struct drain_eviction ev;
+	uint32_t webhook;		/* refused by this webhook, or NONE */
+};
+
+struct sorted {
+	const char *ns, *name;
+	uint32_t pod;
+};
+
+static int cmp_sorted(const void *pa, const void *pb)
+{
+	const struct sorted *a = pa, *b = pb;
+	int r = strcmp(a->ns, b->ns);
+
+	if (r)
+		return r;
+	r = strcmp(a->name, b->name);
+	return r ? r : (a->pod > b->pod) - (a->pod < b->pod);
+}
+
+/* The pods on the nodes of @set, by namespace and name. */
+static struct sorted *pods_of(struct drain_cluster *c, const uint32_t *set,
+			      size_t n, size_t *count)
+{
+	struct sorted *v = NULL;
+	size_t k = 0, cap = 0, i;
+	uint32_t p;
+
+	for (i = 0; i < n; i++)
+		for (p = c->nodes[set[i]].first_pod; p != DRAIN_NONE;
+		     p = c->pods[p].next) {
+			if (!kvet_vec_grow((void **)&v, &cap, k + 1,
+					   sizeof(*v))) {
+				free(v);
+				c->oom = true;
+				return NULL;
+			}
+			v[k].ns = c->pods[p].ns;
+			v[k].name = c->pods[p].name;
+			v[k++].pod = p;
+		}
+	if (k)
+		qsort(v, k, sizeof(*v), cmp_sorted);
+	*count = k;
+	return v;
+}
+
+static void wait_for(struct drain_cluster *c, uint32_t r)
+{
+	if (!kvet_vec_grow((void **)&c->waiting, &c->cap_waiting,
+			   c->n_waiting + 1, sizeof(*c->waiting))) {
+		c->oom = true;
+		return;
+	}
+	c->waiting[c->n_waiting++] = r;
+}
+
+static void report_deadlock(struct drain_cluster *c, uint32_t r, uint32_t w)
+{
+	struct drain_webhook *wh = &c->webhooks[w];
+	struct drain_issue *is;
+
+	if (wh->deadlock)
+		return;
+	drain_set_bool(c, &wh->deadlock, true);
+	is = drain_issue_add(c, DRAIN_RULE_WEBHOOK_DEADLOCK, KVET_SEV_ERROR,
+			     c->pods[r].from_node, wh->wh->obj,
+			     wh->wh->failure_policy_node ? wh->wh->failure_policy_node
+							 : wh->wh->node,
+			     "draining node \"%s\" deadlocks fail-closed webhook \"%s\": its backend pod \"%s\" is evicted, and the creation of its replacement is a request the webhook itself intercepts and, with no backend left, rejects: %s",
+			     c->nodes[c->pods[r].from_node].name, wh->wh->name,
+			     drain_pod_label(c, r), c->pods[r].why);
+	drain_issue_relate(is, c->services[wh->service].obj);
+	drain_issue_relate(is, c->pods[r].obj);
+}
+
+/* Create replacement @r and place it; false when it must wait. */
+static bool create_one(struct drain_cluster *c, uint32_t r)
+{
+	const char *why;
+	uint32_t w, n;
+
+	w = drain_webhook_refusing(c, r, "");
+	if (w != DRAIN_NONE) {
+		drain_set_u32(c, &c->pods[r].state, DRAIN_POD_REFUSED);
+		drain_set_ptr(c, (const void **)&c->pods[r].why,
+			      drain_webhook_error(c, w));
+		if (drain_pod_backs(c, r, w))
+			report_deadlock(c, r, w);
+		return false;
+	}
+	n = drain_place(c, r, &why);
+	if (n == DRAIN_NONE) {
+		drain_set_u32(c, &c->pods[r].state, DRAIN_POD_PENDING);
+		drain_set_ptr(c, (const void **)&c->pods[r].why, why);
+		return false;
+	}
+	/* a replacement is a new pod: nothing to journal */
+	c->pods[r].phase = KVET_PHASE_RUNNING;
+	drain_pod_bind(c, r, n);
+	drain_pod_set_ready(c, r, true);
+	return true;
+}
+
+bool drain_retry_pending(struct drain_cluster *c, uint32_t blame)
+{
+	bool any = false, progress = true;
+	size_t i, k;
+
+	(void)blame;
+	while (progress && !c->oom) {
+		progress = false;
+		for (i = 0, k = 0; i < c->n_waiting; i++) {
+			uint32_t r = c->waiting[i];
+
+			if (create_one(c, r))
+				progress = any = true;
+			else
+				c->waiting[k++] = r;
+		}
+		c->n_waiting = k;
+	}
+	return any;
+}
+
+static void report_service(struct drain_cluster *c, uint32_t s, uint32_t n)
+{
+	struct drain_service *svc = &c->services[s];
+	struct drain_issue *is;
+
+	if (svc->reported || svc->ready > 0 || svc->total <= 0)
+		return;
+	drain_set_bool(c, &svc->reported, true);
+	is = drain_issue_add(c, DRAIN_RULE_SERVICE_OUTAGE, KVET_SEV_WARNING, n,
+			     svc->obj, svc->sel.node,
+			     "Service \"%s/%s\" has no ready endpoint while node \"%s\" drains: every pod it selects is evicted or gone before a replacement is ready",
+			     svc->obj->namespace, svc->obj->name,
+			     c->nodes[n].name);
+	(void)is;
+}
+
+static void report_webhook(struct drain_cluster *c, uint32_t w, uint32_t n)
+{
+	struct drain_webhook *wh = &c->webhooks[w];
+	struct drain_issue *is;
+
+	if (wh->reported || !drain_webhook_down(c, wh))
+		return;
+	drain_set_bool(c, &wh->reported, true);
+	is = drain_issue_add(c, DRAIN_RULE_WEBHOOK_OUTAGE, KVET_SEV_WARNING, n,
+			     wh->wh->obj,
+			     wh->wh->failure_policy_node ? wh->wh->failure_policy_node
+							 : wh->wh->node,
+			     "fail-closed webhook \"%s\" has no ready backend while node \"%s\" drains: until Service \"%s/%s\" has a ready pod again, the API server rejects every request the webhook intercepts (%s)",
+			     wh->wh->name, c->nodes[n].name,
+			     c->services[wh->service].obj->namespace,
+			     c->services[wh->service].obj->name,
+			     drain_webhook_operations(c, w));
+	drain_issue_relate(is, c->services[wh->service].obj);
+}
+
+static void report_quorum(struct drain_cluster *c, uint32_t s, uint32_t n)
+{
+	struct drain_sts *sts = &c->sts[s];
+	int64_t majority = sts->replicas / 2 + 1;
+
+	if (sts->reported || sts->replicas < 2 || sts->ready >= majority)
+		return;
+	drain_set_bool(c, &sts->reported, true);
+	drain_issue_add(c, DRAIN_RULE_QUORUM_LOSS, KVET_SEV_INFO, n,
+			sts->wl->obj, sts->wl->replicas.spec_node,
+			"StatefulSet \"%s/%s\" has %lld of %lld replicas ready while node \"%s\" drains, below a majority of %lld: a quorum-based system (etcd, ZooKeeper, Raft) stops accepting writes",
+			sts->wl->obj->namespace, sts->wl->obj->name,
+			(long long)sts->ready, (long long)sts->replicas,
+			c->nodes[n].name, (long long)majority);
+}
+
+/* What losing pod @p from node @n breaks right now. */
+static void check_outages(struct drain_cluster *c, uint32_t p, uint32_t n)
+{
+	const struct drain_pod *pod = &c->pods[p];
+	uint32_t i, w;
+
+	for (i = 0; i < pod->n_services; i++) {
+		report_service(c, pod->services[i], n);
+		for (w = 0; w < c->n_webhooks; w++)
+			if (c->webhooks[w].service == pod->services[i])
+				report_webhook(c, w, n);
+	}
+	if (pod->sts != DRAIN_NONE)
+		report_quorum(c, pod->sts, n);
+}
+
+static void count(struct drain_cluster *c, uint32_t n, size_t *field)
+{
+	(void)c;
+	(void)n;
+	(*field)++;
+}
+
+/* Pod @p leaves node @n: evicted or deleted, replaced if controlled. */
+static void remove_pod(struct drain_cluster *c, struct target *t,
+		       enum drain_evict_outcome how)
+{
+	struct drain_node_result *nr = &c->res->nodes[c->result_of[t->node]];
+	struct drain_pod *pod = &c->pods[t->pod];
+	uint32_t r = DRAIN_NONE;
+	bool was_ready = pod->ready;
+
+	t->done = true;
+	count(c, t->node, how == DRAIN_EVICT_DELETED ? &nr->deleted
+						     : &nr->evicted);
+	if (pod->kind == DRAIN_POD_REPLICATED &&
+	    !kvet_pod_phase_terminal(pod->phase) && !pod->terminating)
+		r = drain_pod_replace(c, t->pod);
+	pod = &c->pods[t->pod];
+	drain_pod_set_ready(c, t->pod, false);
+	drain_pod_unbind(c, t->pod);
+	drain_set_u32(c, &pod->state, DRAIN_POD_GONE);
+	if (r != DRAIN_NONE)
+		wait_for(c, r);
+	/* only a ready pod's going takes an endpoint away */
+	if (was_ready)
+		check_outages(c, t->pod, t->node);
+}
+
+static void warn_filtered(struct drain_cluster *c, const struct target *t)
+{
+	const struct drain_pod *pod = &c->pods[t->pod];
+	const char *node = c->nodes[t->node].name;
+
+	if (kvet_pod_phase_terminal(pod->phase))
+		return;
+	if (pod->emptydir)
+		drain_issue_add(c, DRAIN_RULE_EMPTYDIR_LOST, KVET_SEV_WARNING,
+				t->node, pod->obj, pod->emptydir,
+				"draining node \"%s\" deletes the emptyDir data of pod \"%s\" (--delete-emptydir-data)",
+				node, drain_pod_label(c, t->pod));
+	if (pod->kind == DRAIN_POD_BARE)
+		drain_issue_add(c, DRAIN_RULE_POD_DELETED, KVET_SEV_WARNING,
+				t->node, pod->obj, NULL,
+				"draining node \"%s\" deletes pod \"%s\", which declares no controller: nothing recreates it (--force)",
+				node, drain_pod_label(c, t->pod));
+}
+
+/* kubectl drain's filters; false when kubectl refuses node @n. */
+static bool filter_node(struct drain_cluster *c, const struct sorted *v,
+			size_t k, uint32_t n, struct target **targets,
+			size_t *nt, size_t *cap, struct drain_causes *why)
+{
+	struct drain_node_result *nr = &c->res->nodes[c->result_of[n]];
+	struct drain_filter f;
+	size_t i, first = *nt, left = nr->left;
+	bool ok = true;
+
+	for (i = 0; i < k; i++) {
+		uint32_t p = v[i].pod;
+
+		if (c->pods[p].node != n)
+			continue;
+		drain_kubectl_filter(c, p, &f);
+		if (f.status == DRAIN_FILTER_ERROR) {
+			/* kubectl's errors(): "cannot delete " leads each */
+			const char *msg = f.message +
+					  (strncmp(f.message, "cannot delete ",
+						   14) ? 0 : 14);
+
+			ok = false;
+			drain_issue_add(c, DRAIN_RULE_KUBECTL_REFUSES,
+					KVET_SEV_ERROR, n, c->pods[p].obj, NULL,
+					"kubectl drain refuses node \"%s\": cannot delete %s: %s",
+					c->nodes[n].name, msg,
+					drain_pod_label(c, p));
+			drain_causes_add(c, why,
+					 "kubectl drain refuses node \"%s\": cannot delete %s: %s",
+					 c->nodes[n].name, msg,
+					 drain_pod_label(c, p));
+			continue;
+		}
+		if (!f.delete) {
+			nr->left++;
+			continue;
+		}
+		if (!kvet_vec_grow((void **)targets, cap, *nt + 1,
+				   sizeof(**targets))) {
+			c->oom = true;
+			return false;
+		}
+		memset(&(*targets)[*nt], 0, sizeof(**targets));
+		(*targets)[*nt].pod = p;
+		(*targets)[*nt].node = n;
+		(*targets)[*nt].webhook = DRAIN_NONE;
+		(*nt)++;
+	}
+	/* kubectl lists its errors and evicts nothing from the node */
+	if (!ok) {
+		*nt = first;
+		nr->left = left;
+	}
+	return ok;
+}
+
+/* One round: every pod not yet gone asks for its eviction. */
+static bool evict_round(struct drain_cluster *c, struct target *t, size_t nt)
+{
+	bool progress = false;
+	size_t i;
+
+	for (i = 0; i < nt; i++) {
+		if (t[i].done)
+			continue;
+		t[i].webhook = drain_webhook_refusing(c, t[i].pod, "eviction");
+		if (t[i].webhook != DRAIN_NONE)
+			continue;
+		drain_evict(c, t[i].pod, &t[i].ev);
+		if (drain_evict_refused(t[i].ev.outcome))
+			continue;
+		warn_filtered(c, &t[i]);
+		remove_pod(c, &t[i], t[i].ev.outcome);
+		progress = true;
+	}
+	return progress;
+}
+
+/* After the drain: what stayed, and why, in the issues and @why. */
+static void report_blocked(struct drain_cluster *c, struct target *t,
+			   size_t nt, struct drain_causes *why)
+{
+	size_t i;
+
+	for (i = 0; i < nt; i++)
+		if (!t[i].done)
+			drain_report_blocked(c, t[i].pod, t[i].node, &t[i].ev,
+					     t[i].webhook, why);
+}
+
+static void report_pending(struct drain_cluster *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->n_waiting; i++) {
+		uint32_t r = c->waiting[i];
+		const struct drain_pod *pod = &c->pods[r];
+
+		if (pod->state != DRAIN_POD_PENDING || !pod->why)
+			continue;
+		drain_issue_add(c, DRAIN_RULE_POD_UNSCHEDULABLE,
+				KVET_SEV_WARNING, pod->from_node, pod->obj,
+				NULL,
+				"the replacement of pod \"%s\", evicted from node \"%s\", cannot be scheduled: %s",
+				drain_pod_label(c, r),
+				c->nodes[pod->from_node].name, pod->why);
+	}
+}
+
+bool drain_nodes(struct drain_cluster *c, const uint32_t *set, size_t n,
+		 struct drain_causes *why)
+{
+	struct target *t = NULL;
+	struct sorted *v;
+	size_t k = 0, nt = 0, cap = 0, i;
+	bool ok = true, progress = true, created;
+
+	for (i = 0; i < n; i++)
+		drain_set_bool(c, &c->nodes[set[i]].cordoned, true);
+	v = pods_of(c, set, n, &k);
+	if (k && !v)
+		return false;
+	for (i = 0; i < n; i++)
+		ok &= filter_node(c, v, k, set[i], &t, &nt, &cap, why);
+	free(v);
+	while (progress && !c->oom) {
+		progress = evict_round(c, t, nt);
+		created = drain_retry_pending(c, DRAIN_NONE);
+		progress |= created;
+		for (i = 0; i < nt && !t[i].done; i++)
+			;
+	}
+	for (i = 0; i < nt; i++)
+		ok &= t[i].done;
+	report_blocked(c, t, nt, why);
+	report_pending(c);
+	free(t);
+	return ok && !c->oom;
+}
+
+void drain_nodes_down(struct drain_cluster *c, const uint32_t *set, size_t n)
+{
+	size_t i;
+	uint32_t p;
+
+	for (i = 0; i < n; i++)
+		for (p = c->nodes[set[i]].first_pod; p != DRAIN_NONE;
+		     p = c->pods[p].next) {
+			if (c->pods[p].state != DRAIN_POD_RUNNING ||
+			    kvet_pod_phase_terminal(c->pods[p].phase))
+				continue;
+			drain_set_u32(c, &c->pods[p].state, DRAIN_POD_LOST);
+			if (c->pods[p].ready) {
+				drain_pod_set_ready(c, p, false);
+				check_outages(c, p, set[i]);
+			}
+		}
+}
+
+void drain_nodes_up(struct drain_cluster *c, const uint32_t *set, size_t n)
+{
+	size_t i;
+	uint32_t p;
+
+	for (i = 0; i < n; i++) {
+		drain_set_bool(c, &c->nodes[set[i]].cordoned, false);
+		for (p = c->nodes[set[i]].first_pod; p != DRAIN_NONE;
+		     p = c->pods[p].next) {
+			if (c->pods[p].state != DRAIN_POD_LOST)
+				continue;
+			drain_set_u32(c, &c->pods[p].state, DRAIN_POD_RUNNING);
+			drain_pod_set_ready(c, p, true);
+		}
+	}
+	drain_retry_pending(c, DRAIN_NONE);
+}

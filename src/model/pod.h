@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#ifndef KVET_MODEL_POD_H
+#define KVET_MODEL_POD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/arena.h"
+#include "load/node.h"
+#include "model/graph.h"
+#include "model/labels.h"
+
+/*
+ * What a live Pod's object says about its state, and what a pod spec
+ * (a Pod's or a template's) says about the node it needs: the facts the
+ * eviction subresource, kubectl drain and the scheduler's filters read.
+ */
+enum kvet_pod_phase {
+	KVET_PHASE_PENDING,
+	KVET_PHASE_RUNNING,
+	KVET_PHASE_SUCCEEDED,
+	KVET_PHASE_FAILED,
+	KVET_PHASE_UNKNOWN,	/* "Unknown", absent or anything else */
+};
+
+/* The annotation the kubelet puts on the API mirror of a static pod. */
+#define KVET_MIRROR_ANNOTATION "kubernetes.io/config.mirror"
+
+struct kvet_pod_state {
+	enum kvet_pod_phase phase;
+	bool ready;		/* condition Ready is True (podutil.IsPodReady) */
+	bool terminating;	/* metadata.deletionTimestamp is set */
+	bool mirror;		/* a static pod's mirror */
+	struct kvet_slice node_name;	/* spec.nodeName; empty when unbound */
+	/* the ownerReference with controller: true (metav1.GetControllerOf) */
+	bool has_controller;
+	struct kvet_slice controller_kind;
+	struct kvet_slice controller_name;
+	struct kvet_slice controller_api_version;
+	const struct kvet_node *controller_node;
+};
+
+/**
+ * kvet_pod_state_read() - read the state of a Pod object.
+ * @pod_root: the Pod's mapping.
+ * @out: the state; absent fields give Unknown, not ready, no controller.
+ */
+void kvet_pod_state_read(const struct kvet_node *pod_root,
+			 struct kvet_pod_state *out);
+
+const char *kvet_pod_phase_name(enum kvet_pod_phase phase);
+
+/* Succeeded or Failed: nothing runs any more. */
+static inline bool kvet_pod_phase_terminal(enum kvet_pod_phase p)
+{
+	return p == KVET_PHASE_SUCCEEDED || p == KVET_PHASE_FAILED;
+}
+
+/**
+ * kvet_pod_emptydir() - the first volume with an emptyDir source (any
+ * medium: kubectl drain's hasLocalStorage), or NULL.
+ */
+const struct kvet_node *kvet_pod_emptydir(const struct kvet_node *pod_spec);
+
+/* One host port a container asks for (the scheduler's NodePorts). */
+struct kvet_host_port {
+	int32_t port;
+	struct kvet_slice protocol;	/* "TCP" when absent */
+	struct kvet_slice ip;		/* "0.0.0.0" when absent */
+	const struct kvet_node *node;	/* the ports[] item */
+};
+
+struct kvet_host_ports {
+	const struct kvet_host_port *v;
+	size_t n;
+};
+
+/**
+ * kvet_pod_host_ports() - the hostPorts of the containers and of the
+ * restartable init containers (sidecars), which keep running.
+ *
+ * Returns: 0, or -1 when out of memory.
+ */
+int kvet_pod_host_ports(struct kvet_arena *arena,
+			const struct kvet_node *pod_spec,
+			struct kvet_host_ports *out);
+
+/* Do two host ports clash: same port and protocol, and the same IP or
+ * either one on every address (0.0.0.0)? */
+bool kvet_host_ports_conflict(const struct kvet_host_port *a,
+			      const struct kvet_host_port *b);
+
+/* A PersistentVolume a pod's volume is bound to, through its claim. */
+struct kvet_pod_volume {
+	const struct kvet_node *volume;		/* the volumes[] item */
+	const struct kvet_object *claim;	/* the PVC, or NULL */
+	const struct kvet_object *pv;		/* its bound PV, or NULL */
+	const struct kvet_node *node_affinity;	/* pv spec.nodeAffinity.required */
+	bool local;				/* pv spec.local */
+};
+
+struct kvet_pod_volumes {
+	const struct kvet_pod_volume *v;
+	size_t n;
+};
+
+/**
+ * kvet_pod_bound_volumes() - the persistentVolumeClaim volumes of a pod
+ * in namespace @ns whose claim and bound volume (spec.volumeName) the
+ * input has, with the volume's required node affinity: a zonal disk keeps
+ * the pod in its zone, a local volume on its node.
+ *
+ * Returns: 0, or -1 when out of memory.
+ */
+int kvet_pod_bound_volumes(struct kvet_arena *arena,
+			   const struct kvet_graph *g, const char *ns,
+			   const struct kvet_node *pod_spec,
+			   struct kvet_pod_volumes *out);
+
+#endif

@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#include "model/service.h"
+
+#include <string.h>
+
+#include "model/pdb.h"
+#include "model/run.h"
+#include "model/webhook.h"
+
+/* A list growing in an arena. */
+struct list {
+	struct kvet_arena *arena;
+	const void **v;
+	size_t n, cap;
+};
+
+static int list_add(struct list *l, const void *p)
+{
+	if (!kvet_arena_grow(l->arena, &l->v, &l->cap, l->n, sizeof(*l->v)))
+		return -1;
+	l->v[l->n++] = p;
+	return 0;
+}
+
+static int add_workload(void *data, const struct kvet_workload *wl)
+{
+	return list_add(data, wl);
+}
+
+int kvet_service_workloads(struct kvet_arena *arena,
+			   const struct kvet_graph *g,
+			   const struct kvet_object *svc,
+			   const struct kvet_workload ***out, size_t *n)
+{
+	struct list l = { arena, NULL, 0, 0 };
+	struct kvet_selector sel;
+
+	*out = NULL;
+	*n = 0;
+	if (kvet_selector_parse(arena,
+				kvet_node_path(svc->root, "spec", "selector",
+					       NULL),
+				KVET_SEL_FIELD_SERVICE, &sel) ||
+	    kvet_graph_select_workloads(g, svc->namespace, &sel, add_workload,
+					&l))
+		return -1;
+	*out = (const struct kvet_workload **)l.v;
+	*n = l.n;
+	return 0;
+}
+
+int kvet_run_selected_by(struct kvet_run *run, struct kvet_arena *arena,
+			 const struct kvet_object *obj,
+			 const struct kvet_workload *const **out, size_t *n)
+{
+	const struct kvet_budget *b;
+	const struct kvet_workload **v;
+
+	*out = NULL;
+	*n = 0;
+	if (kvet_object_is(obj, "policy", "PodDisruptionBudget")) {
+		b = kvet_run_budget(run, obj);
+		if (!b)
+			return -1;
+		*out = b->wls;
+		*n = b->n;
+		return 0;
+	}
+	if (!kvet_object_is(obj, "", "Service"))
+		return -2;
+	if (kvet_service_workloads(arena, kvet_run_graph(run), obj, &v, n))
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static bool refers_to(const struct kvet_service_ref *ref,
+		      const struct kvet_object *svc)
+{
+	return !strcmp(ref->namespace, svc->namespace) &&
+	       !strcmp(ref->name, svc->name);
+}
+
+/* Add @obj once. */
+static int add_once(struct list *l, const struct kvet_object *obj)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		if (l->v[i] == obj)
+			return 0;
+	return list_add(l, obj);
+}
+
+int kvet_run_callers_of(struct kvet_run *run, struct kvet_arena *arena,
+			const struct kvet_object *svc,
+			const struct kvet_object ***out, size_t *n)
+{
+	const struct kvet_webhooks *whs = kvet_run_webhooks(run);
+	const struct kvet_webhook *const *entries;
+	const struct kvet_apiservice *const *apis;
+	struct list l = { arena, NULL, 0, 0 };
+	size_t i, cnt;
+
+	*out = NULL;
+	*n = 0;
+	if (!whs)
+		return -1;
+	entries = kvet_webhooks_entries(whs, &cnt);
+	for (i = 0; i < cnt; i++)
+		if (entries[i]->has_service &&
+		    refers_to(&entries[i]->service, svc) &&
+		    add_once(&l, entries[i]->obj))
+			return -1;
+	apis = kvet_webhooks_apiservices(whs, &cnt);
+	for (i = 0; i < cnt; i++)
+		if (refers_to(&apis[i]->service, svc) &&
+		    add_once(&l, apis[i]->obj))
+			return -1;
+	*out = (const struct kvet_object **)l.v;
+	*n = l.n;
+	return 0;
+}
+
+bool kvet_service_has_endpoints(const struct kvet_graph *g,
+				const struct kvet_object *svc)
+{
+	struct kvet_object *const *slices;
+	const struct kvet_node *owner;
+	size_t i, cnt;
+
+	if (kvet_graph_find(g, "", "Endpoints", svc->namespace, svc->name))
+		return true;
+	slices = kvet_graph_kind(g, "discovery.k8s.io", "EndpointSlice", &cnt);
+	for (i = 0; i < cnt; i++) {
+		if (strcmp(slices[i]->namespace, svc->namespace))
+			continue;
+		owner = kvet_node_path(slices[i]->root, "metadata", "labels",
+				       "kubernetes.io/service-name", NULL);
+		if (kvet_node_text_eq(owner, svc->name))
+			return true;
+	}
+	return false;
+}
+
+int kvet_object_selector(struct kvet_arena *arena, const struct kvet_graph *g,
+			 const struct kvet_object *obj,
+			 struct kvet_selector *out)
+{
+	const struct kvet_workload *wl;
+	struct kvet_pdb pdb;
+
+	if (kvet_object_is(obj, "policy", "PodDisruptionBudget")) {
+		if (kvet_pdb_parse(arena, obj, &pdb))
+			return -1;
+		*out = pdb.selector;
+		return 0;
+	}
+	if (kvet_object_is(obj, "", "Service"))
+		return kvet_selector_parse(arena,
+					   kvet_node_path(obj->root, "spec",
+							  "selector", NULL),
+					   KVET_SEL_FIELD_SERVICE, out);
+	if (!g)
+		return -3;
+	wl = kvet_graph_workload_of(g, obj);
+	if (!wl || wl->obj != obj)
+		return -2;
+	*out = wl->selector;
+	return 0;
+}
+
+const struct kvet_node *kvet_service_port_item(const struct kvet_object *svc,
+					       long long port)
+{
+	const struct kvet_node *ports = kvet_node_path(svc->root, "spec",
+						       "ports", NULL);
+	long long p;
+	uint32_t i;
+
+	for (i = 0; kvet_node_is_seq(ports) && i < ports->len; i++)
+		if (kvet_node_int(kvet_node_get(&ports->u.items[i], "port"),
+				  &p) && p == port)
+			return &ports->u.items[i];
+	return NULL;
+}

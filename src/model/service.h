@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#ifndef KVET_MODEL_SERVICE_H
+#define KVET_MODEL_SERVICE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base/arena.h"
+#include "model/graph.h"
+
+/*
+ * What selects what: the workloads a Service or a PodDisruptionBudget
+ * selects (docs/model.md, "Selection"), and the objects that call a
+ * Service (webhook configurations, CRD conversion, APIServices).
+ */
+struct kvet_run;
+
+/**
+ * kvet_service_workloads() - the workloads of a Service's namespace
+ * whose pods its spec.selector selects, through the label index, in
+ * workload order; an absent or empty selector selects nothing.
+ * @arena: where the array and the selector go.
+ * Returns: 0, or -1 when out of memory.
+ */
+int kvet_service_workloads(struct kvet_arena *arena,
+			   const struct kvet_graph *g,
+			   const struct kvet_object *svc,
+			   const struct kvet_workload ***out, size_t *n);
+
+/**
+ * kvet_run_selected_by() - the workloads a PodDisruptionBudget or a
+ * Service selects in its namespace.
+ * @arena: where a Service's list goes (a PDB's is the run's).
+ * Returns: 0; -2 when @obj is neither; -1 when out of memory.
+ */
+int kvet_run_selected_by(struct kvet_run *run, struct kvet_arena *arena,
+			 const struct kvet_object *obj,
+			 const struct kvet_workload *const **out, size_t *n);
+
+/**
+ * kvet_run_callers_of() - the webhook configurations, CRDs (conversion
+ * webhooks) and APIServices whose clientConfig.service or spec.service
+ * is Service @svc, each once, entries first.
+ * Returns: 0, or -1 when out of memory.
+ */
+int kvet_run_callers_of(struct kvet_run *run, struct kvet_arena *arena,
+			const struct kvet_object *svc,
+			const struct kvet_object ***out, size_t *n);
+
+/* An Endpoints or EndpointSlice object of Service @svc is in the input
+ * (a Service without a selector is served by hand-made endpoints). */
+bool kvet_service_has_endpoints(const struct kvet_graph *g,
+				const struct kvet_object *svc);
+
+/**
+ * kvet_object_selector() - the selector an object selects pods with: a
+ * PodDisruptionBudget's or Service's spec.selector, or a workload's.
+ * @arena: where a parsed selector goes.
+ * @g: the graph, for workloads; may be NULL for the others.
+ * Returns: 0 with @out set; -2 when @obj selects no pods; -3 when it
+ * takes @g to know and @g is NULL; -1 when out of memory.
+ */
+int kvet_object_selector(struct kvet_arena *arena, const struct kvet_graph *g,
+			 const struct kvet_object *obj,
+			 struct kvet_selector *out);
+
+/* The item of Service @svc's spec.ports whose port is @port, or NULL. */
+const struct kvet_node *kvet_service_port_item(const struct kvet_object *svc,
+					       long long port);
+
+#endif

@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#include "model/taints.h"
+
+#include <string.h>
+
+/* A scalar's text, or "" */
+static struct kvet_slice slice_of(const struct kvet_node *n)
+{
+	struct kvet_slice s = { "", 0 };
+
+	kvet_node_slice(n, &s);
+	return s;
+}
+
+static enum kvet_taint_effect effect_of(struct kvet_slice s)
+{
+	if (kvet_slice_eq0(s, "NoSchedule"))
+		return KVET_TAINT_NO_SCHEDULE;
+	if (kvet_slice_eq0(s, "PreferNoSchedule"))
+		return KVET_TAINT_PREFER_NO_SCHEDULE;
+	if (kvet_slice_eq0(s, "NoExecute"))
+		return KVET_TAINT_NO_EXECUTE;
+	return KVET_TAINT_OTHER;
+}
+
+bool kvet_node_ready(const struct kvet_node *node_root)
+{
+	const struct kvet_node *conds = kvet_node_path(node_root, "status",
+						       "conditions", NULL);
+	uint32_t i;
+
+	if (!kvet_node_is_seq(conds))
+		return true;
+	for (i = 0; i < conds->len; i++) {
+		const struct kvet_node *c = &conds->u.items[i];
+
+		if (kvet_node_eq(kvet_node_get(c, "type"), "Ready"))
+			return kvet_node_eq(kvet_node_get(c, "status"), "True");
+	}
+	return true;
+}
+
+int kvet_node_taints(struct kvet_arena *arena,
+		     const struct kvet_node *node_root,
+		     struct kvet_taints *out)
+{
+	const struct kvet_node *spec = kvet_node_path(node_root, "spec",
+						      "taints", NULL);
+	size_t n = kvet_node_is_seq(spec) ? spec->len : 0, k = 0, i;
+	bool has_not_ready = false;
+	struct kvet_taint *v;
+
+	out->v = NULL;
+	out->n = 0;
+	v = kvet_arena_array(arena, n + 1, sizeof(*v));
+	if (!v)
+		return -1;
+	for (i = 0; i < n; i++) {
+		const struct kvet_node *t = &spec->u.items[i];
+
+		if (!kvet_node_is_map(t))
+			continue;
+		v[k].key = slice_of(kvet_node_get(t, "key"));
+		v[k].value = slice_of(kvet_node_get(t, "value"));
+		v[k].effect_name = slice_of(kvet_node_get(t, "effect"));
+		v[k].effect = effect_of(v[k].effect_name);
+		v[k].node = t;
+		has_not_ready |= kvet_slice_eq0(v[k].key, KVET_TAINT_NOT_READY);
+		k++;
+	}
+	if (!has_not_ready && !kvet_node_ready(node_root)) {
+		v[k].key = kvet_slice_of(KVET_TAINT_NOT_READY);
+		v[k].value = kvet_slice_of("");
+		v[k].effect_name = kvet_slice_of("NoSchedule");
+		v[k].effect = KVET_TAINT_NO_SCHEDULE;
+		v[k].node = NULL;
+		k++;
+	}
+	out->v = v;
+	out->n = k;
+	return 0;
+}
+
+static bool tolerates_one(const struct kvet_node *tol,
+			  const struct kvet_taint *taint)
+{
+	struct kvet_slice effect = slice_of(kvet_node_get(tol, "effect"));
+	struct kvet_slice key = slice_of(kvet_node_get(tol, "key"));
+	const struct kvet_node *op = kvet_node_get(tol, "operator");
+
+	if (effect.len && !kvet_slice_eq(effect, taint->effect_name))
+		return false;
+	if (key.len && !kvet_slice_eq(key, taint->key))
+		return false;
+	if (kvet_node_is_null(op) || kvet_node_eq(op, "Equal") ||
+	    kvet_node_eq(op, ""))
+		return kvet_slice_eq(slice_of(kvet_node_get(tol, "value")),
+				     taint->value);
+	return kvet_node_eq(op, "Exists");
+}
+
+bool kvet_tolerates(const struct kvet_node *tolerations,
+		    const struct kvet_taint *taint)
+{
+	uint32_t i;
+
+	for (i = 0; kvet_node_is_seq(tolerations) && i < tolerations->len; i++)
+		if (tolerates_one(&tolerations->u.items[i], taint))
+			return true;
+	return false;
+}
+
+const struct kvet_taint *kvet_untolerated_taint(const struct kvet_taints *taints,
+						const struct kvet_node *tolerations)
+{
+	size_t i;
+
+	for (i = 0; i < taints->n; i++) {
+		const struct kvet_taint *t = &taints->v[i];
+
+		if (t->effect != KVET_TAINT_NO_SCHEDULE &&
+		    t->effect != KVET_TAINT_NO_EXECUTE)
+			continue;
+		if (!kvet_tolerates(tolerations, t))
+			return t;
+	}
+	return NULL;
+}
+
+bool kvet_tolerates_unschedulable(const struct kvet_node *tolerations)
+{
+	struct kvet_taint t;
+
+	memset(&t, 0, sizeof(t));
+	t.key = kvet_slice_of(KVET_TAINT_UNSCHEDULABLE);
+	t.value = kvet_slice_of("");
+	t.effect_name = kvet_slice_of("NoSchedule");
+	t.effect = KVET_TAINT_NO_SCHEDULE;
+	return kvet_tolerates(tolerations, &t);
+}

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#ifndef KVET_REPORT_RENDER_DRAIN_H
+#define KVET_REPORT_RENDER_DRAIN_H
+
+/*
+ * The drain parts of the reports (kvet drain): each node's verdict and,
+ * for a rolling plan, the steps and the chain of causes where the roll
+ * stalls. The findings themselves go through the usual renderers.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "kvet/kvet.h"
+#include "base/json.h"
+
+/* render_drain_text.c: the plan's section, before the summary line. */
+void kvet_text_write_drain(FILE *fp, const struct kvet_ctx *ctx, bool color);
+
+/* render_drain_json.c: the "drain" member of the JSON report. */
+void kvet_json_write_drain(struct kvet_jw *jw, const struct kvet_ctx *ctx);
+
+/* "each-node" or "rolling". */
+const char *kvet_drain_plan_name(enum kvet_drain_plan plan);
+
+/* How many of the nodes have each verdict. */
+void kvet_drain_count_verdicts(const struct kvet_ctx *ctx,
+			       size_t counts[KVET_DRAIN_NOT_REACHED + 1]);
+
+/* The step that stalls, or NULL. */
+const struct kvet_drain_step *kvet_drain_stall(const struct kvet_ctx *ctx);
+
+#endif

@@ -1,0 +1,362 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The CEL engine on hostile expressions (issue 11): long chains, huge
+ * literals, expensive macros. Inputs are generated here, not committed;
+ * each test is bounded by the engine's limits, not by timing.
+ */
+#include "tcel.h"
+
+/* @head, then @link @n times, then @tail, in a malloc'd string. */
+static char *repeat(const char *head, const char *link, size_t n,
+		    const char *tail)
+{
+	size_t hl = strlen(head), ll = strlen(link), tl = strlen(tail), i;
+	char *s = malloc(hl + ll * n + tl + 1), *p;
+
+	assert_non_null(s);
+	memcpy(s, head, hl);
+	for (i = 0, p = s + hl; i < n; i++, p += ll)
+		memcpy(p, link, ll);
+	memcpy(p, tail, tl + 1);
+	return s;
+}
+
+/* Item 1: a chain of 40,000 operators was a tree 40,000 deep, and the
+ * checker's recursion overflowed the stack. */
+static void chains_are_refused(void **state)
+{
+	static const struct {
+		const char *head, *link;
+	} chains[] = {
+		{ "1", " + 1" },
+		{ "object", ".a" },
+		{ "object", "[\"a\"]" },
+		{ "object", ".f()" },
+		{ "object.spec.x", " == 1 ? 1 : 1" },
+	};
+	struct tcel *t = tcel_new_std();
+	struct cel_program prog;
+	size_t i;
+	char *s;
+
+	(void)state;
+	for (i = 0; i < sizeof(chains) / sizeof(chains[0]); i++) {
+		s = repeat(chains[i].head, chains[i].link, 40000, "");
+		if (!tcel_compile(t, s, &prog))
+			fail_msg("chain %zu compiled", i);
+		if (!strstr(t->err.msg, "nested more than 64 deep"))
+			fail_msg("chain %zu: %s", i, t->err.msg);
+		/* refused where the 64th level is, not at the end */
+		assert_true(t->err.off < 66 * strlen(chains[i].link) + 20);
+		free(s);
+	}
+	/* 63 operators make a tree 64 deep: the most there may be, which
+	 * the evaluator walks too */
+	s = repeat("object", " + 1", CEL_MAX_DEPTH - 1, "");
+	assert_int_equal(tcel_compile(t, s, &prog), 0);
+	t->vars[0] = cel_int(1);
+	assert_int_equal(cel_eval(&t->env, &prog, t->vars).u.i, CEL_MAX_DEPTH);
+	free(s);
+	s = repeat("1", " + 1", CEL_MAX_DEPTH, "");
+	assert_int_equal(tcel_compile(t, s, &prog), -1);
+	free(s);
+	tcel_destroy(t);
+}
+
+/* Item 9: a 300-term || was 300 deep, and evaluation gave up at 256
+ * with "expression too deep", so the rule never fired. */
+static void logic_chains_are_balanced(void **state)
+{
+	struct tcel *t = tcel_new_std();
+	struct cel_program prog;
+	struct cel_value v;
+	char *s;
+
+	(void)state;
+	s = repeat("1 == 1", " || 1 == 2", 299, "");
+	assert_cel_true(t, s);
+	free(s);
+	s = repeat("1 == 2", " || 1 == 2", 298, " || 1 == 1");
+	assert_cel_true(t, s);
+	free(s);
+	s = repeat("1 == 1", " && 1 == 1", 299, "");
+	assert_cel_true(t, s);
+	free(s);
+	s = repeat("1 == 1", " && 1 == 1", 298, " && 1 == 2");
+	assert_cel_false(t, s);
+	free(s);
+	/* errors are absorbed as before: an error term and a true one */
+	s = repeat("object.missing == 1", " || 1 == 2", 298, " || 1 == 1");
+	t->vars[0] = cel_null();
+	assert_cel_true(t, s);
+	free(s);
+	/* 100,000 terms: about 17 levels */
+	s = repeat("object == 1", " || object == 1", 99999, "");
+	assert_int_equal(tcel_compile(t, s, &prog), 0);
+	assert_true(prog.root->height <= 20);
+	t->vars[0] = cel_int(1);
+	v = cel_eval(&t->env, &prog, t->vars);
+	assert_int_equal(v.type, CEL_BOOL);
+	free(s);
+	/* an operator of another precedence still ends the chain */
+	assert_cel_true(t, "false && true || true");
+	assert_cel_false(t, "true || false && false ? false : false");
+	assert_cel_true(t, "(false || true) && (true || false) && true");
+	tcel_destroy(t);
+}
+
+/* Lex @text to the end; return the bytes its arena obtained. */
+static size_t lex_all(const char *text, size_t len)
+{
+	struct kvet_arena arena;
+	struct cel_lexer lx;
+	struct cel_token tok;
+	struct cel_error err;
+	size_t total, n = 0;
+
+	kvet_arena_init(&arena);
+	cel_lexer_init(&lx, &arena, text, len);
+	do {
+		if (cel_lex_next(&lx, &tok, &err))
+			fail_msg("lex error at %zu: %s", err.off, err.msg);
+		n++;
+	} while (tok.kind != CEL_T_EOF);
+	assert_true(n > 1);
+	total = arena.total;
+	kvet_arena_release(&arena);
+	return total;
+}
+
+/* An arena rounds each literal up to 16 bytes: '' takes 16 for 2. */
+#define LINEAR(len) (8 * (len) + 1024 * 1024)
+
+/* Item 2: each string literal allocated the rest of the expression, so
+ * memory grew with the square of its length (2.7 MB took 15 GB). */
+static void lexer_memory_is_linear(void **state)
+{
+	size_t len, total;
+	char *s;
+
+	(void)state;
+	/* 50 KB: quadratic was some 120 MB */
+	s = repeat("\"a\"", " == \"b\" || 'c'", 3000, "");
+	len = strlen(s);
+	total = lex_all(s, len);
+	if (total > LINEAR(len))
+		fail_msg("%zu bytes of text took %zu bytes", len, total);
+	free(s);
+	/* 2.7 MB of literals, escapes and raw and triple-quoted strings */
+	s = repeat("''", " + \"a\\u00e9\" + r'\\d' + '''x''' + 'bc'", 74000, "");
+	len = strlen(s);
+	assert_true(len > 2700000);
+	total = lex_all(s, len);
+	if (total > LINEAR(len))
+		fail_msg("%zu bytes of text took %zu bytes", len, total);
+	free(s);
+}
+
+/* A 2.7 MB condition of a balanced || compiles in memory linear in it. */
+static void long_condition_compiles(void **state)
+{
+	struct tcel *t = tcel_new_std();
+	struct cel_program prog;
+	size_t len;
+	char *s;
+
+	(void)state;
+	s = repeat("object == \"x\"", " || object == \"yyy\"", 143000, "");
+	len = strlen(s);
+	assert_true(len > 2700000);
+	assert_int_equal(tcel_compile(t, s, &prog), 0);
+	/* about 100 bytes per node, 3 nodes per term */
+	if (t->arena.total > 64 * len)
+		fail_msg("%zu bytes of text took %zu bytes", len, t->arena.total);
+	t->vars[0] = cel_string("yyy", 3);
+	assert_cel_true(t, "object == \"yyy\"");
+	assert_int_equal(cel_eval(&t->env, &prog, t->vars).type, CEL_BOOL);
+	free(s);
+	tcel_destroy(t);
+}
+
+/* A list of @n ints 0..n-1, in @t's scratch arena. */
+static struct cel_value int_list(struct tcel *t, size_t n)
+{
+	struct cel_value v = { .type = CEL_LIST, .len = (uint32_t)n };
+	struct cel_value *items = kvet_arena_array(&t->scratch, n, sizeof(*items));
+	size_t i;
+
+	assert_non_null(items);
+	for (i = 0; i < n; i++)
+		items[i] = cel_int((int64_t)i);
+	v.u.items = items;
+	return v;
+}
+
+/* Evaluate @e and expect kvet to give up on it: a CEL_V_FAILURE error
+ * whose message has @part. A new budget follows. */
+static void expect_failure(struct tcel *t, const char *e, const char *part)
+{
+	struct cel_value v = tcel_eval(t, e);
+
+	if (v.type != CEL_ERROR || !(v.flags & CEL_V_FAILURE) ||
+	    !strstr(v.u.s, part))
+		fail_msg("%s: %s %s", e, cel_type_name(v.type),
+			 v.type == CEL_ERROR ? v.u.s : "");
+	cel_env_meter(&t->env, CEL_COST_LIMIT, CEL_MEMORY_LIMIT);
+}
+
+/* Item 6: nested macros took 36 s and 3.2 GB for one object. */
+static void nested_macros_run_out_of_budget(void **state)
+{
+	struct tcel *t = tcel_new_std();
+	struct cel_value v;
+
+	(void)state;
+	t->vars[0] = int_list(t, 1000);
+	v = tcel_eval(t, "object.all(a, object.all(b, object.all(c, a + b + c >= 0)))");
+	assert_int_equal(v.type, CEL_ERROR);
+	assert_true(v.flags & CEL_V_FAILURE);
+	assert_non_null(strstr(v.u.s, "cost over the limit of 1000000 steps"));
+	/* it stopped at the limit, not 10^9 steps later */
+	assert_true(t->env.cost > CEL_COST_LIMIT);
+	assert_true(t->env.cost < CEL_COST_LIMIT + 100);
+	/* the budget is spent: anything more fails at once */
+	expect_failure(t, "true", "cost");
+	/* || absorbs an error, but not this one: it is no value */
+	expect_failure(t, "object.all(a, object.all(b, object.all(c, a >= 0))) || true",
+		       "cost");
+	expect_failure(t, "object.exists(a, object.exists(b, object.exists(c, a < 0)))",
+		       "cost");
+	expect_failure(t, "size(object.map(a, object.map(b, object.map(c, c)))) > 0",
+		       "cost");
+	expect_failure(t, "size(object.filter(a, object.exists(b, object.exists(c, c < 0)))) > 0",
+		       "cost");
+	/* short circuits spend nothing on what they skip */
+	assert_cel_true(t, "true || object.all(a, object.all(b, object.all(c, false)))");
+	assert_true(t->env.cost < 10);
+	/* what fits in the budget still runs */
+	t->vars[0] = int_list(t, 500);
+	cel_env_meter(&t->env, CEL_COST_LIMIT, CEL_MEMORY_LIMIT);
+	assert_cel_true(t, "object.all(a, object.exists(b, b == a))");
+	tcel_destroy(t);
+}
+
+/* Copies and scans are charged by size: lists doubled in a macro, long
+ * strings searched, big maps compared, big map literals. */
+static void sizes_are_charged(void **state)
+{
+	struct tcel *t = tcel_new_std();
+	struct cel_entry *entries;
+	struct cel_value big = { .type = CEL_MAP };
+	size_t i, base;
+	char *s, *p;
+
+	(void)state;
+	t->vars[0] = int_list(t, 2000);
+	base = t->scratch.total;
+	expect_failure(t, "size(object.map(x, object + object)) > 0",
+		       "memory over the limit of 65536 KiB");
+	assert_true(t->scratch.total - base < CEL_MEMORY_LIMIT + (4u << 20));
+	s = repeat("object.map(x, 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa')",
+		   ".map(s, s + s)", 30, ".size() > 0");
+	expect_failure(t, s, "over the limit");
+	free(s);
+	/* a 1 MB string searched in a loop */
+	s = repeat("", "a", 1 << 20, "");
+	t->vars[1] = cel_string(s, 1 << 20);
+	expect_failure(t, "object.exists(i, params.contains(\"ab\"))", "cost");
+	/* a map of 100,000 keys compared with itself: n^2 lookups */
+	entries = kvet_arena_array(&t->scratch, 100000, sizeof(*entries));
+	assert_non_null(entries);
+	for (i = 0; i < 100000; i++) {
+		entries[i].key = cel_int((int64_t)i);
+		entries[i].value = cel_int(1);
+	}
+	big.len = 100000;
+	big.u.entries = entries;
+	t->vars[1] = big;
+	expect_failure(t, "params == params", "cost");
+	expect_failure(t, "object.exists(i, params in [params])", "cost");
+	free(s);
+	/* a map literal of 20,000 keys: each is checked against the others */
+	s = malloc(20000 * 16 + 64);
+	assert_non_null(s);
+	p = s + sprintf(s, "size({0: 0");
+	for (i = 1; i < 20000; i++)
+		p += sprintf(p, ", %zu: 0", i);
+	strcpy(p, "}) > 0");
+	expect_failure(t, s, "cost");
+	free(s);
+	tcel_destroy(t);
+}
+
+static void estimate(struct tcel *t, const char *e, struct cel_estimate *est)
+{
+	struct cel_program prog;
+
+	if (tcel_compile(t, e, &prog))
+		fail_msg("%s: %s", e, t->err.msg);
+	cel_estimate(&prog, NULL, 0, est);
+}
+
+/* The static estimate: lists of unknown size count 100 items; literals
+ * and known parameters what they hold; nesting multiplies. */
+static void static_estimates(void **state)
+{
+	struct tcel *t = tcel_new_std();
+	struct cel_value params, *known[2] = { NULL, NULL };
+	struct cel_entry entry;
+	struct cel_program prog;
+	struct cel_estimate est;
+	char *s;
+
+	(void)state;
+	estimate(t, "1 + 2 == object", &est);
+	assert_true(est.cost >= 3 && est.cost <= 5);
+	assert_int_equal(est.off, 0);
+	estimate(t, "[1, 2, 3].map(x, x * 2)", &est);
+	assert_true(est.size == 3);
+	estimate(t, "object.spec.containers.all(c, c.image != \"\")", &est);
+	assert_true(est.cost > 100 && est.cost < 1000);
+	/* three nested macros over lists of unknown size */
+	estimate(t, "object.a.all(x, object.b.all(y, object.c.all(z, x + y + z > 0)))",
+		 &est);
+	assert_true(est.cost > 1e6 * 8);
+	/* pointing at the outermost macro */
+	assert_int_equal(est.off, 9);
+	/* literal lists nested seven deep */
+	s = repeat("", "[0, 1, 2, 3, 4, 5, 6, 7, 8, 9].all(x, ", 7, "true");
+	s = realloc(s, strlen(s) + 8);
+	strcat(s, "))))))");
+	strcat(s, ")");
+	estimate(t, s, &est);
+	assert_true(est.cost > CEL_COST_ESTIMATE_LIMIT);
+	free(s);
+	/* a known parameter counts what it holds */
+	entry.key = cel_string("xs", 2);
+	entry.value = int_list(t, 3);
+	params = (struct cel_value){ .type = CEL_MAP, .len = 1, .u.entries = &entry };
+	known[1] = &params;
+	assert_int_equal(tcel_compile(t, "params.xs.all(x, params.xs.all(y, x != y))",
+				      &prog), 0);
+	cel_estimate(&prog, (const struct cel_value *const *)known, 2, &est);
+	assert_true(est.cost < 100);
+	cel_estimate(&prog, NULL, 0, &est);
+	assert_true(est.cost > 10000);
+	tcel_destroy(t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(chains_are_refused),
+		cmocka_unit_test(logic_chains_are_balanced),
+		cmocka_unit_test(lexer_memory_is_linear),
+		cmocka_unit_test(long_condition_compiles),
+		cmocka_unit_test(nested_macros_run_out_of_budget),
+		cmocka_unit_test(sizes_are_charged),
+		cmocka_unit_test(static_estimates),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,281 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Placement, filter by filter: where the replacement of a pod evicted
+ * from node "src" goes, or the kube-scheduler's message when it fits
+ * nowhere (plugin reasons and FitError's sorted histogram).
+ */
+#include "tdrain.h"
+
+#include "drain/fit.h"
+
+#define NODE(name, labels, extra)                                           \
+	"apiVersion: v1\nkind: Node\nmetadata: {name: " name ", labels: "   \
+	labels "}\n" extra                                                  \
+	"status: {allocatable: {cpu: \"4\", memory: 8Gi, pods: \"110\"}}\n---\n"
+
+#define NODE_CAP(name, labels, cpu, pods)                                   \
+	"apiVersion: v1\nkind: Node\nmetadata: {name: " name ", labels: "   \
+	labels "}\nstatus: {allocatable: {cpu: \"" cpu "\", memory: 8Gi,"   \
+	" pods: \"" pods "\"}}\n---\n"
+
+#define POD(name, node, labels, spec)                                       \
+	"apiVersion: v1\nkind: Pod\nmetadata: {name: " name                 \
+	", namespace: ns, labels: " labels ", ownerReferences:"             \
+	" [{apiVersion: apps/v1, kind: ReplicaSet, name: rs, controller:"   \
+	" true}]}\nspec: {nodeName: " node ", " spec "}\n"                 \
+	"status: {phase: Running, conditions: [{type: Ready, status:"       \
+	" \"True\"}]}\n---\n"
+
+#define C(cpu) "containers: [{name: c, resources: {requests: {cpu: " cpu "}}}]"
+
+/* Evict pod @name from its node (cordoned) and place its replacement:
+ * the node's name, or the scheduler's reason. */
+static const char *place(const char *yaml, const char *name, char *buf,
+			 size_t size)
+{
+	struct drain_options o = td_options();
+	struct drain_cluster c;
+	struct tdrain t;
+	const char *why = NULL;
+	uint32_t p, r, n;
+
+	td_load(&t, yaml);
+	assert_int_equal(drain_cluster_from_dump(&c, &t.l->arena, &t.diag,
+						 t.g, &o), 0);
+	for (p = 0; p < c.n_pods && strcmp(c.pods[p].name, name); p++)
+		;
+	assert_true(p < c.n_pods);
+	c.nodes[c.pods[p].node].cordoned = true;
+	r = drain_pod_replace(&c, p);
+	assert_int_not_equal(r, DRAIN_NONE);
+	drain_pod_set_ready(&c, p, false);
+	drain_pod_unbind(&c, p);
+	n = drain_place(&c, r, &why);
+	snprintf(buf, size, "%s", n == DRAIN_NONE ? why : c.nodes[n].name);
+	drain_cluster_release(&c);
+	td_free(&t);
+	return buf;
+}
+
+#define PLACE(yaml, pod) place(yaml, pod, buf, sizeof(buf))
+
+static void unschedulable_and_not_ready(void **state)
+{
+	char buf[512];
+
+	(void)state;
+	assert_string_equal(PLACE(
+		NODE("src", "{}", "")
+		NODE("cordoned", "{}", "spec: {unschedulable: true}\n")
+		"apiVersion: v1\nkind: Node\nmetadata: {name: down}\n"
+		"status: {allocatable: {cpu: \"4\", pods: \"110\"},"
+		" conditions: [{type: Ready, status: \"False\"}]}\n---\n"
+		NODE("ok", "{}", "")
+		POD("p", "src", "{app: p}", C("100m")), "p"), "ok");
+	assert_string_equal(PLACE(
+		NODE("src", "{}", "")
+		NODE("cordoned", "{}", "spec: {unschedulable: true}\n")
+		"apiVersion: v1\nkind: Node\nmetadata: {name: down}\n"
+		"status: {allocatable: {cpu: \"4\", pods: \"110\"},"
+		" conditions: [{type: Ready, status: \"False\"}]}\n---\n"
+		POD("p", "src", "{app: p}", C("100m")), "p"),
+		"0/3 nodes are available: 1 node(s) had untolerated taint {node.kubernetes.io/not-ready: }, 2 node(s) were unschedulable.");
+	/* a DaemonSet-like toleration of the cordon */
+	assert_string_equal(PLACE(
+		NODE("src", "{}", "")
+		NODE("cordoned", "{}", "spec: {unschedulable: true}\n")
+		POD("p", "src", "{app: p}",
+		    "tolerations: [{key: node.kubernetes.io/unschedulable, operator: Exists}], " C("100m")),
+		"p"), "cordoned");
+}
+
+static void taints(void **state)
+{
+	char buf[512];
+
+	(void)state;
+	assert_string_equal(PLACE(
+		NODE("src", "{}", "")
+		NODE("gpu", "{}", "spec: {taints: [{key: dedicated, value: gpu, effect: NoSchedule}]}\n")
+		POD("p", "src", "{app: p}", C("1")), "p"),
+		"0/2 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 1 node(s) were unschedulable.");
+	assert_string_equal(PLACE(
+		NODE("src", "{}", "")
+		NODE("gpu", "{}", "spec: {taints: [{key: dedicated, value: gpu, effect: NoSchedule}]}\n")
+		POD("p", "src", "{app: p}",
+		    "tolerations: [{key: dedicated, value: gpu}], " C("1")), "p"),
+		"gpu");
+	/* PreferNoSchedule never filters */
+	assert_string_equal(PLACE(
+		NODE("src", "{}", "")
+		NODE("soft", "{}", "spec: {taints: [{key: x, effect: PreferNoSchedule}]}\n")
+		POD("p", "src", "{app: p}", C("1")), "p"), "soft");
+}
+
+static void node_affinity_and_volumes(void **state)
+{
+	char buf[512];
+
+	(void)state;
+	assert_string_equal(PLACE(
+		NODE("src", "{disk: ssd}", "")
+		NODE("hdd", "{disk: hdd}", "")
+		NODE("ssd", "{disk: ssd}", "")
+		POD("p", "src", "{app: p}", "nodeSelector: {disk: ssd}, " C("1")),
+		"p"), "ssd");
+	assert_string_equal(PLACE(
+		NODE("src", "{disk: ssd}", "")
+		NODE("hdd", "{disk: hdd}", "")
+		POD("p", "src", "{app: p}", "nodeSelector: {disk: ssd}, " C("1")),
+		"p"),
+		"0/2 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) were unschedulable.");
+	/* a bound zonal PersistentVolume */
+	assert_string_equal(PLACE(
+		NODE("src", "{zone: a}", "")
+		NODE("b1", "{zone: b}", "")
+		POD("p", "src", "{app: p}",
+		    "volumes: [{name: d, persistentVolumeClaim: {claimName: d}}], " C("1"))
+		"apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: d, namespace: ns}\n"
+		"spec: {volumeName: pv}\n---\n"
+		"apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: pv}\n"
+		"spec: {nodeAffinity: {required: {nodeSelectorTerms: [{matchExpressions:"
+		" [{key: zone, operator: In, values: [a]}]}]}}}\n", "p"),
+		"0/2 nodes are available: 1 node(s) had volume node affinity conflict, 1 node(s) were unschedulable.");
+}
+
+static void resources_and_ports(void **state)
+{
+	char buf[512];
+
+	(void)state;
+	/* least requested CPU first */
+	assert_string_equal(PLACE(
+		NODE("src", "{}", "")
+		NODE("busy", "{}", "")
+		NODE("idle", "{}", "")
+		POD("q", "busy", "{app: q}", C("2"))
+		POD("p", "src", "{app: p}", C("1")), "p"), "idle");
+	assert_string_equal(PLACE(
+		NODE_CAP("src", "{}", "4", "110")
+		NODE_CAP("small", "{}", "2", "110")
+		NODE_CAP("full", "{}", "8", "1")
+		POD("q", "full", "{app: q}", C("1"))
+		POD("p", "src", "{app: p}",
+		    "containers: [{name: c, resources: {requests: {cpu: \"3\", nvidia.com/gpu: 1}}}]"),
+		"p"),
+		"0/3 nodes are available: 1 Insufficient cpu, 1 Too many pods, 1 node(s) were unschedulable, 2 Insufficient nvidia.com/gpu.");
+	assert_string_equal(PLACE(
+		NODE("src", "{}", "")
+		NODE("taken", "{}", "")
+		POD("q", "taken", "{app: q}",
+		    "containers: [{name: c, ports: [{containerPort: 80, hostPort: 8080}]}]")
+		POD("p", "src", "{app: p}",
+		    "containers: [{name: c, ports: [{containerPort: 80, hostPort: 8080}]}]"),
+		"p"),
+		"0/2 nodes are available: 1 node(s) didn't have free ports for the requested pod ports, 1 node(s) were unschedulable.");
+}
+
+#define ANTI(app, key)                                                      \
+	"affinity: {podAntiAffinity: {requiredDuringSchedulingIgnored"      \
+	"DuringExecution: [{labelSelector: {matchLabels: {app: " app "}},"  \
+	" topologyKey: " key "}]}}"
+#define AFF(app, key)                                                       \
+	"affinity: {podAffinity: {requiredDuringSchedulingIgnored"          \
+	"DuringExecution: [{labelSelector: {matchLabels: {app: " app "}},"  \
+	" topologyKey: " key "}]}}"
+
+static void inter_pod_affinity(void **state)
+{
+	char buf[512];
+
+	(void)state;
+	/* its own anti-affinity: the zone of a sibling is out */
+	assert_string_equal(PLACE(
+		NODE("src", "{zone: a}", "")
+		NODE("a2", "{zone: a}", "")
+		NODE("b1", "{zone: b}", "")
+		POD("web2", "b1", "{app: web}", ANTI("web", "zone") ", " C("100m"))
+		POD("web1", "src", "{app: web}", ANTI("web", "zone") ", " C("100m")),
+		"web1"), "a2");
+	assert_string_equal(PLACE(
+		NODE("src", "{zone: a}", "")
+		NODE("b1", "{zone: b}", "")
+		POD("web2", "b1", "{app: web}", ANTI("web", "zone") ", " C("100m"))
+		POD("web1", "src", "{app: web}", ANTI("web", "zone") ", " C("100m")),
+		"web1"),
+		"0/2 nodes are available: 1 node(s) didn't match pod anti-affinity rules, 1 node(s) were unschedulable.");
+	/* an existing pod's anti-affinity repels the incoming one */
+	assert_string_equal(PLACE(
+		NODE("src", "{zone: a}", "")
+		NODE("b1", "{zone: b}", "")
+		POD("loner", "b1", "{app: loner}", ANTI("web", "zone") ", " C("100m"))
+		POD("web1", "src", "{app: web}", C("100m")), "web1"),
+		"0/2 nodes are available: 1 node(s) didn't satisfy existing pods anti-affinity rules, 1 node(s) were unschedulable.");
+	/* required affinity: only where a cache pod runs */
+	assert_string_equal(PLACE(
+		NODE("src", "{zone: a}", "")
+		NODE("b1", "{zone: b}", "")
+		NODE("c1", "{zone: c}", "")
+		POD("cache", "c1", "{app: cache}", C("100m"))
+		POD("web1", "src", "{app: web}", AFF("cache", "zone") ", " C("100m")),
+		"web1"), "c1");
+	assert_string_equal(PLACE(
+		NODE("src", "{zone: a}", "")
+		NODE("b1", "{zone: b}", "")
+		POD("cache", "src", "{app: cache}", C("100m"))
+		POD("web1", "src", "{app: web}", AFF("cache", "zone") ", " C("100m")),
+		"web1"),
+		"0/2 nodes are available: 1 node(s) didn't match pod affinity rules, 1 node(s) were unschedulable.");
+}
+
+#define SPREAD(key)                                                         \
+	"topologySpreadConstraints: [{maxSkew: 1, topologyKey: " key ","   \
+	" whenUnsatisfiable: DoNotSchedule, labelSelector: {matchLabels:"   \
+	" {app: web}}}]"
+
+static void topology_spread(void **state)
+{
+	char buf[512];
+
+	(void)state;
+	/* zone b's only node drains: its pod cannot go to zone a, which
+	 * would then hold 2 against b's 0; the cordoned node still counts
+	 * its domain, as the scheduler's PreFilter does */
+	assert_string_equal(PLACE(
+		NODE("a1", "{zone: a}", "")
+		NODE("a2", "{zone: a}", "")
+		NODE("src", "{zone: b}", "")
+		POD("web1", "a1", "{app: web}", SPREAD("zone") ", " C("100m"))
+		POD("web2", "src", "{app: web}", SPREAD("zone") ", " C("100m")),
+		"web2"),
+		"0/3 nodes are available: 1 node(s) were unschedulable, 2 node(s) didn't match pod topology spread constraints.");
+	/* with a third zone, the emptiest zone takes it */
+	assert_string_equal(PLACE(
+		NODE("a1", "{zone: a}", "")
+		NODE("c1", "{zone: c}", "")
+		NODE("src", "{zone: b}", "")
+		POD("web1", "a1", "{app: web}", SPREAD("zone") ", " C("100m"))
+		POD("web2", "src", "{app: web}", SPREAD("zone") ", " C("100m")),
+		"web2"), "c1");
+	/* a node without the key fails the constraint outright */
+	assert_string_equal(PLACE(
+		NODE("src", "{zone: a}", "")
+		NODE("nolabel", "{}", "")
+		POD("web2", "src", "{app: web}", SPREAD("zone") ", " C("100m")),
+		"web2"),
+		"0/2 nodes are available: 1 node(s) didn't match pod topology spread constraints (missing required label), 1 node(s) were unschedulable.");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(unschedulable_and_not_ready),
+		cmocka_unit_test(taints),
+		cmocka_unit_test(node_affinity_and_volumes),
+		cmocka_unit_test(resources_and_ports),
+		cmocka_unit_test(inter_pod_affinity),
+		cmocka_unit_test(topology_spread),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#ifndef KVET_TESTS_TROLES_H
+#define KVET_TESTS_TROLES_H
+
+/*
+ * The managers fixture the model tests (test_manager.c) and the
+ * kvet.roles binding tests share: a webhook backend, a kubebuilder
+ * manager with lease RBAC lacking update, leader election from a mounted
+ * ConfigMap, priority classes.
+ */
+static const char *const input =
+	/* M1: a webhook backend through Service ops/alpha-webhook */
+	"apiVersion: admissionregistration.k8s.io/v1\n"
+	"kind: ValidatingWebhookConfiguration\n"
+	"metadata: {name: alpha-validator}\n"
+	"webhooks:\n"
+	"- name: validate.example.com\n"
+	"  clientConfig: {service: {namespace: ops, name: alpha-webhook}}\n"
+	"- name: validate2.example.com\n"
+	"  clientConfig: {service: {namespace: ops, name: alpha-webhook}}\n"
+	"---\n"
+	"apiVersion: v1\nkind: Service\n"
+	"metadata: {name: alpha-webhook, namespace: ops}\n"
+	"spec: {selector: {app: hook}}\n"
+	"---\n"
+	"apiVersion: apps/v1\nkind: Deployment\n"
+	"metadata: {name: hook, namespace: ops}\n"
+	"spec:\n  replicas: 2\n  selector: {matchLabels: {app: hook}}\n"
+	"  template:\n    metadata: {labels: {app: hook}}\n"
+	"    spec:\n      priorityClassName: low\n"
+	"      containers: [{name: srv, image: example.com/hook:1}]\n"
+	"---\n"
+	/* M2, M3, M4: a kubebuilder manager with RBAC lacking update */
+	"apiVersion: apps/v1\nkind: Deployment\n"
+	"metadata: {name: ctl, namespace: ops}\n"
+	"spec:\n  selector: {matchLabels: {app: ctl}}\n"
+	"  template:\n"
+	"    metadata:\n      labels: {app: ctl, control-plane: controller-manager}\n"
+	"      annotations: {cluster-autoscaler.kubernetes.io/safe-to-evict: \"false\"}\n"
+	"    spec:\n      serviceAccountName: ctl\n"
+	"      containers:\n      - name: manager\n        command: [/manager]\n"
+	"        args: [--metrics-bind-address=:8080, --leader-elect=false,"
+	" --leader-election-namespace=kube-system]\n"
+	"      volumes:\n      - {name: cache, emptyDir: {}}\n"
+	"      - {name: shm, emptyDir: {medium: Memory}}\n"
+	"      - {name: host, hostPath: {path: /var}}\n"
+	"---\n"
+	"apiVersion: rbac.authorization.k8s.io/v1\nkind: Role\n"
+	"metadata: {name: leases, namespace: kube-system}\n"
+	"rules: [{apiGroups: [coordination.k8s.io], resources: [leases],"
+	" verbs: [get, create]}]\n"
+	"---\n"
+	"apiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\n"
+	"metadata: {name: leases, namespace: kube-system}\n"
+	"roleRef: {kind: Role, name: leases}\n"
+	"subjects: [{kind: ServiceAccount, name: ctl, namespace: ops}]\n"
+	"---\n"
+	/* no manager; a mounted ConfigMap turns leader election on */
+	"apiVersion: v1\nkind: ConfigMap\n"
+	"metadata: {name: cfg, namespace: ops}\n"
+	"data: {config.yaml: \"leaderElect: true\\n\"}\n"
+	"---\n"
+	"apiVersion: apps/v1\nkind: StatefulSet\n"
+	"metadata: {name: db, namespace: ops}\n"
+	"spec:\n  selector: {matchLabels: {app: db}}\n"
+	"  template:\n    metadata: {labels: {app: db}}\n"
+	"    spec:\n      priorityClassName: system-node-critical\n"
+	"      priority: 7\n"
+	"      containers: [{name: db, volumeMounts: [{name: c, mountPath: /c}]}]\n"
+	"      volumes: [{name: c, configMap: {name: cfg}}]\n"
+	"---\n"
+	"apiVersion: apps/v1\nkind: Deployment\n"
+	"metadata: {name: web, namespace: ops}\n"
+	"spec:\n  selector: {matchLabels: {app: web}}\n"
+	"  template:\n    metadata: {labels: {app: web}}\n"
+	"    spec:\n      priorityClassName: nowhere\n"
+	"      containers: [{name: web, args: [--leader-elect, \"false\"]}]\n"
+	"---\n"
+	"apiVersion: v1\nkind: Pod\n"
+	"metadata: {name: debug, namespace: ops}\n"
+	"spec: {containers: [{name: sh}]}\n"
+	"---\n"
+	"apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\n"
+	"metadata: {name: low}\nvalue: -20\n"
+	"---\n"
+	"apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\n"
+	"metadata: {name: default-a}\nvalue: 5\nglobalDefault: true\n"
+	"---\n"
+	"apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\n"
+	"metadata: {name: default-b}\nvalue: 3\nglobalDefault: true\n";
+
+#endif
