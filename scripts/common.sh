@@ -5,12 +5,16 @@
 KVET_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 # Everything the build and the whole test suite use, as Debian 12 names.
+# clang and libclang-rt-14-dev (only recommended by clang-14, and
+# recommends are not installed: it holds libFuzzer and clang's
+# sanitizer runtimes) build the fuzz harnesses.
 KVET_PACKAGES=(
 	gcc libc6-dev libtsan2 pkg-config meson ninja-build
 	libfyaml-dev libpcre2-dev libxml2-dev libcmocka-dev
 	libxml2-utils python3 python3-jsonschema python3-junitparser
 	man-db pre-commit git zsh fish cmark-gfm
 	build-essential dpkg-dev debhelper lintian
+	clang libclang-rt-14-dev
 )
 
 say() { printf 'kvet: %s\n' "$*" >&2; }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "api/context.h"
+#include "api/borrow.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -61,6 +62,39 @@ KVET_API struct kvet_ctx *kvet_ctx_create(const struct kvet_options *opts)
 	if ((!(ctx->opts.flags & KVET_CTX_NO_BUILTIN_RULES) &&
 	     kvet_rule_set_add_builtin(&ctx->rules) < 0) ||
 	    ctx->rules.diag.oom || kvet_ctx_index_rules(ctx)) {
+		kvet_ctx_destroy(ctx);
+		return NULL;
+	}
+	return ctx;
+}
+
+struct kvet_ctx *kvet_ctx_create_borrowing(const struct kvet_options *opts,
+					   const struct kvet_ctx *tmpl)
+{
+	struct kvet_options o = { 0 };
+	struct kvet_ctx *ctx;
+
+	if (opts)
+		o = *opts;
+	/* no compile of the built-in rules; the C checks come back below */
+	o.flags |= KVET_CTX_NO_BUILTIN_RULES;
+	ctx = kvet_ctx_create(&o);
+	if (!ctx)
+		return NULL;
+	ctx->opts.flags = opts ? opts->flags : 0;
+	/* the pointers only: the rules stay in @tmpl's arena, and releasing
+	 * this set frees the array, not them */
+	if (tmpl->rules.n) {
+		ctx->rules.v = malloc(tmpl->rules.n * sizeof(*ctx->rules.v));
+		if (!ctx->rules.v) {
+			kvet_ctx_destroy(ctx);
+			return NULL;
+		}
+		memcpy(ctx->rules.v, tmpl->rules.v,
+		       tmpl->rules.n * sizeof(*ctx->rules.v));
+		ctx->rules.n = ctx->rules.cap = tmpl->rules.n;
+	}
+	if (kvet_ctx_index_rules(ctx)) {
 		kvet_ctx_destroy(ctx);
 		return NULL;
 	}

@@ -24,6 +24,7 @@
  * one level down per call: this only guards trees built otherwise. */
 enum { EVAL_MAX_DEPTH = CEL_MAX_EVAL_DEPTH };
 
+__attribute__((format(printf, 3, 0)))
 static struct cel_value verrorf(struct cel_eval *ev, bool failure,
 				const char *fmt, va_list ap)
 {

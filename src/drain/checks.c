@@ -19,7 +19,7 @@ static const char *const refs_webhook[] = { REF_WEBHOOK };
 static const char *const refs_svc[] = { REF_SVC };
 static const char *const refs_sts[] = { REF_STS };
 
-#define REFS(a) (a), (sizeof(a) / sizeof((a)[0]))
+#define REFS(a) .references = (a), .n_references = sizeof(a) / sizeof((a)[0])
 
 static const struct kvet_rule_info infos[DRAIN_RULE_COUNT] = {
 	[DRAIN_RULE_EVICTION_BLOCKED] = {

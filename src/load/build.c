@@ -224,10 +224,64 @@ static void add_node(struct kvet_builder *b, const struct kvet_node *n,
 }
 
 /*
+ * Decode the content of a single-quoted scalar (the bytes between its
+ * quotes) into @out, which has room for @len bytes; returns the length.
+ * YAML 1.2, 7.3.2 and 6.5: '' is one quote; white space next to a line
+ * break goes, and so does the indentation of the next line; one line
+ * break is a space, n+1 of them (empty lines between) are n newlines.
+ *
+ * kvet does this itself because libfyaml 0.7.12 (Debian 12) leaks the
+ * chunk array of its text iterator on scalars holding two escaped quotes
+ * in a row (libfyaml issue #233, fixed after 0.7.12): 2 KB for a 15-byte
+ * scalar, so a 512 MiB file of them would leak tens of gigabytes. Found
+ * by fuzz_pipeline. NEL, LS and PS are content here, as in YAML 1.2.
+ */
+static size_t single_quoted(const char *s, size_t len, char *out)
+{
+	size_t i = 0, o = 0, j, breaks;
+
+	while (i < len) {
+		if (s[i] == '\'' && i + 1 < len && s[i + 1] == '\'') {
+			out[o++] = '\'';
+			i += 2;
+		} else if (s[i] == ' ' || s[i] == '\t') {
+			for (j = i; j < len && (s[j] == ' ' || s[j] == '\t'); j++)
+				;
+			/* white space before a line break is not content */
+			if (j == len || (s[j] != '\n' && s[j] != '\r')) {
+				memcpy(out + o, s + i, j - i);
+				o += j - i;
+			}
+			i = j;
+		} else if (s[i] == '\n' || s[i] == '\r') {
+			for (breaks = 0; i < len; i++) {
+				if (s[i] == '\n' || s[i] == '\r') {
+					if (s[i] == '\r' && i + 1 < len &&
+					    s[i + 1] == '\n')
+						i++;
+					breaks++;
+				} else if (s[i] != ' ' && s[i] != '\t') {
+					break;
+				}
+			}
+			if (breaks == 1)
+				out[o++] = ' ';
+			for (; breaks > 1; breaks--)
+				out[o++] = '\n';
+		} else {
+			out[o++] = s[i++];
+		}
+	}
+	return o;
+}
+
+/*
  * The text of a scalar. A one-line scalar whose text is exactly its bytes
  * in the input (plain, or quoted without escapes) is sliced from the
  * buffer; asking libfyaml for the text would build a copy, which costs
- * an eighth of the load. Everything else is copied into the arena.
+ * an eighth of the load. A single-quoted scalar with an escaped quote is
+ * decoded here (single_quoted()). Everything else is copied into the
+ * arena.
  */
 static const char *scalar_text(struct kvet_builder *b, struct fy_event *fye,
 			       enum fy_scalar_style style, size_t *len)
@@ -237,16 +291,27 @@ static const char *scalar_text(struct kvet_builder *b, struct fy_event *fye,
 	const char *t;
 	char *copy;
 
-	if (sm && em && sm->line == em->line && em->input_pos >= sm->input_pos &&
+	if (sm && em && em->input_pos >= sm->input_pos &&
 	    (style == FYSS_PLAIN || style == FYSS_DOUBLE_QUOTED ||
 	     style == FYSS_SINGLE_QUOTED)) {
 		const char *p = b->buf + b->base_pos + sm->input_pos;
 		size_t n = em->input_pos - sm->input_pos;
 		char esc = style == FYSS_DOUBLE_QUOTED ? '\\' : '\'';
 
-		if (style == FYSS_PLAIN || !memchr(p, esc, n)) {
+		if (sm->line == em->line &&
+		    (style == FYSS_PLAIN || !memchr(p, esc, n))) {
 			*len = n;
 			return p;
+		}
+		if (style == FYSS_SINGLE_QUOTED && memchr(p, '\'', n)) {
+			copy = kvet_arena_alloc(b->arena, n + 1);
+			if (!copy) {
+				b->oom = true;
+				*len = 0;
+				return "";
+			}
+			*len = single_quoted(p, n, copy);
+			return copy;
 		}
 	}
 	t = fy_token_get_text(fye->scalar.value, len);
@@ -539,154 +604,6 @@ void kvet_build_open(struct kvet_builder *b, struct fy_event *fye,
 	f->anchor = add_anchor(b, anchor_tok);
 }
 
-static bool is_merge_key(const struct kvet_node *k)
-{
-	return k->len == 2 && memcmp(k->u.str, "<<", 2) == 0 &&
-	       !(k->flags & KVET_NODE_QUOTED);
-}
-
-static size_t merge_source_pairs(const struct kvet_node *v)
-{
-	size_t i, n = 0;
-
-	if (v->type == KVET_NODE_MAP)
-		return v->len;
-	for (i = 0; i < v->len; i++)
-		if (v->u.items[i].type == KVET_NODE_MAP)
-			n += v->u.items[i].len;
-	return n;
-}
-
-/*
- * The keys of the mapping being built. Most mappings of a manifest have
- * a handful of keys, where a scan beats hashing; past that the keys go
- * into the builder's hash set, so that a ConfigMap with 100,000 entries
- * or a merge of a huge anchor costs linear time, and every duplicate is
- * found, however far apart.
- */
-enum { SMALL_MAP = 16 };
-
-struct map_keys {
-	struct kvet_builder *b;
-	struct kvet_pair *pairs;
-	size_t n;
-	bool hashed;
-};
-
-/* The pair of @key among those added so far, or NULL. */
-static const struct kvet_pair *find_key(struct map_keys *mk,
-					const struct kvet_node *key,
-					struct kvet_keyset_entry **slot)
-{
-	size_t i;
-
-	if (mk->hashed) {
-		*slot = kvet_keyset_slot(&mk->b->keys, key->u.str, key->len);
-		return (*slot)->idx ? &mk->pairs[(*slot)->idx - 1] : NULL;
-	}
-	for (i = 0; i < mk->n; i++)
-		if (mk->pairs[i].key.len == key->len &&
-		    memcmp(mk->pairs[i].key.u.str, key->u.str, key->len) == 0)
-			return &mk->pairs[i];
-	return NULL;
-}
-
-static void add_pair(struct map_keys *mk, const struct kvet_node *key,
-		     const struct kvet_node *value,
-		     struct kvet_keyset_entry *slot)
-{
-	if (mk->hashed) {
-		slot->s = key->u.str;
-		slot->len = key->len;
-		slot->idx = (uint32_t)mk->n + 1;
-		kvet_keyset_added(&mk->b->keys);
-	}
-	mk->pairs[mk->n].key = *key;
-	mk->pairs[mk->n].value = *value;
-	mk->n++;
-}
-
-static void merge_from(struct map_keys *mk, const struct kvet_node *src)
-{
-	struct kvet_keyset_entry *slot = NULL;
-	uint32_t i;
-
-	for (i = 0; i < src->len; i++)
-		if (!find_key(mk, &src->u.pairs[i].key, &slot))
-			add_pair(mk, &src->u.pairs[i].key,
-				 &src->u.pairs[i].value, slot);
-}
-
-/*
- * Build a mapping from key/value children, applying merge keys: "<<: *a"
- * or "<<: [*a, *b]" adds the keys of a (then b) that the mapping does not
- * set itself (YAML merge key type, used by Helm and compose files alike).
- * Keys are scalars; a duplicate is an error, as in the API server's
- * strict decoding and in libfyaml's own document loader.
- */
-static void build_map(struct kvet_builder *b, struct kvet_build_frame *f,
-		      struct kvet_node *n)
-{
-	size_t npairs = (b->nscratch - f->start) / 2, extra = 0, i;
-	/* an empty mapping may come before anything was ever pushed */
-	const struct kvet_node *kv = npairs ? &b->scratch[f->start] : NULL;
-	struct kvet_keyset_entry *slot = NULL;
-	struct map_keys mk = { b, NULL, 0, false };
-
-	for (i = 0; i < npairs; i++) {
-		const struct kvet_node *v = &kv[2 * i + 1];
-
-		if (!is_merge_key(&kv[2 * i]))
-			continue;
-		if (v->type != KVET_NODE_MAP && v->type != KVET_NODE_SEQ) {
-			kvet_build_fail(b, v->line, v->col,
-				 "merge key \"<<\" needs a mapping or a list of mappings");
-			return;
-		}
-		extra += merge_source_pairs(v);
-	}
-	mk.pairs = kvet_arena_array(b->arena, npairs + extra,
-				    sizeof(*mk.pairs));
-	if (!mk.pairs && npairs + extra) {
-		b->oom = true;
-		return;
-	}
-	if (npairs + extra > SMALL_MAP) {
-		if (!kvet_keyset_reset(&b->keys, npairs + extra)) {
-			b->oom = true;
-			return;
-		}
-		mk.hashed = true;
-	}
-	for (i = 0; i < npairs; i++) {
-		const struct kvet_node *k = &kv[2 * i];
-
-		if (is_merge_key(k))
-			continue;
-		if (find_key(&mk, k, &slot)) {
-			kvet_build_fail(b, k->line, k->col, "duplicate key \"%.*s\"",
-				 (int)k->len, k->u.str);
-			return;
-		}
-		add_pair(&mk, k, &kv[2 * i + 1], slot);
-	}
-	for (i = 0; extra && i < npairs; i++) {
-		const struct kvet_node *v = &kv[2 * i + 1];
-		uint32_t j;
-
-		if (!is_merge_key(&kv[2 * i]))
-			continue;
-		if (v->type == KVET_NODE_MAP)
-			merge_from(&mk, v);
-		else
-			for (j = 0; j < v->len; j++)
-				if (v->u.items[j].type == KVET_NODE_MAP)
-					merge_from(&mk, &v->u.items[j]);
-	}
-	n->len = (uint32_t)mk.n;
-	n->u.pairs = mk.pairs;
-}
-
 void kvet_build_close(struct kvet_builder *b)
 {
 	struct kvet_node n = { 0 };
@@ -708,7 +625,10 @@ void kvet_build_close(struct kvet_builder *b)
 		} else if (f.type == KVET_NODE_MAP) {
 			b->closing = true;
 			b->closing_start = f.start;
-			build_map(b, &f, &n);
+			/* an empty mapping may come before anything was
+			 * ever pushed */
+			kvet_build_map(b, count / 2,
+				       count ? &b->scratch[f.start] : NULL, &n);
 			b->closing = false;
 		} else {
 			struct kvet_node *items =

@@ -119,6 +119,14 @@ uint8_t kvet_build_role(uint8_t parent, bool root,
 void kvet_build_mark(const struct kvet_builder *b, const struct fy_mark *m,
 		     uint32_t *line, uint32_t *col, size_t *pos);
 
+/*
+ * kvet_build_map() - make @n a mapping of the @npairs key/value children
+ * at @kv (key, value, key, ...; NULL when @npairs is 0), merge keys
+ * applied; a duplicate key or a bad merge source fails the document.
+ */
+void kvet_build_map(struct kvet_builder *b, size_t npairs,
+		    const struct kvet_node *kv, struct kvet_node *n);
+
 /* Report the first problem of a document; the document is then dropped. */
 void kvet_build_fail(struct kvet_builder *b, uint32_t line, uint32_t col,
 		     const char *fmt, ...) __attribute__((format(printf, 4, 5)));

@@ -381,7 +381,8 @@ static void write_summary(FILE *fp, const struct kvet_ctx *ctx)
 }
 
 /* Baseline entries that matched nothing, as notes at their lines, so a
- * team can prune the file (--write-baseline rewrites it). */
+ * team can prune the file (--write-baseline rewrites it). Every field is
+ * the baseline file's text, so each goes through kvet_text_write(). */
 static void write_stale(FILE *fp, const struct palette *pal,
 			const struct kvet_ctx *ctx)
 {
@@ -391,10 +392,19 @@ static void write_stale(FILE *fp, const struct palette *pal,
 	for (i = 0; i < n; i++) {
 		if (kvet_ctx_baseline_stale(ctx, i, &st))
 			continue;
-		fprintf(fp, "%s%s:%u:%s %snote:%s baseline entry matches no finding: %s on %s %s%s%s\n",
-			pal->loc, st.pos.file, st.pos.line, pal->reset,
-			pal->note, pal->reset, st.rule, st.kind, st.namespace,
-			*st.namespace ? "/" : "", st.name);
+		write_location(fp, pal, &st.pos, false);
+		fprintf(fp, " %snote:%s baseline entry matches no finding: ",
+			pal->note, pal->reset);
+		text_puts(fp, st.rule);
+		fputs(" on ", fp);
+		text_puts(fp, st.kind);
+		putc(' ', fp);
+		if (*st.namespace) {
+			text_puts(fp, st.namespace);
+			putc('/', fp);
+		}
+		text_puts(fp, st.name);
+		putc('\n', fp);
 	}
 }
 
