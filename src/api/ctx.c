@@ -532,7 +532,9 @@ static bool rule_matches(const struct kvet_ctx *ctx,
 
 	if (!strcmp(rule->id, KVET_RULE_ROLL))
 		return kvet_ctx_roll_applies(ctx, obj);
-	return r ? kvet_rule_matches(r, obj) : true;
+	return r ? kvet_rule_matches(r, obj, ctx->custom_workloads,
+				     ctx->n_custom_workloads)
+		 : true;
 }
 
 KVET_API bool kvet_ctx_rule_applies(const struct kvet_ctx *ctx,

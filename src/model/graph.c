@@ -113,16 +113,9 @@ static struct entry *entry_of(const struct kvet_graph *g,
 static const struct kvet_custom_workload *custom_kind(const struct kvet_graph *g,
 						      const struct kvet_object *obj)
 {
-	size_t i;
-
-	for (i = 0; i < g->cfg.n_custom_workloads; i++) {
-		const struct kvet_custom_workload *c = &g->cfg.custom_workloads[i];
-
-		if (strcmp(c->kind, obj->kind) == 0 &&
-		    strcmp(c->group, obj->group) == 0)
-			return c;
-	}
-	return NULL;
+	return kvet_custom_workload_find(g->cfg.custom_workloads,
+					 g->cfg.n_custom_workloads, obj->group,
+					 obj->kind);
 }
 
 static int index_objects(struct kvet_graph *g, struct kvet_object *const *objs,
@@ -266,7 +259,9 @@ static int index_namespaces(struct kvet_graph *g)
 		if (!ns)
 			return -1;
 		ns->n_objects++;
-		if (!kvet_group_is_builtin(obj->group))
+		/* a declared workload kind's pods are modelled (1.2): it is
+		 * no operator's unknown output */
+		if (!kvet_group_is_builtin(obj->group) && !custom_kind(g, obj))
 			ns->operator_populated = true;
 		if (g->dump_mode && kvet_object_is(obj, "", "Pod"))
 			ns->live_pods++;
@@ -430,7 +425,7 @@ static int index_hpas(struct kvet_graph *g)
 	size_t i, n = 0;
 
 	for (i = 0; i < g->n_objs; i++)
-		n += kvet_object_is_hpa(g->objs[i]);
+		n += kvet_object_is_scaler(g->objs[i]);
 	g->hpas = kvet_arena_array(g->arena, n ? n : 1, sizeof(*g->hpas));
 	if (!g->hpas)
 		return -1;
@@ -440,7 +435,7 @@ static int index_hpas(struct kvet_graph *g)
 		struct hpa_list *l;
 		void **slot;
 
-		if (!kvet_object_is_hpa(g->objs[i]))
+		if (!kvet_object_is_scaler(g->objs[i]))
 			continue;
 		if (kvet_hpa_parse(g->arena, g->objs[i], hpa))
 			return -1;
@@ -458,7 +453,12 @@ static int index_hpas(struct kvet_graph *g)
 				return -1;
 			((struct hpa_list *)*slot)->first = hpa;
 		}
-		((struct hpa_list *)*slot)->n++;
+		l = *slot;
+		/* an HPA and a ScaledObject on one target fight over its
+		 * replicas (1.4): the larger minimum holds */
+		if (l->first->keda != hpa->keda && hpa->min > l->first->min)
+			l->first = hpa;
+		l->n++;
 	}
 	for (i = 0; i < g->n_wls; i++) {
 		struct kvet_workload *wl = g->wls[i];
@@ -640,6 +640,24 @@ const struct kvet_hpa *kvet_graph_hpa_for(const struct kvet_graph *g,
 	if (count)
 		*count = l ? l->n : 0;
 	return l ? l->first : NULL;
+}
+
+const struct kvet_hpa *kvet_graph_rival_scaler(const struct kvet_graph *g,
+					       const struct kvet_hpa *hpa)
+{
+	size_t i;
+
+	for (i = 0; i < g->n_hpas; i++) {
+		const struct kvet_hpa *o = &g->hpas[i];
+
+		if (o->keda != hpa->keda &&
+		    !strcmp(o->obj->namespace, hpa->obj->namespace) &&
+		    !strcmp(o->target_group, hpa->target_group) &&
+		    !strcmp(o->target_kind, hpa->target_kind) &&
+		    !strcmp(o->target_name, hpa->target_name))
+			return o;
+	}
+	return NULL;
 }
 
 int kvet_graph_select_workloads(const struct kvet_graph *g, const char *ns,

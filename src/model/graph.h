@@ -157,6 +157,14 @@ const struct kvet_hpa *kvet_graph_hpa_for(const struct kvet_graph *g,
 					  const char *ns, const char *name,
 					  unsigned int *count);
 
+/**
+ * kvet_graph_rival_scaler() - the first autoscaler of the other sort (a
+ * KEDA ScaledObject for an HPA, an HPA for a ScaledObject) whose target is
+ * @hpa's (1.4: the two fight over its replicas), or NULL.
+ */
+const struct kvet_hpa *kvet_graph_rival_scaler(const struct kvet_graph *g,
+					       const struct kvet_hpa *hpa);
+
 /* The object an HPA's scaleTargetRef names in its namespace (kind, name
  * and API group, 1.4), or NULL. */
 const struct kvet_object *kvet_graph_hpa_target(const struct kvet_graph *g,

@@ -27,13 +27,22 @@ struct kvet_hpa {
 	const struct kvet_node *target_node;	/* scaleTargetRef */
 	const struct kvet_node *min_node;	/* NULL when absent */
 	const struct kvet_node *max_node;	/* NULL when absent */
+	/* A KEDA ScaledObject (keda.sh): it scales its target through an
+	 * HPA KEDA creates at run time, which renders never hold (1.4).
+	 * min is minReplicaCount (default 0) but at least 1, as a workload
+	 * scaled to zero has no pod to protect and runs one once active;
+	 * max is maxReplicaCount (default 100). */
+	bool keda;
 };
 
 /* True for an object that is an HPA of a group kvet accepts. */
 bool kvet_object_is_hpa(const struct kvet_object *obj);
 
+/* An HPA, or a KEDA ScaledObject, which scales its target like one. */
+bool kvet_object_is_scaler(const struct kvet_object *obj);
+
 /**
- * kvet_hpa_parse() - read an HPA.
+ * kvet_hpa_parse() - read an HPA or a KEDA ScaledObject.
  * @arena: where the target strings go.
  * @obj: the HPA object.
  * @out: the fields; invalid counts take their defaults.

@@ -288,21 +288,45 @@ int kvet_workload_terms(struct kvet_arena *arena,
 	return 0;
 }
 
-bool kvet_term_matches_siblings(const struct kvet_term *t)
+/*
+ * Does the merged selector match a sibling of revision @rev (0: the same
+ * as the incoming pod's)? Labels only; the scope is the callers'.
+ */
+static bool labels_match_sibling(const struct kvet_term *t, uint32_t rev)
 {
 	struct kvet_pod_runtime rt;
 
 	/* the incoming pod is ordinal 0; the sibling it meets is 1 */
-	kvet_workload_runtime(t->wl, 0, 1, &rt);
+	kvet_workload_runtime(t->wl, rev, 1, &rt);
 	return kvet_selector_matches(&t->merged, &t->wl->labels, &rt);
 }
 
-bool kvet_term_matches_siblings_across_revisions(const struct kvet_term *t)
+/*
+ * 1.8: a term whose scope leaves out its own namespace (namespaces: [bar]
+ * on a workload in foo) never counts or repels its own replicas, however
+ * its labels read. An ASSUMED-TRUE scope counts, as for effective terms.
+ */
+static bool scope_has_own(const struct kvet_graph *g, const struct kvet_term *t)
 {
-	struct kvet_pod_runtime rt;
+	return kvet_match_is_true(
+		kvet_term_scope_includes(g, t, t->wl->obj->namespace));
+}
 
-	kvet_workload_runtime(t->wl, 1, 1, &rt);
-	return kvet_selector_matches(&t->merged, &t->wl->labels, &rt);
+bool kvet_term_selector_matches_siblings(const struct kvet_term *t)
+{
+	return labels_match_sibling(t, 0);
+}
+
+bool kvet_term_matches_siblings(const struct kvet_graph *g,
+				const struct kvet_term *t)
+{
+	return labels_match_sibling(t, 0) && scope_has_own(g, t);
+}
+
+bool kvet_term_matches_siblings_across_revisions(const struct kvet_graph *g,
+						 const struct kvet_term *t)
+{
+	return labels_match_sibling(t, 1) && scope_has_own(g, t);
 }
 
 bool kvet_spreading_topology_key(const struct kvet_graph *g,
@@ -333,7 +357,7 @@ enum kvet_match kvet_term_scope_includes(const struct kvet_graph *g,
 enum kvet_match kvet_term_effective(const struct kvet_graph *g,
 				    const struct kvet_term *t)
 {
-	if (!kvet_term_matches_siblings(t) ||
+	if (!labels_match_sibling(t, 0) ||
 	    !kvet_spreading_topology_key(g, t->topology_key))
 		return KVET_MATCH_FALSE;
 	return kvet_term_scope_includes(g, t, t->wl->obj->namespace);
@@ -500,7 +524,7 @@ int kvet_workload_lacks_spreading(struct kvet_arena *arena,
 	size_t i;
 
 	*out = false;
-	if (!kvet_workload_kind_scalable(wl->kind) ||
+	if (!kvet_workload_scalable(wl) ||
 	    wl->replicas.state != KVET_REPLICAS_KNOWN || wl->replicas.max < 2)
 		return 0;
 	if (kvet_workload_terms(arena, wl, &terms))
@@ -569,7 +593,7 @@ void kvet_term_why_not(const struct kvet_graph *g, const struct kvet_term *t,
 		       struct kvet_term_why *out)
 {
 	memset(out, 0, sizeof(*out));
-	if (!kvet_term_matches_siblings(t)) {
+	if (!labels_match_sibling(t, 0)) {
 		siblings_flaw(t, out);
 		return;
 	}

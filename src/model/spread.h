@@ -74,19 +74,30 @@ const char *kvet_term_kind_name(enum kvet_term_kind kind);
 bool kvet_term_is_anti_affinity(const struct kvet_term *t);
 
 /**
- * kvet_term_matches_siblings() - does the merged selector match a sibling
- * replica of the same revision? A per-pod key (StatefulSet pod-name) in
- * matchLabelKeys makes it miss: the sibling's value differs.
+ * kvet_term_matches_siblings() - does the term reach a sibling replica of
+ * the same revision: its scope (1.7) includes the workload's namespace
+ * (TRUE or ASSUMED-TRUE) and its merged selector matches the sibling? A
+ * per-pod key (StatefulSet pod-name) in matchLabelKeys makes it miss: the
+ * sibling's value differs.
  */
-bool kvet_term_matches_siblings(const struct kvet_term *t);
+bool kvet_term_matches_siblings(const struct kvet_graph *g,
+				const struct kvet_term *t);
+
+/*
+ * The labels half of kvet_term_matches_siblings(), whatever the scope:
+ * C2 blames the selector only when it is the selector that misses.
+ */
+bool kvet_term_selector_matches_siblings(const struct kvet_term *t);
 
 /**
  * kvet_term_matches_siblings_across_revisions() - does the merged
  * selector also match a sibling of another revision (a pod of the old
  * ReplicaSet during a rollout, C4)? False when matchLabelKeys names
- * pod-template-hash or controller-revision-hash.
+ * pod-template-hash or controller-revision-hash, or when the scope
+ * leaves out its own namespace.
  */
-bool kvet_term_matches_siblings_across_revisions(const struct kvet_term *t);
+bool kvet_term_matches_siblings_across_revisions(const struct kvet_graph *g,
+						 const struct kvet_term *t);
 
 /**
  * kvet_spreading_topology_key() - one of the five well-known node

@@ -61,6 +61,96 @@ bool kvet_workload_scalable(const struct kvet_workload *wl)
 	return kvet_workload_kind_scalable(wl->kind);
 }
 
+const struct kvet_custom_workload *
+kvet_custom_workload_find(const struct kvet_custom_workload *v, size_t n,
+			  const char *group, const char *kind)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(v[i].kind, kind) == 0 &&
+		    strcmp(v[i].group, group) == 0)
+			return &v[i];
+	return NULL;
+}
+
+enum kvet_kind_class
+kvet_workload_kind_class(const struct kvet_custom_workload *custom, size_t n,
+			 const char *group, const char *kind)
+{
+	const struct kvet_custom_workload *c;
+	enum kvet_workload_kind wk;
+
+	if (kvet_workload_kind_of(group, kind, &wk))
+		return kvet_workload_kind_scalable(wk) ?
+		       KVET_KIND_SCALABLE_WORKLOAD : KVET_KIND_WORKLOAD;
+	c = kvet_custom_workload_find(custom, n, group, kind);
+	if (!c)
+		return KVET_KIND_OTHER;
+	return c->replicas_path ? KVET_KIND_SCALABLE_WORKLOAD :
+	       KVET_KIND_WORKLOAD;
+}
+
+/* https://github.com/kubernetes/kubernetes/blob/master/pkg/apis/apps/validation/validation.go
+ * (ValidateDeploymentSpec: "empty selector is invalid for deployment",
+ * "`selector` does not match template `labels`"), and batch's
+ * validateJobSpec when manualSelector is true. */
+enum kvet_template_flaw
+kvet_workload_template_flaw(const struct kvet_workload *wl,
+			    const struct kvet_requirement **req)
+{
+	const struct kvet_selector *sel = &wl->selector;
+	size_t i;
+
+	*req = NULL;
+	switch (wl->kind) {
+	case KVET_WL_DEPLOYMENT:
+	case KVET_WL_REPLICASET:
+	case KVET_WL_STATEFULSET:
+	case KVET_WL_DAEMONSET:
+		break;
+	case KVET_WL_JOB:
+		if (!kvet_node_text_eq(kvet_node_path(wl->obj->root, "spec",
+						      "manualSelector", NULL),
+				       "true"))
+			return KVET_TEMPLATE_SELECTED;
+		/* the selector of job_selector() is kvet's, not the user's */
+		if (kvet_node_is_null(kvet_node_path(wl->obj->root, "spec",
+						     "selector", NULL)))
+			return KVET_TEMPLATE_NO_SELECTOR;
+		break;
+	default:
+		return KVET_TEMPLATE_SELECTED;
+	}
+	if (!wl->template)
+		return KVET_TEMPLATE_SELECTED;
+	/* apps/v1beta1 defaulted an absent or empty selector to the
+	 * template's labels; apps/v1beta2 and apps/v1 require one */
+	if ((sel->form == KVET_SEL_FORM_ABSENT ||
+	     sel->form == KVET_SEL_FORM_EMPTY) &&
+	    wl->kind != KVET_WL_JOB && !strcmp(wl->obj->version, "v1beta1"))
+		return KVET_TEMPLATE_SELECTED;
+	switch (sel->form) {
+	case KVET_SEL_FORM_ABSENT:
+		return KVET_TEMPLATE_NO_SELECTOR;
+	case KVET_SEL_FORM_EMPTY:
+		return KVET_TEMPLATE_EMPTY_SELECTOR;
+	case KVET_SEL_FORM_MALFORMED:
+		return KVET_TEMPLATE_INVALID_SELECTOR;
+	case KVET_SEL_FORM_REQUIREMENTS:
+		break;
+	}
+	if (sel->meaning == KVET_SEL_INVALID)
+		return KVET_TEMPLATE_INVALID_SELECTOR;
+	for (i = 0; i < sel->n_reqs; i++)
+		if (!kvet_requirement_matches(&sel->reqs[i], &wl->labels,
+					      NULL)) {
+			*req = &sel->reqs[i];
+			return KVET_TEMPLATE_MISMATCH;
+		}
+	return KVET_TEMPLATE_SELECTED;
+}
+
 /* Follow configured keys from @n: "spec", "template". */
 static const struct kvet_node *follow(const struct kvet_node *n,
 				      const char *const *keys, size_t nkeys)

@@ -94,6 +94,52 @@ int kvet_workload_init_custom(struct kvet_arena *arena,
 			      const struct kvet_custom_workload *custom,
 			      uint32_t index, struct kvet_workload *out);
 
+/* The declared custom workload kind (@group, @kind) among @v, or NULL. */
+const struct kvet_custom_workload *
+kvet_custom_workload_find(const struct kvet_custom_workload *v, size_t n,
+			  const char *group, const char *kind);
+
+/* What an object's kind makes it, before the graph folds anything
+ * (rule files' `match.kinds: [workload]`, docs/rule-language.md). */
+enum kvet_kind_class {
+	KVET_KIND_OTHER,
+	KVET_KIND_WORKLOAD,		/* a workload kind without a scale */
+	KVET_KIND_SCALABLE_WORKLOAD,	/* with a scale subresource (1.9) */
+};
+
+/**
+ * kvet_workload_kind_class() - is (@group, @kind) a workload kind (1.2),
+ * built in or declared in @custom (the configuration's `workloads`), and
+ * has it a scale subresource: the four scalable built-in kinds, and a
+ * declared kind with a replicas path?
+ */
+enum kvet_kind_class
+kvet_workload_kind_class(const struct kvet_custom_workload *custom, size_t n,
+			 const char *group, const char *kind);
+
+/* Why the API server refuses a workload's selector for its template
+ * (rule selector-mismatches-template). */
+enum kvet_template_flaw {
+	KVET_TEMPLATE_SELECTED,		/* accepted, or not checked */
+	KVET_TEMPLATE_NO_SELECTOR,	/* absent or null: required */
+	KVET_TEMPLATE_EMPTY_SELECTOR,	/* {}: "empty selector is invalid" */
+	KVET_TEMPLATE_INVALID_SELECTOR,	/* selector.error says why */
+	KVET_TEMPLATE_MISMATCH,		/* a requirement the labels fail */
+};
+
+/**
+ * kvet_workload_template_flaw() - does the API server refuse @wl because
+ * its spec.selector does not select its own pod template? Checked as
+ * ValidateDeploymentSpec and its siblings do, on the template's labels
+ * alone: Deployment, ReplicaSet, StatefulSet, DaemonSet, and a Job with
+ * manualSelector: true (other Jobs get a generated selector, a
+ * ReplicationController's empty one is defaulted from the labels).
+ * @req: the first requirement the labels fail (MISMATCH), else NULL.
+ */
+enum kvet_template_flaw
+kvet_workload_template_flaw(const struct kvet_workload *wl,
+			    const struct kvet_requirement **req);
+
 /* Has @wl a scale subresource: the four built-in scalable kinds, and
  * custom kinds configured with a replicas path (1.9 "scalable"). */
 bool kvet_workload_scalable(const struct kvet_workload *wl);

@@ -11,9 +11,9 @@
  *   pdbsCovering(w) list                      the PDBs that select it
  *   selects(pdbOrService, w) bool
  *   isWorkload(o) bool, namespaceOf(o) string, isScalable(w) bool,
- *   workloadOf(o) map, templateLabels(w) map
+ *   workloadOf(o) map, templateLabels(w) map, selectorTemplateFlaw(w) string
  *   minReplicas(w) int, maxReplicas(w) int, specReplicas(w) int,
- *   hpaFor(w) map, usesRollingUpdate(d) bool, maxUnavailableSetting(d)
+ *   hpaFor(w) map, scalerText(w) string, usesRollingUpdate(d) bool, maxUnavailableSetting(d)
  *   string, effectiveMaxUnavailable(d) int
  *   allowedDisruptions(pdb) int, podsTotal(pdb) int, expectedPods(pdb) int,
  *   desiredHealthy(pdb) int, pdbStatus(pdb) string,
@@ -34,6 +34,7 @@
 #include "model/kinds.h"
 #include "model/rollout.h"
 #include "model/service.h"
+#include "rules/explain.h"
 
 static struct cel_value workloads_selected_by(struct bind_call *c)
 {
@@ -89,6 +90,22 @@ static struct cel_value workload_of(struct bind_call *c)
 								c->arg[0].obj);
 
 	return bind_object(wl ? wl->obj : NULL);
+}
+
+static struct cel_value scaler_text(struct bind_call *c)
+{
+	struct kvet_strbuf sb = KVET_STRBUF_ARENA(c->scratch);
+
+	explain_scaler(&sb, c->arg[0].wl);
+	return bind_strbuf(c, &sb);
+}
+
+static struct cel_value template_flaw(struct bind_call *c)
+{
+	struct kvet_strbuf sb = KVET_STRBUF_ARENA(c->scratch);
+
+	explain_template_flaw(&sb, c->arg[0].wl);
+	return bind_strbuf(c, &sb);
 }
 
 static struct cel_value template_labels(struct bind_call *c)
@@ -244,6 +261,10 @@ static const struct cel_func core_funcs[] = {
 	BIND_ROW("templateLabels", CEL_ST_MAP, 1, 1, W, template_labels, 0,
 		 "L(W), the pod template's labels",
 		 WEB, "templateLabels(object) == {'app': 'web', 'tier': 'fe'}"),
+	BIND_ROW("selectorTemplateFlaw", CEL_ST_STRING, 1, 1, W,
+		 template_flaw, 0,
+		 "why the API server refuses its `spec.selector` for its own pod template (none, empty, invalid, or a requirement the template's labels fail), as a sentence; `\"\"` when it accepts it or does not check (Deployment, ReplicaSet, StatefulSet, DaemonSet, Job with `manualSelector: true`)",
+		 "apps/Deployment ops/bad", "selectorTemplateFlaw(object) == 'its spec.selector requires app.kubernetes.io/name=bad, and the pod template has no label app.kubernetes.io/name'"),
 	/* replicas (1.4) */
 	BIND_ROW("minReplicas", CEL_ST_INT, 1, 1, W, min_replicas, 0,
 		 "N_min: an HPA's minReplicas when one targets it, else N_spec; an error when unknown (DaemonSet outside dump mode) or excluded (Job)",
@@ -255,8 +276,11 @@ static const struct cel_func core_funcs[] = {
 		 "N_spec: spec.replicas, default 1",
 		 WEB, "specReplicas(object) == 1"),
 	BIND_ROW("hpaFor", CEL_ST_MAP, 1, 1, W, hpa_for, 0,
-		 "the first HPA targeting it, or null",
+		 "the HPA or KEDA ScaledObject that decides its replica range (1.4; of an HPA and a ScaledObject, the one with the larger minimum), or null",
 		 WEB, "hpaFor(object).spec.maxReplicas == 5"),
+	BIND_ROW("scalerText", CEL_ST_STRING, 1, 1, W, scaler_text, 0,
+		 "the autoscaler of `hpaFor` and its minimum, for messages: `HPA \"web\" minReplicas 2`, `ScaledObject \"web\" minReplicaCount 0: 1 pod once active`; `\"\"` without one",
+		 WEB, "scalerText(object) == 'HPA \"web\" minReplicas 2'"),
 	/* PDB evaluation, at N_min (1.9) */
 	BIND_ROW("allowedDisruptions", CEL_ST_INT, 1, 1, P,
 		 allowed_disruptions, 0,

@@ -105,6 +105,14 @@ static struct cel_value selector_text(struct bind_call *c)
 BIND_FN(scale_target_of,
 	bind_object(kvet_graph_hpa_target(c->g, c->arg[0].hpa)))
 
+static struct cel_value scaled_object_for(struct bind_call *c)
+{
+	const struct kvet_hpa *o = kvet_graph_rival_scaler(c->g,
+							   c->arg[0].hpa);
+
+	return bind_object(o ? o->obj : NULL);
+}
+
 BIND_FN(target_has_no_scale,
 	cel_bool(kvet_hpa_target_unscalable(c->arg[0].hpa)))
 
@@ -207,6 +215,11 @@ static const struct cel_func pdb_funcs[] = {
 		 0, "`scaleTargetRef` is a DaemonSet, Job, CronJob or Pod",
 		 "autoscaling/HorizontalPodAutoscaler pdb/agent",
 		 "targetHasNoScale(object)"),
+	BIND_ROW("scaledObjectFor", CEL_ST_MAP, 1, 1, H, scaled_object_for,
+		 BIND_RUN,
+		 "a KEDA ScaledObject that scales the HPA's target too (1.4), or null",
+		 "autoscaling/HorizontalPodAutoscaler pdb/alpha",
+		 "scaledObjectFor(object) == null"),
 	/* B4 */
 	BIND_ROW("overlappingWorkloads", CEL_ST_LIST, 1, 1, W,
 		 overlapping_workloads, 0,

@@ -16,7 +16,8 @@
  *   isRequiredAntiAffinity(t) bool, isPreferredAntiAffinity(t) bool,
  *   isAntiAffinity(t) bool, isSpreadConstraint(t) bool
  *   termName(t) string                        "topology spread constraint #1"
- *   matchesSiblings(t) bool, matchesSiblingsAcrossRevisions(t) bool
+ *   matchesSiblings(t) bool, matchesSiblingsAcrossRevisions(t) bool,
+ *   selectorMatchesSiblings(t) bool           labels only, whatever the scope
  *   hasSpreadingTopologyKey(t) bool, isEffectiveSpreadingTerm(t) bool
  *   scopeAssumed(t) bool, whyNotEffective(t) string, ineffectiveField(t) map
  *   hasValidSelector(t) bool, mergedSelector(t) string, termScope(t) string
@@ -113,10 +114,15 @@ static struct cel_value term_name(struct bind_call *c)
 	return bind_strbuf(c, &sb);
 }
 
-BIND_FN(matches_siblings, cel_bool(kvet_term_matches_siblings(c->arg[0].term)))
+BIND_FN(matches_siblings,
+	cel_bool(kvet_term_matches_siblings(c->g, c->arg[0].term)))
+
+BIND_FN(selector_matches_siblings,
+	cel_bool(kvet_term_selector_matches_siblings(c->arg[0].term)))
 
 BIND_FN(matches_siblings_across_revisions,
-	cel_bool( kvet_term_matches_siblings_across_revisions(c->arg[0].term)))
+	cel_bool(kvet_term_matches_siblings_across_revisions(c->g,
+							     c->arg[0].term)))
 
 static struct cel_value has_spreading_topology_key(struct bind_call *c)
 {
@@ -301,8 +307,12 @@ static const struct cel_func spread_funcs[] = {
 		 "\"required pod anti-affinity term #1\", \"topology spread constraint #2\", ...",
 		 ALPHA, "termName(" T2 ") == 'topology spread constraint #1'"),
 	BIND_ROW("matchesSiblings", CEL_ST_BOOL, 1, 1, T, matches_siblings, 0,
-		 "its merged selector matches a sibling replica of the same revision",
+		 "its scope includes its own namespace and its merged selector matches a sibling replica of the same revision (1.8)",
 		 ALPHA, "matchesSiblings(" T1 ") && !matchesSiblings(" T0 ")"),
+	BIND_ROW("selectorMatchesSiblings", CEL_ST_BOOL, 1, 1, T,
+		 selector_matches_siblings, 0,
+		 "its merged selector matches a sibling replica of the same revision, whatever its scope",
+		 ALPHA, "selectorMatchesSiblings(" T1 ") && !selectorMatchesSiblings(" T0 ")"),
 	BIND_ROW("matchesSiblingsAcrossRevisions", CEL_ST_BOOL, 1, 1, T,
 		 matches_siblings_across_revisions, 0,
 		 "... and a sibling of another revision (false with `matchLabelKeys: [pod-template-hash]`)",

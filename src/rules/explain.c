@@ -207,6 +207,38 @@ void explain_unmet_requirement(struct kvet_strbuf *sb,
 		kvet_strbuf_addf(sb, ", its pods lack %.*s", SL(r->key));
 }
 
+void explain_template_flaw(struct kvet_strbuf *sb,
+			   const struct kvet_workload *wl)
+{
+	const struct kvet_requirement *r;
+	struct kvet_slice val;
+
+	switch (kvet_workload_template_flaw(wl, &r)) {
+	case KVET_TEMPLATE_SELECTED:
+		return;
+	case KVET_TEMPLATE_NO_SELECTOR:
+		kvet_strbuf_adds(sb, "it has no spec.selector, which is required");
+		return;
+	case KVET_TEMPLATE_EMPTY_SELECTOR:
+		kvet_strbuf_adds(sb, "its spec.selector is empty, which would select every pod of the namespace");
+		return;
+	case KVET_TEMPLATE_INVALID_SELECTOR:
+		kvet_strbuf_addf(sb, "its spec.selector is invalid: %s",
+				 wl->selector.error ? wl->selector.error : "?");
+		return;
+	case KVET_TEMPLATE_MISMATCH:
+		break;
+	}
+	kvet_strbuf_adds(sb, "its spec.selector requires ");
+	kvet_requirement_notation(sb, r, 0);
+	if (kvet_labels_get(&wl->labels, r->key, &val))
+		kvet_strbuf_addf(sb, ", and the pod template has %.*s=%.*s",
+				 SL(r->key), SL(val));
+	else
+		kvet_strbuf_addf(sb, ", and the pod template has no label %.*s",
+				 SL(r->key));
+}
+
 /* The keys of a namespaceSelector an absent Namespace object leaves to
  * assumption, as "key Op" pieces. */
 static void assumed_keys(struct kvet_strbuf *sb, const struct kvet_selector *sel)
@@ -285,6 +317,31 @@ void explain_interception(struct kvet_strbuf *sb, const struct kvet_webhook *wh,
 		kvet_strbuf_adds(sb, "; its matchConditions (CEL) are not evaluated, so kvet cannot tell whether they exclude the request");
 }
 
+void explain_scaler(struct kvet_strbuf *sb, const struct kvet_workload *wl)
+{
+	const struct kvet_hpa *h = wl->replicas.hpa;
+	long long written;
+
+	if (!h)
+		return;
+	if (!h->keda) {
+		kvet_strbuf_addf(sb, "HPA \"%s\" minReplicas ", h->obj->name);
+		if (h->min_node)
+			kvet_strbuf_addf(sb, "%lld", h->min);
+		else
+			kvet_strbuf_adds(sb, "unset, default 1");
+		return;
+	}
+	kvet_strbuf_addf(sb, "ScaledObject \"%s\" minReplicaCount ",
+			 h->obj->name);
+	if (!kvet_replicas_field(h->min_node, &written))
+		kvet_strbuf_adds(sb, "unset, default 0: 1 pod once active");
+	else if (written == 0)
+		kvet_strbuf_adds(sb, "0: 1 pod once active");
+	else
+		kvet_strbuf_addf(sb, "%lld", written);
+}
+
 /* One workload's share of N_min(B). */
 static void backend_workload(struct kvet_strbuf *sb,
 			     const struct kvet_workload *wl)
@@ -296,10 +353,11 @@ static void backend_workload(struct kvet_strbuf *sb,
 		kvet_strbuf_adds(sb, "one pod per node)");
 	else if (r->state == KVET_REPLICAS_EXCLUDED)
 		kvet_strbuf_adds(sb, "not long-running)");
-	else if (r->hpa)
-		kvet_strbuf_addf(sb, "N_min %lld: HPA \"%s\" minReplicas%s)",
-				 r->min, r->hpa->obj->name,
-				 r->hpa->min_node ? "" : " unset");
+	else if (r->hpa) {
+		kvet_strbuf_addf(sb, "N_min %lld: ", r->min);
+		explain_scaler(sb, wl);
+		kvet_strbuf_adds(sb, ")");
+	}
 	else
 		kvet_strbuf_addf(sb, "N_min %lld%s)", r->min,
 				 r->spec_node || wl->kind == KVET_WL_POD ?

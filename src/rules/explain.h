@@ -44,6 +44,17 @@ void explain_unmet_requirement(struct kvet_strbuf *sb,
 			       const struct kvet_requirement *r,
 			       const struct kvet_workload *wl);
 
+/* The autoscaler that decides @wl's minimum, or "": 'HPA "web"
+ * minReplicas 2', 'ScaledObject "web" minReplicaCount 0: 1 pod once
+ * active' (docs/model.md 1.4). */
+void explain_scaler(struct kvet_strbuf *sb, const struct kvet_workload *wl);
+
+/* Why the API server refuses @wl's selector for its template, or ""
+ * when it does not: "its selector app=web needs app=web, and the pod
+ * template has app=website", "it has no spec.selector", ... */
+void explain_template_flaw(struct kvet_strbuf *sb,
+			   const struct kvet_workload *wl);
+
 /* Why @wh intercepts @req or not (@r), as a sentence: "rules[0] matches
  * CREATE core/pods in namespace \"ops\" (the namespaceSelector matches
  * it); ..."; @pods: the labels were a workload's pods'. */

@@ -86,6 +86,12 @@ int kvet_rule_write_markdown(const struct kvet_rule_info *info,
 		fputs("\n\n```cel\n", fp);
 		para(fp, rule->condition_text);
 		fputs("```\n", fp);
+		if (rule->has_group && rule->group_text) {
+			fputs("\nOne finding for the items that share this key (`group` lists them):\n\n```cel\n",
+			      fp);
+			para(fp, rule->group_text);
+			fputs("```\n", fp);
+		}
 		if (rule->n_vars)
 			fprintf(fp, "\nVariables (read as `variables.NAME`, each evaluated at most once per object%s):\n\n",
 				rule->has_each ? " and item" : "");

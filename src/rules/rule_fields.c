@@ -113,6 +113,27 @@ const char *const *rfile_str_list(struct rfile *rf, const struct kvet_node *n,
 	return v;
 }
 
+/*
+ * A kind starts with an upper-case letter ("Deployment", "apps/Deployment");
+ * a lower-case word selects a class of kinds: "workload" every workload
+ * kind, built in or declared in the configuration's `workloads` (1.2),
+ * "scalable-workload" those with a scale. Any other word is a typo.
+ */
+static void load_kind_word(struct rfile *rf, struct kvet_rule *r,
+			   const struct kvet_node *at, const char *k)
+{
+	if (strchr(k, '/') || !(*k >= 'a' && *k <= 'z'))
+		return;
+	if (!strcmp(k, "workload"))
+		r->kind_class = KVET_KIND_WORKLOAD;
+	else if (!strcmp(k, "scalable-workload")) {
+		if (r->kind_class != KVET_KIND_WORKLOAD)
+			r->kind_class = KVET_KIND_SCALABLE_WORKLOAD;
+	} else
+		NERROR(rf, at, "unknown kind \"%s\" in \"match.kinds\" (a kind starts with an upper-case letter; \"workload\" and \"scalable-workload\" select workload kinds)",
+		       k);
+}
+
 void rfile_load_match(struct rfile *rf, struct kvet_rule *r,
 		      const struct kvet_node *n)
 {
@@ -138,6 +159,8 @@ void rfile_load_match(struct rfile *rf, struct kvet_rule *r,
 	r->kinds = rfile_str_list(rf, kinds, "match.kinds", &r->n_kinds);
 	if (r->kinds && !r->n_kinds)
 		NERROR(rf, kinds, "\"match.kinds\" is empty");
+	for (i = 0; r->kinds && i < r->n_kinds; i++)
+		load_kind_word(rf, r, &kinds->u.items[i], r->kinds[i]);
 	if (kvet_node_get(n, "namespaces"))
 		r->namespaces = rfile_str_list(rf, kvet_node_get(n, "namespaces"),
 					 "match.namespaces", &r->n_namespaces);
@@ -424,5 +447,20 @@ void rfile_load_each(struct rfile *rf, struct kvet_rule *r,
 	r->each_text = rfile_str(rf, in, "each.in");
 	r->has_each = true;
 	scope->names[scope->n++] = r->each_as;
+	for (i = 0; i < n->len; i++) {
+		const struct kvet_node *k = &n->u.pairs[i].key;
+
+		if (!kvet_node_eq(k, "as") && !kvet_node_eq(k, "in") &&
+		    !kvet_node_eq(k, "group_by"))
+			NERROR(rf, k, "unknown field \"each.%.*s\" (expected as, in or group_by)",
+			       (int)k->len, k->u.str);
+	}
+	rf->group_by = kvet_node_get(n, "group_by");
+	if (!rf->group_by)
+		return;
+	if (!strcmp(r->each_as, "group"))
+		NERROR(rf, as, "the each variable \"group\" would hide the group of \"each.group_by\": name it otherwise");
+	/* slot KVET_RULE_VAR_GROUP */
+	scope->names[scope->n++] = "group";
 }
 

@@ -239,7 +239,7 @@ static const struct kvet_node *required(struct rfile *rf,
 }
 
 /* A field that documents a rule: required of the built-in rules, which
- * the catalogue documents in full, optional in a team's own
+ * docs/rules/ documents in full, optional in a team's own
  * (docs/rule-language.md lists the defaults). */
 static const struct kvet_node *documented(struct rfile *rf,
 					  const struct kvet_node *root,
@@ -309,6 +309,7 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 	rf->rule = r;
 	rf->var_names = NULL;
 	rf->var_name_nodes = rf->var_exprs = NULL;
+	rf->group_by = NULL;
 	rf->cost = rf->heavy = 0;
 	rf->per_item = 1;
 	rf->heavy_line = root->line;
@@ -371,6 +372,12 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 	if ((n = kvet_node_get(root, "each")))
 		rfile_load_each(rf, r, n, &scope);
 	rfile_compile_vars(rf, r, &scope);
+	if (rf->group_by) {
+		r->group_text = rfile_str(rf, rf->group_by, "each.group_by");
+		r->has_group = rfile_compile_node(rf, rf->group_by,
+						  "each.group_by", &scope,
+						  &r->group_by, &r->n_slots);
+	}
 	if ((n = required(rf, root, "condition"))) {
 		r->condition_text = rfile_str(rf, n, "condition");
 		rfile_compile_node(rf, n, "condition", &scope, &r->condition,

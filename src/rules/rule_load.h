@@ -32,6 +32,8 @@ struct rfile {
 	 * names and expressions, for compile_vars() and positions */
 	const char **var_names;
 	const struct kvet_node **var_name_nodes, **var_exprs;
+	const struct kvet_node *group_by;	/* each.group_by, compiled
+						 * after the variables */
 };
 
 /* An error at @line:@col of the rule file; the rule is not added. */

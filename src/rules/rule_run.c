@@ -24,6 +24,7 @@ struct kvet_rule_runner {
 	struct kvet_arena_mark empty;
 	struct cel_env env;
 	struct kvet_cel_host host;	/* the run, for kvet's functions */
+	const struct kvet_graph_config *cfg;	/* the declared workloads */
 	struct cel_value *vars;
 	unsigned int n_vars;
 	struct cel_lazy lazy;		/* the rule's variables: */
@@ -53,12 +54,13 @@ struct kvet_rule_runner *kvet_rule_runner_create(const struct kvet_rule_set *set
 	r->arena = arena;
 	r->fs = fs;
 	r->diag = errors;
+	r->cfg = kvet_graph_config(g);
 	kvet_arena_init(&r->scratch);
 	kvet_arena_mark(&r->scratch, &r->empty);
 	if (cel_env_init(&r->env, &r->scratch))
 		goto fail;
 	kvet_cel_host_attach(&r->env, &r->host, kvet_run_create(arena, g));
-	r->n_vars = KVET_RULE_VAR_EACH + 1;
+	r->n_vars = KVET_RULE_VAR_GROUP + 1;
 	for (i = 0; i < set->n; i++)
 		if (set->v[i]->n_slots > r->n_vars)
 			r->n_vars = set->v[i]->n_slots;
@@ -191,10 +193,15 @@ int kvet_rule_runner_finish(struct kvet_rule_runner *r)
 }
 
 static bool kind_matches(const struct kvet_rule *rule,
-			 const struct kvet_object *obj)
+			 const struct kvet_object *obj,
+			 const struct kvet_custom_workload *custom, size_t n)
 {
 	size_t i, gl;
 
+	if (rule->kind_class != KVET_KIND_OTHER &&
+	    kvet_workload_kind_class(custom, n, obj->group, obj->kind) >=
+		    rule->kind_class)
+		return true;
 	for (i = 0; i < rule->n_kinds; i++) {
 		const char *k = rule->kinds[i], *slash = strchr(k, '/');
 
@@ -212,12 +219,13 @@ static bool kind_matches(const struct kvet_rule *rule,
 }
 
 bool kvet_rule_matches(const struct kvet_rule *rule,
-		       const struct kvet_object *obj)
+		       const struct kvet_object *obj,
+		       const struct kvet_custom_workload *custom, size_t n)
 {
 	const struct kvet_node *labels;
 	size_t i;
 
-	if (!kind_matches(rule, obj))
+	if (!kind_matches(rule, obj, custom, n))
 		return false;
 	if (rule->n_namespaces) {
 		for (i = 0; i < rule->n_namespaces; i++)
@@ -463,6 +471,84 @@ static bool fires(struct kvet_rule_runner *r, const struct kvet_rule *rule)
 	return false;
 }
 
+/* A list value of @n items, in the scratch arena (NULL: no memory). */
+static bool item_list(struct kvet_rule_runner *r, const struct cel_value *v,
+		      size_t n, struct cel_value *out)
+{
+	struct cel_value *copy = kvet_arena_array(&r->scratch, n + 1,
+						  sizeof(*copy));
+
+	if (!copy) {
+		r->oom = true;
+		return false;
+	}
+	memcpy(copy, v, n * sizeof(*copy));
+	*out = (struct cel_value){ .type = CEL_LIST, .len = (uint32_t)n,
+				   .u.items = copy };
+	return true;
+}
+
+/*
+ * One cause, one finding: the items that fire are grouped by the key
+ * `each.group_by` gives (a string), in the order of their first item;
+ * each group is one finding, evaluated with its first item as the each
+ * variable and the list of its items as `group`. While the condition
+ * and the key are evaluated, `group` is the item alone.
+ */
+static int run_grouped(struct kvet_rule_runner *r,
+		       const struct kvet_rule *rule,
+		       const struct kvet_object *obj, size_t file_order,
+		       const struct cel_value *list)
+{
+	size_t i, k, m, n = cel_len(list), n_fired = 0;
+	struct cel_value *items, *keys, *members, key;
+	bool *done;
+
+	items = kvet_arena_array(&r->scratch, n + 1, sizeof(*items));
+	keys = kvet_arena_array(&r->scratch, n + 1, sizeof(*keys));
+	members = kvet_arena_array(&r->scratch, n + 1, sizeof(*members));
+	done = kvet_arena_array(&r->scratch, n + 1, sizeof(*done));
+	if (!items || !keys || !members || !done)
+		return -1;
+	for (i = 0; i < n && !r->gave_up; i++) {
+		items[n_fired] = cel_list_at(list, i);
+		r->vars[KVET_RULE_VAR_EACH] = items[n_fired];
+		if (!item_list(r, &items[n_fired], 1,
+			       &r->vars[KVET_RULE_VAR_GROUP]))
+			return -1;
+		cel_lazy_reset(&r->lazy);
+		if (!fires(r, rule))
+			continue;
+		key = cel_eval(&r->env, &rule->group_by, r->vars);
+		if (key.type != CEL_STRING) {
+			eval_error(r, rule, "\"each.group_by\"", &key,
+				   "string");
+			continue;
+		}
+		keys[n_fired] = key;
+		done[n_fired++] = false;
+	}
+	for (i = 0; i < n_fired && !r->gave_up; i++) {
+		if (done[i])
+			continue;
+		for (k = i, m = 0; k < n_fired; k++) {
+			if (done[k] || keys[k].len != keys[i].len ||
+			    memcmp(keys[k].u.s, keys[i].u.s, keys[i].len))
+				continue;
+			done[k] = true;
+			members[m++] = items[k];
+		}
+		r->vars[KVET_RULE_VAR_EACH] = items[i];
+		if (!item_list(r, members, m, &r->vars[KVET_RULE_VAR_GROUP]))
+			return -1;
+		cel_lazy_reset(&r->lazy);
+		if (emit(r, rule, obj, file_order,
+			 kvet_cel_object(&items[i])) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int run_rule(struct kvet_rule_runner *r, const struct kvet_rule *rule,
 		    const struct kvet_object *obj, size_t file_order)
 {
@@ -486,6 +572,8 @@ static int run_rule(struct kvet_rule_runner *r, const struct kvet_rule *rule,
 		eval_error(r, rule, "\"each.in\"", &list, "list");
 		return 0;
 	}
+	if (rule->has_group)
+		return run_grouped(r, rule, obj, file_order, &list);
 	/* after a failure every evaluation of the pair fails: one is enough */
 	for (i = 0, n = cel_len(&list); i < n && !r->gave_up; i++) {
 		item = cel_list_at(&list, i);
@@ -507,7 +595,9 @@ int kvet_rule_runner_object(struct kvet_rule_runner *r,
 	for (i = 0; i < r->set->n && !ret; i++) {
 		const struct kvet_rule *rule = r->set->v[i];
 
-		if (rule->disabled || !kvet_rule_matches(rule, obj))
+		if (rule->disabled ||
+		    !kvet_rule_matches(rule, obj, r->cfg->custom_workloads,
+				       r->cfg->n_custom_workloads))
 			continue;
 		r->rule = i;
 		ret = run_rule(r, rule, obj, file_order);

@@ -29,6 +29,7 @@ enum {
 	KVET_RULE_VAR_OBJECT,
 	KVET_RULE_VAR_PARAMS,
 	KVET_RULE_VAR_EACH,	/* the `each.as` variable, when there is one */
+	KVET_RULE_VAR_GROUP,	/* `group`, with `each.group_by` */
 };
 
 struct kvet_rule_example {
@@ -75,8 +76,13 @@ struct kvet_rule_param {
 struct kvet_rule {
 	struct kvet_rule_info info;
 	const char *file;
-	const char *const *kinds;	/* "Kind" or "group/Kind" */
+	const char *const *kinds;	/* "Kind", "group/Kind", or the word
+					 * "workload" or "scalable-workload" */
 	size_t n_kinds;
+	/* what the words select: KVET_KIND_WORKLOAD, every workload kind
+	 * (built in or declared in `workloads`); KVET_KIND_SCALABLE_WORKLOAD,
+	 * those with a scale; KVET_KIND_OTHER, none */
+	enum kvet_kind_class kind_class;
 	const char *const *namespaces;	/* none: every namespace */
 	size_t n_namespaces;
 	const struct cel_entry *labels;	/* metadata.labels to require */
@@ -93,6 +99,12 @@ struct kvet_rule {
 	const char *each_as;
 	const char *each_text;
 	struct cel_program each;
+	/* each.group_by: the items whose key is equal give one finding,
+	 * at the first, with `group` the list of them (docs/rule-language.md,
+	 * "One cause, one finding") */
+	bool has_group;
+	const char *group_text;
+	struct cel_program group_by;
 	bool has_severity_expr;
 	struct cel_program severity_expr;
 	/* the words of a finding (docs/rule-language.md, "Messages"):
@@ -223,9 +235,14 @@ void kvet_rule_runner_destroy(struct kvet_rule_runner *r);
  * not all listed, saying how many more. Returns 0, or -1 (no memory). */
 int kvet_rule_runner_finish(struct kvet_rule_runner *r);
 
-/* Does @obj pass the `match` of @rule (kinds, namespaces, labels)? */
+/*
+ * Does @obj pass the `match` of @rule (kinds, namespaces, labels)? @custom
+ * are the workload kinds the configuration declares (@n of them), which
+ * the words "workload" and "scalable-workload" select as well.
+ */
 bool kvet_rule_matches(const struct kvet_rule *rule,
-		       const struct kvet_object *obj);
+		       const struct kvet_object *obj,
+		       const struct kvet_custom_workload *custom, size_t n);
 
 /* Run every rule matching @obj. Returns 0, or -1 when out of memory. */
 int kvet_rule_runner_object(struct kvet_rule_runner *r,

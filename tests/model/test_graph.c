@@ -408,6 +408,115 @@ static void owner_cycle_terminates(void **state)
 	tg_free(&t);
 }
 
+/* B6: the API server's check of spec.selector against the template. */
+static void template_flaws(void **state)
+{
+	struct tgraph t = tg_load(
+		"apiVersion: apps/v1\nkind: Deployment\n"
+		"metadata: {name: ok, namespace: ops}\n"
+		"spec:\n  selector: {matchLabels: {app: web}}\n"
+		"  template: {metadata: {labels: {app: web, tier: fe}}}\n"
+		"---\napiVersion: apps/v1\nkind: Deployment\n"
+		"metadata: {name: typo, namespace: ops}\n"
+		"spec:\n  selector: {matchLabels: {app: web}}\n"
+		"  template: {metadata: {labels: {app: website}}}\n"
+		"---\napiVersion: apps/v1\nkind: DaemonSet\n"
+		"metadata: {name: empty, namespace: ops}\n"
+		"spec:\n  selector: {}\n"
+		"  template: {metadata: {labels: {app: a}}}\n"
+		"---\napiVersion: apps/v1\nkind: StatefulSet\n"
+		"metadata: {name: none, namespace: ops}\n"
+		"spec:\n  template: {metadata: {labels: {app: a}}}\n"
+		"---\napiVersion: apps/v1beta1\nkind: Deployment\n"
+		"metadata: {name: old, namespace: ops}\n"
+		"spec:\n  template: {metadata: {labels: {app: a}}}\n"
+		"---\napiVersion: batch/v1\nkind: Job\n"
+		"metadata: {name: gen, namespace: ops}\n"
+		"spec:\n  template: {metadata: {labels: {app: a}}}\n"
+		"---\napiVersion: batch/v1\nkind: Job\n"
+		"metadata: {name: manual, namespace: ops}\n"
+		"spec:\n  manualSelector: true\n"
+		"  template: {metadata: {labels: {app: a}}}\n"
+		"---\napiVersion: v1\nkind: ReplicationController\n"
+		"metadata: {name: rc, namespace: ops}\n"
+		"spec:\n  template: {metadata: {labels: {app: a}}}\n", 0);
+	const struct kvet_requirement *r;
+
+	(void)state;
+	assert_int_equal(kvet_workload_template_flaw(
+		tg_wl(&t, "apps", "Deployment", "ops", "ok"), &r),
+		KVET_TEMPLATE_SELECTED);
+	assert_int_equal(kvet_workload_template_flaw(
+		tg_wl(&t, "apps", "Deployment", "ops", "typo"), &r),
+		KVET_TEMPLATE_MISMATCH);
+	assert_true(kvet_slice_eq0(r->key, "app"));
+	assert_int_equal(kvet_workload_template_flaw(
+		tg_wl(&t, "apps", "DaemonSet", "ops", "empty"), &r),
+		KVET_TEMPLATE_EMPTY_SELECTOR);
+	assert_int_equal(kvet_workload_template_flaw(
+		tg_wl(&t, "apps", "StatefulSet", "ops", "none"), &r),
+		KVET_TEMPLATE_NO_SELECTOR);
+	/* apps/v1beta1 defaulted the selector from the labels */
+	assert_int_equal(kvet_workload_template_flaw(
+		tg_wl(&t, "apps", "Deployment", "ops", "old"), &r),
+		KVET_TEMPLATE_SELECTED);
+	assert_int_equal(kvet_workload_template_flaw(
+		tg_wl(&t, "batch", "Job", "ops", "gen"), &r),
+		KVET_TEMPLATE_SELECTED);
+	assert_int_equal(kvet_workload_template_flaw(
+		tg_wl(&t, "batch", "Job", "ops", "manual"), &r),
+		KVET_TEMPLATE_NO_SELECTOR);
+	assert_int_equal(kvet_workload_template_flaw(
+		tg_wl(&t, "", "ReplicationController", "ops", "rc"), &r),
+		KVET_TEMPLATE_SELECTED);
+	tg_free(&t);
+}
+
+/* 1.2: declared kinds are workloads; match.kinds' classes read them. */
+static void declared_workload_kinds(void **state)
+{
+	static const char *const tmpl[] = { "spec", "template" };
+	static const char *const reps[] = { "spec", "replicas" };
+	const struct kvet_custom_workload custom[] = {
+		{ "argoproj.io", "Rollout", tmpl, 2, reps, 2 },
+		{ "example.com", "Runner", tmpl, 2, NULL, 0 },
+	};
+	struct kvet_graph_config cfg = { 0 };
+	struct tgraph t;
+
+	(void)state;
+	assert_int_equal(kvet_workload_kind_class(custom, 2, "apps",
+						  "Deployment"),
+			 KVET_KIND_SCALABLE_WORKLOAD);
+	assert_int_equal(kvet_workload_kind_class(custom, 2, "apps",
+						  "DaemonSet"),
+			 KVET_KIND_WORKLOAD);
+	assert_int_equal(kvet_workload_kind_class(custom, 2, "argoproj.io",
+						  "Rollout"),
+			 KVET_KIND_SCALABLE_WORKLOAD);
+	assert_int_equal(kvet_workload_kind_class(custom, 2, "example.com",
+						  "Runner"),
+			 KVET_KIND_WORKLOAD);
+	assert_int_equal(kvet_workload_kind_class(custom, 2, "example.com",
+						  "Rollout"),
+			 KVET_KIND_OTHER);
+	assert_int_equal(kvet_workload_kind_class(NULL, 0, "", "Service"),
+			 KVET_KIND_OTHER);
+	/* a declared kind's pods are modelled: no operator's output */
+	cfg.custom_workloads = custom;
+	cfg.n_custom_workloads = 2;
+	t = tg_load_cfg("apiVersion: argoproj.io/v1alpha1\nkind: Rollout\n"
+			"metadata: {name: web, namespace: shop}\n"
+			"spec:\n  replicas: 3\n"
+			"  template: {metadata: {labels: {app: web}}}\n"
+			"---\napiVersion: example.com/v1\nkind: Widget\n"
+			"metadata: {name: w, namespace: ops}\n", &cfg);
+	assert_non_null(tg_wl(&t, "argoproj.io", "Rollout", "shop", "web"));
+	assert_false(kvet_graph_ns_operator_populated(t.g, "shop"));
+	assert_true(kvet_graph_ns_operator_populated(t.g, "ops"));
+	tg_free(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -421,6 +530,8 @@ int main(void)
 		cmocka_unit_test(owner_folding_in_dump_mode),
 		cmocka_unit_test(no_folding_outside_dump_mode),
 		cmocka_unit_test(owner_cycle_terminates),
+		cmocka_unit_test(template_flaws),
+		cmocka_unit_test(declared_workload_kinds),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Managers (docs/model.md 1.12): M1 to M4 and why each matched. */
+/* Managers (docs/model.md 1.12): M1 to M6 and why each matched. */
 #include "tgraph.h"
 
 #include "model/manager.h"
+#include "model/rbac.h"
 #include "model/webhook.h"
 
 #define DEPLOY(name, meta, tlabels, spec)                                   \
@@ -177,6 +178,106 @@ static void names(void **state)
 			    "component label");
 	assert_string_equal(kvet_manager_criterion_name(KVET_MANAGER_CONTAINER),
 			    "manager container");
+	assert_string_equal(kvet_manager_criterion_name(KVET_MANAGER_NAME),
+			    "controller name");
+	assert_string_equal(kvet_manager_criterion_name(KVET_MANAGER_RBAC),
+			    "controller RBAC");
+}
+
+/* M5 by name, and M6 by what the ServiceAccount may do. */
+#define SA_DEPLOY(name, sa)                                                 \
+	DEPLOY(name, "", "", "{serviceAccountName: " sa ", containers: [{name: srv}]}")
+#define ROLE(name, rules)                                                   \
+	"apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\n"    \
+	"metadata: {name: " name "}\nrules: " rules "\n---\n"              \
+	"apiVersion: rbac.authorization.k8s.io/v1\n"                        \
+	"kind: ClusterRoleBinding\nmetadata: {name: " name "}\n"            \
+	"roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole,"  \
+	" name: " name "}\n"                                                \
+	"subjects: [{kind: ServiceAccount, namespace: ops, name: " name "}]\n---\n"
+
+static const char *const names_and_rbac =
+	SA_DEPLOY("rook-ceph-operator", "none")
+	SA_DEPLOY("tekton-pipelines-controller", "none")
+	SA_DEPLOY("gatekeeper-controller-manager", "none")
+	SA_DEPLOY("operator", "none")
+	SA_DEPLOY("controller-ui", "none")
+	SA_DEPLOY("operators", "none")
+	SA_DEPLOY("my-operator-ui", "none")
+	SA_DEPLOY("recommender", "writer")
+	SA_DEPLOY("reader-app", "reader")
+	SA_DEPLOY("eventer", "eventer")
+	ROLE("writer", "[{apiGroups: [\"\"], resources: [pods], verbs: [get, watch]},"
+	     " {apiGroups: [autoscaling.k8s.io], resources: [verticalpodautoscalers],"
+	     " verbs: [patch]}]")
+	ROLE("reader", "[{apiGroups: [\"\", apps], resources: [pods, deployments],"
+	     " verbs: [get, list, watch]}]")
+	ROLE("eventer", "[{apiGroups: [\"\"], resources: [pods], verbs: [watch]},"
+	     " {apiGroups: [\"\"], resources: [events], verbs: [create, patch]}]");
+
+static void names_and_rbac_criteria(void **state)
+{
+	struct tgraph t = tg_load(names_and_rbac, 0);
+	struct kvet_webhooks *whs = kvet_webhooks_create(&t.l->arena, t.g);
+	struct kvet_rbac *rbac = kvet_rbac_create(&t.l->arena, t.g);
+	static const struct {
+		const char *name;
+		unsigned int criteria;
+		const char *suffix;
+	} cases[] = {
+		{ "rook-ceph-operator", KVET_MANAGER_NAME, "-operator" },
+		{ "tekton-pipelines-controller", KVET_MANAGER_NAME,
+		  "-controller" },
+		{ "gatekeeper-controller-manager", KVET_MANAGER_NAME,
+		  "-controller-manager" },
+		{ "operator", KVET_MANAGER_NAME, "operator" },
+		/* "controller" in the middle, or a longer word: no */
+		{ "controller-ui", 0, NULL },
+		{ "operators", 0, NULL },
+		{ "my-operator-ui", 0, NULL },
+		/* watches pods, patches VPAs: a controller's signature */
+		{ "recommender", KVET_MANAGER_RBAC, NULL },
+		/* reads only */
+		{ "reader-app", 0, NULL },
+		/* writes only events */
+		{ "eventer", 0, NULL },
+	};
+	struct kvet_manager m;
+	size_t i;
+
+	(void)state;
+	assert_non_null(whs);
+	assert_non_null(rbac);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		assert_int_equal(kvet_manager_of(&t.l->arena, t.g, whs, rbac,
+						 tg_wl(&t, "apps", "Deployment",
+						       "ops", cases[i].name),
+						 &m), 0);
+		if (m.criteria != cases[i].criteria)
+			fail_msg("%s: criteria %#x, expected %#x",
+				 cases[i].name, m.criteria, cases[i].criteria);
+		if (cases[i].suffix)
+			assert_string_equal(m.name_suffix, cases[i].suffix);
+		if (m.criteria == KVET_MANAGER_RBAC) {
+			assert_string_equal(m.rbac.watch_role->name, "writer");
+			assert_true(kvet_node_eq(m.rbac.watch_resource, "pods"));
+			assert_true(kvet_node_eq(m.rbac.write_verb, "patch"));
+			assert_true(kvet_node_eq(m.rbac.write_resource,
+						 "verticalpodautoscalers"));
+			/* M6 alone: API servers acting for users hold it too */
+			assert_false(kvet_manager_reconciles(&m));
+		}
+		if (m.criteria == KVET_MANAGER_NAME)
+			assert_true(kvet_manager_reconciles(&m));
+	}
+	/* without the RBAC index, M6 is left out */
+	assert_int_equal(kvet_manager_of(&t.l->arena, t.g, whs, NULL,
+					 tg_wl(&t, "apps", "Deployment", "ops",
+					       "recommender"), &m), 0);
+	assert_int_equal(m.criteria, 0);
+	kvet_rbac_destroy(rbac);
+	kvet_webhooks_destroy(whs);
+	tg_free(&t);
 }
 
 int main(void)
@@ -186,6 +287,7 @@ int main(void)
 		cmocka_unit_test(configured_components),
 		cmocka_unit_test(replaced_components),
 		cmocka_unit_test(names),
+		cmocka_unit_test(names_and_rbac_criteria),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -115,6 +115,60 @@ static void hpa_min_and_max(void **state)
 	tg_free(&t);
 }
 
+#define SCALED(name, target, extra)                                          \
+	"apiVersion: keda.sh/v1alpha1\nkind: ScaledObject\n"              \
+	"metadata: {name: " name ", namespace: ops}\n"                     \
+	"spec:\n  scaleTargetRef: " target "\n" extra "---\n"
+
+/* 1.4: a KEDA ScaledObject scales its target like an HPA. */
+static void keda_scaled_objects(void **state)
+{
+	struct tgraph t = tg_load(
+		DEPLOY("a", "  replicas: 1\n")
+		DEPLOY("b", "")
+		DEPLOY("c", "")
+		DEPLOY("d", "")
+		"apiVersion: apps/v1\nkind: StatefulSet\n"
+		"metadata: {name: s, namespace: ops}\n"
+		"spec:\n  selector: {matchLabels: {app: s}}\n"
+		"  template: {metadata: {labels: {app: s}}}\n---\n"
+		/* kind and apiVersion default to Deployment, apps/v1 */
+		SCALED("sa", "{name: a}", "  minReplicaCount: 2\n"
+		       "  maxReplicaCount: 6\n")
+		/* minReplicaCount 0 by default: 1 pod once active; max 100 */
+		SCALED("sb", "{name: b}", "")
+		SCALED("ss", "{apiVersion: apps/v1, kind: StatefulSet, name: s}",
+		       "  minReplicaCount: 0\n  maxReplicaCount: 3\n")
+		/* an HPA and a ScaledObject on c: the larger minimum holds */
+		HPA("v2", "apps/v1", "c", "  minReplicas: 1\n",
+		    "  maxReplicas: 4\n")
+		SCALED("sc", "{name: c}", "  minReplicaCount: 3\n")
+		/* a StatefulSet target does not scale Deployment d */
+		SCALED("sd", "{kind: StatefulSet, name: d}", ""),
+		0);
+	const struct kvet_workload *wl;
+
+	(void)state;
+	wl = tg_wl(&t, "apps", "Deployment", "ops", "a");
+	assert_true(wl->replicas.hpa && wl->replicas.hpa->keda);
+	assert_int_equal(wl->replicas.min, 2);
+	assert_int_equal(wl->replicas.max, 6);
+	wl = tg_wl(&t, "apps", "Deployment", "ops", "b");
+	assert_int_equal(wl->replicas.min, 1);
+	assert_int_equal(wl->replicas.max, 100);
+	wl = tg_wl(&t, "apps", "StatefulSet", "ops", "s");
+	assert_int_equal(wl->replicas.min, 1);
+	assert_int_equal(wl->replicas.max, 3);
+	wl = tg_wl(&t, "apps", "Deployment", "ops", "c");
+	assert_int_equal(wl->replicas.n_hpas, 2);
+	assert_true(wl->replicas.hpa->keda);
+	assert_int_equal(wl->replicas.min, 3);
+	wl = tg_wl(&t, "apps", "Deployment", "ops", "d");
+	assert_null(wl->replicas.hpa);
+	assert_int_equal(wl->replicas.min, 1);
+	tg_free(&t);
+}
+
 static void hpa_in_other_namespace_does_not_target(void **state)
 {
 	struct tgraph t = tg_load(
@@ -345,6 +399,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(spec_replicas),
 		cmocka_unit_test(hpa_min_and_max),
+		cmocka_unit_test(keda_scaled_objects),
 		cmocka_unit_test(hpa_in_other_namespace_does_not_target),
 		cmocka_unit_test(other_kinds),
 		cmocka_unit_test(pdb_rows_of_the_matrix),

@@ -83,7 +83,7 @@ static void preferred_term_topology_keys(void **state)
 	assert_int_equal(tm.v[0].kind, KVET_TERM_PREFERRED_ANTI_AFFINITY);
 	assert_true(kvet_term_is_anti_affinity(&tm.v[0]));
 	assert_true(kvet_slice_eq0(tm.v[0].topology_key, "kubernetes.io/os"));
-	assert_true(kvet_term_matches_siblings(&tm.v[0]));
+	assert_true(kvet_term_matches_siblings(t.g, &tm.v[0]));
 	assert_true(tm.v[0].scope_own);
 	assert_false(kvet_spreading_topology_key(t.g, tm.v[0].topology_key));
 	assert_int_equal(kvet_term_effective(t.g, &tm.v[0]), KVET_MATCH_FALSE);
@@ -129,15 +129,15 @@ static void spread_constraint_selectors(void **state)
 	tm = terms_of(&t, "ops", "nosel");
 	assert_int_equal(tm.v[0].selector.form, KVET_SEL_FORM_ABSENT);
 	assert_int_equal(tm.v[0].merged.meaning, KVET_SEL_NOTHING);
-	assert_false(kvet_term_matches_siblings(&tm.v[0]));
+	assert_false(kvet_term_matches_siblings(t.g, &tm.v[0]));
 	assert_int_equal(kvet_term_effective(t.g, &tm.v[0]), KVET_MATCH_FALSE);
 
 	tm = terms_of(&t, "ops", "manager");
-	assert_false(kvet_term_matches_siblings(&tm.v[0]));
+	assert_false(kvet_term_matches_siblings(t.g, &tm.v[0]));
 
 	/* {} counts every pod of the namespace: the three others too */
 	tm = terms_of(&t, "ops", "all");
-	assert_true(kvet_term_matches_siblings(&tm.v[0]));
+	assert_true(kvet_term_matches_siblings(t.g, &tm.v[0]));
 	assert_int_equal(foreign(&t, &tm.v[0], &hits), 3);
 	assert_string_equal(hits[0].wl->obj->name, "zone");
 	assert_int_equal(hits[0].scope, KVET_MATCH_TRUE);
@@ -161,7 +161,7 @@ static void shared_key_selector_matches_foreign(void **state)
 	tm = terms_of(&t, "ops", "alpha");
 	assert_int_equal(tm.n, 1);
 	assert_int_equal(tm.v[0].kind, KVET_TERM_REQUIRED_ANTI_AFFINITY);
-	assert_true(kvet_term_matches_siblings(&tm.v[0]));
+	assert_true(kvet_term_matches_siblings(t.g, &tm.v[0]));
 	assert_int_equal(kvet_term_effective(t.g, &tm.v[0]), KVET_MATCH_TRUE);
 	/* own namespace only: gamma in dev is out of scope */
 	assert_int_equal(foreign(&t, &tm.v[0], &hits), 1);
@@ -196,7 +196,7 @@ static void match_label_keys_on_shared_selector(void **state)
 	assert_true(kvet_slice_eq0(r->key, "app.kubernetes.io/instance"));
 	assert_int_equal(r->op, KVET_SEL_IN);
 	assert_true(kvet_slice_eq0(r->values[0], "alpha"));
-	assert_true(kvet_term_matches_siblings(&tm.v[0]));
+	assert_true(kvet_term_matches_siblings(t.g, &tm.v[0]));
 	assert_int_equal(foreign(&t, &tm.v[0], &hits), 0);
 	assert_false(kvet_term_shared_keys_only(t.g, &tm.v[0]));
 	tg_free(&t);
@@ -218,7 +218,7 @@ static void mismatch_label_keys_exclude_siblings(void **state)
 	(void)state;
 	tm = terms_of(&t, "ops", "alpha");
 	assert_int_equal(tm.v[0].merged.reqs[2].op, KVET_SEL_NOT_IN);
-	assert_false(kvet_term_matches_siblings(&tm.v[0]));
+	assert_false(kvet_term_matches_siblings(t.g, &tm.v[0]));
 	assert_int_equal(kvet_term_effective(t.g, &tm.v[0]), KVET_MATCH_FALSE);
 	/* beta's name differs, so the term still repels it */
 	assert_int_equal(foreign(&t, &tm.v[0], &hits), 1);
@@ -249,12 +249,12 @@ static void pod_template_hash_and_revisions(void **state)
 	(void)state;
 	tm = terms_of(&t, "ops", "hash");
 	assert_int_equal(tm.v[0].merged.n_reqs, 2);
-	assert_true(kvet_term_matches_siblings(&tm.v[0]));
-	assert_false(kvet_term_matches_siblings_across_revisions(&tm.v[0]));
+	assert_true(kvet_term_matches_siblings(t.g, &tm.v[0]));
+	assert_false(kvet_term_matches_siblings_across_revisions(t.g, &tm.v[0]));
 	assert_int_equal(foreign(&t, &tm.v[0], &hits), 0);
 	tm = terms_of(&t, "ops", "plain");
-	assert_true(kvet_term_matches_siblings(&tm.v[0]));
-	assert_true(kvet_term_matches_siblings_across_revisions(&tm.v[0]));
+	assert_true(kvet_term_matches_siblings(t.g, &tm.v[0]));
+	assert_true(kvet_term_matches_siblings_across_revisions(t.g, &tm.v[0]));
 	tg_free(&t);
 }
 
@@ -284,11 +284,11 @@ static void statefulset_per_pod_key(void **state)
 	wl = tg_wl(&t, "apps", "StatefulSet", "ops", "db");
 	assert_int_equal(kvet_workload_terms(&t.l->arena, wl, &tm), 0);
 	assert_true(kvet_slice_eq0(tm.v[0].merged.reqs[1].values[0], "db-0"));
-	assert_false(kvet_term_matches_siblings(&tm.v[0]));
+	assert_false(kvet_term_matches_siblings(t.g, &tm.v[0]));
 	wl = tg_wl(&t, "apps", "StatefulSet", "ops", "rev");
 	assert_int_equal(kvet_workload_terms(&t.l->arena, wl, &tm), 0);
-	assert_true(kvet_term_matches_siblings(&tm.v[0]));
-	assert_false(kvet_term_matches_siblings_across_revisions(&tm.v[0]));
+	assert_true(kvet_term_matches_siblings(t.g, &tm.v[0]));
+	assert_false(kvet_term_matches_siblings_across_revisions(t.g, &tm.v[0]));
 	tg_free(&t);
 }
 
@@ -336,12 +336,17 @@ static void affinity_scopes(void **state)
 	assert_int_equal(kvet_term_scope_includes(t.g, &tm.v[0], "ops"),
 			 KVET_MATCH_FALSE);
 	assert_int_equal(kvet_term_effective(t.g, &tm.v[0]), KVET_MATCH_FALSE);
+	/* 1.8: its labels match the siblings, its scope does not reach them */
+	assert_false(kvet_term_matches_siblings(t.g, &tm.v[0]));
+	assert_false(kvet_term_matches_siblings_across_revisions(t.g,
+								 &tm.v[0]));
 	assert_int_equal(foreign(&t, &tm.v[0], &hits), 2);
 	assert_string_equal(hits[0].wl->obj->name, "b3");
 	assert_string_equal(hits[1].wl->obj->name, "b2");
 
 	tm = terms_of(&t, "ops", "everywhere");
 	assert_int_equal(kvet_term_effective(t.g, &tm.v[0]), KVET_MATCH_TRUE);
+	assert_true(kvet_term_matches_siblings(t.g, &tm.v[0]));
 	/* alpha's siblings aside, every other copy of the selector labels */
 	assert_int_equal(foreign(&t, &tm.v[0], &hits), 6);
 
@@ -360,6 +365,7 @@ static void affinity_scopes(void **state)
 	tm = terms_of(&t, "ops", "optin");
 	assert_int_equal(kvet_term_effective(t.g, &tm.v[0]),
 			 KVET_MATCH_ASSUMED_FALSE);
+	assert_false(kvet_term_matches_siblings(t.g, &tm.v[0]));
 	assert_int_equal(foreign(&t, &tm.v[0], &hits), 1);
 	assert_string_equal(hits[0].wl->obj->name, "b1");
 	assert_int_equal(hits[0].scope, KVET_MATCH_TRUE);
