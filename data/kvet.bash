@@ -132,8 +132,8 @@ _kvet()
 		_kvet_files "$cur"
 		return
 		;;
-	--namespace | --docs-url | -j | --jobs | --pool | --node-cpu | \
-		--node-memory | --node-pods | --node-label | --node-taint)
+	--namespace | --docs-url | -j | --jobs | --max-input-size | --pool | \
+		--node-cpu | --node-memory | --node-pods | --node-label | --node-taint)
 		return
 		;;
 	esac

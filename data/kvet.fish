@@ -45,6 +45,7 @@ complete -c kvet -n $lint -l require-objects
 complete -c kvet -n $lint -l baseline -r -F
 complete -c kvet -n $lint -l write-baseline -r -F
 complete -c kvet -n $lint -s j -l jobs -x
+complete -c kvet -n $lint -l max-input-size -x -a "512Mi 1Gi 2Gi 4Gi"
 complete -c kvet -n $lint -l color -x -a "auto always never"
 complete -c kvet -n $lint -s q -l quiet
 complete -c kvet -n $lint -s v -l verbose

@@ -89,12 +89,21 @@ struct kvet_progress {
  */
 typedef void (*kvet_progress_fn)(void *user, const struct kvet_progress *p);
 
+/*
+ * The size limit of one input (docs/input.md): the default, and the
+ * largest kvet_input_parse_size() accepts. kvet holds its input and the
+ * trees built from it, about twice to three times its size, so 1 TiB is
+ * beyond any machine it runs on, and far from overflowing a size_t.
+ */
+#define KVET_INPUT_SIZE_DEFAULT ((size_t)512 * 1024 * 1024)
+#define KVET_INPUT_SIZE_MAX ((size_t)1 << 40)
+
 /* Plain data: options for kvet_ctx_create(). Zero means the default. */
 struct kvet_options {
 	const char *default_namespace;	/* NULL: "default" */
 	unsigned int flags;		/* enum kvet_ctx_flags */
 	unsigned int jobs;		/* parallel file loads; 0: one per core */
-	size_t max_file_size;		/* bytes; 0: 512 MiB */
+	size_t max_file_size;		/* bytes; 0: KVET_INPUT_SIZE_DEFAULT */
 	unsigned int fifo_wait_ms;	/* how long a named FIFO may go
 					 * without a writer; 0: 10 s */
 	kvet_progress_fn progress;	/* NULL: none */
@@ -660,6 +669,29 @@ KVET_API void kvet_ctx_set_complete_input(struct kvet_ctx *ctx, bool on);
  * kvet_ctx_run().
  */
 KVET_API void kvet_ctx_set_require_objects(struct kvet_ctx *ctx, bool on);
+
+/**
+ * kvet_ctx_set_max_input_size() - the size limit of each input
+ * (--max-input-size, maxInputSize in .kvet.yaml); before
+ * kvet_ctx_add_default_input() and kvet_ctx_run(). An input larger than
+ * it is refused, and none is read past it.
+ * @ctx: the context.
+ * @bytes: 1 to KVET_INPUT_SIZE_MAX; 0 restores the default.
+ */
+KVET_API void kvet_ctx_set_max_input_size(struct kvet_ctx *ctx, size_t bytes);
+
+/**
+ * kvet_input_parse_size() - read a size limit: a whole number of bytes,
+ * written as plain bytes (1000000) or as a Kubernetes quantity (512Mi,
+ * 4Gi, 2G, 1.5Gi).
+ * @s: the text.
+ * @out: the size in bytes, when valid.
+ *
+ * Returns: 0, or -1 when @s is not such a size from 1 byte to
+ * KVET_INPUT_SIZE_MAX (0, a negative or a fractional number of bytes,
+ * more than 1Ti, not a quantity).
+ */
+KVET_API int kvet_input_parse_size(const char *s, size_t *out);
 
 /**
  * kvet_ctx_add_exclude() - skip input files whose path matches a shell

@@ -12,8 +12,9 @@
 
 static const char *const top_keys[] = {
 	"rules", "suppress", "exclude", "namespace", "completeInput",
-	"requireObjects", "spreadingTopologyKeys", "managerComponents",
-	"sharedLabelKeys", "workloads", "docsUrl", "pool", NULL,
+	"requireObjects", "maxInputSize", "spreadingTopologyKeys",
+	"managerComponents", "sharedLabelKeys", "workloads", "docsUrl", "pool",
+	NULL,
 };
 static const char *const rules_keys[] = { "enable", "disable", "severity",
 					  "params", "tolerateErrors", NULL };
@@ -441,6 +442,7 @@ KVET_API int kvet_ctx_load_config(struct kvet_ctx *ctx, const char *path)
 				 false };
 	const struct kvet_node *root, *n;
 	const char *ns;
+	size_t size;
 	bool on;
 
 	s.file = kvet_arena_strdup(&ctx->rules.arena, path);
@@ -469,6 +471,14 @@ KVET_API int kvet_ctx_load_config(struct kvet_ctx *ctx, const char *path)
 	n = kvet_node_get(root, "requireObjects");
 	if (n && kvet_strict_bool(&s, n, "requireObjects", &on))
 		kvet_ctx_set_require_objects(ctx, on);
+	n = kvet_node_get(root, "maxInputSize");
+	if (n && (ns = kvet_strict_string(&s, n, "maxInputSize"))) {
+		if (kvet_input_parse_size(ns, &size))
+			kvet_strict_errorf(&s, n, "maxInputSize must be a size in bytes from 1 to 1Ti, such as 512Mi, 4Gi or 1000000, not \"%s\"",
+					   ns);
+		else
+			kvet_ctx_set_max_input_size(ctx, size);
+	}
 	apply_list(&s, ctx, root, "spreadingTopologyKeys",
 		   KVET_GRAPH_SPREADING_KEYS);
 	apply_list(&s, ctx, root, "managerComponents",

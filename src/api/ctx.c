@@ -20,10 +20,6 @@
 #include "rules/findings.h"
 #include "rules/rules.h"
 
-enum {
-	DEFAULT_MAX_FILE_SIZE = 512u * 1024 * 1024,
-};
-
 static bool excluded(const void *ctx, const char *path)
 {
 	return kvet_ctx_excluded(ctx, path);
@@ -50,7 +46,7 @@ KVET_API struct kvet_ctx *kvet_ctx_create(const struct kvet_options *opts)
 		return NULL;
 	}
 	if (!ctx->opts.max_file_size)
-		ctx->opts.max_file_size = DEFAULT_MAX_FILE_SIZE;
+		ctx->opts.max_file_size = KVET_INPUT_SIZE_DEFAULT;
 	if (!ctx->opts.fifo_wait_ms)
 		ctx->opts.fifo_wait_ms = KVET_FIFO_WAIT_MS;
 	ctx->srcs.excluded = excluded;

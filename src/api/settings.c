@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "base/vec.h"
+#include "model/quantity.h"
 #include "rules/check_types.h"
 
 /* Built-in checks written in C; rule files join them. */
@@ -545,6 +546,26 @@ KVET_API void kvet_ctx_set_complete_input(struct kvet_ctx *ctx, bool on)
 KVET_API void kvet_ctx_set_require_objects(struct kvet_ctx *ctx, bool on)
 {
 	ctx->require_objects = on;
+}
+
+KVET_API void kvet_ctx_set_max_input_size(struct kvet_ctx *ctx, size_t bytes)
+{
+	ctx->opts.max_file_size = bytes ? bytes : KVET_INPUT_SIZE_DEFAULT;
+}
+
+KVET_API int kvet_input_parse_size(const char *s, size_t *out)
+{
+	struct kvet_slice sl = kvet_slice_of(s);
+	int64_t bytes, milli;
+
+	/* Quantity.Value() rounds up, so 0.5 or 100m would be 1 byte: a
+	 * size that is not whole bytes is a mistake, not a tiny limit */
+	if (!kvet_quantity_scaled(sl, 0, &bytes) || bytes < 1 ||
+	    (uint64_t)bytes > KVET_INPUT_SIZE_MAX ||
+	    !kvet_quantity_scaled(sl, 3, &milli) || milli != bytes * 1000)
+		return -1;
+	*out = (size_t)bytes;
+	return 0;
 }
 
 KVET_API int kvet_ctx_add_exclude(struct kvet_ctx *ctx, const char *glob)

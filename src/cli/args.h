@@ -71,6 +71,7 @@ struct kvet_args {
 	bool namespace_given;		/* --namespace beats the config */
 	bool complete_given;		/* --complete-input beats it too */
 	bool require_given;		/* and --require-objects */
+	bool max_input_given;		/* and --max-input-size */
 	struct kvet_drain_options drain;	/* kvet drain's plan */
 	struct kvet_pool_options pool;	/* --pool, --node-* */
 	const char *pool_labels[KVET_MAX_RULE_ARGS];	/* --node-label */

@@ -167,6 +167,20 @@ int kvet_arg_set_jobs(struct kvet_args *args, const char *val, FILE *err)
 	return 0;
 }
 
+int kvet_arg_set_max_input_size(struct kvet_args *args, const char *val,
+				FILE *err)
+{
+	size_t size;
+
+	if (kvet_input_parse_size(val, &size))
+		return kvet_args_error(args, err,
+				   "invalid value '%s' for '--max-input-size' (expected a size in bytes from 1 to 1Ti, such as 512Mi, 4Gi or 1000000)",
+				   val);
+	args->opts.max_file_size = size;
+	args->max_input_given = true;
+	return 0;
+}
+
 int kvet_arg_set_complete_input(struct kvet_args *args, const char *val,
 			      FILE *err)
 {

@@ -23,6 +23,7 @@ KVET_ARG_SETTER(set_namespace);
 KVET_ARG_SETTER(set_fail_on);
 KVET_ARG_SETTER(set_color);
 KVET_ARG_SETTER(set_jobs);
+KVET_ARG_SETTER(set_max_input_size);
 KVET_ARG_SETTER(set_complete_input);
 KVET_ARG_SETTER(set_require_objects);
 KVET_ARG_SETTER(add_rules_dir);

@@ -72,6 +72,8 @@ static bool apply_settings(struct kvet_ctx *ctx, const struct kvet_args *args,
 		kvet_ctx_set_complete_input(ctx, true);
 	if (args->require_given)
 		kvet_ctx_set_require_objects(ctx, true);
+	if (args->max_input_given)
+		kvet_ctx_set_max_input_size(ctx, args->opts.max_file_size);
 	/* checked as a URL when parsed: only memory can fail it here */
 	if (args->docs_url && kvet_ctx_set_docs_url(ctx, args->docs_url)) {
 		fprintf(err, "kvet: error: %s\n", strerror(ENOMEM));

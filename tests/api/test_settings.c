@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Settings through the public API: the order of rule settings, settings
- * applied to rules added after them, lists that add or replace, and the
- * warnings for rule names that would silently suppress nothing.
+ * applied to rules added after them, lists that add or replace, the
+ * warnings for rule names that would silently suppress nothing, and the
+ * size limit of inputs.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,7 +12,9 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "kvet/kvet.h"
 
@@ -217,6 +220,91 @@ static void test_unknown_ignore_ids(void **state)
 	kvet_ctx_destroy(ctx);
 }
 
+/* Whole bytes from 1 to 1Ti, plain or as quantities; nothing else. */
+static void test_input_size_parse(void **state)
+{
+	static const struct {
+		const char *s;
+		size_t want;	/* 0: refused */
+	} cases[] = {
+		{ "1", 1 },
+		{ "1000000", 1000000 },
+		{ "512Mi", (size_t)512 << 20 },
+		{ "4Gi", (size_t)4 << 30 },
+		{ "1.5Gi", (size_t)3 << 29 },
+		{ "2G", 2000000000 },
+		{ "1e3", 1000 },
+		{ "1Ti", (size_t)1 << 40 },
+		{ "0", 0 },
+		{ "-1", 0 },
+		{ "0.5", 0 },
+		{ "100m", 0 },
+		{ "1Ti1", 0 },
+		{ "1025Gi", 0 },
+		{ "512MB", 0 },
+		{ " 1", 0 },
+		{ "", 0 },
+	};
+	size_t i, got;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		got = 0;
+		if (cases[i].want) {
+			assert_int_equal(kvet_input_parse_size(cases[i].s, &got), 0);
+			assert_int_equal(got, cases[i].want);
+		} else {
+			assert_int_equal(kvet_input_parse_size(cases[i].s, &got), -1);
+		}
+	}
+}
+
+/* A buffer is never refused by size, but a file is, by the context's
+ * limit: below it, at it, and back to the default with 0. */
+static void test_max_input_size(void **state)
+{
+	char path[] = "/tmp/kvet-test-size-XXXXXX";
+	struct kvet_ctx *ctx;
+	FILE *fp;
+	int fd;
+
+	(void)state;
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	fp = fdopen(fd, "w");
+	assert_non_null(fp);
+	assert_int_equal(fputs(two, fp) >= 0, 1);
+	assert_int_equal(fclose(fp), 0);
+
+	ctx = kvet_ctx_create(NULL);
+	assert_non_null(ctx);
+	kvet_ctx_set_max_input_size(ctx, sizeof(two) - 2);
+	assert_int_equal(kvet_ctx_add_path(ctx, path), 0);
+	assert_int_equal(kvet_ctx_run(ctx), 0);
+	assert_int_equal(kvet_ctx_error_count(ctx), 1);
+	assert_non_null(strstr(kvet_ctx_error(ctx, 0)->message,
+			       "input larger than the limit of"));
+	kvet_ctx_destroy(ctx);
+
+	ctx = kvet_ctx_create(NULL);
+	assert_non_null(ctx);
+	kvet_ctx_set_max_input_size(ctx, sizeof(two) - 2);
+	kvet_ctx_set_max_input_size(ctx, 0);
+	assert_int_equal(kvet_ctx_add_path(ctx, path), 0);
+	assert_int_equal(kvet_ctx_run(ctx), 0);
+	assert_int_equal(kvet_ctx_error_count(ctx), 0);
+	kvet_ctx_destroy(ctx);
+
+	ctx = kvet_ctx_create(NULL);
+	assert_non_null(ctx);
+	kvet_ctx_set_max_input_size(ctx, sizeof(two) - 1);
+	assert_int_equal(kvet_ctx_add_path(ctx, path), 0);
+	assert_int_equal(kvet_ctx_run(ctx), 0);
+	assert_int_equal(kvet_ctx_error_count(ctx), 0);
+	kvet_ctx_destroy(ctx);
+	unlink(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -225,6 +313,8 @@ int main(void)
 		cmocka_unit_test(test_lists_add_or_replace),
 		cmocka_unit_test(test_suppress_glob_matching_nothing),
 		cmocka_unit_test(test_unknown_ignore_ids),
+		cmocka_unit_test(test_input_size_parse),
+		cmocka_unit_test(test_max_input_size),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -102,6 +102,48 @@ else
 	echo "# SKIP requireObjects without objects: this kvet has no --require-objects yet"
 fi
 
+# maxInputSize: the size limit of each input, as --max-input-size; the
+# command line wins over it
+cm=$tmp/cm.yaml
+printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n' > "$cm"
+size=$(wc -c < "$cm")
+printf 'maxInputSize: %d\n' $((size - 1)) > "$tmp/small.yaml"
+out=$("$kvet" lint -q --config "$tmp/small.yaml" "$cm" 2>&1)
+rc=$?
+[ $rc = 2 ] && [ "$out" = "$cm: error: input larger than the limit of $((size - 1)) bytes" ] &&
+	ok "maxInputSize one byte under the input refuses it, exit 2" ||
+	notok "maxInputSize: $((size - 1)) exited $rc: $out"
+printf 'maxInputSize: 1Ki\n' > "$tmp/roomy.yaml"
+out=$("$kvet" lint -q --config "$tmp/roomy.yaml" "$cm" 2>&1)
+rc=$?
+[ $rc = 0 ] && ok "maxInputSize: 1Ki, a quantity, reads the same input" ||
+	notok "maxInputSize: 1Ki exited $rc: $out"
+out=$("$kvet" lint -q --config "$tmp/small.yaml" --max-input-size 1Ki "$cm" 2>&1)
+rc=$?
+[ $rc = 0 ] && ok "--max-input-size wins over maxInputSize" ||
+	notok "--max-input-size 1Ki over maxInputSize: $((size - 1)) exited $rc: $out"
+out=$("$kvet" lint -q --config "$tmp/roomy.yaml" --max-input-size $((size - 1)) "$cm" 2>&1)
+rc=$?
+[ $rc = 2 ] && ok "...lowering it too" ||
+	notok "--max-input-size $((size - 1)) over maxInputSize: 1Ki exited $rc: $out"
+printf 'namespace: ops\nmaxInputSize: 0.5Ki\n' > "$tmp/size-ok.yaml"
+"$kvet" lint -q --config "$tmp/size-ok.yaml" "$cm" >/dev/null 2>&1
+rc=$?
+[ $rc = 0 ] && ok "maxInputSize: 0.5Ki is 512 bytes, a whole number" ||
+	notok "maxInputSize: 0.5Ki exited $rc"
+for bad in 0 -1 100m 2Ti 512MB '[1]'; do
+	printf 'namespace: ops\nmaxInputSize: %s\n' "$bad" > "$tmp/size-bad.yaml"
+	out=$("$kvet" lint -q --config "$tmp/size-bad.yaml" "$cm" 2>&1)
+	rc=$?
+	case $bad in
+	'[1]') want="$tmp/size-bad.yaml:2:15: error: maxInputSize must be a string, not a sequence" ;;
+	*) want="$tmp/size-bad.yaml:2:15: error: maxInputSize must be a size in bytes from 1 to 1Ti, such as 512Mi, 4Gi or 1000000, not \"$bad\"" ;;
+	esac
+	[ $rc = 3 ] && [ "$out" = "$want" ] &&
+		ok "maxInputSize: $bad is an error at its value, exit 3" ||
+		notok "maxInputSize: $bad exited $rc: $out"
+done
+
 echo "1..$n"
 echo "$((n - fail)) passed, $fail failed"
 [ $fail = 0 ]

@@ -145,6 +145,52 @@ check "36 levels of symlinks: one file, linted once ($rc)" \
 check "...each second path noted" \
 	test "$(grep -c 'note: same directory as' "$out")" = 36
 
+# --- --max-input-size: the size limit of each input (512Mi by default)
+cm sized > "$tmp/sized.yaml"
+size=$(wc -c < "$tmp/sized.yaml")
+for cmd in lint drain; do
+	"$kvet" $cmd --no-config --max-input-size $((size - 1)) "$tmp/sized.yaml" > "$out" 2>&1
+	rc=$?
+	check "$cmd: a file one byte over --max-input-size is refused, exit 2 ($rc)" \
+		test $rc = 2
+	check "...with the usual error" has "$out" \
+		"$tmp/sized.yaml: error: input larger than the limit of $((size - 1)) bytes"
+	"$kvet" $cmd --no-config --max-input-size $size "$tmp/sized.yaml" > "$out" 2>&1
+	rc=$?
+	check "$cmd: the same file with a limit of its size is read ($rc)" \
+		test $rc = 0
+	check "...as an object" has "$out" "1 file, 1 object"
+done
+"$kvet" lint --no-config --max-input-size=$((size - 1)) < "$tmp/sized.yaml" > "$out" 2>&1
+rc=$?
+check "standard input one byte over the limit is refused, exit 2 ($rc)" test $rc = 2
+check "...with the usual error" has "$out" \
+	"<stdin>: error: input larger than the limit of $((size - 1)) bytes"
+lint --max-input-size 1Ki - < "$tmp/sized.yaml" > "$out" 2>&1
+check "a quantity (1Ki) raises it" has "$out" "1 file, 1 object"
+# /dev/zero is read to one byte past the limit given, and no further
+timeout 60 "$kvet" lint --no-config --max-input-size 1Mi /dev/zero > "$out" 2>&1
+rc=$?
+check "/dev/zero stops one byte past a limit of 1Mi, exit 2 ($rc)" \
+	test $rc = 2
+check "...saying so" has "$out" \
+	"/dev/zero: error: input larger than the limit of 1048576 bytes"
+for v in 0 -1 0.5 100m 2Ti 1.5 abc 512MiB ""; do
+	"$kvet" lint --no-config --max-input-size "$v" "$tmp/sized.yaml" > "$out" 2>&1
+	rc=$?
+	check "--max-input-size '$v' is a usage error, exit 3 ($rc)" test $rc = 3
+	check "...naming the option" has "$out" \
+		"kvet: error: invalid value '$v' for '--max-input-size' (expected a size in bytes from 1 to 1Ti, such as 512Mi, 4Gi or 1000000)"
+done
+"$kvet" lint --no-config "$tmp/sized.yaml" --max-input-size > "$out" 2>&1
+rc=$?
+check "--max-input-size without a value: exit 3 ($rc)" test $rc = 3
+for v in 1 1000000 1.5Gi 4Gi 2G 1e3 1Ti; do
+	"$kvet" lint --no-config --max-input-size "$v" - < "$tmp/sized.yaml" > "$out" 2>&1
+	rc=$?
+	check "--max-input-size '$v' is accepted ($rc)" test $rc = 0 -o $rc = 2
+done
+
 echo "1..$n"
 echo "# $((n - fail)) passed, $fail failed"
 [ $fail = 0 ]
