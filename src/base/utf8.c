@@ -48,21 +48,33 @@ invalid:
 	return 1;
 }
 
-void kvet_utf8_put(FILE *fp, uint32_t cp)
+size_t kvet_utf8_encode(char *out, uint32_t cp)
 {
 	if (cp < 0x80) {
-		putc((int)cp, fp);
-	} else if (cp < 0x800) {
-		putc((int)(0xc0 | (cp >> 6)), fp);
-		putc((int)(0x80 | (cp & 0x3f)), fp);
-	} else if (cp < 0x10000) {
-		putc((int)(0xe0 | (cp >> 12)), fp);
-		putc((int)(0x80 | ((cp >> 6) & 0x3f)), fp);
-		putc((int)(0x80 | (cp & 0x3f)), fp);
-	} else {
-		putc((int)(0xf0 | (cp >> 18)), fp);
-		putc((int)(0x80 | ((cp >> 12) & 0x3f)), fp);
-		putc((int)(0x80 | ((cp >> 6) & 0x3f)), fp);
-		putc((int)(0x80 | (cp & 0x3f)), fp);
+		out[0] = (char)cp;
+		return 1;
 	}
+	if (cp < 0x800) {
+		out[0] = (char)(0xc0 | (cp >> 6));
+		out[1] = (char)(0x80 | (cp & 0x3f));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		out[0] = (char)(0xe0 | (cp >> 12));
+		out[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+		out[2] = (char)(0x80 | (cp & 0x3f));
+		return 3;
+	}
+	out[0] = (char)(0xf0 | (cp >> 18));
+	out[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
+	out[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
+	out[3] = (char)(0x80 | (cp & 0x3f));
+	return 4;
+}
+
+void kvet_utf8_put(FILE *fp, uint32_t cp)
+{
+	char buf[4];
+
+	fwrite(buf, 1, kvet_utf8_encode(buf, cp), fp);
 }

@@ -22,6 +22,9 @@
  */
 size_t kvet_utf8_next(const char *s, size_t len, uint32_t *cp);
 
+/* Write @cp as UTF-8 into @out (room for 4 bytes); returns the length. */
+size_t kvet_utf8_encode(char *out, uint32_t cp);
+
 /* Write @cp as UTF-8. */
 void kvet_utf8_put(FILE *fp, uint32_t cp);
 

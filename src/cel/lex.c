@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/utf8.h"
 
 static const char *const tok_names[] = {
 	[CEL_T_EOF] = "end of expression",
@@ -188,31 +189,6 @@ static int lex_number(struct cel_lexer *lx, struct cel_token *tok,
 	return 0;
 }
 
-/* Append the UTF-8 encoding of @cp to @out (room for 4 bytes). */
-static size_t put_utf8(char *out, uint32_t cp)
-{
-	if (cp < 0x80) {
-		out[0] = (char)cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		out[0] = (char)(0xc0 | (cp >> 6));
-		out[1] = (char)(0x80 | (cp & 0x3f));
-		return 2;
-	}
-	if (cp < 0x10000) {
-		out[0] = (char)(0xe0 | (cp >> 12));
-		out[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
-		out[2] = (char)(0x80 | (cp & 0x3f));
-		return 3;
-	}
-	out[0] = (char)(0xf0 | (cp >> 18));
-	out[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
-	out[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
-	out[3] = (char)(0x80 | (cp & 0x3f));
-	return 4;
-}
-
 /* Decode one escape at s[*p] (just after the backslash). */
 static int lex_escape(struct cel_lexer *lx, size_t *p, char *out, size_t *o,
 		      struct cel_error *err)
@@ -253,7 +229,7 @@ static int lex_escape(struct cel_lexer *lx, size_t *p, char *out, size_t *o,
 	}
 	if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
 		return lex_error(err, at, "invalid code point in escape");
-	*o += put_utf8(out + *o, cp);
+	*o += kvet_utf8_encode(out + *o, cp);
 	return 0;
 }
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/utf8.h"
 #include "base/vec.h"
 #include "load/build.h"
 #include "load/keyset.h"
@@ -180,30 +181,6 @@ static int hex4(const char *p)
 	return v;
 }
 
-static size_t utf8_put(char *out, uint32_t cp)
-{
-	if (cp < 0x80) {
-		out[0] = (char)cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		out[0] = (char)(0xc0 | (cp >> 6));
-		out[1] = (char)(0x80 | (cp & 0x3f));
-		return 2;
-	}
-	if (cp < 0x10000) {
-		out[0] = (char)(0xe0 | (cp >> 12));
-		out[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
-		out[2] = (char)(0x80 | (cp & 0x3f));
-		return 3;
-	}
-	out[0] = (char)(0xf0 | (cp >> 18));
-	out[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
-	out[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
-	out[3] = (char)(0x80 | (cp & 0x3f));
-	return 4;
-}
-
 /*
  * The rest of a string from its first escape at @q: unescaped into
  * j->text, the text so far being [@s, @q). Returns the closing quote, or
@@ -256,9 +233,9 @@ static const char *unescape(struct jscan *j, const char *s, const char *q,
 			cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
 			q += 6;
 		}
-		if (!text_put(j, at, u, utf8_put(u, (uint32_t)cp)))
+		if (!text_put(j, at, u, kvet_utf8_encode(u, (uint32_t)cp)))
 			return NULL;
-		at += utf8_put(u, (uint32_t)cp);
+		at += kvet_utf8_encode(u, (uint32_t)cp);
 	}
 	return NULL;
 }
