@@ -206,19 +206,25 @@ static void grant(const struct kvet_rbac *r, const struct binding_list *l,
 	}
 }
 
-int kvet_rbac_lease_access(const struct kvet_rbac *r, const char *sa_ns,
-			   const char *sa_name, const char *ns,
-			   struct kvet_lease_access *out)
+/*
+ * The binding lists that grant to ServiceAccount @sa_ns/@sa_name: its
+ * own, then those of the names the API server authenticates it as (its
+ * namespace's group and its user name) and, with @everyone, of the
+ * groups every account is in. Returns how many are in @out (at most
+ * 5, NULL for a subject nothing binds), or -1 when out of memory.
+ */
+static int subject_lists(const struct kvet_rbac *r, const char *sa_ns,
+			 const char *sa_name, bool everyone,
+			 const struct binding_list **out)
 {
 	struct kvet_slice parts[3];
 	char *group, *user;
+	int n = 0;
 
-	memset(out, 0, sizeof(*out));
 	parts[0] = kvet_slice_of(TAG_SA);
 	parts[1] = kvet_slice_of(sa_ns);
 	parts[2] = kvet_slice_of(sa_name);
-	grant(r, kvet_hash_get(&r->by_subject, parts, 3), ns, out);
-	/* the names the API server authenticates a ServiceAccount as */
+	out[n++] = kvet_hash_get(&r->by_subject, parts, 3);
 	group = kvet_arena_printf(r->arena, "system:serviceaccounts:%s", sa_ns);
 	user = kvet_arena_printf(r->arena, "system:serviceaccount:%s:%s",
 				 sa_ns, sa_name);
@@ -226,15 +232,31 @@ int kvet_rbac_lease_access(const struct kvet_rbac *r, const char *sa_ns,
 		return -1;
 	parts[0] = kvet_slice_of(TAG_GROUP);
 	parts[1] = kvet_slice_of(group);
-	grant(r, kvet_hash_get(&r->by_subject, parts, 2), ns, out);
-	parts[1] = kvet_slice_of("system:serviceaccounts");
-	grant(r, kvet_hash_get(&r->by_subject, parts, 2), ns, out);
-	parts[1] = kvet_slice_of("system:authenticated");
-	grant(r, kvet_hash_get(&r->by_subject, parts, 2), ns, out);
+	out[n++] = kvet_hash_get(&r->by_subject, parts, 2);
+	if (everyone) {
+		parts[1] = kvet_slice_of("system:serviceaccounts");
+		out[n++] = kvet_hash_get(&r->by_subject, parts, 2);
+		parts[1] = kvet_slice_of("system:authenticated");
+		out[n++] = kvet_hash_get(&r->by_subject, parts, 2);
+	}
 	parts[0] = kvet_slice_of(TAG_USER);
 	parts[1] = kvet_slice_of(user);
-	grant(r, kvet_hash_get(&r->by_subject, parts, 2), ns, out);
-	return 0;
+	out[n++] = kvet_hash_get(&r->by_subject, parts, 2);
+	return n;
+}
+
+int kvet_rbac_lease_access(const struct kvet_rbac *r, const char *sa_ns,
+			   const char *sa_name, const char *ns,
+			   struct kvet_lease_access *out)
+{
+	const struct binding_list *lists[5];
+	int i, n;
+
+	memset(out, 0, sizeof(*out));
+	n = subject_lists(r, sa_ns, sa_name, true, lists);
+	for (i = 0; i < n; i++)
+		grant(r, lists[i], ns, out);
+	return n < 0 ? -1 : 0;
 }
 
 /*
@@ -335,26 +357,15 @@ int kvet_rbac_controller_access(const struct kvet_rbac *r, const char *sa_ns,
 				const char *sa_name,
 				struct kvet_controller_access *out)
 {
-	struct kvet_slice parts[3];
-	char *group, *user;
+	const struct binding_list *lists[5];
+	int i, n;
 
 	memset(out, 0, sizeof(*out));
-	parts[0] = kvet_slice_of(TAG_SA);
-	parts[1] = kvet_slice_of(sa_ns);
-	parts[2] = kvet_slice_of(sa_name);
-	controller_grant(r, kvet_hash_get(&r->by_subject, parts, 3), out);
-	group = kvet_arena_printf(r->arena, "system:serviceaccounts:%s", sa_ns);
-	user = kvet_arena_printf(r->arena, "system:serviceaccount:%s:%s",
-				 sa_ns, sa_name);
-	if (!group || !user)
-		return -1;
-	parts[0] = kvet_slice_of(TAG_GROUP);
-	parts[1] = kvet_slice_of(group);
-	controller_grant(r, kvet_hash_get(&r->by_subject, parts, 2), out);
-	parts[0] = kvet_slice_of(TAG_USER);
-	parts[1] = kvet_slice_of(user);
-	controller_grant(r, kvet_hash_get(&r->by_subject, parts, 2), out);
-	return 0;
+	/* grants to every account do not make one a controller */
+	n = subject_lists(r, sa_ns, sa_name, false, lists);
+	for (i = 0; i < n; i++)
+		controller_grant(r, lists[i], out);
+	return n < 0 ? -1 : 0;
 }
 
 struct kvet_slice kvet_workload_service_account(const struct kvet_workload *wl)
