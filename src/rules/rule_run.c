@@ -488,27 +488,68 @@ static bool item_list(struct kvet_rule_runner *r, const struct cel_value *v,
 	return true;
 }
 
+/* A fired item of a grouped rule: its group key and its place. */
+struct keyed {
+	const char *s;
+	uint32_t len;
+	size_t idx;
+};
+
+/* By key, then by place, so that each group's items stay in order. */
+static int cmp_keyed(const void *pa, const void *pb)
+{
+	const struct keyed *a = pa, *b = pb;
+	uint32_t len = a->len < b->len ? a->len : b->len;
+	int c = len ? memcmp(a->s, b->s, len) : 0;
+
+	if (c)
+		return c;
+	if (a->len != b->len)
+		return a->len < b->len ? -1 : 1;
+	return a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+static bool same_key(const struct keyed *a, const struct keyed *b)
+{
+	return a->len == b->len && (!a->len || !memcmp(a->s, b->s, a->len));
+}
+
+/* A group: its items are keyed[start, end); the first is keyed[start]. */
+struct group_span {
+	size_t start, end;
+	size_t first;		/* place of the first item */
+};
+
+static int cmp_span(const void *pa, const void *pb)
+{
+	const struct group_span *a = pa, *b = pb;
+
+	return a->first < b->first ? -1 : a->first > b->first;
+}
+
 /*
  * One cause, one finding: the items that fire are grouped by the key
  * `each.group_by` gives (a string), in the order of their first item;
  * each group is one finding, evaluated with its first item as the each
  * variable and the list of its items as `group`. While the condition
- * and the key are evaluated, `group` is the item alone.
+ * and the key are evaluated, `group` is the item alone. Grouping sorts,
+ * so a list of many items with as many keys costs n log n, not n^2.
  */
 static int run_grouped(struct kvet_rule_runner *r,
 		       const struct kvet_rule *rule,
 		       const struct kvet_object *obj, size_t file_order,
 		       const struct cel_value *list)
 {
-	size_t i, k, m, n = cel_len(list), n_fired = 0;
-	struct cel_value *items, *keys, *members, key;
-	bool *done;
+	size_t i, k, n = cel_len(list), n_fired = 0, n_groups = 0;
+	struct cel_value *items, *members, key;
+	struct keyed *keys;
+	struct group_span *groups;
 
 	items = kvet_arena_array(&r->scratch, n + 1, sizeof(*items));
 	keys = kvet_arena_array(&r->scratch, n + 1, sizeof(*keys));
 	members = kvet_arena_array(&r->scratch, n + 1, sizeof(*members));
-	done = kvet_arena_array(&r->scratch, n + 1, sizeof(*done));
-	if (!items || !keys || !members || !done)
+	groups = kvet_arena_array(&r->scratch, n + 1, sizeof(*groups));
+	if (!items || !keys || !members || !groups)
 		return -1;
 	for (i = 0; i < n && !r->gave_up; i++) {
 		items[n_fired] = cel_list_at(list, i);
@@ -525,25 +566,29 @@ static int run_grouped(struct kvet_rule_runner *r,
 				   "string");
 			continue;
 		}
-		keys[n_fired] = key;
-		done[n_fired++] = false;
+		keys[n_fired] = (struct keyed){ key.u.s, key.len, n_fired };
+		n_fired++;
 	}
-	for (i = 0; i < n_fired && !r->gave_up; i++) {
-		if (done[i])
-			continue;
-		for (k = i, m = 0; k < n_fired; k++) {
-			if (done[k] || keys[k].len != keys[i].len ||
-			    memcmp(keys[k].u.s, keys[i].u.s, keys[i].len))
-				continue;
-			done[k] = true;
-			members[m++] = items[k];
-		}
-		r->vars[KVET_RULE_VAR_EACH] = items[i];
+	if (r->gave_up || !n_fired)
+		return 0;
+	qsort(keys, n_fired, sizeof(*keys), cmp_keyed);
+	for (i = 0; i < n_fired; i = k) {
+		for (k = i + 1; k < n_fired && same_key(&keys[k], &keys[i]); k++)
+			;
+		groups[n_groups++] = (struct group_span){ i, k, keys[i].idx };
+	}
+	qsort(groups, n_groups, sizeof(*groups), cmp_span);
+	for (i = 0; i < n_groups && !r->gave_up; i++) {
+		size_t m = 0;
+
+		for (k = groups[i].start; k < groups[i].end; k++)
+			members[m++] = items[keys[k].idx];
+		r->vars[KVET_RULE_VAR_EACH] = items[groups[i].first];
 		if (!item_list(r, members, m, &r->vars[KVET_RULE_VAR_GROUP]))
 			return -1;
 		cel_lazy_reset(&r->lazy);
 		if (emit(r, rule, obj, file_order,
-			 kvet_cel_object(&items[i])) < 0)
+			 kvet_cel_object(&items[groups[i].first])) < 0)
 			return -1;
 	}
 	return 0;
