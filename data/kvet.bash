@@ -55,7 +55,7 @@ _kvet()
 {
 	local kvet=${COMP_WORDS[0]} cur=${COMP_WORDS[COMP_CWORD]}
 	local prev= cmd=${COMP_WORDS[1]-} i
-	local commands="lint rules explain config version help"
+	local commands="lint drain rules explain config version help"
 
 	# "--opt=val": bash splits at '=' (COMP_WORDBREAKS), so put it back
 	if ((COMP_CWORD >= 2)) && [[ ${COMP_WORDS[COMP_CWORD - 1]} == = ]]; then
@@ -114,6 +114,10 @@ _kvet()
 		COMPREPLY=($(compgen -W "auto always never" -- "$cur"))
 		return
 		;;
+	--order)
+		COMPREPLY=($(compgen -W "zone name given" -- "$cur"))
+		return
+		;;
 	--enable | --disable)
 		COMPREPLY=($(compgen -W "$(_kvet_rule_ids "$kvet")" -- "$cur"))
 		return
@@ -133,7 +137,8 @@ _kvet()
 		return
 		;;
 	--namespace | --docs-url | -j | --jobs | --max-input-size | --pool | \
-		--node-cpu | --node-memory | --node-pods | --node-label | --node-taint)
+		--node-cpu | --node-memory | --node-pods | --node-label | --node-taint | \
+		--max-unavailable | --surge | --nodes)
 		return
 		;;
 	esac
@@ -160,7 +165,7 @@ _kvet()
 			COMPREPLY=($(compgen -W "test" -- "$cur"))
 		fi
 		;;
-	lint)
+	lint | drain)
 		_kvet_paths "$cur"
 		;;
 	esac

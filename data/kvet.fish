@@ -21,7 +21,7 @@ function __kvet_formats
     $line[1] lint --help 2>/dev/null | string replace -rf '^formats: ' '' | string split ', '
 end
 
-set -l commands lint rules explain config version help
+set -l commands lint drain rules explain config version help
 set -l rule_commands lint rules explain
 
 complete -c kvet -f
@@ -33,14 +33,14 @@ complete -c kvet -n "__fish_seen_subcommand_from config; and not __fish_seen_sub
 complete -c kvet -n "__fish_seen_subcommand_from explain" -a "(__kvet_rule_ids)"
 complete -c kvet -n "__fish_seen_subcommand_from rules; and not __fish_seen_subcommand_from test" -a test
 complete -c kvet -n "__fish_seen_subcommand_from rules; and __fish_seen_subcommand_from test" -x -a "(__fish_complete_directories)"
-complete -c kvet -n "__fish_seen_subcommand_from lint" -F
+complete -c kvet -n "__fish_seen_subcommand_from lint drain" -F
 
-# options of lint
-set -l lint "__fish_seen_subcommand_from lint"
+# options of lint, which drain shares
+set -l lint "__fish_seen_subcommand_from lint drain"
 complete -c kvet -n $lint -l format -x -a "(__kvet_formats)"
 complete -c kvet -n $lint -l namespace -x
 complete -c kvet -n $lint -l fail-on -x -a "error warning info never"
-complete -c kvet -n $lint -l complete-input
+complete -c kvet -n "__fish_seen_subcommand_from lint" -l complete-input
 complete -c kvet -n $lint -l require-objects
 complete -c kvet -n $lint -l baseline -r -F
 complete -c kvet -n $lint -l write-baseline -r -F
@@ -57,17 +57,30 @@ complete -c kvet -n $lint -l node-pods -x
 complete -c kvet -n $lint -l node-label -x
 complete -c kvet -n $lint -l node-taint -x
 
+# options of drain alone
+set -l drain "__fish_seen_subcommand_from drain"
+complete -c kvet -n $drain -l rolling
+complete -c kvet -n $drain -l max-unavailable -x
+complete -c kvet -n $drain -l surge -x
+complete -c kvet -n $drain -l order -x -a "zone name given"
+complete -c kvet -n $drain -l nodes -x
+complete -c kvet -n $drain -l force
+complete -c kvet -n $drain -l delete-emptydir-data
+complete -c kvet -n $drain -l ignore-daemonsets
+
 # options of the commands that load rules
 set -l rules "__fish_seen_subcommand_from $rule_commands"
+# and of those that read settings, drain too
+set -l settings "__fish_seen_subcommand_from $rule_commands drain"
 complete -c kvet -n "__fish_seen_subcommand_from rules" -l format -x -a "text json"
 complete -c kvet -n $rules -l rules -x -a "(__fish_complete_directories)"
 complete -c kvet -n $rules -l param -x -a "(__kvet_rule_ids | string replace -r '\$' .)"
 complete -c kvet -n $rules -l no-builtin-rules
-complete -c kvet -n $rules -l enable -x -a "(__kvet_rule_ids)"
-complete -c kvet -n $rules -l disable -x -a "(__kvet_rule_ids)"
-complete -c kvet -n $rules -l config -r -F
-complete -c kvet -n $rules -l no-config
-complete -c kvet -n $rules -l docs-url -x
+complete -c kvet -n $settings -l enable -x -a "(__kvet_rule_ids)"
+complete -c kvet -n $settings -l disable -x -a "(__kvet_rule_ids)"
+complete -c kvet -n $settings -l config -r -F
+complete -c kvet -n $settings -l no-config
+complete -c kvet -n $settings -l docs-url -x
 complete -c kvet -n "__fish_seen_subcommand_from $commands" -s h -l help
 
 complete -c kubectl-kvet -w kvet

@@ -3,7 +3,8 @@
 #
 # Shell completion in bash (without the bash-completion package), zsh and
 # fish: commands, `config init`, every rule id for explain, --enable,
-# --disable and --param, every option `kvet lint --help` lists, option
+# --disable and --param, every option `kvet lint --help` and `kvet drain
+# --help` list, option
 # values, and files to lint. A shell that is not installed is skipped,
 # saying so (scripts/common.sh installs zsh and fish for ./scripts/test).
 #
@@ -27,6 +28,9 @@ n=0 failed=0
 ids=$(kvet rules --no-config | awk '{print $1}' | sort)
 n_ids=$(printf '%s\n' "$ids" | wc -l)
 options=$(kvet lint --help | grep -oE -- '--[a-z][a-z-]*' | sort -u)
+# kvet drain's, from its options list (its description names others)
+drain_options=$(kvet drain --help | sed -n '/^options:/,$p' |
+	grep -oE -- '--[a-z][a-z-]*' | sort -u)
 
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 not_ok() {
@@ -86,6 +90,11 @@ expect bash "--disable pdb-o" "$(bash_complete kvet lint --disable pdb-o)" \
 	pdb-overlapping
 # shellcheck disable=SC2086
 expect bash "every lint option" "$(bash_complete kvet lint --)" $options
+expect bash "drain" "$(bash_complete kvet dr)" drain
+# shellcheck disable=SC2086
+expect bash "every drain option" "$(bash_complete kvet drain --)" $drain_options
+expect bash "--order" "$(bash_complete kvet drain --rolling --order '')" zone \
+	name given
 expect bash "--fail-on=" "$(bash_complete kvet lint --fail-on = '')" error \
 	warning info never
 expect bash "--format" "$(bash_complete kvet lint --format '')" codequality \
@@ -132,6 +141,10 @@ if command -v zsh >/dev/null; then
 	expect_ids zsh "--param" "$(zsh_complete kvet lint --param '')" .
 	# shellcheck disable=SC2086
 	expect zsh "every lint option" "$(zsh_complete kvet lint --)" $options
+	# shellcheck disable=SC2086
+	expect zsh "every drain option" "$(zsh_complete kvet drain --)" \
+		$drain_options
+	expect zsh "--order" "$(zsh_complete kvet drain --order '')" zone given
 	expect zsh "--fail-on=" "$(zsh_complete kvet lint --fail-on=)" error never
 	expect zsh "--format" "$(zsh_complete kvet lint --format '')" codequality \
 		markdown
@@ -153,8 +166,8 @@ fish_complete() {
 }
 
 if command -v fish >/dev/null; then
-	expect fish "commands" "$(fish_complete 'kvet ')" lint rules explain \
-		config version help
+	expect fish "commands" "$(fish_complete 'kvet ')" lint drain rules \
+		explain config version help
 	expect fish "config" "$(fish_complete 'kvet config ')" init
 	expect_ids fish "explain" "$(fish_complete 'kvet explain ')"
 	expect_ids fish "--enable" "$(fish_complete 'kvet lint --enable ')"
@@ -162,6 +175,10 @@ if command -v fish >/dev/null; then
 	expect_ids fish "--param" "$(fish_complete 'kvet lint --param ')" .
 	# shellcheck disable=SC2086
 	expect fish "every lint option" "$(fish_complete 'kvet lint --')" $options
+	# shellcheck disable=SC2086
+	expect fish "every drain option" "$(fish_complete 'kvet drain --')" \
+		$drain_options
+	expect fish "--order" "$(fish_complete 'kvet drain --order ')" zone given
 	expect fish "--fail-on=" "$(fish_complete 'kvet lint --fail-on=')" \
 		--fail-on=error --fail-on=never
 	expect fish "--format" "$(fish_complete 'kvet lint --format ')" \
