@@ -4,8 +4,7 @@
 # Shell completion in bash (without the bash-completion package), zsh and
 # fish: commands, `config init`, every rule id for explain, --enable,
 # --disable and --param, every option `kvet lint --help` and `kvet drain
-# --help` list, option
-# values, and files to lint. A shell that is not installed is skipped,
+# --help` list, option values, and files to lint. A shell that is not installed is skipped,
 # saying so (scripts/common.sh installs zsh and fish for ./scripts/test).
 #
 # usage: test_completion.sh KVET DATADIR      (TAP output)
