@@ -31,6 +31,17 @@
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 
+/* The LLVMFuzzerInitialize() of a harness that needs the template (the
+ * built-in rules, compiled once) and nothing else at start. */
+#define FUZZ_INITIALIZE_TEMPLATE()                                        \
+	int LLVMFuzzerInitialize(int *argc, char ***argv)                 \
+	{                                                                 \
+		(void)argc;                                               \
+		(void)argv;                                               \
+		fuzz_init_template();                                     \
+		return 0;                                                 \
+	}
+
 /* The report checks are not kvet: their branches are no coverage to
  * chase, and uninstrumented they cost a tenth. */
 #if defined(__clang__)

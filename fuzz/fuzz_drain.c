@@ -13,13 +13,7 @@
  */
 #include "common.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	fuzz_init_template();
-	return 0;
-}
+FUZZ_INITIALIZE_TEMPLATE()
 
 /* Read the "#fuzz:" line of @data into @o; @nodes gets --nodes. */
 static void read_flags(const uint8_t *data, size_t size,

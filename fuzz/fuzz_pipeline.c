@@ -10,13 +10,7 @@
  */
 #include "common.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	fuzz_init_template();
-	return 0;
-}
+FUZZ_INITIALIZE_TEMPLATE()
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

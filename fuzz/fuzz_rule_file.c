@@ -8,14 +8,8 @@
  */
 #include "common.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	/* for the fixture only: the rules under test are the input's */
-	fuzz_init_template();
-	return 0;
-}
+/* for the fixture only: the rules under test are the input's */
+FUZZ_INITIALIZE_TEMPLATE()
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
