@@ -83,6 +83,16 @@ void rfile_load_template(struct rfile *rf, struct kvet_template *t,
 	}
 	t->parts = v;
 	t->n = parts;
+	if (!parts || (parts == 1 && v[0].text)) {
+		char *c = rfile_alloc(rf, n->len + 1, 1);
+
+		if (!c)
+			return;
+		if (n->len)
+			memcpy(c, s, n->len);
+		c[n->len] = '\0';
+		t->constant = kvet_rule_one_line(c);
+	}
 }
 
 /* A list of strings (or one string) into a NULL-free array. */

@@ -246,12 +246,27 @@ bool kvet_rule_matches(const struct kvet_rule *rule,
 	return true;
 }
 
-/* Findings are one line: YAML folding may leave line breaks in the
- * template, and runs of spaces they leave become one. */
-static char *one_line(char *msg)
+/* True when @msg needs no change by kvet_rule_one_line(): reading it
+ * is cheaper than rewriting it, and most messages are already clean. */
+static bool is_one_line(const char *msg)
+{
+	const char *s = msg;
+
+	if (*s == ' ')
+		return false;
+	for (; *s; s++)
+		if ((unsigned char)*s <= ' ' &&
+		    (*s != ' ' || s[1] == ' ' || !s[1]))
+			return false;
+	return true;
+}
+
+char *kvet_rule_one_line(char *msg)
 {
 	char *in = msg, *out = msg;
 
+	if (is_one_line(msg))
+		return msg;
 	for (; *in; in++) {
 		char c = *in == '\n' || *in == '\t' || *in == '\r' ? ' ' : *in;
 
@@ -267,14 +282,17 @@ static char *one_line(char *msg)
 
 /* A template (message, headline, reason, help): text pieces and the
  * text of each {{ expression }}, on one line. */
-static char *render_template(struct kvet_rule_runner *r,
-			     const struct kvet_rule *rule,
-			     const struct kvet_template *t, const char *what)
+static const char *render_template(struct kvet_rule_runner *r,
+				   const struct kvet_rule *rule,
+				   const struct kvet_template *t,
+				   const char *what)
 {
 	size_t i, len = 0;
 	char **parts, *msg;
 	size_t *lens;
 
+	if (t->constant)
+		return t->constant;
 	parts = kvet_arena_array(&r->scratch, t->n + 1, sizeof(*parts));
 	lens = kvet_arena_array(&r->scratch, t->n + 1, sizeof(*lens));
 	if (!parts || !lens)
@@ -305,7 +323,7 @@ static char *render_template(struct kvet_rule_runner *r,
 		len += lens[i];
 	}
 	msg[len] = '\0';
-	return one_line(msg);
+	return kvet_rule_one_line(msg);
 }
 
 /* @t rendered into *@out when the rule has it. Returns false when out of

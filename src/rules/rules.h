@@ -57,6 +57,9 @@ struct kvet_template {
 	struct kvet_msg_part *parts;
 	size_t n;
 	const char *text;	/* as written; NULL: the rule has none */
+	/* a template without expressions, rendered once when loaded (a
+	 * help is often one), so that each finding need not copy it */
+	const char *constant;
 };
 
 /* A named expression of the rule's `variables:`, read as variables.NAME. */
@@ -243,6 +246,14 @@ int kvet_rule_runner_finish(struct kvet_rule_runner *r);
 bool kvet_rule_matches(const struct kvet_rule *rule,
 		       const struct kvet_object *obj,
 		       const struct kvet_custom_workload *custom, size_t n);
+
+/*
+ * kvet_rule_one_line() - a rendered template as findings show it, on one
+ * line: YAML folding may leave line breaks, tabs and runs of spaces in a
+ * template, and each run becomes one space; leading and trailing spaces
+ * go. Rewrites @msg in place and returns it.
+ */
+char *kvet_rule_one_line(char *msg);
 
 /* Run every rule matching @obj. Returns 0, or -1 when out of memory. */
 int kvet_rule_runner_object(struct kvet_rule_runner *r,

@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "load/node.h"
+#include "load/split.h"
 
 static const char pod_a[] = "apiVersion: v1\nkind: Pod\nmetadata: {name: a}\n";
 
@@ -601,9 +602,34 @@ static void test_fuzz_single_quoted_folding(void **state)
 	assert_true(checked > 1000);
 }
 
+/* Lines are counted sixteen bytes at a time, summed every 255 blocks:
+ * every length and alignment around those boundaries, against a count
+ * byte by byte. */
+static void test_count_lines(void **state)
+{
+	enum { LEN = 16 * 255 * 2 + 40 };
+	static char buf[LEN];
+	size_t i, from, len, want;
+
+	(void)state;
+	srand(7);
+	for (i = 0; i < LEN; i++)
+		buf[i] = rand() % 3 ? 'a' : '\n';
+	for (from = 0; from < 17; from++) {
+		for (len = 0; from + len <= LEN; len += len < 64 ? 1 : 61) {
+			for (want = 0, i = from; i < from + len; i++)
+				want += buf[i] == '\n';
+			assert_int_equal(kvet_count_lines(buf + from, len), want);
+		}
+	}
+	memset(buf, '\n', LEN);
+	assert_int_equal(kvet_count_lines(buf, LEN), LEN);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_count_lines),
 		cmocka_unit_test(test_positions),
 		cmocka_unit_test(test_multi_document_and_empty),
 		cmocka_unit_test(test_scalar_types),
