@@ -7,14 +7,53 @@
 #include "base/utf8.h"
 
 /*
- * Reports and baselines are written by one thread, and a report of
- * 200,000 findings makes tens of millions of stdio calls: the unlocked
- * ones skip the stream's lock (fwrite_unlocked is in glibc and musl
- * alike).
+ * A report of 200,000 findings is tens of millions of small writes: they
+ * go to the writer's own buffer, which reaches the stream in large
+ * blocks, since even unlocked stdio calls cost more than the copy.
  */
-static void put(FILE *fp, const char *s, size_t len)
+static void put(struct kvet_jw *jw, const char *s, size_t len)
 {
-	fwrite_unlocked(s, 1, len, fp);
+	if (KVET_JW_BUF - jw->len < len) {
+		kvet_jw_flush(jw);
+		if (len >= KVET_JW_BUF) {
+			fwrite_unlocked(s, 1, len, jw->out);
+			return;
+		}
+	}
+	memcpy(jw->buf + jw->len, s, len);
+	jw->len += len;
+}
+
+static void put_char(struct kvet_jw *jw, char c)
+{
+	if (jw->len == KVET_JW_BUF)
+		kvet_jw_flush(jw);
+	jw->buf[jw->len++] = c;
+}
+
+void kvet_jw_init(struct kvet_jw *jw, FILE *fp)
+{
+	jw->out = fp;
+	jw->depth = 0;
+	jw->len = 0;
+}
+
+void kvet_jw_flush(struct kvet_jw *jw)
+{
+	if (jw->len)
+		fwrite_unlocked(jw->buf, 1, jw->len, jw->out);
+	jw->len = 0;
+}
+
+FILE *kvet_jw_stream(struct kvet_jw *jw)
+{
+	kvet_jw_flush(jw);
+	return jw->out;
+}
+
+void kvet_jw_raw(struct kvet_jw *jw, const char *s, size_t len)
+{
+	put(jw, s, len);
 }
 
 /* How many bytes from @s on stand for themselves in a JSON string
@@ -46,67 +85,77 @@ static size_t plain_run(const char *s, size_t len)
 	return n;
 }
 
-void kvet_json_write_string(FILE *fp, const char *s, size_t len)
+void kvet_jw_string(struct kvet_jw *jw, const char *s, size_t len)
 {
 	static const char hex[] = "0123456789abcdef";
 	size_t i, n;
 	uint32_t cp;
 
 	if (!s) {
-		put(fp, "null", 4);
+		put(jw, "null", 4);
 		return;
 	}
-	putc_unlocked('"', fp);
+	put_char(jw, '"');
 	for (i = 0; i < len; i += n) {
 		/* mostly one run of text that needs no escape */
 		n = plain_run(s + i, len - i);
 		if (n) {
-			put(fp, s + i, n);
+			put(jw, s + i, n);
 			continue;
 		}
 		n = kvet_utf8_next(s + i, len - i, &cp);
 		switch (cp) {
 		case '"':
-			put(fp, "\\\"", 2);
+			put(jw, "\\\"", 2);
 			break;
 		case '\\':
-			put(fp, "\\\\", 2);
+			put(jw, "\\\\", 2);
 			break;
 		case '\b':
-			put(fp, "\\b", 2);
+			put(jw, "\\b", 2);
 			break;
 		case '\f':
-			put(fp, "\\f", 2);
+			put(jw, "\\f", 2);
 			break;
 		case '\n':
-			put(fp, "\\n", 2);
+			put(jw, "\\n", 2);
 			break;
 		case '\r':
-			put(fp, "\\r", 2);
+			put(jw, "\\r", 2);
 			break;
 		case '\t':
-			put(fp, "\\t", 2);
+			put(jw, "\\t", 2);
 			break;
 		case 0x2028:
-			put(fp, "\\u2028", 6);
+			put(jw, "\\u2028", 6);
 			break;
 		case 0x2029:
-			put(fp, "\\u2029", 6);
+			put(jw, "\\u2029", 6);
 			break;
 		default:
 			if (cp < 0x20 || cp == 0x7f) {
-				put(fp, "\\u00", 4);
-				putc_unlocked(hex[cp >> 4], fp);
-				putc_unlocked(hex[cp & 0xf], fp);
+				put(jw, "\\u00", 4);
+				put_char(jw, hex[cp >> 4]);
+				put_char(jw, hex[cp & 0xf]);
 			} else {
-				kvet_utf8_put(fp, cp);
+				char u[4];
+
+				put(jw, u, kvet_utf8_encode(u, cp));
 			}
 			break;
 		}
 	}
-	putc_unlocked('"', fp);
+	put_char(jw, '"');
 }
 
+void kvet_json_write_string(FILE *fp, const char *s, size_t len)
+{
+	struct kvet_jw jw;
+
+	kvet_jw_init(&jw, fp);
+	kvet_jw_string(&jw, s, len);
+	kvet_jw_flush(&jw);
+}
 
 static void jw_indent(struct kvet_jw *jw, unsigned int depth)
 {
@@ -116,10 +165,10 @@ static void jw_indent(struct kvet_jw *jw, unsigned int depth)
 	const size_t most = sizeof(spaces) - 2;
 	size_t n = 2 * (size_t)depth, k = n < most ? n : most;
 
-	fwrite_unlocked(spaces, 1, 1 + k, jw->fp);
+	put(jw, spaces, 1 + k);
 	for (n -= k; n; n -= k) {
 		k = n < most ? n : most;
-		fwrite_unlocked(spaces + 1, 1, k, jw->fp);
+		put(jw, spaces + 1, k);
 	}
 }
 
@@ -127,20 +176,20 @@ void kvet_jw_item(struct kvet_jw *jw, const char *key)
 {
 	if (jw->depth) {
 		if (!jw->empty[jw->depth - 1])
-			putc_unlocked(',', jw->fp);
+			put_char(jw, ',');
 		jw->empty[jw->depth - 1] = false;
 		jw_indent(jw, jw->depth);
 	}
 	if (key) {
-		kvet_json_write_string(jw->fp, key, strlen(key));
-		fwrite_unlocked(": ", 1, 2, jw->fp);
+		kvet_jw_string(jw, key, strlen(key));
+		put(jw, ": ", 2);
 	}
 }
 
 void kvet_jw_open(struct kvet_jw *jw, const char *key, char bracket)
 {
 	kvet_jw_item(jw, key);
-	putc_unlocked(bracket, jw->fp);
+	put_char(jw, bracket);
 	if (jw->depth < KVET_JW_MAX_DEPTH)
 		jw->empty[jw->depth] = true;
 	jw->depth++;
@@ -151,17 +200,17 @@ void kvet_jw_close(struct kvet_jw *jw, char bracket)
 	jw->depth--;
 	if (jw->depth < KVET_JW_MAX_DEPTH && !jw->empty[jw->depth])
 		jw_indent(jw, jw->depth);
-	putc_unlocked(bracket, jw->fp);
+	put_char(jw, bracket);
 }
 
 void kvet_jw_str(struct kvet_jw *jw, const char *key, const char *val)
 {
 	kvet_jw_item(jw, key);
-	kvet_json_write_string(jw->fp, val, val ? strlen(val) : 0);
+	kvet_jw_string(jw, val, val ? strlen(val) : 0);
 }
 
 /* Decimal digits without printf: a report has millions of them. */
-static void put_uint(FILE *fp, unsigned long long val)
+static void put_uint(struct kvet_jw *jw, unsigned long long val)
 {
 	char buf[24];
 	size_t i = sizeof(buf);
@@ -170,26 +219,26 @@ static void put_uint(FILE *fp, unsigned long long val)
 		buf[--i] = (char)('0' + val % 10);
 		val /= 10;
 	} while (val);
-	fwrite_unlocked(buf + i, 1, sizeof(buf) - i, fp);
+	put(jw, buf + i, sizeof(buf) - i);
 }
 
 void kvet_jw_uint(struct kvet_jw *jw, const char *key, unsigned long long val)
 {
 	kvet_jw_item(jw, key);
-	put_uint(jw->fp, val);
+	put_uint(jw, val);
 }
 
 void kvet_jw_pos(struct kvet_jw *jw, const char *key, unsigned int val)
 {
 	kvet_jw_item(jw, key);
 	if (val)
-		put_uint(jw->fp, val);
+		put_uint(jw, val);
 	else
-		fwrite_unlocked("null", 1, 4, jw->fp);
+		put(jw, "null", 4);
 }
 
 void kvet_jw_bool(struct kvet_jw *jw, const char *key, bool val)
 {
 	kvet_jw_item(jw, key);
-	fwrite_unlocked(val ? "true" : "false", 1, val ? 4 : 5, jw->fp);
+	put(jw, val ? "true" : "false", val ? 4 : 5);
 }

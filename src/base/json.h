@@ -31,18 +31,33 @@ void kvet_json_write_string(FILE *fp, const char *s, size_t len);
 /*
  * A pretty-printing JSON writer shared by the JSON and SARIF reports:
  * two-space indentation, members in the order written. Strings go
- * through kvet_json_write_string(), the one JSON escaping function.
- * Nesting is fixed by each report's shape and never deeper than
- * KVET_JW_MAX_DEPTH, so a small array is the whole stack. Errors are
- * left on the stream for kvet_render().
+ * through the one JSON escaping function (kvet_jw_string(), which
+ * kvet_json_write_string() wraps). Nesting is fixed by each report's
+ * shape and never deeper than KVET_JW_MAX_DEPTH, so a small array is the
+ * whole stack. Output is buffered in the writer: kvet_jw_flush() it at
+ * the end, and take the stream with kvet_jw_stream() to write to it
+ * directly. Errors are left on the stream for kvet_render().
  */
 #define KVET_JW_MAX_DEPTH 16
+#define KVET_JW_BUF (64 * 1024)
 
 struct kvet_jw {
-	FILE *fp;
+	FILE *out;		/* through kvet_jw_stream(), which flushes */
 	unsigned int depth;
 	bool empty[KVET_JW_MAX_DEPTH];	/* nothing written yet at this level */
+	size_t len;		/* bytes in buf */
+	char buf[KVET_JW_BUF];
 };
+
+void kvet_jw_init(struct kvet_jw *jw, FILE *fp);
+/* Write what is buffered to the stream. */
+void kvet_jw_flush(struct kvet_jw *jw);
+/* The stream, after what is buffered, to write to it directly. */
+FILE *kvet_jw_stream(struct kvet_jw *jw);
+/* @len bytes as they are (JSON text the caller vouches for). */
+void kvet_jw_raw(struct kvet_jw *jw, const char *s, size_t len);
+/* A JSON string literal of @len bytes (kvet_json_write_string()). */
+void kvet_jw_string(struct kvet_jw *jw, const char *s, size_t len);
 
 /*
  * Each writer takes @key for an object member, or NULL for an array

@@ -65,7 +65,7 @@ static void write_finding(struct kvet_jw *jw, const struct kvet_finding *f,
 	kvet_jw_str(jw, "description", f->headline ? f->headline : f->message);
 	kvet_jw_str(jw, "check_name", f->rule);
 	kvet_jw_item(jw, "fingerprint");
-	kvet_report_fp_write(jw->fp, fp);
+	kvet_report_fp_write(kvet_jw_stream(jw), fp);
 	kvet_jw_str(jw, "severity",
 		    severities[sev < KVET_SEV_COUNT ? sev : KVET_SEV_ERROR]);
 	location(jw, &f->pos);
@@ -93,7 +93,7 @@ static void write_error(struct kvet_jw *jw, const struct kvet_error *e)
 	kvet_jw_str(jw, "check_name",
 		    e->rule ? "evaluation-error" : "input-error");
 	kvet_jw_item(jw, "fingerprint");
-	kvet_report_fp_write(jw->fp, &fp);
+	kvet_report_fp_write(kvet_jw_stream(jw), &fp);
 	kvet_jw_str(jw, "severity", e->tolerated ? "minor" : "blocker");
 	location(jw, &e->pos);
 	kvet_jw_close(jw, '}');
@@ -115,10 +115,11 @@ int kvet_render_codequality(const struct kvet_ctx *ctx,
 {
 	size_t i, n = kvet_ctx_finding_count(ctx);
 	const struct kvet_finding **all = malloc((n ? n : 1) * sizeof(*all));
-	struct kvet_jw jw = { .fp = fp };
+	struct kvet_jw jw;
 	const struct kvet_error *e;
 	struct kvet_report_fp *fps;
 
+	kvet_jw_init(&jw, fp);
 	if (!all) {
 		errno = ENOMEM;
 		return -1;
@@ -141,7 +142,8 @@ int kvet_render_codequality(const struct kvet_ctx *ctx,
 			write_error(&jw, e);
 	}
 	kvet_jw_close(&jw, ']');
-	putc('\n', fp);
+	kvet_jw_raw(&jw, "\n", 1);
+	kvet_jw_flush(&jw);
 	free(fps);
 	free(all);
 	return 0;

@@ -168,9 +168,10 @@ int kvet_render_json(const struct kvet_ctx *ctx,
 		     const struct kvet_render_options *opts, FILE *fp)
 {
 	struct kvet_summary sum;
-	struct kvet_jw jw = { .fp = fp };
+	struct kvet_jw jw;
 	size_t i, n;
 
+	kvet_jw_init(&jw, fp);
 	memset(&sum, 0, sizeof(sum));
 	kvet_ctx_summary(ctx, &sum);
 
@@ -210,6 +211,7 @@ int kvet_render_json(const struct kvet_ctx *ctx,
 		kvet_json_write_drain(&jw, ctx);
 	write_summary(&jw, &sum);
 	kvet_jw_close(&jw, '}');
-	putc('\n', fp);
+	kvet_jw_raw(&jw, "\n", 1);
+	kvet_jw_flush(&jw);
 	return 0;
 }

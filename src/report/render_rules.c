@@ -34,10 +34,11 @@ static void write_text(const struct kvet_ctx *ctx, FILE *fp)
 
 static void write_json(const struct kvet_ctx *ctx, FILE *fp)
 {
-	struct kvet_jw jw = { .fp = fp };
+	struct kvet_jw jw;
 	size_t i, k, n = kvet_ctx_rule_all_count(ctx);
 	const struct kvet_rule_info *r;
 
+	kvet_jw_init(&jw, fp);
 	kvet_jw_open(&jw, NULL, '{');
 	kvet_jw_open(&jw, "tool", '{');
 	kvet_jw_str(&jw, "name", "kvet");
@@ -63,20 +64,23 @@ static void write_json(const struct kvet_ctx *ctx, FILE *fp)
 	}
 	kvet_jw_close(&jw, ']');
 	kvet_jw_close(&jw, '}');
-	putc('\n', fp);
+	kvet_jw_raw(&jw, "\n", 1);
+	kvet_jw_flush(&jw);
 }
 
 KVET_API int kvet_ctx_write_rules(const struct kvet_ctx *ctx,
 				  enum kvet_format format, FILE *fp)
 {
-	if (format == KVET_FORMAT_TEXT)
-		write_text(ctx, fp);
-	else if (format == KVET_FORMAT_JSON)
-		write_json(ctx, fp);
-	else {
+	if (format != KVET_FORMAT_TEXT && format != KVET_FORMAT_JSON) {
 		errno = EINVAL;
 		return -1;
 	}
+	/* before writing: a write that fails on the way leaves its errno
+	 * (EPIPE for a reader gone) for kvet_render_flush() */
 	errno = 0;
+	if (format == KVET_FORMAT_TEXT)
+		write_text(ctx, fp);
+	else
+		write_json(ctx, fp);
 	return kvet_render_flush(fp);
 }

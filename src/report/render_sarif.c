@@ -80,7 +80,7 @@ static void artifact(struct kvet_jw *jw, const char *file)
 
 	kvet_jw_open(jw, "artifactLocation", '{');
 	kvet_jw_item(jw, "uri");
-	kvet_uri_write(jw->fp, std ? "stdin" : file);
+	kvet_uri_write(kvet_jw_stream(jw), std ? "stdin" : file);
 	if (!std && file[0] != '/')
 		kvet_jw_str(jw, "uriBaseId", SRCROOT);
 	kvet_jw_close(jw, '}');
@@ -234,7 +234,7 @@ static int write_result(struct kvet_jw *jw, const struct kvet_ctx *ctx,
 		return -1;
 	kvet_jw_open(jw, "partialFingerprints", '{');
 	kvet_jw_item(jw, FINGERPRINT_KEY);
-	kvet_report_fp_write(jw->fp, &r->fp);
+	kvet_report_fp_write(kvet_jw_stream(jw), &r->fp);
 	kvet_jw_close(jw, '}');
 	if (r->reason) {
 		/* §3.35: an annotation is in the source, the rest outside */
@@ -396,11 +396,12 @@ fail:
 int kvet_render_sarif(const struct kvet_ctx *ctx,
 		      const struct kvet_render_options *opts, FILE *fp)
 {
-	struct kvet_jw jw = { .fp = fp };
+	struct kvet_jw jw;
 	struct result *res;
 	size_t i, n = 0;
 	int ret = 0;
 
+	kvet_jw_init(&jw, fp);
 	res = collect(ctx, &n);
 	if (!res) {
 		errno = ENOMEM;
@@ -427,7 +428,8 @@ int kvet_render_sarif(const struct kvet_ctx *ctx,
 	kvet_jw_close(&jw, '}');
 	kvet_jw_close(&jw, ']');
 	kvet_jw_close(&jw, '}');
-	putc('\n', fp);
+	kvet_jw_raw(&jw, "\n", 1);
+	kvet_jw_flush(&jw);
 	free(res);
 	if (ret)
 		errno = ENOMEM;
