@@ -183,17 +183,14 @@ int kvet_check_field_types(struct kvet_findings *fs,
 		const struct kvet_pair *pair = NULL;
 		struct kvet_finding_text text = { .reason = reason };
 		char path[128] = "", what[80], headline[320], help[160];
-		size_t used = 0;
+		size_t used = 0, depth;
 
 		if ((fd->group && strcmp(fd->group, obj->group) != 0) ||
 		    (fd->kind && strcmp(fd->kind, obj->kind) != 0))
 			continue;
-		for (k = 0; k < 5 && fd->path[k] && v; k++) {
-			pair = kvet_node_get_pair(v, fd->path[k]);
+		for (depth = 0; depth < 5 && fd->path[depth] && v; depth++) {
+			pair = kvet_node_get_pair(v, fd->path[depth]);
 			v = pair ? &pair->value : NULL;
-			used += (size_t)snprintf(path + used, sizeof(path) - used,
-						 "%s%s", k ? "." : "",
-						 fd->path[k]);
 		}
 		if (!v || (kvet_node_is_null(v) &&
 			   !(v->flags & KVET_NODE_INVALID)))
@@ -201,6 +198,11 @@ int kvet_check_field_types(struct kvet_findings *fs,
 		bad = bad_value(v, fd->want);
 		if (!bad)
 			continue;
+		/* written only for a finding: every object passes here */
+		for (k = 0; k < depth; k++)
+			used += (size_t)snprintf(path + used, sizeof(path) - used,
+						 "%s%s", k ? "." : "",
+						 fd->path[k]);
 		text.headline = headline;
 		text.help = help;
 		if (bad != v) {

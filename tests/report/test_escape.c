@@ -98,6 +98,49 @@ static void test_json_utf8_invalid(void **state)
 	JSON("\xc3\"", "\"" FFFD "\\\"\"");
 }
 
+/*
+ * Plain text is copied in runs found sixteen (or eight) bytes at a time:
+ * each byte that needs an escape, at every place in and around a block,
+ * and runs longer than the writer's 64 KiB buffer.
+ */
+static void test_json_runs(void **state)
+{
+	static const struct {
+		const char *in, *out;
+	} special[] = {
+		{ "\"", "\\\"" }, { "\\", "\\\\" }, { "\n", "\\n" },
+		{ "\x1f", "\\u001f" }, { "\x7f", "\\u007f" },
+		{ "\xc3\xa9", "\xc3\xa9" }, { "\xff", "\xef\xbf\xbd" },
+	};
+	char in[48], want[64];
+	size_t i, at, n, big = 3 * KVET_JW_BUF / 2;
+	char *huge, *huge_want;
+
+	(void)state;
+	for (i = 0; i < sizeof(special) / sizeof(special[0]); i++) {
+		for (at = 0; at < 40; at++) {
+			n = strlen(special[i].in);
+			memset(in, 'a', sizeof(in));
+			memcpy(in + at, special[i].in, n);
+			snprintf(want, sizeof(want), "\"%.*s%s%.*s\"", (int)at,
+				 in, special[i].out, (int)(40 - at - n + 1),
+				 in + at + n);
+			check_json(in, 41, want);
+		}
+	}
+	huge = malloc(big);
+	huge_want = malloc(big + 3);
+	assert_non_null(huge);
+	assert_non_null(huge_want);
+	memset(huge, 'x', big);
+	huge_want[0] = '"';
+	memcpy(huge_want + 1, huge, big);
+	memcpy(huge_want + 1 + big, "\"", 2);
+	check_json(huge, big, huge_want);
+	free(huge);
+	free(huge_want);
+}
+
 static void test_utf8_next(void **state)
 {
 	uint32_t cp;
@@ -216,6 +259,7 @@ int main(void)
 		cmocka_unit_test(test_json_control),
 		cmocka_unit_test(test_json_utf8_valid),
 		cmocka_unit_test(test_json_utf8_invalid),
+		cmocka_unit_test(test_json_runs),
 		cmocka_unit_test(test_utf8_next),
 		cmocka_unit_test(test_text_write),
 		cmocka_unit_test(test_caret_plain),
