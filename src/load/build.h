@@ -90,6 +90,7 @@ struct kvet_builder {
 	struct kvet_docs *out;
 	uint32_t doc_index;
 	bool oom;
+	unsigned int abandoned;	/* parsers libfyaml left broken */
 
 	atomic_size_t *progress;	/* bytes parsed, or NULL */
 	size_t events;

@@ -34,6 +34,9 @@ enum {
 	KVET_LOAD_MAX_ALIAS_EXPANSION = 1000000,
 	/* errors reported per input file; the rest are counted in one line */
 	KVET_LOAD_MAX_ERRORS = 100,
+	/* parsers libfyaml leaves broken, abandoned (not freed) per input
+	 * piece before the rest of it is given up (src/load/fyparser.c) */
+	KVET_LOAD_MAX_ABANDONED = 64,
 };
 
 /**

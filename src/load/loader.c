@@ -9,8 +9,10 @@
 
 #include "base/vec.h"
 #include "load/build.h"
+#include "load/fyparser.h"
 #include "load/json.h"
 #include "load/sanitize.h"
+#include "load/split.h"
 
 /*
  * The stream driver: feeds libfyaml's events to the tree builder, turns
@@ -538,31 +540,15 @@ static size_t after_bom(struct kvet_builder *b, size_t bom)
  */
 static size_t parse_from(struct kvet_builder *b)
 {
-	struct fy_diag_cfg dcfg;
-	struct fy_parse_cfg cfg = { 0 };
 	struct fy_diag *fydiag = NULL;
-	struct fy_parser *fyp = NULL;
+	struct fy_parser *fyp;
 	struct fy_event *fye;
 	size_t restart = b->len, end;
 
-	fy_diag_cfg_default(&dcfg);
-	dcfg.fp = NULL;
-	dcfg.output_fn = NULL;
-	fydiag = fy_diag_create(&dcfg);
-	if (!fydiag) {
-		b->oom = true;
-		goto out;
-	}
-	fy_diag_set_collect_errors(fydiag, true);
-	/* go-yaml, and so kubectl, accepts a flow sequence whose "]" sits
-	 * at its key's indentation (Tekton's controller.yaml has one) */
-	cfg.flags = FYPCF_QUIET | FYPCF_DISABLE_ACCELERATORS |
-		    FYPCF_SLOPPY_FLOW_INDENTATION;
-	cfg.diag = fydiag;
 	end = next_stop(b);
-	fyp = fy_parser_create(&cfg);
-	if (!fyp || fy_parser_set_string(fyp, b->buf + b->base_pos,
-					 end - b->base_pos)) {
+	fyp = kvet_fyparser_create(b->buf + b->base_pos, end - b->base_pos,
+				   &fydiag);
+	if (!fyp) {
 		b->oom = true;
 		goto out;
 	}
@@ -594,8 +580,17 @@ static size_t parse_from(struct kvet_builder *b)
 	}
 	settle_pending(b, restart);
 out:
-	fy_parser_destroy(fyp);
-	fy_diag_destroy(fydiag);
+	if (kvet_fyparser_destroy(fyp, fydiag) &&
+	    ++b->abandoned >= KVET_LOAD_MAX_ABANDONED && restart < b->len) {
+		/* each costs a parser's memory: a file of nothing else must
+		 * not grow without bound (counted once, from the start) */
+		uint32_t line = (uint32_t)kvet_count_lines(b->buf, restart) + 1;
+
+		kvet_diag_addf(b->diag, b->name, line, 1,
+			       "the rest of the input is not loaded after %d errors that libfyaml cannot recover from",
+			       KVET_LOAD_MAX_ABANDONED);
+		restart = b->len;
+	}
 	return restart;
 }
 

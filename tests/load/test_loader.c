@@ -602,6 +602,58 @@ static void test_fuzz_single_quoted_folding(void **state)
 	assert_true(checked > 1000);
 }
 
+/*
+ * Found by the load fuzzer: libfyaml 0.7.12 crashes when a parser that
+ * stopped at a tab before a block entry, after a simple key inside an
+ * explicit key, is destroyed. The error is reported, the parser is
+ * abandoned (src/load/fyparser.c), and the next document still loads.
+ */
+static void test_fuzz_tab_after_explicit_key(void **state)
+{
+	struct loaded *l = load_str("? a:\t- b\n"
+				    "---\n"
+				    "apiVersion: v1\nkind: Pod\nmetadata: {name: b}\n"
+				    "---\n"
+				    "x:\n  ? a:\t? b\n"
+				    "---\n"
+				    "apiVersion: v1\nkind: Pod\nmetadata: {name: c}\n");
+
+	(void)state;
+	assert_int_equal(l->diag.n, 2);
+	assert_error(l, 0, 1, 5, "cannot use tab for indentation");
+	assert_error(l, 1, 8, 7, "cannot use tab for indentation");
+	assert_int_equal(l->objs.n, 2);
+	assert_string_equal(l->objs.v[0]->name, "b");
+	assert_string_equal(l->objs.v[1]->name, "c");
+	loaded_free(l);
+}
+
+/* Each abandoned parser costs its memory: past KVET_LOAD_MAX_ABANDONED of
+ * them in one input, the rest of it is given up, saying so. */
+static void test_abandoned_parsers_bounded(void **state)
+{
+	static const char bad[] = "? a:\t- b\n---\n";
+	static const char good[] = "apiVersion: v1\nkind: Pod\nmetadata: {name: z}\n";
+	size_t n = KVET_LOAD_MAX_ABANDONED + 2, i, len = 0;
+	char *text = malloc(n * (sizeof(bad) - 1) + sizeof(good));
+	struct loaded *l;
+
+	(void)state;
+	assert_non_null(text);
+	for (i = 0; i < n; i++, len += sizeof(bad) - 1)
+		memcpy(text + len, bad, sizeof(bad) - 1);
+	memcpy(text + len, good, sizeof(good));
+	l = load_str(text);
+	assert_int_equal(l->objs.n, 0);
+	assert_int_equal(l->diag.n, KVET_LOAD_MAX_ABANDONED + 1);
+	if (!strstr(l->diag.errors[KVET_LOAD_MAX_ABANDONED].message,
+		    "the rest of the input is not loaded"))
+		fail_msg("last error: %s",
+			 l->diag.errors[KVET_LOAD_MAX_ABANDONED].message);
+	loaded_free(l);
+	free(text);
+}
+
 /* Lines are counted sixteen bytes at a time, summed every 255 blocks:
  * every length and alignment around those boundaries, against a count
  * byte by byte. */
@@ -629,6 +681,8 @@ static void test_count_lines(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fuzz_tab_after_explicit_key),
+		cmocka_unit_test(test_abandoned_parsers_bounded),
 		cmocka_unit_test(test_count_lines),
 		cmocka_unit_test(test_positions),
 		cmocka_unit_test(test_multi_document_and_empty),
