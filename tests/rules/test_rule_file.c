@@ -405,6 +405,44 @@ static void words(void **state)
 	expect_error(rule, 1, 1, "missing field \"message\" (or \"headline\")");
 }
 
+/* Words are one line: line breaks, tabs and runs of spaces a template
+ * or a value leaves become one space, leading and trailing ones go; a
+ * template without expressions is made so once, when it loads. */
+static void words_on_one_line(void **state)
+{
+	static const struct kvet_options opts = {
+		.flags = KVET_CTX_NO_BUILTIN_RULES,
+	};
+	static const struct {
+		const char *in, *out;
+	} cases[] = {
+		{ "", "" }, { "a", "a" }, { "a b", "a b" }, { " a", "a" },
+		{ "a ", "a" }, { "a  b", "a b" }, { "a\nb", "a b" },
+		{ "a\t\r\n b", "a b" }, { "\n\n", "" },
+		{ "a\x01b", "a\x01b" },
+	};
+	const struct kvet_finding *f;
+	struct kvet_ctx *ctx;
+	char buf[32];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		snprintf(buf, sizeof(buf), "%s", cases[i].in);
+		assert_string_equal(kvet_rule_one_line(buf), cases[i].out);
+	}
+	ctx = kvet_ctx_create(&opts);
+	f = lint_one(ctx, "id: team-replicas\n"
+			  "severity: warning\n"
+			  "match: {kinds: [Deployment]}\n"
+			  "condition: 'true'\n"
+			  "headline: '  web {{ \"runs\\n\\t two\" }}  '\n"
+			  "help: |\n  run\n    one\n");
+	assert_string_equal(f->headline, "web runs two");
+	assert_string_equal(f->help, "run one");
+	kvet_ctx_destroy(ctx);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -415,6 +453,7 @@ int main(void)
 		cmocka_unit_test(related_and_example_checks),
 		cmocka_unit_test(costly_rules_are_refused),
 		cmocka_unit_test(words),
+		cmocka_unit_test(words_on_one_line),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
