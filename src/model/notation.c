@@ -1,15 +1,28 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "model/notation.h"
 
-#define SL(x) (int)(x).len, (x).s
+#include <string.h>
+
+/* Findings' words are built here hundreds of thousands of times in a
+ * findings-heavy run: pieces are appended, not formatted. Like "%.*s", a
+ * slice ends at a NUL byte (a JSON "\u0000" decodes to one). */
+static void add_slice(struct kvet_strbuf *sb, struct kvet_slice x)
+{
+	const char *nul = x.len ? memchr(x.s, '\0', x.len) : NULL;
+
+	kvet_strbuf_add(sb, x.s, nul ? (size_t)(nul - x.s) : x.len);
+}
 
 static void value_notation(struct kvet_strbuf *sb, struct kvet_slice key,
 			   struct kvet_slice v, unsigned int flags)
 {
-	if ((flags & KVET_NOTE_RUNTIME) && kvet_runtime_key(key))
-		kvet_strbuf_addf(sb, "<%.*s of this pod>", SL(key));
-	else
-		kvet_strbuf_addf(sb, "%.*s", SL(v));
+	if ((flags & KVET_NOTE_RUNTIME) && kvet_runtime_key(key)) {
+		kvet_strbuf_adds(sb, "<");
+		add_slice(sb, key);
+		kvet_strbuf_adds(sb, " of this pod>");
+	} else {
+		add_slice(sb, v);
+	}
 }
 
 /*
@@ -28,12 +41,13 @@ void kvet_requirement_notation(struct kvet_strbuf *sb,
 	case KVET_SEL_IN:
 	case KVET_SEL_NOT_IN:
 		if (r->op == KVET_SEL_IN && r->n_values == 1) {
-			kvet_strbuf_addf(sb, "%.*s=", SL(r->key));
+			add_slice(sb, r->key);
+			kvet_strbuf_adds(sb, "=");
 			value_notation(sb, r->key, r->values[0], flags);
 			return;
 		}
-		kvet_strbuf_addf(sb, "%.*s %s (", SL(r->key),
-				 r->op == KVET_SEL_IN ? "in" : "notin");
+		add_slice(sb, r->key);
+		kvet_strbuf_adds(sb, r->op == KVET_SEL_IN ? " in (" : " notin (");
 		for (i = 0; i < r->n_values; i++) {
 			if (i)
 				kvet_strbuf_adds(sb, ",");
@@ -42,10 +56,11 @@ void kvet_requirement_notation(struct kvet_strbuf *sb,
 		kvet_strbuf_adds(sb, ")");
 		return;
 	case KVET_SEL_EXISTS:
-		kvet_strbuf_addf(sb, "%.*s", SL(r->key));
+		add_slice(sb, r->key);
 		return;
 	case KVET_SEL_DOES_NOT_EXIST:
-		kvet_strbuf_addf(sb, "!%.*s", SL(r->key));
+		kvet_strbuf_adds(sb, "!");
+		add_slice(sb, r->key);
 		return;
 	}
 }
@@ -122,7 +137,8 @@ void kvet_term_scope_notation(struct kvet_strbuf *sb,
 	size_t i;
 
 	if (t->scope_own) {
-		kvet_strbuf_addf(sb, "namespace %s", t->wl->obj->namespace);
+		kvet_strbuf_adds(sb, "namespace ");
+		kvet_strbuf_adds(sb, t->wl->obj->namespace);
 		return;
 	}
 	if (t->ns_selector.meaning == KVET_SEL_EVERYTHING) {
@@ -132,9 +148,11 @@ void kvet_term_scope_notation(struct kvet_strbuf *sb,
 	if (t->n_namespaces) {
 		kvet_strbuf_addf(sb, "namespace%s ",
 				 t->n_namespaces > 1 ? "s" : "");
-		for (i = 0; i < t->n_namespaces; i++)
-			kvet_strbuf_addf(sb, "%s%.*s", i ? ", " : "",
-					 SL(t->namespaces[i]));
+		for (i = 0; i < t->n_namespaces; i++) {
+			if (i)
+				kvet_strbuf_adds(sb, ", ");
+			add_slice(sb, t->namespaces[i]);
+		}
 	}
 	if (t->ns_selector.form != KVET_SEL_FORM_ABSENT) {
 		kvet_strbuf_addf(sb, "%snamespaces matching ",
@@ -149,13 +167,17 @@ void kvet_object_names(struct kvet_strbuf *sb,
 {
 	size_t i;
 
-	for (i = 0; i < shown; i++)
-		kvet_strbuf_addf(sb, "%s%s %s%s%s",
-				 i ? (i + 1 == shown && shown == total ?
-				      " and " : ", ") : "",
-				 objs[i]->kind, objs[i]->namespace,
-				 *objs[i]->namespace ? "/" : "",
-				 objs[i]->name);
+	for (i = 0; i < shown; i++) {
+		if (i)
+			kvet_strbuf_adds(sb, i + 1 == shown && shown == total ?
+					 " and " : ", ");
+		kvet_strbuf_adds(sb, objs[i]->kind);
+		kvet_strbuf_adds(sb, " ");
+		kvet_strbuf_adds(sb, objs[i]->namespace);
+		if (*objs[i]->namespace)
+			kvet_strbuf_adds(sb, "/");
+		kvet_strbuf_adds(sb, objs[i]->name);
+	}
 	if (total > shown)
 		kvet_strbuf_addf(sb, " and %zu more", total - shown);
 }
