@@ -129,14 +129,16 @@ void kvet_jw_string(struct kvet_jw *jw, const char *s, size_t len)
 			put(jw, s + i, n);
 			continue;
 		}
+		/* the quotes around names in findings' words are most of
+		 * what needs an escape: no UTF-8 decoding for them */
+		if (s[i] == '"' || s[i] == '\\') {
+			put_char(jw, '\\');
+			put_char(jw, s[i]);
+			n = 1;
+			continue;
+		}
 		n = kvet_utf8_next(s + i, len - i, &cp);
 		switch (cp) {
-		case '"':
-			put(jw, "\\\"", 2);
-			break;
-		case '\\':
-			put(jw, "\\\\", 2);
-			break;
 		case '\b':
 			put(jw, "\\b", 2);
 			break;
