@@ -608,6 +608,23 @@ bool kvet_load_clean(const struct kvet_utf8_fix *fix, const char *buf,
 	       !(len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0);
 }
 
+/*
+ * Where libfyaml should stop reading @buf: before a last line of nothing
+ * but spaces and tabs, with no line break after it. libfyaml 0.7.12 takes
+ * a lone tab there for indentation and drops the whole document before it
+ * ("tab character may not be used as indentation"), where YAML, kubectl
+ * and kvet's JSON scanner see trailing blanks (found by the json fuzzer,
+ * which compares the two loaders).
+ */
+static size_t blank_tail(const char *buf, size_t start, size_t end)
+{
+	size_t i = end;
+
+	while (i > start && (buf[i - 1] == ' ' || buf[i - 1] == '\t'))
+		i--;
+	return i < end && i > start && buf[i - 1] == '\n' ? i : end;
+}
+
 int kvet_load_fixed(struct kvet_arena *arena, struct kvet_diag *diag,
 		    const char *name, char *buf, size_t len,
 		    struct kvet_docs *out, atomic_size_t *done, bool fast,
@@ -643,10 +660,11 @@ int kvet_load_fixed(struct kvet_arena *arena, struct kvet_diag *diag,
 			goto out;
 		}
 	}
-	while (b.base_pos < len && !b.oom) {
+	b.len = blank_tail(buf, 0, len);
+	while (b.base_pos < b.len && !b.oom) {
 		size_t restart = parse_from(&b);
 
-		if (restart >= len)
+		if (restart >= b.len)
 			break;
 		b.base_pos = restart;
 	}
@@ -697,7 +715,7 @@ int kvet_load_yaml_piece(struct kvet_arena *arena, struct kvet_diag *diag,
 	b.diag = diag;
 	b.name = name;
 	b.buf = buf;
-	b.len = end;
+	b.len = blank_tail(buf, start, end);
 	b.base_pos = start;
 	b.base_line = line;
 	b.nomark_line = 1;
@@ -705,7 +723,7 @@ int kvet_load_yaml_piece(struct kvet_arena *arena, struct kvet_diag *diag,
 	restart = parse_from(&b);
 	*ndocs = b.doc_index;
 	ret = b.oom ? -1
-		    : restart >= end && !diag->n && !diag->n_notices &&
+		    : restart >= b.len && !diag->n && !diag->n_notices &&
 			      !diag->dropped && !out->skipped;
 	kvet_build_release(&b);
 	return ret;

@@ -654,6 +654,35 @@ static void test_abandoned_parsers_bounded(void **state)
 	free(text);
 }
 
+/*
+ * Found by the json fuzzer: a last line of blanks with no line break after
+ * it made libfyaml drop the document before it ("tab character may not be
+ * used as indentation"), where the JSON scanner read the same bytes as
+ * trailing whitespace. Blanks are blanks on both paths now.
+ */
+static void test_fuzz_trailing_blank_line(void **state)
+{
+	static const char *const texts[] = {
+		"apiVersion: v1\nkind: Pod\nmetadata: {name: a}\n\t",
+		"apiVersion: v1\nkind: Pod\nmetadata: {name: a}\n \t ",
+		"apiVersion: v1\nkind: Pod\nmetadata: {name: a}\n\t\n",
+		"{\"apiVersion\": \"v1\", \"kind\": \"Pod\",\n"
+		" \"metadata\": {\"name\": \"a\"}}\n\t",
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		struct loaded *l = load_str(texts[i]);
+
+		if (l->diag.n)
+			fail_msg("text %zu: %s", i, l->diag.errors[0].message);
+		assert_int_equal(l->objs.n, 1);
+		assert_string_equal(l->objs.v[0]->name, "a");
+		loaded_free(l);
+	}
+}
+
 /* Lines are counted sixteen bytes at a time, summed every 255 blocks:
  * every length and alignment around those boundaries, against a count
  * byte by byte. */
@@ -683,6 +712,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fuzz_tab_after_explicit_key),
 		cmocka_unit_test(test_abandoned_parsers_bounded),
+		cmocka_unit_test(test_fuzz_trailing_blank_line),
 		cmocka_unit_test(test_count_lines),
 		cmocka_unit_test(test_positions),
 		cmocka_unit_test(test_multi_document_and_empty),
