@@ -637,7 +637,7 @@ int kvet_load_fixed(struct kvet_arena *arena, struct kvet_diag *diag,
 	b.diag = diag;
 	b.name = name;
 	b.buf = buf;
-	b.len = len;
+	b.len = blank_tail(buf, 0, len);
 	b.base_line = 1;
 	b.out = out;
 	b.progress = done;
@@ -660,7 +660,6 @@ int kvet_load_fixed(struct kvet_arena *arena, struct kvet_diag *diag,
 			goto out;
 		}
 	}
-	b.len = blank_tail(buf, 0, len);
 	while (b.base_pos < b.len && !b.oom) {
 		size_t restart = parse_from(&b);
 
