@@ -84,12 +84,17 @@ static bool field_at(const struct kvet_node *root, unsigned int line,
 			kvet_strbuf_add(sb, &(char){ KVET_TPATH_SEP }, 1);
 		kvet_strbuf_add(sb, st[i].seg, st[i].len);
 	}
-	/* an item that is a mapping starts at its first key, and the
-	 * template writes them on one line: "- name: data" */
-	if (depth > 1 && st[depth - 1].len == 1 && *st[depth - 1].seg == '-' &&
-	    hit->type == KVET_NODE_MAP && hit->len &&
-	    hit->u.pairs[0].key.line == line && hit->u.pairs[0].key.col == col) {
-		kvet_strbuf_add(sb, &(char){ KVET_TPATH_SEP }, 1);
+	/*
+	 * A mapping starts at its first key, and the render's line there is
+	 * that key's ("- name: data" for an item, "priorityClassName: x"
+	 * for a pod spec): the field is the key, as the text report shows
+	 * it, so the template line is the key's too.
+	 */
+	while (hit->type == KVET_NODE_MAP && hit->len &&
+	       hit->u.pairs[0].key.line == line &&
+	       hit->u.pairs[0].key.col == col && hit != root) {
+		if (sb->len)
+			kvet_strbuf_add(sb, &(char){ KVET_TPATH_SEP }, 1);
 		kvet_strbuf_add(sb, hit->u.pairs[0].key.u.str,
 				hit->u.pairs[0].key.len);
 		hit = &hit->u.pairs[0].value;

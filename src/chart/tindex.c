@@ -32,7 +32,9 @@ enum block_type { B_IF, B_WITH, B_RANGE, B_DEFINE, B_OTHER };
 struct tblock {
 	enum block_type type;
 	const char *dot;
-	/* B_DEFINE: the top-level key stack, put back at its end */
+	/* B_DEFINE: the top-level key stack, put back at its end; the
+	 * others: the stack at the block's start, put back at each else,
+	 * whose branch is written at the same place as the first */
 	struct key *saved;
 	size_t nsaved;
 };
@@ -277,11 +279,38 @@ static void pop_block(struct scan *s)
 
 static void push_block(struct scan *s, enum block_type type, const char *dot)
 {
+	struct tblock *b;
+
 	if (s->nblocks == MAX_BLOCKS) {
 		s->blocks[s->nblocks - 1].type = B_OTHER;
 		return;
 	}
-	s->blocks[s->nblocks++] = (struct tblock){ .type = type, .dot = dot };
+	b = &s->blocks[s->nblocks++];
+	*b = (struct tblock){ .type = type, .dot = dot };
+	if (type == B_DEFINE || !s->nkeys)
+		return;
+	b->saved = kvet_arena_array(s->arena, s->nkeys, sizeof(*s->keys));
+	if (!b->saved) {
+		s->oom = true;
+		return;
+	}
+	memcpy(b->saved, s->keys, s->nkeys * sizeof(*s->keys));
+	b->nsaved = s->nkeys;
+}
+
+static void else_branch(struct scan *s)
+{
+	struct tblock *b;
+
+	if (!s->nblocks)
+		return;
+	b = &s->blocks[s->nblocks - 1];
+	if (b->type == B_DEFINE)
+		return;
+	if (b->nsaved)
+		memcpy(s->keys, b->saved, b->nsaved * sizeof(*s->keys));
+	s->nkeys = b->nsaved;
+	s->in_scalar = false;
 }
 
 static void open_define(struct scan *s, const char *p, const char *e)
@@ -339,6 +368,8 @@ static void control(struct scan *s, const char *p, const char *e)
 		push_block(s, B_OTHER, NULL);
 	} else if (starts_word(p, e, "end")) {
 		pop_block(s);
+	} else if (starts_word(p, e, "else")) {
+		else_branch(s);
 	}
 }
 
