@@ -267,24 +267,24 @@ static bool has_chart(struct kvet_chart_map *m, const char *dir)
 	return p && is_file(p);
 }
 
-/* The top chart named @name: in @dir (--chart-dir) or in the cwd. */
+/* The top chart named @name: @dir (--chart-dir) or the cwd when its
+ * Chart.yaml names it, else NAME/ or charts/NAME/ there. */
 static char *find_root(struct kvet_chart_map *m, const char *dir,
 		       const char *name)
 {
 	const char *base = *dir ? dir : m->cwd;
 	char *p;
 
-	if (*dir && has_chart(m, dir))
-		return real_dir(m, dir);
-	p = kvet_arena_printf(&m->arena, "%s/%s", base, name);
-	if (p && has_chart(m, p))
-		return real_dir(m, p);
-	if (!*dir && has_chart(m, base)) {
+	/* the chart named in the source, never another one that is here */
+	if (has_chart(m, base)) {
 		const char *n = chart_name(m, base);
 
 		if (n && !strcmp(n, name))
 			return real_dir(m, base);
 	}
+	p = kvet_arena_printf(&m->arena, "%s/%s", base, name);
+	if (p && has_chart(m, p))
+		return real_dir(m, p);
 	p = kvet_arena_printf(&m->arena, "%s/charts/%s", base, name);
 	if (p && has_chart(m, p))
 		return real_dir(m, p);
@@ -484,15 +484,20 @@ static void find_value(struct kvet_chart_map *m, const char *root,
 		sub = strrchr(own, '/') + 1;
 		subkey = kvet_arena_printf(&m->arena, "%s.%s", sub, key);
 	}
+	/* the parent's files set a subchart's values under its name */
 	for (i = nvalues; i--;)
 		if (values_at(m, values[i], subkey ? subkey : key, out))
-			return;
+			goto sub;
 	if (subkey && !nvalues &&
 	    values_at(m, kvet_arena_printf(&m->arena, "%s/values.yaml", root),
 		      subkey, out))
-		return;
+		goto sub;
 	values_at(m, kvet_arena_printf(&m->arena, "%s/values.yaml", own), key,
 		  out);
+	return;
+sub:
+	if (subkey)
+		out->values_key = subkey;
 }
 
 int kvet_chart_map_resolve(struct kvet_chart_map *m, const char *chart_dir,
@@ -561,6 +566,8 @@ const char *kvet_chart_map_line(const struct kvet_chart_map *m,
 		if (strcmp(tf->rel, file) || line > tf->nlines)
 			continue;
 		end = line < tf->nlines ? tf->lines[line] - 1 : tf->len;
+		if (end > tf->lines[line - 1] && tf->buf[end - 1] == '\n')
+			end--;
 		if (end > tf->lines[line - 1] && tf->buf[end - 1] == '\r')
 			end--;
 		*len = end - tf->lines[line - 1];
