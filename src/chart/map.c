@@ -453,15 +453,30 @@ static struct vfile *get_values(struct kvet_chart_map *m, const char *path)
 	return vf;
 }
 
-/* Look @key up in the values file @path: true with @out set. */
+/*
+ * Look @key up in the values file @path: true with @out set. A scalar
+ * there that the rendered text @f does not hold was not what the render
+ * used (another values file or --set was): it is not named.
+ */
 static bool values_at(struct kvet_chart_map *m, const char *path,
-		      const char *key, struct kvet_chart_place *out)
+		      const char *key, const struct kvet_chart_field *f,
+		      struct kvet_chart_place *out)
 {
 	struct vfile *vf = path ? get_values(m, path) : NULL;
-	unsigned int line = vf ? kvet_values_line(vf->vals, key) : 0;
+	const char *text = NULL;
+	size_t len = 0, i;
+	unsigned int line;
 
+	line = vf ? kvet_values_line(vf->vals, key, &text, &len) : 0;
 	if (!line)
 		return false;
+	if (text && f->text) {
+		for (i = 0; len <= f->text_len && i + len <= f->text_len; i++)
+			if (!memcmp(f->text + i, text, len))
+				break;
+		if (len > f->text_len || i + len > f->text_len)
+			return false;
+	}
 	out->values_file = vf->rel;
 	out->values_line = line;
 	return true;
@@ -474,7 +489,8 @@ static bool values_at(struct kvet_chart_map *m, const char *path,
  */
 static void find_value(struct kvet_chart_map *m, const char *root,
 		       const char *own, const char *const *values,
-		       size_t nvalues, struct kvet_chart_place *out)
+		       size_t nvalues, const struct kvet_chart_field *f,
+		       struct kvet_chart_place *out)
 {
 	const char *key = out->values_key, *sub = NULL;
 	char *subkey = NULL;
@@ -486,14 +502,14 @@ static void find_value(struct kvet_chart_map *m, const char *root,
 	}
 	/* the parent's files set a subchart's values under its name */
 	for (i = nvalues; i--;)
-		if (values_at(m, values[i], subkey ? subkey : key, out))
+		if (values_at(m, values[i], subkey ? subkey : key, f, out))
 			goto sub;
 	if (subkey && !nvalues &&
 	    values_at(m, kvet_arena_printf(&m->arena, "%s/values.yaml", root),
-		      subkey, out))
+		      subkey, f, out))
 		goto sub;
 	values_at(m, kvet_arena_printf(&m->arena, "%s/values.yaml", own), key,
-		  out);
+		  f, out);
 	return;
 sub:
 	if (subkey)
@@ -548,7 +564,7 @@ int kvet_chart_map_resolve(struct kvet_chart_map *m, const char *chart_dir,
 	own = own ? kvet_arena_strndup(&m->arena, path, (size_t)(own - path))
 		  : NULL;
 	if (own)
-		find_value(m, c->root, own, values, nvalues, out);
+		find_value(m, c->root, own, values, nvalues, f, out);
 	return m->oom ? -1 : 1;
 }
 

@@ -40,7 +40,8 @@ void kvet_values_destroy(struct kvet_values *vals)
  * (an annotation name) is found as well as nested keys; the walk is
  * bounded by the path's length, not by the document's depth.
  */
-unsigned int kvet_values_line(struct kvet_values *vals, const char *path)
+unsigned int kvet_values_line(struct kvet_values *vals, const char *path,
+			      const char **text, size_t *len)
 {
 	struct fy_node *fyn = vals ? fy_document_root(vals->fyd) : NULL;
 	struct fy_node_pair *fynp = NULL;
@@ -48,6 +49,8 @@ unsigned int kvet_values_line(struct kvet_values *vals, const char *path)
 	struct fy_token *fyt;
 	const char *p = path, *e;
 
+	*text = NULL;
+	*len = 0;
 	while (fyn && *p) {
 		if (fy_node_get_type(fyn) != FYNT_MAPPING)
 			return 0;
@@ -68,6 +71,8 @@ unsigned int kvet_values_line(struct kvet_values *vals, const char *path)
 	}
 	if (!fynp)
 		return 0;
+	if (fyn && fy_node_is_scalar(fyn))
+		*text = fy_node_get_scalar(fyn, len);
 	fyt = fy_node_get_scalar_token(fy_node_pair_key(fynp));
 	m = fyt ? fy_token_start_mark(fyt) : NULL;
 	return m ? (unsigned int)m->line + 1 : 0;

@@ -3,6 +3,7 @@
 #define KVET_CHART_VALUES_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /*
  * A chart's values file, read with libfyaml once per run, for the line of
@@ -18,8 +19,11 @@ void kvet_values_destroy(struct kvet_values *vals);
 /*
  * kvet_values_line() - the 1-based line of the key @path ("a.b.c": keys
  * joined by dots, a key may itself hold a dot when no shorter key
- * matches) in @vals, or 0 when the file does not set it.
+ * matches) in @vals, or 0 when the file does not set it. When the value
+ * is a scalar, *@text and *@len are its text (owned by @vals), else
+ * *@text is NULL.
  */
-unsigned int kvet_values_line(struct kvet_values *vals, const char *path);
+unsigned int kvet_values_line(struct kvet_values *vals, const char *path,
+			      const char **text, size_t *len);
 
 #endif

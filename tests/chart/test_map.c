@@ -110,11 +110,21 @@ static void chart_dir_and_values(void **state)
 	assert_non_null(text);
 	assert_int_equal(len, strlen("  replicas: {{ .Values.replicas }}"));
 	/* a values file of the render wins over the chart's */
+	f.text = "4";
 	assert_int_equal(kvet_chart_map_resolve(m, cd, vals, 1,
 						"web/templates/deploy.yaml",
 						&f, &pl), 1);
 	assert_string_equal(pl.values_file, "prod.yaml");
 	assert_int_equal(pl.values_line, 1);
+	/* a value none of them holds came from elsewhere (--set): the key
+	 * is named, no line */
+	f.text = "7";
+	assert_int_equal(kvet_chart_map_resolve(m, cd, vals, 1,
+						"web/templates/deploy.yaml",
+						&f, &pl), 1);
+	assert_string_equal(pl.values_key, "replicas");
+	assert_null(pl.values_file);
+	assert_int_equal(pl.values_line, 0);
 	kvet_chart_map_destroy(m);
 }
 
@@ -125,6 +135,7 @@ static void found_from_the_cwd(void **state)
 	struct kvet_chart_place pl;
 
 	(void)state;
+	f.text = "5";
 	/* web/ of the cwd; the parent's values set the subchart's */
 	assert_int_equal(kvet_chart_map_resolve(
 				 m, NULL, NULL, 0,
