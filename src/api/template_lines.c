@@ -153,8 +153,21 @@ static int map_one(struct kvet_ctx *ctx, struct kvet_finding *f,
 	struct kvet_strbuf sb = KVET_STRBUF_ARENA(&ctx->arena);
 	struct kvet_chart_field cf = { .kind = obj->kind };
 	struct kvet_chart_place pl;
+	const struct kvet_node *labels, *label;
 	int rc;
 
+	/* which version of the chart rendered it (map.c) */
+	labels = kvet_node_path(obj->root, "metadata", "labels", NULL);
+	label = kvet_node_get(labels, "helm.sh/chart");
+	if (kvet_node_is_string(label)) {
+		cf.chart_label = label->u.str;
+		cf.chart_label_len = label->len;
+	}
+	label = kvet_node_get(labels, "app.kubernetes.io/version");
+	if (kvet_node_is_string(label)) {
+		cf.app_version = label->u.str;
+		cf.app_version_len = label->len;
+	}
 	if (!field_at(obj->root, f->pos.line, f->pos.column, &sb, &cf))
 		return 0;
 	cf.path = kvet_strbuf_str(&sb);

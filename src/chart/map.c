@@ -40,6 +40,13 @@ struct chart {
 	bool helpers_read;
 };
 
+/* NAME-VERSION of a chart directory, as helm writes helm.sh/chart */
+struct label {
+	const char *dir;
+	const char *text;	/* NULL: no Chart.yaml name or version */
+	const char *app;	/* appVersion, or NULL */
+};
+
 struct vfile {
 	char *abs;
 	const char *rel;
@@ -56,6 +63,8 @@ struct kvet_chart_map {
 	size_t ncharts, cap_charts;
 	struct vfile **vfiles;
 	size_t nvfiles, cap_vfiles;
+	struct label *labels;
+	size_t nlabels, cap_labels;
 	bool oom;
 };
 
@@ -219,9 +228,10 @@ static struct tfile *get_file(struct kvet_chart_map *m, const char *path)
 	return m->oom ? NULL : tf;
 }
 
-/* The `name:` of @dir/Chart.yaml, or NULL. Read as lines: the key is at
- * the left margin in every Chart.yaml. */
-static char *chart_name(struct kvet_chart_map *m, const char *dir)
+/* The value of @key ("name:") in @dir/Chart.yaml, or NULL. Read as
+ * lines: the keys are at the left margin in every Chart.yaml. */
+static char *chart_key(struct kvet_chart_map *m, const char *dir,
+		       const char *key)
 {
 	char *path = kvet_arena_printf(&m->arena, "%s/Chart.yaml", dir);
 	struct kvet_file kf;
@@ -231,9 +241,9 @@ static char *chart_name(struct kvet_chart_map *m, const char *dir)
 		return NULL;
 	for (p = kf.buf; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1
 						      : NULL) {
-		if (strncmp(p, "name:", 5))
+		if (strncmp(p, key, strlen(key)))
 			continue;
-		p += 5;
+		p += strlen(key);
 		while (*p == ' ')
 			p++;
 		for (e = p; *e && *e != '\n' && *e != '#'; e++)
@@ -277,7 +287,7 @@ static char *find_root(struct kvet_chart_map *m, const char *dir,
 
 	/* the chart named in the source, never another one that is here */
 	if (has_chart(m, base)) {
-		const char *n = chart_name(m, base);
+		const char *n = chart_key(m, base, "name:");
 
 		if (n && !strcmp(n, name))
 			return real_dir(m, base);
@@ -516,6 +526,58 @@ sub:
 		out->values_key = subkey;
 }
 
+static const struct label *chart_label(struct kvet_chart_map *m,
+				       const char *dir)
+{
+	const char *name, *version;
+	struct label *l;
+	size_t i;
+
+	for (i = 0; i < m->nlabels; i++)
+		if (!strcmp(m->labels[i].dir, dir))
+			return &m->labels[i];
+	if (!kvet_arena_grow(&m->arena, &m->labels, &m->cap_labels, m->nlabels,
+			     sizeof(*m->labels))) {
+		m->oom = true;
+		return NULL;
+	}
+	l = &m->labels[m->nlabels++];
+	l->dir = dir;
+	name = chart_key(m, dir, "name:");
+	version = chart_key(m, dir, "version:");
+	l->text = name && version ? kvet_arena_printf(&m->arena, "%s-%s", name,
+						      version)
+				  : NULL;
+	l->app = chart_key(m, dir, "appVersion:");
+	return l;
+}
+
+static bool same_text(const char *s, const char *t, size_t len)
+{
+	return strlen(s) == len && !memcmp(s, t, len);
+}
+
+/*
+ * Is the template's chart the one that rendered the object? Only its
+ * labels can tell: helm.sh/chart (NAME-VERSION), else the app version;
+ * without them the name in the source is all there is.
+ */
+static bool same_version(struct kvet_chart_map *m, const char *own,
+			 const struct kvet_chart_field *f)
+{
+	const struct label *l;
+
+	if (!f->chart_label && !f->app_version)
+		return true;
+	l = chart_label(m, own);
+	if (!l)
+		return true;
+	if (f->chart_label)
+		return !l->text ||
+		       same_text(l->text, f->chart_label, f->chart_label_len);
+	return !l->app || same_text(l->app, f->app_version, f->app_version_len);
+}
+
 int kvet_chart_map_resolve(struct kvet_chart_map *m, const char *chart_dir,
 			   const char *const *values, size_t nvalues,
 			   const char *source,
@@ -545,6 +607,16 @@ int kvet_chart_map_resolve(struct kvet_chart_map *m, const char *chart_dir,
 		return -1;
 	if (!tf)
 		return 0;
+	/* the chart the template belongs to: the path up to its templates/ */
+	for (t = strstr(path, "/templates/"), own = NULL; t;
+	     t = strstr(t + 1, "/templates/"))
+		own = (char *)t;
+	own = own ? kvet_arena_strndup(&m->arena, path, (size_t)(own - path))
+		  : NULL;
+	if (!own)
+		return m->oom ? -1 : 0;
+	if (!same_version(m, own, f))
+		return m->oom ? -1 : 0;
 	fd.c = c;
 	fd.self = tf;
 	kvet_tmatch_field(&m->arena, tf->ti, find_define, &fd, f, &tm);
@@ -555,15 +627,7 @@ int kvet_chart_map_resolve(struct kvet_chart_map *m, const char *chart_dir,
 	out->column = tm.col;
 	out->exact = tm.exact;
 	out->values_key = tm.values_key;
-	if (!out->values_key)
-		return 1;
-	/* the chart the template belongs to: the path up to its templates/ */
-	for (t = strstr(path, "/templates/"), own = NULL; t;
-	     t = strstr(t + 1, "/templates/"))
-		own = (char *)t;
-	own = own ? kvet_arena_strndup(&m->arena, path, (size_t)(own - path))
-		  : NULL;
-	if (own)
+	if (out->values_key)
 		find_value(m, c->root, own, values, nvalues, f, out);
 	return m->oom ? -1 : 1;
 }

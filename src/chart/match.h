@@ -19,6 +19,14 @@ struct kvet_chart_field {
 	const char *path;	/* its key path (tindex.h), "" for the object */
 	const char *text;	/* a scalar's text, or NULL */
 	size_t text_len;
+	/* the object's helm.sh/chart label ("web-1.2.0"), or NULL: a chart
+	 * of another version than the render's is not used */
+	const char *chart_label;
+	size_t chart_label_len;
+	/* without it, app.kubernetes.io/version, which charts set to their
+	 * appVersion, against Chart.yaml's appVersion */
+	const char *app_version;
+	size_t app_version_len;
 };
 
 /* Where a helper is defined: the index of its file and its define. */

@@ -49,7 +49,8 @@ static int setup(void **state)
 	sub("web/charts");
 	sub("web/charts/db");
 	sub("web/charts/db/templates");
-	put("web/Chart.yaml", "apiVersion: v2\nname: \"web\"\nversion: 1.0.0\n");
+	put("web/Chart.yaml", "apiVersion: v2\nname: \"web\"\nversion: 1.0.0\n"
+	    "appVersion: \"2.1\"\n");
 	put("web/values.yaml", "# defaults\nreplicas: 2\ndb:\n  size: 5\n");
 	put("web/templates/deploy.yaml",
 	    "apiVersion: apps/v1\nkind: Deployment\nspec:\n"
@@ -180,6 +181,29 @@ static void not_found_keeps_the_render(void **state)
 	assert_int_equal(kvet_chart_map_resolve(m, NULL, NULL, 0,
 						"api/templates/deploy.yaml",
 						&f, &pl), 0);
+	/* the object was rendered by another version of the chart */
+	f.chart_label = "web-0.9.0";
+	f.chart_label_len = strlen(f.chart_label);
+	assert_int_equal(kvet_chart_map_resolve(m, cd, NULL, 0,
+						"web/templates/deploy.yaml",
+						&f, &pl), 0);
+	f.chart_label = "web-1.0.0";
+	f.chart_label_len = strlen(f.chart_label);
+	assert_int_equal(kvet_chart_map_resolve(m, cd, NULL, 0,
+						"web/templates/deploy.yaml",
+						&f, &pl), 1);
+	f.chart_label = NULL;
+	/* without helm.sh/chart, the app version tells */
+	f.app_version = "2.0";
+	f.app_version_len = 3;
+	assert_int_equal(kvet_chart_map_resolve(m, cd, NULL, 0,
+						"web/templates/deploy.yaml",
+						&f, &pl), 0);
+	f.app_version = "2.1";
+	assert_int_equal(kvet_chart_map_resolve(m, cd, NULL, 0,
+						"web/templates/deploy.yaml",
+						&f, &pl), 1);
+	f.app_version = NULL;
 	/* a source that climbs out of the chart */
 	assert_int_equal(kvet_chart_map_resolve(m, cd, NULL, 0,
 						"web/templates/../../prod.yaml",
