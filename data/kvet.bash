@@ -128,7 +128,7 @@ _kvet()
 		compopt -o nospace 2>/dev/null
 		return
 		;;
-	--rules)
+	--rules | --chart-dir)
 		_kvet_dirs "$cur"
 		return
 		;;

@@ -39,6 +39,7 @@ complete -c kvet -n "__fish_seen_subcommand_from lint drain" -F
 set -l lint "__fish_seen_subcommand_from lint drain"
 complete -c kvet -n $lint -l format -x -a "(__kvet_formats)"
 complete -c kvet -n $lint -l namespace -x
+complete -c kvet -n "__fish_seen_subcommand_from lint" -l chart-dir -x -a "(__fish_complete_directories)"
 complete -c kvet -n $lint -l fail-on -x -a "error warning info never"
 complete -c kvet -n "__fish_seen_subcommand_from lint" -l complete-input
 complete -c kvet -n $lint -l require-objects

@@ -144,6 +144,12 @@ struct kvet_finding {
 	const char *headline;		/* one line, what is wrong */
 	const char *reason;		/* why it matters here, or NULL */
 	const char *help;		/* what to do, one line, or NULL */
+	/*
+	 * Where the field is in the rendered input, when @pos was moved to
+	 * the chart's template line (docs/template-lines.md); line 0: @pos
+	 * is the place in the input.
+	 */
+	struct kvet_position rendered;
 };
 
 /* The longest headline a built-in rule gives, in characters (a test
@@ -654,6 +660,14 @@ KVET_API int kvet_ctx_replace_graph_values(struct kvet_ctx *ctx,
 					   enum kvet_graph_list list);
 
 /* Namespace of namespaced objects that name none; before adding paths. */
+/*
+ * kvet_ctx_set_chart_dir() - the chart that rendered the input's "#
+ * Source:" objects: a directory with Chart.yaml, or one holding the chart
+ * as a subdirectory of its name. Without it, the chart is looked for in
+ * the working directory. @dir is copied. Returns: 0, or -1 (OOM).
+ */
+KVET_API int kvet_ctx_set_chart_dir(struct kvet_ctx *ctx, const char *dir);
+
 KVET_API int kvet_ctx_set_namespace(struct kvet_ctx *ctx, const char *ns);
 
 /* Set or clear KVET_CTX_COMPLETE_INPUT. */

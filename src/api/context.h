@@ -15,6 +15,7 @@
 
 #include "base/arena.h"
 #include "base/diag.h"
+#include "chart/chart.h"
 #include "input/source.h"
 #include "drain/drain.h"
 #include "load/load.h"
@@ -107,6 +108,10 @@ struct kvet_ctx {
 	bool require_objects;		/* no object at all: exit 2 */
 	const char *docs_url;		/* rule pages at BASE/ID.md, or NULL */
 
+	/* template_lines.c: findings moved to the charts' template lines */
+	const char *chart_dir;		/* --chart-dir, or NULL: the cwd */
+	struct kvet_chart_map *chart_map;	/* the files read, or NULL */
+
 	/* drain.c: a drain context (KVET_CTX_DRAIN) and its results */
 	struct drain_options drain_opts;
 	bool drain_set;
@@ -144,6 +149,10 @@ unsigned int kvet_ctx_jobs(const struct kvet_options *opts);
 /* lint.c: every rule on every object of the graph, in parallel (-j),
  * then the findings sorted and the settings applied. 0, or -1 (OOM). */
 int kvet_ctx_run_rules(struct kvet_ctx *ctx);
+
+/* template_lines.c: move the findings of "# Source:" objects to their
+ * template lines, keeping the rendered place. 0, or -1 (OOM). */
+int kvet_ctx_map_templates(struct kvet_ctx *ctx);
 
 /* settings.c */
 

@@ -118,6 +118,7 @@ KVET_API void kvet_ctx_destroy(struct kvet_ctx *ctx)
 	drain_result_release(&ctx->drain_res);
 	kvet_objects_release(&ctx->objects);
 	kvet_findings_release(&ctx->findings);
+	kvet_chart_map_destroy(ctx->chart_map);
 	kvet_rule_set_release(&ctx->rules);
 	free(ctx->infos);
 	free(ctx->states);
@@ -503,7 +504,9 @@ KVET_API const char *kvet_ctx_source_line(const struct kvet_ctx *ctx,
 	size_t i = unit_index(ctx, file), start, end;
 	struct unit *u;
 
-	if (i == ctx->nunits || !line)
+	if (i == ctx->nunits)
+		return kvet_chart_map_line(ctx->chart_map, file, line, len);
+	if (!line)
 		return NULL;
 	u = &ctx->units[i];
 	if (!u->src->buf)

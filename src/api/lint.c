@@ -242,7 +242,8 @@ int kvet_ctx_run_rules(struct kvet_ctx *ctx)
 	if (kvet_ctx_check_roll(ctx) < 0)
 		return -1;
 	kvet_findings_sort(&ctx->findings);
-	if (ctx->findings.oom || kvet_ctx_apply_settings(ctx) < 0)
+	if (ctx->findings.oom || kvet_ctx_map_templates(ctx) < 0 ||
+	    kvet_ctx_apply_settings(ctx) < 0)
 		return -1;
 	return 0;
 }

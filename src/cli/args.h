@@ -68,6 +68,7 @@ struct kvet_args {
 	const char *baseline;		/* --baseline FILE */
 	const char *write_baseline;	/* --write-baseline FILE */
 	const char *docs_url;		/* --docs-url BASE */
+	const char *chart_dir;		/* --chart-dir DIR */
 	bool namespace_given;		/* --namespace beats the config */
 	bool complete_given;		/* --complete-input beats it too */
 	bool require_given;		/* and --require-objects */

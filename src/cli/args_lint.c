@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* "text, json": the formats the library knows, for messages and help. */
 void kvet_args_format_names(char *buf, size_t size)
@@ -266,6 +267,18 @@ int kvet_arg_set_write_baseline(struct kvet_args *args, const char *val,
 			      FILE *err)
 {
 	args->write_baseline = val;
+	return 0;
+}
+
+int kvet_arg_set_chart_dir(struct kvet_args *args, const char *val, FILE *err)
+{
+	struct stat st;
+
+	if (stat(val, &st) || !S_ISDIR(st.st_mode))
+		return kvet_args_error(args, err,
+				   "invalid --chart-dir '%s' (not a directory)",
+				   val);
+	args->chart_dir = val;
 	return 0;
 }
 

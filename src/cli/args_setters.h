@@ -35,6 +35,7 @@ KVET_ARG_SETTER(set_no_config);
 KVET_ARG_SETTER(set_baseline);
 KVET_ARG_SETTER(set_write_baseline);
 KVET_ARG_SETTER(set_docs_url);
+KVET_ARG_SETTER(set_chart_dir);
 KVET_ARG_SETTER(set_no_builtin);
 KVET_ARG_SETTER(set_quiet);
 KVET_ARG_SETTER(set_verbose);

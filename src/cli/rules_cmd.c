@@ -75,7 +75,8 @@ static bool apply_settings(struct kvet_ctx *ctx, const struct kvet_args *args,
 	if (args->max_input_given)
 		kvet_ctx_set_max_input_size(ctx, args->opts.max_file_size);
 	/* checked as a URL when parsed: only memory can fail it here */
-	if (args->docs_url && kvet_ctx_set_docs_url(ctx, args->docs_url)) {
+	if ((args->docs_url && kvet_ctx_set_docs_url(ctx, args->docs_url)) ||
+	    (args->chart_dir && kvet_ctx_set_chart_dir(ctx, args->chart_dir))) {
 		fprintf(err, "kvet: error: %s\n", strerror(ENOMEM));
 		ok = false;
 	}

@@ -129,7 +129,11 @@ static void write_finding(FILE *fp, const struct kvet_ctx *ctx,
 		fputs("%0Asee: ", fp);
 		put(fp, info->help_uri, false);
 	}
-	if (f->source) {
+	if (f->rendered.line) {
+		fputs("%0Arendered at ", fp);
+		put(fp, f->rendered.file ? f->rendered.file : "", false);
+		fprintf(fp, ":%u:%u", f->rendered.line, f->rendered.column);
+	} else if (f->source) {
 		fputs("%0Arendered from Helm template ", fp);
 		put(fp, f->source, false);
 	}

@@ -62,6 +62,15 @@ static void write_finding(struct kvet_jw *jw, const struct kvet_ctx *ctx,
 	kvet_jw_pos(jw, "line", f->pos.line);
 	kvet_jw_pos(jw, "column", f->pos.line ? f->pos.column : 0);
 	kvet_jw_str(jw, "source", f->source);
+	/* only when the place above is a template line: reports of other
+	 * inputs keep their keys */
+	if (f->rendered.line) {
+		kvet_jw_open(jw, "rendered", '{');
+		kvet_jw_str(jw, "file", f->rendered.file);
+		kvet_jw_pos(jw, "line", f->rendered.line);
+		kvet_jw_pos(jw, "column", f->rendered.column);
+		kvet_jw_close(jw, '}');
+	}
 	kvet_jw_open(jw, "related", '[');
 	for (i = 0; i < f->n_related; i++)
 		write_related(jw, &f->related[i]);

@@ -216,8 +216,13 @@ static void write_finding_text(FILE *fp, const struct kvet_finding *f,
 		fprintf(fp, "  help: %s\n", f->help);
 	if (reason)
 		fprintf(fp, "  suppressed by %s\n", reason);
-	if (f->source)
+	if (f->rendered.line) {
+		fputs("  rendered at ", fp);
+		write_place(fp, &f->rendered, true);
+		putc('\n', fp);
+	} else if (f->source) {
 		fprintf(fp, "  rendered from Helm template %s\n", f->source);
+	}
 	for (i = 0; i < f->n_related; i++) {
 		fputs("  related: ", fp);
 		write_identity(fp, &f->related[i]);

@@ -318,7 +318,13 @@ static void write_finding(FILE *fp, const struct palette *pal,
 	write_line(fp, pal->help, pal->reset, "help", f->help);
 	write_line(fp, pal->note, pal->reset, "see",
 		   info ? info->help_uri : NULL);
-	if (f->source && !n) {
+	if (f->rendered.line) {
+		/* the place above is the template's: say where the render
+		 * has it, for each finding */
+		fprintf(fp, "  %snote:%s rendered at ", pal->note, pal->reset);
+		text_puts(fp, f->rendered.file ? f->rendered.file : "");
+		fprintf(fp, ":%u:%u\n", f->rendered.line, f->rendered.column);
+	} else if (f->source && !n) {
 		fprintf(fp, "  %snote:%s rendered from Helm template ",
 			pal->note, pal->reset);
 		text_puts(fp, f->source);
