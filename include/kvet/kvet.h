@@ -144,6 +144,10 @@ struct kvet_finding {
 	const char *headline;		/* one line, what is wrong */
 	const char *reason;		/* why it matters here, or NULL */
 	const char *help;		/* what to do, one line, or NULL */
+	/* the field @pos points at, as a path from the object's root
+	 * ("spec.minAvailable", "spec.template.spec.containers[name=web]");
+	 * "" for the object itself */
+	const char *field;
 };
 
 /* The longest headline a built-in rule gives, in characters (a test
@@ -152,12 +156,15 @@ struct kvet_finding {
 
 /**
  * kvet_finding_fingerprint() - a 64-bit hash of what identifies a finding
- * wherever it is: rule, object identity (apiVersion, kind, namespace,
- * name) and headline. Lines and columns are left out, so a finding keeps
- * its fingerprint when the lines above it move or documents are
- * reordered, and so is the reason, so that rewording an explanation or a
- * list of evidence that grows leaves it alone; baselines (version 2),
- * SARIF partialFingerprints (kvetFindingHash/v2) and Code Quality use it.
+ * wherever it is and whatever else is linted with it: the rule, the
+ * object's identity (API group, kind, namespace, name), the field it
+ * points at (@field) and the objects of the input it relates (@related,
+ * in any order; objects not in the input, such as the nodes of kvet
+ * lint's synthetic pool, are left out). Lines, files and the finding's
+ * words are left out, so a finding keeps its fingerprint when lines move,
+ * documents or arguments are reordered, unrelated inputs are added, or a
+ * value its headline quotes changes; baselines (version 3), SARIF
+ * partialFingerprints (kvetFindingHash/v3) and Code Quality use it.
  */
 KVET_API uint64_t kvet_finding_fingerprint(const struct kvet_finding *f);
 

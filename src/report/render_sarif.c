@@ -26,7 +26,7 @@
 #define SRCROOT "%SRCROOT%"
 /* The key of partialFingerprints (§3.27.17); bump the version whenever
  * the hashed fields change, so that consumers do not mix the two. */
-#define FINGERPRINT_KEY "kvetFindingHash/v2"
+#define FINGERPRINT_KEY "kvetFindingHash/v3"
 
 static const char *const levels[KVET_SEV_COUNT] = {
 	[KVET_SEV_INFO] = "note",
