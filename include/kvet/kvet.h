@@ -937,7 +937,19 @@ struct kvet_render_options {
 	enum kvet_severity fail_on;	/* findings at or above fail */
 	bool fail_never;		/* no finding fails: --fail-on never,
 					 * or a baseline being written */
+	/* markdown: the most bytes it may take; 0: KVET_MARKDOWN_MAX */
+	size_t markdown_max;
+	/* markdown: a file of this run's that holds every finding, named
+	 * when the summary has to leave some out; NULL: none */
+	const char *full_report;
 };
+
+/*
+ * GitHub drops a step summary over 1 MiB whole ("Step isolation and
+ * limits", docs.github.com, workflow commands): the Markdown report
+ * stays below it by a margin, for what else the step writes there.
+ */
+#define KVET_MARKDOWN_MAX ((size_t)1000000)
 
 /**
  * kvet_finding_fails() - whether a finding counts for the exit status:
