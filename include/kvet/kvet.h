@@ -942,7 +942,16 @@ struct kvet_render_options {
 	/* markdown: a file of this run's that holds every finding, named
 	 * when the summary has to leave some out; NULL: none */
 	const char *full_report;
+	/* sarif: the most results; 0: KVET_SARIF_MAX_RESULTS */
+	size_t sarif_max;
 };
+
+/*
+ * GitHub code scanning rejects a SARIF run of more than 25,000 results
+ * whole ("SARIF results exceed hard limit"), and shows the 5,000 worst:
+ * the SARIF report keeps this many, the worst first.
+ */
+#define KVET_SARIF_MAX_RESULTS ((size_t)25000)
 
 /*
  * GitHub drops a step summary over 1 MiB whole ("Step isolation and

@@ -122,13 +122,14 @@ static const char *full_report(const struct kvet_args *args)
 }
 
 /*
- * KVET_TEST_MARKDOWN_MAX: a lower cap of the Markdown report, so that the
- * tests can reach it with a small input (tests/report/markdown_cap.sh);
- * not for users, who have GitHub's limit to keep.
+ * KVET_TEST_MARKDOWN_MAX, KVET_TEST_SARIF_MAX: lower caps of the Markdown
+ * report's bytes and the SARIF report's results, so that the tests reach
+ * them with small inputs (testdata/report-markdown-capped,
+ * report-sarif-capped); not for users, who have GitHub's limits to keep.
  */
-static size_t markdown_max(void)
+static size_t test_cap(const char *name, size_t limit)
 {
-	const char *s = getenv("KVET_TEST_MARKDOWN_MAX");
+	const char *s = getenv(name);
 	char *end;
 	unsigned long long v;
 
@@ -136,7 +137,7 @@ static size_t markdown_max(void)
 		return 0;
 	errno = 0;
 	v = strtoull(s, &end, 10);
-	return errno || *end || v > KVET_MARKDOWN_MAX ? 0 : (size_t)v;
+	return errno || *end || v > limit ? 0 : (size_t)v;
 }
 
 /*
@@ -150,7 +151,10 @@ static int write_reports(const struct kvet_ctx *ctx,
 		.flags = render_flags(args),
 		.fail_on = args->fail_on,
 		.fail_never = fail_never(args),
-		.markdown_max = markdown_max(),
+		.markdown_max = test_cap("KVET_TEST_MARKDOWN_MAX",
+					 KVET_MARKDOWN_MAX),
+		.sarif_max = test_cap("KVET_TEST_SARIF_MAX",
+				      KVET_SARIF_MAX_RESULTS),
 		.full_report = full_report(args),
 	};
 	struct kvet_render_options colored = opts;
