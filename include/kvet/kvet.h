@@ -150,6 +150,10 @@ struct kvet_finding {
 	 * is the place in the input.
 	 */
 	struct kvet_position rendered;
+	/* the field @pos points at, as a path from the object's root
+	 * ("spec.minAvailable", "spec.template.spec.containers[name=web]");
+	 * "" for the object itself */
+	const char *field;
 };
 
 /* The longest headline a built-in rule gives, in characters (a test
@@ -158,12 +162,15 @@ struct kvet_finding {
 
 /**
  * kvet_finding_fingerprint() - a 64-bit hash of what identifies a finding
- * wherever it is: rule, object identity (apiVersion, kind, namespace,
- * name) and headline. Lines and columns are left out, so a finding keeps
- * its fingerprint when the lines above it move or documents are
- * reordered, and so is the reason, so that rewording an explanation or a
- * list of evidence that grows leaves it alone; baselines (version 2),
- * SARIF partialFingerprints (kvetFindingHash/v2) and Code Quality use it.
+ * wherever it is and whatever else is linted with it: the rule, the
+ * object's identity (API group, kind, namespace, name), the field it
+ * points at (@field) and the objects of the input it relates (@related,
+ * in any order; objects not in the input, such as the nodes of kvet
+ * lint's synthetic pool, are left out). Lines, files and the finding's
+ * words are left out, so a finding keeps its fingerprint when lines move,
+ * documents or arguments are reordered, unrelated inputs are added, or a
+ * value its headline quotes changes; baselines (version 3), SARIF
+ * partialFingerprints (kvetFindingHash/v3) and Code Quality use it.
  */
 KVET_API uint64_t kvet_finding_fingerprint(const struct kvet_finding *f);
 
@@ -944,7 +951,28 @@ struct kvet_render_options {
 	enum kvet_severity fail_on;	/* findings at or above fail */
 	bool fail_never;		/* no finding fails: --fail-on never,
 					 * or a baseline being written */
+	/* markdown: the most bytes it may take; 0: KVET_MARKDOWN_MAX */
+	size_t markdown_max;
+	/* markdown: a file of this run's that holds every finding, named
+	 * when the summary has to leave some out; NULL: none */
+	const char *full_report;
+	/* sarif: the most results; 0: KVET_SARIF_MAX_RESULTS */
+	size_t sarif_max;
 };
+
+/*
+ * GitHub code scanning rejects a SARIF run of more than 25,000 results
+ * whole ("SARIF results exceed hard limit"), and shows the 5,000 worst:
+ * the SARIF report keeps this many, the worst first.
+ */
+#define KVET_SARIF_MAX_RESULTS ((size_t)25000)
+
+/*
+ * GitHub drops a step summary over 1 MiB whole ("Step isolation and
+ * limits", docs.github.com, workflow commands): the Markdown report
+ * stays below it by a margin, for what else the step writes there.
+ */
+#define KVET_MARKDOWN_MAX ((size_t)1000000)
 
 /**
  * kvet_finding_fails() - whether a finding counts for the exit status:

@@ -343,8 +343,9 @@ KVET_API int kvet_ctx_load_baseline(struct kvet_ctx *ctx, const char *path)
 	if (ctx->baseline.version == 1)
 		kvet_diag_notef(&ctx->path_diag, KVET_NOTICE_NOTE, path,
 				ctx->baseline.version_line, 1,
-				"this baseline (version 1) is from before findings had headlines: an entry that matches no finding exactly accepts one finding of its rule on its object; once the run shows only what you accept, `kvet lint --write-baseline %s` rewrites it in version 2",
+				"this baseline (version 1) is from before findings had headlines: an entry that matches no finding exactly accepts one finding of its rule on its object; once the run shows only what you accept, `kvet lint --write-baseline %s` rewrites it in version 3",
 				path);
+
 	return 0;
 }
 
@@ -410,6 +411,15 @@ static int list_stale(struct kvet_ctx *ctx)
 	for (i = 0; i < ctx->baseline.n; i++)
 		if (!ctx->baseline.v[i].used)
 			ctx->stale[ctx->n_stale++] = &ctx->baseline.v[i];
+	/* version 2 hashed headlines, which can quote what else was linted
+	 * (the pool's node where a roll stalls): say so only when an entry
+	 * held a finding back by its rule and object alone */
+	if (ctx->baseline.version == 2 && ctx->baseline.loose)
+		kvet_diag_notef(&ctx->diag, KVET_NOTICE_NOTE,
+				ctx->baseline.path, ctx->baseline.version_line,
+				1,
+				"this baseline (version 2) hashed headlines: %zu of its entries matched no finding exactly, and each accepted one finding of its rule on its object; once the run shows only what you accept, `kvet lint --write-baseline %s` rewrites it in version 3, whose fingerprints no other input changes",
+				ctx->baseline.loose, ctx->baseline.path);
 	return 0;
 }
 

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /*
  * A small table-driven parser: each command and each option is one row,
@@ -252,6 +253,25 @@ static int unknown_option(const struct kvet_args *args, FILE *err,
 }
 
 /*
+ * kubectl's and kube-linter's habit, `-o json` or `--output json`: the
+ * hint spells kvet's --format with the value given (@val, which may be
+ * NULL: none followed). Always -1.
+ */
+static int output_habit(FILE *err, const char *shown, const char *val)
+{
+	fprintf(err, "kvet: error: unknown option '%s'\n"
+		     "kvet: hint: did you mean '--format %s'?\n",
+		shown, val && *val && *val != '-' ? val : "FMT");
+	return -1;
+}
+
+/* Does @command take --format? */
+static bool takes_format(enum kvet_command command)
+{
+	return (RUN_COMMANDS | CMD_BIT(KVET_CMD_RULES)) & CMD_BIT(command);
+}
+
+/*
  * Parse the option at argv[*i], taking its value from the next argument
  * when it is not attached, and advance *i past what was used.
  */
@@ -267,6 +287,12 @@ static int parse_option(struct kvet_args *args, int argc, char **argv,
 		eq = strchr(arg + 2, '=');
 		len = eq ? (size_t)(eq - arg) : strlen(arg);
 		opt = find_long(arg + 2, len - 2, args->command);
+		if (!opt && len == 8 && !strncmp(arg, "--output", 8) &&
+		    takes_format(args->command))
+			return output_habit(err, "--output",
+					    eq ? eq + 1
+					       : *i + 1 < argc ? argv[*i + 1]
+							       : NULL);
 		if (!opt)
 			return unknown_option(args, err, arg, (int)len,
 					      near_option(arg + 2, len - 2,
@@ -284,6 +310,11 @@ static int parse_option(struct kvet_args *args, int argc, char **argv,
 	} else {
 		shown[1] = arg[1];
 		opt = find_short(arg[1], args->command);
+		if (!opt && arg[1] == 'o' && takes_format(args->command))
+			return output_habit(err, "-o",
+					    arg[2] ? arg + 2
+						   : *i + 1 < argc ? argv[*i + 1]
+								   : NULL);
 		if (!opt)
 			return kvet_args_error(args, err, "unknown option '%s'",
 					   shown);
@@ -305,12 +336,41 @@ static int parse_option(struct kvet_args *args, int argc, char **argv,
 	return opt->apply(args, val, err);
 }
 
+/*
+ * Does @name look like an input rather than a command: a path with a
+ * slash, a manifest's extension, "." or "-", or a file or directory that
+ * exists? (kube-linter's and kubeconform's habit: `kvet FILE`.)
+ */
+static bool looks_like_path(const char *name)
+{
+	static const char *const exts[] = { ".yaml", ".yml", ".json",
+					    ".tgz" };
+	size_t len = strlen(name), i, n;
+	struct stat st;
+
+	if (strchr(name, '/') || !strcmp(name, ".") || !strcmp(name, "-"))
+		return true;
+	for (i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
+		n = strlen(exts[i]);
+		if (len > n && !strcmp(name + len - n, exts[i]))
+			return true;
+	}
+	return stat(name, &st) == 0;
+}
+
 /* "unknown command", and the closest one git style; always -1. */
 static int unknown_command(const struct kvet_args *args, FILE *err,
 			   const char *name)
 {
-	const char *near = near_command(name);
+	const char *near;
 
+	if (looks_like_path(name)) {
+		fprintf(err, "kvet: error: unknown command '%s'\n"
+			     "kvet: hint: did you mean 'kvet lint %s'?\n",
+			name, name);
+		return -1;
+	}
+	near = near_command(name);
 	if (!near)
 		return kvet_args_error(args, err, "unknown command '%s'", name);
 	fprintf(err, "kvet: error: unknown command '%s'\n"
@@ -475,6 +535,18 @@ static void usage_overview(FILE *fp)
 	for (i = 0; i < N_COMMANDS; i++)
 		fprintf(fp, "  %-10s%s\n", commands[i].name,
 			commands[i].summary);
+	/* the workflows of README's "Typical uses", one line each */
+	fputs("\nworkflows:\n"
+	      "  chart       kvet lint ./chart -f values-prod.yaml   # rendered with helm\n"
+	      "  kustomize   kvet lint ./overlays/prod               # built with kustomize\n"
+	      "  dump        kubectl get deploy,sts,ds,pdb,hpa,svc,pods -A -o yaml |\n"
+	      "                kvet lint --complete-input -\n"
+	      "  drain       kvet drain --rolling cluster.yaml       # a node-pool upgrade\n"
+	      "  pre-commit  hook id kvet, in .pre-commit-hooks.yaml\n"
+	      "  CI          kvet lint --format github \\\n"
+	      "                --format markdown=\"$GITHUB_STEP_SUMMARY\" rendered/\n"
+	      "              (GitLab: --format codequality=FILE; also junit, sarif)\n",
+	      fp);
 	fputs("\nRun 'kvet help COMMAND' or 'kvet COMMAND --help' for the options of a\n"
 	      "command; 'kvet --version' prints the version.\n", fp);
 }

@@ -102,6 +102,45 @@ static unsigned int render_flags(const struct kvet_args *args)
 }
 
 /*
+ * A file of this run that holds every finding, for a Markdown summary
+ * that has to leave some out to name: the first JSON, text or SARIF
+ * report written to a file.
+ */
+static const char *full_report(const struct kvet_args *args)
+{
+	size_t i;
+
+	for (i = 0; i < args->n_outputs; i++) {
+		enum kvet_format f = args->outputs[i].format;
+
+		if (args->outputs[i].path &&
+		    (f == KVET_FORMAT_JSON || f == KVET_FORMAT_TEXT ||
+		     f == KVET_FORMAT_SARIF))
+			return args->outputs[i].path;
+	}
+	return NULL;
+}
+
+/*
+ * KVET_TEST_MARKDOWN_MAX, KVET_TEST_SARIF_MAX: lower caps of the Markdown
+ * report's bytes and the SARIF report's results, so that the tests reach
+ * them with small inputs (testdata/report-markdown-capped,
+ * report-sarif-capped); not for users, who have GitHub's limits to keep.
+ */
+static size_t test_cap(const char *name, size_t limit)
+{
+	const char *s = getenv(name);
+	char *end;
+	unsigned long long v;
+
+	if (!s || !*s)
+		return 0;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	return errno || *end || v > limit ? 0 : (size_t)v;
+}
+
+/*
  * Files first: they are what CI keeps, and they must not depend on whether
  * anyone still reads standard output.
  */
@@ -112,6 +151,11 @@ static int write_reports(const struct kvet_ctx *ctx,
 		.flags = render_flags(args),
 		.fail_on = args->fail_on,
 		.fail_never = fail_never(args),
+		.markdown_max = test_cap("KVET_TEST_MARKDOWN_MAX",
+					 KVET_MARKDOWN_MAX),
+		.sarif_max = test_cap("KVET_TEST_SARIF_MAX",
+				      KVET_SARIF_MAX_RESULTS),
+		.full_report = full_report(args),
 	};
 	struct kvet_render_options colored = opts;
 	const struct kvet_output *to_stdout = NULL;

@@ -13,8 +13,9 @@
  * partialFingerprints, GitLab Code Quality's fingerprint, which GitLab
  * keeps only the first of): kvet_finding_fingerprint() of the finding,
  * then its occurrence among the findings of the report with the same
- * hash (the same message twice on one object), counted in report order,
- * which line shifts do not change. Written "%016x:N".
+ * hash (two findings of one rule at one field of one object), counted by
+ * their words and then in report order, which neither line shifts nor
+ * reordered inputs change. Written "%016x:N".
  */
 struct kvet_report_fp {
 	uint64_t hash;

@@ -72,13 +72,15 @@ static void write_finding(struct kvet_jw *jw, const struct kvet_finding *f,
 	kvet_jw_close(jw, '}');
 }
 
-/* An error's fingerprint: its kind, place and message, which two errors
- * never share (kvet reports one error per place and cause). */
+/* An error's fingerprint: its kind, place and message (hashed as the
+ * field), which two errors never share (kvet reports one error per
+ * place and cause). */
 static void write_error(struct kvet_jw *jw, const struct kvet_error *e)
 {
 	struct kvet_finding as_finding = {
 		.rule = e->rule ? e->rule : "input-error",
 		.message = e->message,
+		.field = e->message,
 		.pos = e->pos,
 	};
 	struct kvet_report_fp fp = { 0, 1 };

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/types.h>
 
 #include "report/escape.h"
 #include "report/render_drain.h"
@@ -249,6 +250,45 @@ static void write_finding(FILE *fp, const struct kvet_finding *f)
 	}
 }
 
+/*
+ * The report is written item by item (a finding, an error) through a
+ * budget: each item goes to @scratch first and is copied to @out only if
+ * it fits in what is @left, so that a capped report ends on a whole item.
+ * Once one does not fit, the rest are only counted.
+ */
+struct budget {
+	FILE *out;
+	FILE *scratch;
+	char *buf;
+	size_t len;
+	size_t left;
+	bool full;
+	size_t dropped[KVET_SEV_COUNT];	/* findings left out */
+	size_t dropped_errors;
+};
+
+static FILE *item_begin(struct budget *b)
+{
+	rewind(b->scratch);
+	return b->scratch;
+}
+
+/* Returns: whether the item went into the report. */
+static bool item_end(struct budget *b)
+{
+	off_t len;
+
+	fflush(b->scratch);
+	len = ftello(b->scratch);
+	if (b->full || len < 0 || (size_t)len > b->left) {
+		b->full = true;
+		return false;
+	}
+	fwrite(b->buf, 1, (size_t)len, b->out);
+	b->left -= (size_t)len;
+	return true;
+}
+
 static int object_order(const void *pa, const void *pb)
 {
 	const struct kvet_finding *const *a = pa, *const *b = pb;
@@ -260,21 +300,36 @@ static int object_order(const void *pa, const void *pb)
 	return *a < *b ? -1 : *a > *b;
 }
 
+/* Capped: the worst first, then by object as above. */
+static int severity_order(const void *pa, const void *pb)
+{
+	const struct kvet_finding *const *a = pa, *const *b = pb;
+
+	if ((*a)->severity != (*b)->severity)
+		return (*a)->severity > (*b)->severity ? -1 : 1;
+	return object_order(pa, pb);
+}
+
 /* The findings grouped by the object they are about, objects in input
- * order. Returns -1 when out of memory. */
-static int write_objects(FILE *fp, const struct kvet_ctx *ctx)
+ * order (@capped: errors first, then warnings, then infos, an object's
+ * heading again for each). Returns -1 when out of memory. */
+static int write_objects(struct budget *b, const struct kvet_ctx *ctx,
+			 bool capped)
 {
 	size_t i, n = kvet_ctx_finding_count(ctx);
 	const struct kvet_finding **v = malloc((n ? n : 1) * sizeof(*v));
+	FILE *fp;
 
 	if (!v)
 		return -1;
 	for (i = 0; i < n; i++)
 		v[i] = kvet_ctx_finding(ctx, i);
-	qsort(v, n, sizeof(*v), object_order);
+	qsort(v, n, sizeof(*v), capped ? severity_order : object_order);
 	for (i = 0; i < n; i++) {
+		fp = item_begin(b);
 		if (!i || kvet_position_cmp(&v[i - 1]->object.pos,
-					    &v[i]->object.pos)) {
+					    &v[i]->object.pos) ||
+		    (capped && v[i - 1]->severity != v[i]->severity)) {
 			fputs("\n#### ", fp);
 			write_identity(fp, &v[i]->object);
 			fputs(" (", fp);
@@ -282,20 +337,23 @@ static int write_objects(FILE *fp, const struct kvet_ctx *ctx)
 			fputs(")\n\n", fp);
 		}
 		write_finding(fp, v[i]);
+		if (!item_end(b) && (unsigned int)v[i]->severity < KVET_SEV_COUNT)
+			b->dropped[v[i]->severity]++;
 	}
 	free(v);
 	return 0;
 }
 
-static void write_errors(FILE *fp, const struct kvet_ctx *ctx)
+static void write_errors(struct budget *b, const struct kvet_ctx *ctx)
 {
 	size_t i, n = kvet_ctx_error_count(ctx);
 	const struct kvet_error *e;
+	FILE *fp;
 
-	if (!n)
-		return;
-	fputs("\n#### Errors\n\n", fp);
 	for (i = 0; i < n; i++) {
+		fp = item_begin(b);
+		if (!i)
+			fputs("\n#### Errors\n\n", fp);
 		e = kvet_ctx_error(ctx, i);
 		fprintf(fp, "- **%s** ", e->tolerated ? "warning" : "error");
 		write_place(fp, &e->pos);
@@ -307,6 +365,8 @@ static void write_errors(FILE *fp, const struct kvet_ctx *ctx)
 			putc(')', fp);
 		}
 		putc('\n', fp);
+		if (!item_end(b))
+			b->dropped_errors++;
 	}
 }
 
@@ -367,19 +427,131 @@ static void write_drain(FILE *fp, const struct kvet_ctx *ctx)
 	}
 }
 
-int kvet_render_markdown(const struct kvet_ctx *ctx,
-			 const struct kvet_render_options *opts, FILE *fp)
+/* The head of the report: the counts, the verdict, what GitHub hides,
+ * the drain and the rules; always written whole. */
+static void write_head(FILE *fp, const struct kvet_ctx *ctx,
+		       const struct kvet_render_options *opts, size_t cap)
 {
 	write_heading(fp, ctx, opts);
+	if (cap)
+		fprintf(fp, "\nThis summary would be over %zu bytes, which "
+			"GitHub does not show: it lists the worst first and "
+			"ends with what it leaves out.\n", cap);
 	if (opts->flags & KVET_RENDER_WITH_GITHUB)
 		write_github_hidden(fp, ctx);
 	if (kvet_ctx_drain_ran(ctx))
 		write_drain(fp, ctx);
 	write_rule_table(fp, ctx);
-	write_errors(fp, ctx);
-	if (write_objects(fp, ctx) < 0) {
-		errno = ENOMEM;
-		return -1;
+}
+
+/* The last line of a capped report: what is not in it, and where it is. */
+static void write_left_out(FILE *fp, const struct budget *b,
+			   const struct kvet_render_options *opts)
+{
+	size_t n = b->dropped[KVET_SEV_ERROR] + b->dropped[KVET_SEV_WARNING] +
+		   b->dropped[KVET_SEV_INFO];
+
+	fputs("\n**Left out:** ", fp);
+	kvet_write_count(fp, n, "finding", "findings");
+	fprintf(fp, " (%zu error%s, %zu warning%s, %zu info%s)",
+		b->dropped[KVET_SEV_ERROR],
+		b->dropped[KVET_SEV_ERROR] == 1 ? "" : "s",
+		b->dropped[KVET_SEV_WARNING],
+		b->dropped[KVET_SEV_WARNING] == 1 ? "" : "s",
+		b->dropped[KVET_SEV_INFO],
+		b->dropped[KVET_SEV_INFO] == 1 ? "" : "s");
+	if (b->dropped_errors) {
+		fputs(" and ", fp);
+		kvet_write_count(fp, b->dropped_errors, "error", "errors");
 	}
-	return 0;
+	fputs(", to keep this summary within GitHub's limit; ", fp);
+	if (opts->full_report) {
+		fputs("the full report of this run is in `", fp);
+		md(fp, opts->full_report);
+		fputs("`.\n", fp);
+	} else {
+		fputs("write the full report as well with `--format "
+		      "json=FILE` (or text, sarif) and keep it as an "
+		      "artifact.\n", fp);
+	}
+}
+
+/* Room kept for the left-out line of a capped report, besides the
+ * path it names (escaped, at most twice as long). */
+#define LEFT_OUT_ROOM 512
+
+/* @cap 0: the report in full, as long as it fits in @b; otherwise the
+ * capped report, whose head is written even when it alone is over. */
+static int render(const struct kvet_ctx *ctx,
+		  const struct kvet_render_options *opts, struct budget *b,
+		  size_t cap)
+{
+	FILE *fp = item_begin(b);
+	off_t len;
+
+	write_head(fp, ctx, opts, cap);
+	if (!item_end(b)) {
+		if (!cap)
+			return 0;
+		len = ftello(b->scratch);
+		fwrite(b->buf, 1, len > 0 ? (size_t)len : 0, b->out);
+		b->left = 0;
+		b->full = false;	/* count what follows */
+	}
+	write_errors(b, ctx);
+	if (b->full && !cap)
+		return 0;
+	return write_objects(b, ctx, cap != 0);
+}
+
+int kvet_render_markdown(const struct kvet_ctx *ctx,
+			 const struct kvet_render_options *opts, FILE *fp)
+{
+	size_t cap = opts->markdown_max ? opts->markdown_max
+					: KVET_MARKDOWN_MAX;
+	struct budget b = { 0 };
+	FILE *whole_fp;
+	char *whole = NULL;
+	size_t whole_len = 0, room;
+	int ret = -1;
+
+	b.scratch = open_memstream(&b.buf, &b.len);
+	whole_fp = open_memstream(&whole, &whole_len);
+	if (!b.scratch || !whole_fp)
+		goto out;
+	/* the report as it is, in memory, as long as it fits */
+	b.out = whole_fp;
+	b.left = cap;
+	if (render(ctx, opts, &b, 0) < 0)
+		goto out;
+	if (fflush(whole_fp))
+		goto out;
+	if (!b.full) {
+		fwrite(whole, 1, whole_len, fp);
+		ret = 0;
+		goto out;
+	}
+	/* too large: the head, then the errors and the findings, worst
+	 * first, as many as fit, then the left-out line */
+	memset(b.dropped, 0, sizeof(b.dropped));
+	b.dropped_errors = 0;
+	b.full = false;
+	b.out = fp;
+	room = LEFT_OUT_ROOM +
+	       (opts->full_report ? 2 * strlen(opts->full_report) : 0);
+	b.left = cap > room ? cap - room : 0;
+	if (render(ctx, opts, &b, cap) < 0)
+		goto out;
+	write_left_out(fp, &b, opts);
+	ret = 0;
+out:
+	if (b.scratch)
+		fclose(b.scratch);
+	if (whole_fp)
+		fclose(whole_fp);
+	free(b.buf);
+	free(whole);
+	if (ret < 0)
+		errno = ENOMEM;
+	return ret;
 }

@@ -26,7 +26,7 @@
 #define SRCROOT "%SRCROOT%"
 /* The key of partialFingerprints (§3.27.17); bump the version whenever
  * the hashed fields change, so that consumers do not mix the two. */
-#define FINGERPRINT_KEY "kvetFindingHash/v2"
+#define FINGERPRINT_KEY "kvetFindingHash/v3"
 
 static const char *const levels[KVET_SEV_COUNT] = {
 	[KVET_SEV_INFO] = "note",
@@ -290,7 +290,27 @@ static void write_notice(struct kvet_jw *jw, const struct kvet_notice *nt)
 	kvet_jw_close(jw, '}');
 }
 
-static void write_invocation(struct kvet_jw *jw, const struct kvet_ctx *ctx)
+static void write_dropped(struct kvet_jw *jw, size_t dropped, size_t max)
+{
+	char msg[256];
+
+	snprintf(msg, sizeof(msg),
+		 "%zu results left out: code scanning rejects a run of more "
+		 "than %zu results, so this report keeps the %zu worst "
+		 "(reported before suppressed, errors first); the JSON or "
+		 "text report lists every finding",
+		 dropped, max, max);
+	kvet_jw_open(jw, NULL, '{');
+	kvet_jw_str(jw, "level", "warning");
+	text(jw, "message", msg);
+	kvet_jw_open(jw, "descriptor", '{');
+	kvet_jw_str(jw, "id", "results-left-out");
+	kvet_jw_close(jw, '}');
+	kvet_jw_close(jw, '}');
+}
+
+static void write_invocation(struct kvet_jw *jw, const struct kvet_ctx *ctx,
+			     size_t dropped, size_t max)
 {
 	size_t i, n = kvet_ctx_error_count(ctx), failing = 0;
 	const struct kvet_error *e;
@@ -328,6 +348,8 @@ static void write_invocation(struct kvet_jw *jw, const struct kvet_ctx *ctx)
 	n = kvet_ctx_notice_count(ctx);
 	for (i = 0; i < n; i++)
 		write_notice(jw, kvet_ctx_notice(ctx, i));
+	if (dropped)
+		write_dropped(jw, dropped, max);
 	kvet_jw_close(jw, ']');
 	kvet_jw_close(jw, '}');
 	kvet_jw_close(jw, ']');
@@ -353,7 +375,54 @@ static void write_driver(struct kvet_jw *jw, const struct kvet_ctx *ctx)
 	kvet_jw_close(jw, '}');
 }
 
-static struct result *collect(const struct kvet_ctx *ctx, size_t *count)
+/* Reported findings before suppressed ones, the worst first, then in
+ * report order: which results a capped report keeps. */
+static int keep_order(const void *pa, const void *pb)
+{
+	const struct result *a = *(const struct result *const *)pa;
+	const struct result *b = *(const struct result *const *)pb;
+
+	if (!a->reason != !b->reason)
+		return a->reason ? 1 : -1;
+	if (a->f->severity != b->f->severity)
+		return a->f->severity > b->f->severity ? -1 : 1;
+	return a < b ? -1 : a > b;
+}
+
+/*
+ * Code scanning rejects a run of more than KVET_SARIF_MAX_RESULTS results
+ * whole ("SARIF results exceed hard limit", docs.github.com): keep the
+ * @max worst, in report order, and count the others in *@dropped.
+ * Returns: the new count, or 0 when out of memory (then nothing moved).
+ */
+static size_t cap_results(struct result *res, size_t n, size_t max,
+			  size_t *dropped)
+{
+	const struct result **by = malloc(n * sizeof(*by));
+	bool *keep = calloc(n, sizeof(*keep));
+	size_t i, out = 0;
+
+	if (!by || !keep) {
+		free(by);
+		free(keep);
+		return 0;
+	}
+	for (i = 0; i < n; i++)
+		by[i] = &res[i];
+	qsort(by, n, sizeof(*by), keep_order);
+	for (i = 0; i < max; i++)
+		keep[by[i] - res] = true;
+	for (i = 0; i < n; i++)
+		if (keep[i])
+			res[out++] = res[i];
+	*dropped = n - out;
+	free(by);
+	free(keep);
+	return out;
+}
+
+static struct result *collect(const struct kvet_ctx *ctx, size_t max,
+			      size_t *count, size_t *dropped)
 {
 	size_t nf = kvet_ctx_finding_count(ctx);
 	size_t ns = kvet_ctx_suppressed_count(ctx), i, n = 0;
@@ -384,6 +453,13 @@ static struct result *collect(const struct kvet_ctx *ctx, size_t *count)
 		res[i].fp = fps[i];
 	free(fps);
 	free(all);
+	/* fingerprints first: they do not depend on what the cap keeps */
+	*dropped = 0;
+	if (n > max) {
+		n = cap_results(res, n, max, dropped);
+		if (!n)
+			goto fail;
+	}
 	*count = n;
 	return res;
 fail:
@@ -395,7 +471,7 @@ fail:
 /**
  * kvet_render_sarif() - write the SARIF 2.1.0 report of a run.
  * @ctx: a context that has run.
- * @opts: unused.
+ * @opts: @sarif_max, the most results (0: KVET_SARIF_MAX_RESULTS).
  * @fp: the stream.
  *
  * Returns: 0, or -1 when out of memory (errno is set); write errors are
@@ -404,13 +480,15 @@ fail:
 int kvet_render_sarif(const struct kvet_ctx *ctx,
 		      const struct kvet_render_options *opts, FILE *fp)
 {
+	size_t max = opts->sarif_max ? opts->sarif_max
+				     : KVET_SARIF_MAX_RESULTS;
 	struct kvet_jw jw;
 	struct result *res;
-	size_t i, n = 0;
+	size_t i, n = 0, dropped = 0;
 	int ret = 0;
 
 	kvet_jw_init(&jw, fp);
-	res = collect(ctx, &n);
+	res = collect(ctx, max, &n, &dropped);
 	if (!res) {
 		errno = ENOMEM;
 		return -1;
@@ -427,7 +505,7 @@ int kvet_render_sarif(const struct kvet_ctx *ctx,
 	text(&jw, "description", "the directory kvet ran in");
 	kvet_jw_close(&jw, '}');
 	kvet_jw_close(&jw, '}');
-	write_invocation(&jw, ctx);
+	write_invocation(&jw, ctx, dropped, max);
 	kvet_jw_str(&jw, "columnKind", "unicodeCodePoints");
 	kvet_jw_open(&jw, "results", '[');
 	for (i = 0; i < n && !ret; i++)

@@ -11,8 +11,8 @@
 
 static const char *const top_keys[] = { "version", "findings", NULL };
 static const char *const entry_keys[] = { "rule", "kind", "namespace", "name",
-					  "fingerprint", "headline",
-					  "message", NULL };
+					  "field", "fingerprint",
+					  "headline", "message", NULL };
 
 static bool parse_hex(const struct kvet_node *n, uint64_t *out)
 {
@@ -129,9 +129,12 @@ int kvet_baseline_load(struct kvet_baseline *bl, struct kvet_arena *arena,
 	else if (version->type == KVET_NODE_INT &&
 		 kvet_node_text_eq(version, "2"))
 		bl->version = 2;
+	else if (version->type == KVET_NODE_INT &&
+		 kvet_node_text_eq(version, "3"))
+		bl->version = 3;
 	if (!bl->version) {
 		kvet_strict_errorf(&s, version,
-				   "unsupported baseline version (expected version: 2, or 1)");
+				   "unsupported baseline version (expected version: 3, 2 or 1)");
 		return -1;
 	}
 	bl->version_line = version->line;
@@ -156,7 +159,7 @@ int kvet_baseline_load(struct kvet_baseline *bl, struct kvet_arena *arena,
 	for (i = 0; i < bl->n; i++)
 		bl->by_fp[i] = &bl->v[i];
 	qsort(bl->by_fp, bl->n, sizeof(*bl->by_fp), cmp_fingerprint);
-	if (bl->version > 1)
+	if (bl->version >= KVET_BASELINE_VERSION)
 		return 0;
 	bl->by_object = kvet_arena_array(arena, bl->n + 1,
 					 sizeof(*bl->by_object));
@@ -168,13 +171,20 @@ int kvet_baseline_load(struct kvet_baseline *bl, struct kvet_arena *arena,
 	return 0;
 }
 
-/* The fingerprint of kvet 0.1 (baseline version 1) hashed the message. */
-static uint64_t fingerprint_v1(const struct kvet_finding *f)
+/* The fingerprint of @bl's version: version 1 hashed the message,
+ * version 2 the headline, version 3 is kvet_finding_fingerprint(). */
+static uint64_t fingerprint_of(const struct kvet_baseline *bl,
+			       const struct kvet_finding *f)
 {
-	return kvet_finding_hash(f, f->message);
+	if (bl->version == 1)
+		return kvet_finding_hash(f, f->message);
+	if (bl->version == 2)
+		return kvet_finding_hash(f, f->headline ? f->headline
+							: f->message);
+	return kvet_finding_fingerprint(f);
 }
 
-/* Version 1: the first unused entry of @f's rule and object. */
+/* Before version 3: the first unused entry of @f's rule and object. */
 static struct kvet_baseline_entry *match_object(struct kvet_baseline *bl,
 						const struct kvet_finding *f)
 {
@@ -194,6 +204,7 @@ static struct kvet_baseline_entry *match_object(struct kvet_baseline *bl,
 					   o->namespace, o->name); i++) {
 		if (!bl->by_object[i]->used) {
 			bl->by_object[i]->used = true;
+			bl->loose++;
 			return bl->by_object[i];
 		}
 	}
@@ -203,8 +214,7 @@ static struct kvet_baseline_entry *match_object(struct kvet_baseline *bl,
 struct kvet_baseline_entry *kvet_baseline_match(struct kvet_baseline *bl,
 						const struct kvet_finding *f)
 {
-	uint64_t fp = bl->version > 1 ? kvet_finding_fingerprint(f)
-				      : fingerprint_v1(f);
+	uint64_t fp = fingerprint_of(bl, f);
 	size_t lo = 0, hi = bl->n, i;
 
 	while (lo < hi) {
@@ -266,9 +276,10 @@ int kvet_baseline_write(const struct kvet_finding *fs, size_t n, FILE *fp)
 	qsort(items, n, sizeof(*items), cmp_item);
 	fputs("# kvet baseline: findings accepted on purpose. `kvet lint --baseline\n"
 	      "# FILE` reports them as suppressed; `--write-baseline FILE` rewrites\n"
-	      "# this file. Entries match by fingerprint (rule, object and headline),\n"
-	      "# never by line, so edits elsewhere keep them matching.\n"
-	      "version: 2\n",
+	      "# this file. Entries match by fingerprint (rule, object, field and\n"
+	      "# related objects), never by line or words, so edits elsewhere keep\n"
+	      "# them matching.\n"
+	      "version: 3\n",
 	      fp);
 	fputs(n ? "findings:\n" : "findings: []\n", fp);
 	for (i = 0; i < n; i++) {
@@ -278,6 +289,7 @@ int kvet_baseline_write(const struct kvet_finding *fs, size_t n, FILE *fp)
 		write_field(fp, "kind", f->object.kind);
 		write_field(fp, "namespace", f->object.namespace);
 		write_field(fp, "name", f->object.name);
+		write_field(fp, "field", f->field ? f->field : "");
 		fprintf(fp, "  fingerprint: \"%016" PRIx64 "\"\n", items[i].fp);
 		write_field(fp, "headline",
 			    f->headline ? f->headline : f->message);

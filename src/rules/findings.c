@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "load/field_path.h"
+
 void kvet_findings_init(struct kvet_findings *fs, struct kvet_arena *arena)
 {
 	memset(fs, 0, sizeof(*fs));
@@ -97,7 +99,7 @@ struct kvet_finding *kvet_findings_add(struct kvet_findings *fs,
 				       const struct kvet_finding_text *text)
 {
 	struct kvet_finding *f;
-	const char *headline, *reason, *help, *msg;
+	const char *headline, *reason, *help, *msg, *field;
 	bool oom = false;
 
 	if (fs->n == fs->cap) {
@@ -131,7 +133,8 @@ struct kvet_finding *kvet_findings_add(struct kvet_findings *fs,
 	} else {
 		msg = headline;
 	}
-	if (oom || !msg)
+	field = kvet_node_field_path(fs->arena, obj->root, at);
+	if (oom || !msg || !field)
 		goto oom;
 	if (!headline)
 		headline = msg;
@@ -146,6 +149,7 @@ struct kvet_finding *kvet_findings_add(struct kvet_findings *fs,
 	f->headline = headline;
 	f->reason = reason;
 	f->help = help;
+	f->field = field;
 	kvet_object_ref_set(&f->object, obj);
 	f->pos = f->object.pos;
 	if (at && at->line) {
@@ -279,7 +283,56 @@ uint64_t kvet_finding_hash(const struct kvet_finding *f, const char *text)
 	return fnv1a(h, text);
 }
 
+/* @h over the API group of @api_version ("apps/v1" is "apps", "v1" the
+ * core group ""): the version of an API is no part of an object's
+ * identity, and moving to a newer one keeps the fingerprint. */
+static uint64_t fnv1a_group(uint64_t h, const char *api_version)
+{
+	const char *slash = api_version ? strchr(api_version, '/') : NULL;
+	const unsigned char *p = (const unsigned char *)api_version;
+
+	for (; slash && p < (const unsigned char *)slash; p++) {
+		h ^= *p;
+		h *= 0x100000001b3ull;
+	}
+	return fnv1a(h, "");
+}
+
+/* splitmix64's finaliser: related objects are summed, in any order, so
+ * each is mixed first, and no two sets of them sum alike by accident. */
+static uint64_t mix(uint64_t x)
+{
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ull;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebull;
+	return x ^ (x >> 31);
+}
+
+static uint64_t identity(uint64_t h, const struct kvet_object_ref *o)
+{
+	h = fnv1a_group(h, o->api_version);
+	h = fnv1a(h, o->kind);
+	h = fnv1a(h, o->namespace);
+	return fnv1a(h, o->name);
+}
+
 KVET_API uint64_t kvet_finding_fingerprint(const struct kvet_finding *f)
 {
-	return kvet_finding_hash(f, f->headline ? f->headline : f->message);
+	uint64_t h = 0xcbf29ce484222325ull, related = 0;
+	size_t i, n = 0;
+
+	h = fnv1a(h, f->rule);
+	h = identity(h, &f->object);
+	h = fnv1a(h, f->field);
+	/* an object the input does not hold (a node of the synthetic pool,
+	 * whose name depends on what else was placed) names no cause */
+	for (i = 0; i < f->n_related; i++) {
+		if (!f->related[i].pos.file)
+			continue;
+		related += mix(identity(0xcbf29ce484222325ull, &f->related[i]));
+		n++;
+	}
+	h ^= mix(related + n);
+	return h * 0x100000001b3ull;
 }

@@ -70,9 +70,10 @@ struct kvet_finding *kvet_findings_add(struct kvet_findings *fs,
 int kvet_findings_append(struct kvet_findings *to, struct kvet_findings *from);
 
 /*
- * FNV-1a, 64 bits, over @f's rule and object identity and @text, each
- * followed by a NUL: kvet_finding_fingerprint() hashes the headline,
- * baselines of version 1 the message.
+ * The fingerprints of baselines before version 3: FNV-1a, 64 bits, over
+ * @f's rule and object identity (apiVersion, kind, namespace, name) and
+ * @text, each followed by a NUL. Version 2 hashed the headline, version 1
+ * the message; kvet_finding_fingerprint() is today's.
  */
 uint64_t kvet_finding_hash(const struct kvet_finding *f, const char *text);
 

@@ -13,6 +13,8 @@
 #                    lines and lines starting with '#' are ignored; paths
 #                    are relative to the case directory, where kvet runs
 #   stdin            optional: fed to kvet's standard input (else /dev/null)
+#   env              optional: NAME=VALUE lines set in kvet's environment
+#                    (a test knob such as KVET_TEST_MARKDOWN_MAX)
 #   expected.txt     expected standard output of --format text
 #   expected.json    expected standard output of --format json
 #   expected.xml     expected standard output of --format junit
@@ -84,7 +86,7 @@ show_diff() {
 # name or "" (run the args as they are). Sets out, err and rc.
 run_case() {
 	local dir=$1 format=$2 stdin=/dev/null
-	local -a argv=()
+	local -a argv=() envs=()
 	local line
 
 	while IFS= read -r line || [ -n "$line" ]; do
@@ -97,9 +99,18 @@ run_case() {
 		argv=("${argv[0]}" --format "$format" "${argv[@]:1}")
 	fi
 	[ -f "$dir/stdin" ] && stdin=$dir/stdin
+	if [ -f "$dir/env" ]; then
+		while IFS= read -r line || [ -n "$line" ]; do
+			case $line in
+			'' | '#'*) continue ;;
+			esac
+			envs+=("$line")
+		done < "$dir/env"
+	fi
 	out=$tmp/stdout
 	err=$tmp/stderr
-	(cd "$dir" && exec "$kvet" "${argv[@]}") <"$stdin" >"$out" 2>"$err"
+	(cd "$dir" && exec env "${envs[@]}" "$kvet" "${argv[@]}") \
+		<"$stdin" >"$out" 2>"$err"
 	rc=$?
 }
 
