@@ -349,12 +349,17 @@ static bool evict_round(struct drain_cluster *c, struct target *t, size_t nt)
 static void report_blocked(struct drain_cluster *c, struct target *t,
 			   size_t nt, struct drain_causes *why)
 {
+	struct drain_blocked_memo memo = { 0 };
 	size_t i;
 
+	/* without the memo (out of memory) each scans its budget again */
+	if (drain_blocked_memo_init(c, &memo) < 0)
+		c->oom = true;
 	for (i = 0; i < nt; i++)
 		if (!t[i].done)
 			drain_report_blocked(c, t[i].pod, t[i].node, &t[i].ev,
-					     t[i].webhook, why);
+					     t[i].webhook, &memo, why);
+	drain_blocked_memo_release(&memo);
 }
 
 static void report_pending(struct drain_cluster *c)
