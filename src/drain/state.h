@@ -143,8 +143,10 @@ enum drain_term_kind {
 
 /*
  * A required pod (anti-)affinity term or a DoNotSchedule spread
- * constraint, shared by the pods of one workload. Counts are per node:
- * running pods its selector matches, and running pods that carry it.
+ * constraint, shared by the pods of one workload and by equal terms
+ * (terms.c). Counts are per node: running pods its selector matches
+ * (NULL when none does), and, for anti-affinity only, running pods that
+ * carry it (NULL otherwise).
  */
 struct drain_term {
 	enum drain_term_kind kind;
@@ -162,6 +164,10 @@ struct drain_term {
 	int32_t *own;			/* per node, dynamic */
 	int64_t match_total;		/* dynamic */
 };
+
+/* The most per-node term counts a drain keeps: 2^25 (128 MiB), such as
+ * 6,700 distinct anti-affinity terms over Kubernetes' 5,000 nodes. */
+#define DRAIN_MAX_TERM_CELLS (1u << 25)
 
 /* A topology key: each node's value as an id, NONE when it lacks it. */
 struct drain_key {
@@ -203,6 +209,7 @@ struct drain_cluster {
 	struct drain_result *res;
 	uint32_t cur_node;		/* result index of the node draining */
 	bool synthetic;			/* a pool: pods from workloads */
+	const char *refused;		/* why it cannot be simulated */
 	bool oom;
 };
 

@@ -5,6 +5,7 @@
 usage: gen_drain.py budget-chart REPLICAS
        gen_drain.py budget-dump NODES PODS
        gen_drain.py terms NODES PODS TERMS
+       gen_drain.py distinct-terms NODES TERMS
        gen_drain.py webhook-chain N
 
 budget-chart   a chart: one Deployment of REPLICAS under a budget of
@@ -15,6 +16,9 @@ budget-dump    a dump: NODES nodes, a ReplicaSet's PODS Ready pods spread
 terms          a dump: NODES nodes, PODS bare pods (no controller: nothing
                shared their terms), each with TERMS required anti-affinity
                terms that are aliases of one anchor (a few bytes each)
+distinct-terms a dump: NODES nodes, one bare pod with TERMS required
+               anti-affinity terms that all differ (more counts than the
+               drain keeps, on 1,000 nodes: refused, saying so)
 webhook-chain  a dump: two nodes, N fail-closed webhooks, webhook i
                intercepting the pods labelled chain=i and served by
                ReplicaSet i, whose pod (on the first node) is labelled
@@ -132,6 +136,28 @@ spec:
 """)
 
 
+def distinct_terms(nodes, n):
+    for i in range(nodes):
+        node(i)
+    w("""---
+apiVersion: v1
+kind: Pod
+metadata: {name: lone, namespace: shop, labels: {app: lone}}
+spec:
+  nodeName: n00000
+  containers: [{name: c, image: c:1}]
+  affinity:
+    podAntiAffinity:
+      requiredDuringSchedulingIgnoredDuringExecution:
+""")
+    for i in range(n):
+        w(f"      - {{topologyKey: kubernetes.io/hostname, labelSelector: {{matchLabels: {{app: a{i}}}}}}}\n")
+    w("""status:
+  phase: Running
+  conditions: [{type: Ready, status: "True"}]
+""")
+
+
 def webhook_chain(n):
     node(0)
     node(1)
@@ -186,7 +212,8 @@ status:
 
 def main(argv):
     gens = {"budget-chart": (budget_chart, 1), "budget-dump": (budget_dump, 2),
-            "terms": (terms, 3), "webhook-chain": (webhook_chain, 1)}
+            "terms": (terms, 3), "distinct-terms": (distinct_terms, 2),
+            "webhook-chain": (webhook_chain, 1)}
     if len(argv) < 2 or argv[1] not in gens or len(argv) != 2 + gens[argv[1]][1]:
         sys.stderr.write(__doc__)
         return 2
