@@ -115,6 +115,8 @@ struct drain_budget {
 struct drain_service {
 	const struct kvet_object *obj;
 	struct kvet_selector sel;
+	const uint32_t *webhooks;	/* the fail-closed webhooks it backs */
+	uint32_t n_webhooks;
 	int64_t total;			/* pods selected in the dump */
 	int64_t ready;			/* dynamic */
 	bool reported;			/* dynamic: outage said */
@@ -123,8 +125,26 @@ struct drain_service {
 struct drain_webhook {
 	const struct kvet_webhook *wh;
 	uint32_t service;		/* index into cluster.services */
+	const char *error;		/* the API server's words, once */
 	bool reported;			/* dynamic: outage said */
 	bool deadlock;			/* dynamic: deadlock said */
+};
+
+/* The fail-closed webhooks that intercept a pod's creation and its
+ * eviction, in index order: found on first use, never changed (they
+ * depend on the pod's namespace and labels, which its replacements
+ * share). */
+struct drain_pod_hooks {
+	const uint32_t *create, *evict;
+	uint32_t n_create, n_evict;
+	bool create_known, evict_known;
+};
+
+/* A webhook whose objectSelector requires label @key to be one of its
+ * values, once per value: the pods without it are never asked about. */
+struct drain_hook_key {
+	struct kvet_slice key, value;
+	uint32_t webhook;
 };
 
 /* A StatefulSet, for quorum. */
@@ -194,6 +214,13 @@ struct drain_cluster {
 	struct drain_webhook *webhooks;	/* fail-closed, with a Service */
 	uint32_t n_webhooks;
 	struct kvet_webhooks *whs;
+	struct drain_pod_hooks *hooks;	/* per pod of the dump (not its
+					 * replacements: their origin's) */
+	uint32_t n_hooks;
+	struct drain_hook_key *hook_keys;	/* by key, value, webhook */
+	uint32_t n_hook_keys;
+	uint32_t *hook_any;		/* webhooks asked about every pod */
+	uint32_t n_hook_any;
 	struct drain_sts *sts;
 	uint32_t n_sts;
 	struct drain_term *terms;
