@@ -159,8 +159,9 @@ static int index_webhooks(struct drain_cluster *c)
 		c->services[s].n_webhooks = 0;
 	}
 	for (w = 0; w < c->n_webhooks; w++) {
-		struct drain_service *svc = &c->services[c->webhooks[w].service];
+		struct drain_service *svc;
 
+		svc = &c->services[c->webhooks[w].service];
 		((uint32_t *)svc->webhooks)[svc->n_webhooks++] = w;
 	}
 	return index_object_selectors(c);
@@ -300,7 +301,8 @@ static long candidates(struct drain_cluster *c, uint32_t p, uint32_t **out)
 		       kvet_slice_eq(c->hook_keys[lo].key, want.key) &&
 		       kvet_slice_eq(c->hook_keys[lo].value, want.value);
 		     lo++) {
-			if (!kvet_vec_grow((void **)&v, &cap, n + 1, sizeof(*v)))
+			if (!kvet_vec_grow((void **)&v, &cap, n + 1,
+					   sizeof(*v)))
 				goto oom;
 			v[n++] = c->hook_keys[lo].webhook;
 		}

@@ -21,8 +21,8 @@
 struct build {
 	struct drain_cluster *c;
 	const struct drain_pod_index *idx;
-	struct kvet_hash groups;	/* (workload, kind, index) -> term + 1 */
-	struct kvet_hash equal;		/* (owner, kind, text) -> term + 1 */
+	struct kvet_hash groups;	/* (workload, kind, index) -> id + 1 */
+	struct kvet_hash equal;		/* (owner, kind, text) -> id + 1 */
 	struct drain_term *v;
 	size_t n, cap;
 	struct drain_pairs own, match;
@@ -185,7 +185,8 @@ static void put_node(struct build *b, const struct kvet_node *n)
 
 /* The text of @term for pod @pod: the term, then the pod's values of its
  * matchLabelKeys, which the API server merges into its selector. */
-static struct kvet_slice term_text(struct build *b, const struct kvet_node *term,
+static struct kvet_slice term_text(struct build *b,
+				   const struct kvet_node *term,
 				   const struct drain_pod *pod)
 {
 	const struct kvet_node *keys = kvet_node_get(term, "matchLabelKeys");
@@ -255,7 +256,8 @@ static int add_term(struct build *b, uint32_t p, enum drain_term_kind kind,
 		if (!slot)
 			return -1;
 		if (!created) {
-			drain_pairs_add(&b->own, p, (uint32_t)((uintptr_t)*slot - 1));
+			id = (uint32_t)((uintptr_t)*slot - 1);
+			drain_pairs_add(&b->own, p, id);
 			return 0;
 		}
 	}
