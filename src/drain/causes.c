@@ -9,7 +9,6 @@
 #include "drain/issue.h"
 #include "drain/outage.h"
 
-
 void drain_causes_add(struct drain_cluster *c, struct drain_causes *why,
 		      const char *fmt, ...)
 {
