@@ -9,9 +9,6 @@
 #include "drain/issue.h"
 #include "drain/outage.h"
 
-/* Enough to follow a chain; a budget over 500 pods needs no more. */
-enum { MAX_POD_CAUSES = 4 };
-
 void drain_causes_add(struct drain_cluster *c, struct drain_causes *why,
 		      const char *fmt, ...)
 {
@@ -44,12 +41,15 @@ static const char *unhealthy(struct drain_cluster *c, uint32_t q)
 {
 	uint32_t f = current(c, q);
 	const struct drain_pod *pod = &c->pods[f];
-	const char *who = drain_pod_label(c, q);
+	const char *who;
 
+	/* a healthy pod costs no label: a budget over thousands of pods
+	 * is scanned once per drain report (struct drain_blocked_memo) */
 	if (pod->ready)
 		return NULL;
 	if (kvet_pod_phase_terminal(c->pods[q].phase))
 		return NULL;
+	who = drain_pod_label(c, q);
 	switch (pod->state) {
 	case DRAIN_POD_PENDING:
 		if (f != q)
@@ -81,31 +81,63 @@ static const char *unhealthy(struct drain_cluster *c, uint32_t q)
 				 who);
 }
 
-/* Append the causes that keep budget @b down; returns the first. */
-static const char *budget_causes(struct drain_cluster *c, uint32_t b,
-				 struct drain_causes *why)
+/* The causes that keep budget @b down, "because ..." each, into @m. */
+static void budget_causes(struct drain_cluster *c, uint32_t b,
+			  struct drain_budget_causes *m)
 {
 	const struct drain_budget *bd = &c->budgets[b];
-	const char *first = NULL, *s;
-	size_t i, n = 0;
+	const char *s;
+	size_t i;
 
-	for (i = 0; i < bd->n_pods && n < MAX_POD_CAUSES; i++) {
+	m->known = true;
+	for (i = 0; i < bd->n_pods && m->n < MAX_POD_CAUSES; i++) {
 		s = unhealthy(c, bd->pods[i]);
 		if (!s)
 			continue;
-		if (!first)
-			first = s;
-		drain_causes_add(c, why, "because %s", s);
-		n++;
+		if (!m->first)
+			m->first = s;
+		m->because[m->n++] = kvet_arena_printf(c->arena, "because %s",
+						       s);
 	}
-	if (first)
-		return first;
+	if (m->first)
+		return;
 	s = kvet_arena_printf(c->arena,
 		"budget \"%s\" allows no disruption at all: it needs %lld healthy pods of the %lld it expects",
 		bd->obj->name, (long long)bd->desired,
 		(long long)bd->expected);
-	drain_causes_add(c, why, "because %s", s ? s : "");
-	return s;
+	m->first = s;
+	m->because[m->n++] = kvet_arena_printf(c->arena, "because %s",
+					       s ? s : "");
+}
+
+/* Append the causes that keep budget @b down; returns the first. The
+ * cluster does not change while a drain's blocked evictions are
+ * reported, so each budget's are found once and shared by @memo. */
+static const char *budget_causes_once(struct drain_cluster *c, uint32_t b,
+				      struct drain_blocked_memo *memo,
+				      struct drain_causes *why)
+{
+	struct drain_budget_causes one = { 0 }, *m = &one;
+	size_t i;
+
+	if (memo && memo->budgets)
+		m = &memo->budgets[b];
+	if (!m->known)
+		budget_causes(c, b, m);
+	for (i = 0; i < m->n; i++) {
+		if (!m->because[i]) {
+			c->oom = true;
+			continue;
+		}
+		if (why && !kvet_vec_grow((void **)&why->v, &why->cap,
+					  why->n + 1, sizeof(*why->v))) {
+			c->oom = true;
+			return m->first;
+		}
+		if (why)
+			why->v[why->n++] = m->because[i];
+	}
+	return m->first;
 }
 
 static void report_webhook_refusal(struct drain_cluster *c, uint32_t p,
@@ -129,13 +161,13 @@ static void report_webhook_refusal(struct drain_cluster *c, uint32_t p,
 
 void drain_report_blocked(struct drain_cluster *c, uint32_t p, uint32_t n,
 			  const struct drain_eviction *ev, uint32_t webhook,
+			  struct drain_blocked_memo *memo,
 			  struct drain_causes *why)
 {
 	const struct drain_budget *b;
 	const struct kvet_node *at;
 	const char *first = NULL;
 	struct drain_issue *is;
-	size_t mark = why ? why->n : 0;
 
 	if (webhook != DRAIN_NONE) {
 		report_webhook_refusal(c, p, n, webhook, why);
@@ -157,9 +189,8 @@ void drain_report_blocked(struct drain_cluster *c, uint32_t p, uint32_t n,
 		at = kvet_node_path(b->obj->root, "status",
 				    "observedGeneration", NULL);
 	} else {
-		first = budget_causes(c, ev->budget, why);
+		first = budget_causes_once(c, ev->budget, memo, why);
 	}
-	(void)mark;
 	is = drain_issue_add(c, DRAIN_RULE_EVICTION_BLOCKED, KVET_SEV_ERROR, n,
 			     b->obj, at,
 			     "node \"%s\" cannot drain: the eviction of pod \"%s\" is refused: %s%s%s",
@@ -169,4 +200,17 @@ void drain_report_blocked(struct drain_cluster *c, uint32_t p, uint32_t n,
 	drain_issue_relate(is, c->pods[p].obj);
 	if (ev->outcome == DRAIN_EVICT_MULTIPLE)
 		drain_issue_relate(is, c->budgets[ev->other].obj);
+}
+
+int drain_blocked_memo_init(struct drain_cluster *c,
+			    struct drain_blocked_memo *memo)
+{
+	memo->budgets = calloc(c->n_budgets + 1, sizeof(*memo->budgets));
+	return memo->budgets ? 0 : -1;
+}
+
+void drain_blocked_memo_release(struct drain_blocked_memo *memo)
+{
+	free(memo->budgets);
+	memo->budgets = NULL;
 }

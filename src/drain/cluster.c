@@ -254,6 +254,10 @@ int drain_cluster_from_dump(struct drain_cluster *c, struct kvet_arena *arena,
 	seat_pods(c);
 	if (drain_cluster_relate(c) < 0)
 		return -1;
+	if (c->refused) {
+		kvet_diag_addf(diag, NULL, 0, 0, "%s", c->refused);
+		return 1;
+	}
 	return c->oom ? -1 : 0;
 }
 

@@ -31,7 +31,8 @@ int64_t *drain_domain_counts(const struct drain_cluster *c,
 		v = k->value[n];
 		if (v == DRAIN_NONE || c->nodes[n].gone || (keep && !keep[n]))
 			continue;
-		count[v] += use_own ? term->own[n] : term->match[n];
+		if (use_own ? term->own != NULL : term->match != NULL)
+			count[v] += use_own ? term->own[n] : term->match[n];
 	}
 	return count;
 }

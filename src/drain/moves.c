@@ -48,7 +48,8 @@ static void count_terms(struct drain_cluster *c, uint32_t p, uint32_t n,
 	for (i = 0; i < pod->n_own_terms; i++) {
 		struct drain_term *t = &c->terms[pod->own_terms[i]];
 
-		drain_set_i32(c, &t->own[n], t->own[n] + sign);
+		if (t->own)
+			drain_set_i32(c, &t->own[n], t->own[n] + sign);
 	}
 }
 

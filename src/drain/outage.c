@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "drain/outage.h"
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "base/vec.h"
 #include "drain/relate.h"
 #include "model/intercept.h"
 
@@ -72,6 +74,99 @@ static uint32_t service_of(const struct drain_cluster *c,
 	return DRAIN_NONE;
 }
 
+static int cmp_hook_key(const void *pa, const void *pb)
+{
+	const struct drain_hook_key *a = pa, *b = pb;
+	int r = kvet_slice_cmp(a->key, b->key);
+
+	if (!r)
+		r = kvet_slice_cmp(a->value, b->value);
+	return r ? r : (a->webhook > b->webhook) - (a->webhook < b->webhook);
+}
+
+/* The first requirement of @w's objectSelector a pod must meet with one
+ * of a few values (matchLabels, In), or NULL. */
+static const struct kvet_requirement *key_of(const struct drain_webhook *w)
+{
+	const struct kvet_selector *sel = &w->wh->object_selector;
+	size_t i;
+
+	if (sel->meaning != KVET_SEL_MATCH)
+		return NULL;
+	for (i = 0; i < sel->n_reqs; i++)
+		if (sel->reqs[i].op == KVET_SEL_IN && sel->reqs[i].n_values)
+			return &sel->reqs[i];
+	return NULL;
+}
+
+/* Webhooks by the label value their objectSelector requires, the others
+ * in c->hook_any: which may intercept a pod is then its labels' lookup. */
+static int index_object_selectors(struct drain_cluster *c)
+{
+	const struct kvet_requirement *r;
+	size_t n = 0, k = 0, i;
+	uint32_t w;
+
+	c->hook_any = kvet_arena_array(c->arena, c->n_webhooks + 1,
+				       sizeof(*c->hook_any));
+	if (!c->hook_any)
+		return -1;
+	for (w = 0; w < c->n_webhooks; w++) {
+		r = key_of(&c->webhooks[w]);
+		if (r)
+			n += r->n_values;
+		else
+			c->hook_any[c->n_hook_any++] = w;
+	}
+	if (n >= DRAIN_NONE)
+		return -1;
+	c->hook_keys = kvet_arena_array(c->arena, n + 1, sizeof(*c->hook_keys));
+	if (!c->hook_keys)
+		return -1;
+	for (w = 0; w < c->n_webhooks; w++) {
+		r = key_of(&c->webhooks[w]);
+		for (i = 0; r && i < r->n_values; i++) {
+			c->hook_keys[k].key = r->key;
+			c->hook_keys[k].value = r->values[i];
+			c->hook_keys[k++].webhook = w;
+		}
+	}
+	if (k)
+		qsort(c->hook_keys, k, sizeof(*c->hook_keys), cmp_hook_key);
+	c->n_hook_keys = (uint32_t)k;
+	return 0;
+}
+
+/*
+ * Each Service's webhooks, and room for each pod's: a pod's going or a
+ * replacement's creation then costs the webhooks it meets, not every
+ * webhook of the cluster (a chain of 1,600 webhooks was N^2.5).
+ */
+static int index_webhooks(struct drain_cluster *c)
+{
+	uint32_t *all, w, s, at = 0;
+
+	all = kvet_arena_array(c->arena, c->n_webhooks + 1, sizeof(*all));
+	c->hooks = kvet_arena_array(c->arena, c->n_pods + 1, sizeof(*c->hooks));
+	if (!all || !c->hooks)
+		return -1;
+	c->n_hooks = c->n_pods;
+	for (w = 0; w < c->n_webhooks; w++)
+		c->services[c->webhooks[w].service].n_webhooks++;
+	for (s = 0; s < c->n_services; s++) {
+		c->services[s].webhooks = all + at;
+		at += c->services[s].n_webhooks;
+		c->services[s].n_webhooks = 0;
+	}
+	for (w = 0; w < c->n_webhooks; w++) {
+		struct drain_service *svc;
+
+		svc = &c->services[c->webhooks[w].service];
+		((uint32_t *)svc->webhooks)[svc->n_webhooks++] = w;
+	}
+	return index_object_selectors(c);
+}
+
 int drain_webhooks_build(struct drain_cluster *c)
 {
 	const struct kvet_webhook *const *whs;
@@ -101,7 +196,7 @@ int drain_webhooks_build(struct drain_cluster *c)
 		c->webhooks[c->n_webhooks].service = s;
 		c->n_webhooks++;
 	}
-	return 0;
+	return index_webhooks(c);
 }
 
 int drain_sts_build(struct drain_cluster *c)
@@ -150,13 +245,13 @@ bool drain_pod_backs(const struct drain_cluster *c, uint32_t p, uint32_t w)
 	return false;
 }
 
-uint32_t drain_webhook_refusing(struct drain_cluster *c, uint32_t p,
-				const char *sub)
+/* Does webhook @w intercept @sub ("" or "eviction") of pod @p? */
+static bool intercepts(struct drain_cluster *c, uint32_t p, uint32_t w,
+		       const char *sub)
 {
 	const struct drain_pod *pod = &c->pods[p];
 	struct kvet_request req;
 	enum kvet_match m;
-	uint32_t i;
 
 	memset(&req, 0, sizeof(req));
 	req.operation = "CREATE";
@@ -166,18 +261,126 @@ uint32_t drain_webhook_refusing(struct drain_cluster *c, uint32_t p,
 	req.subresource = sub;
 	req.namespace = pod->ns;
 	req.labels = &pod->labels;
-	for (i = 0; i < c->n_webhooks; i++) {
-		if (!drain_webhook_down(c, &c->webhooks[i]))
-			continue;
-		m = kvet_webhook_intercepts(c->g, c->webhooks[i].wh, &req,
-					    NULL);
-		/* an opt-out namespaceSelector on a namespace the dump does
-		 * not label, and matchConditions kvet does not evaluate,
-		 * count as intercepting: the outage is the risk to show */
-		if (m == KVET_MATCH_TRUE || m == KVET_MATCH_ASSUMED_TRUE ||
-		    m == KVET_MATCH_UNKNOWN)
-			return i;
+	m = kvet_webhook_intercepts(c->g, c->webhooks[w].wh, &req, NULL);
+	/* an opt-out namespaceSelector on a namespace the dump does not
+	 * label, and matchConditions kvet does not evaluate, count as
+	 * intercepting: the outage is the risk to show */
+	return m == KVET_MATCH_TRUE || m == KVET_MATCH_ASSUMED_TRUE ||
+	       m == KVET_MATCH_UNKNOWN;
+}
+
+static int cmp_u32(const void *pa, const void *pb)
+{
+	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+
+	return (a > b) - (a < b);
+}
+
+/* The webhooks whose objectSelector pod @p may meet: those indexed
+ * under one of its labels, and those not indexed; sorted, into *@out
+ * (malloc'd). Returns how many, or -1 when out of memory. */
+static long candidates(struct drain_cluster *c, uint32_t p, uint32_t **out)
+{
+	const struct kvet_labels *labels = &c->pods[p].labels;
+	uint32_t *v = NULL;
+	size_t n = 0, cap = 0, i, lo, hi, mid;
+	struct drain_hook_key want;
+
+	for (i = 0; i < labels->n; i++) {
+		want.key = labels->v[i].key;
+		want.value = labels->v[i].value;
+		want.webhook = 0;
+		for (lo = 0, hi = c->n_hook_keys; lo < hi;) {
+			mid = lo + (hi - lo) / 2;
+			if (cmp_hook_key(&c->hook_keys[mid], &want) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (; lo < c->n_hook_keys &&
+		       kvet_slice_eq(c->hook_keys[lo].key, want.key) &&
+		       kvet_slice_eq(c->hook_keys[lo].value, want.value);
+		     lo++) {
+			if (!kvet_vec_grow((void **)&v, &cap, n + 1,
+					   sizeof(*v)))
+				goto oom;
+			v[n++] = c->hook_keys[lo].webhook;
+		}
 	}
+	if (!kvet_vec_grow((void **)&v, &cap, n + c->n_hook_any + 1,
+			   sizeof(*v)))
+		goto oom;
+	if (c->n_hook_any)
+		memcpy(v + n, c->hook_any, c->n_hook_any * sizeof(*v));
+	n += c->n_hook_any;
+	qsort(v, n, sizeof(*v), cmp_u32);
+	*out = v;
+	return (long)n;
+oom:
+	free(v);
+	return -1;
+}
+
+/* The webhooks that intercept @sub of pod @p, into *@out; false when
+ * out of memory. */
+static bool hooks_of(struct drain_cluster *c, uint32_t p, const char *sub,
+		     const uint32_t **out, uint32_t *n)
+{
+	uint32_t *cand = NULL, *v;
+	long k, i;
+	uint32_t m = 0;
+
+	k = candidates(c, p, &cand);
+	if (k < 0)
+		return false;
+	v = kvet_arena_array(c->arena, (size_t)k + 1, sizeof(*v));
+	if (!v) {
+		free(cand);
+		return false;
+	}
+	for (i = 0; i < k; i++)
+		if ((!i || cand[i] != cand[i - 1]) &&
+		    intercepts(c, p, cand[i], sub))
+			v[m++] = cand[i];
+	free(cand);
+	*out = v;
+	*n = m;
+	return true;
+}
+
+uint32_t drain_webhook_refusing(struct drain_cluster *c, uint32_t p,
+				const char *sub)
+{
+	uint32_t o = c->pods[p].origin != DRAIN_NONE ? c->pods[p].origin : p;
+	bool evict = *sub != '\0';
+	struct drain_pod_hooks *h;
+	const uint32_t *v;
+	uint32_t i, n;
+
+	if (!c->n_webhooks)
+		return DRAIN_NONE;
+	if (o >= c->n_hooks) {
+		/* a pod the index has no room for: ask every webhook */
+		for (i = 0; i < c->n_webhooks; i++)
+			if (drain_webhook_down(c, &c->webhooks[i]) &&
+			    intercepts(c, p, i, sub))
+				return i;
+		return DRAIN_NONE;
+	}
+	h = &c->hooks[o];
+	if (evict && !h->evict_known)
+		h->evict_known = hooks_of(c, o, sub, &h->evict, &h->n_evict);
+	else if (!evict && !h->create_known)
+		h->create_known = hooks_of(c, o, sub, &h->create, &h->n_create);
+	if (!(evict ? h->evict_known : h->create_known)) {
+		c->oom = true;
+		return DRAIN_NONE;
+	}
+	v = evict ? h->evict : h->create;
+	n = evict ? h->n_evict : h->n_create;
+	for (i = 0; i < n; i++)
+		if (drain_webhook_down(c, &c->webhooks[v[i]]))
+			return v[i];
 	return DRAIN_NONE;
 }
 
@@ -187,12 +390,16 @@ const char *drain_webhook_error(struct drain_cluster *c, uint32_t w)
 	const struct kvet_service_ref *s = &wh->service;
 	const char *m;
 
+	/* the same words every time: made once, not once per retry */
+	if (c->webhooks[w].error)
+		return c->webhooks[w].error;
 	m = kvet_arena_printf(c->arena,
 		"Internal error occurred: failed calling webhook \"%s\": failed to call webhook: Post \"https://%s.%s.svc:%lld%s?timeout=10s\": no endpoints available for service \"%s\"",
 		wh->name, s->name, s->namespace, (long long)s->port,
 		s->path ? s->path : "", s->name);
 	if (!m)
 		c->oom = true;
+	c->webhooks[w].error = m;
 	return m ? m : "";
 }
 

@@ -183,8 +183,14 @@ int drain_run_pool(struct kvet_arena *arena, struct kvet_diag *diag,
 	c.journal = drain_journal_create();
 	if (c.journal && pool->nodes && pool->zones &&
 	    add_nodes(&c, pool) == 0 && drain_install_pods(&c, &inst) == 0 &&
-	    drain_cluster_relate(&c) == 0)
-		k = drain_run_prepare(&c, diag, out, &sel);
+	    drain_cluster_relate(&c) == 0) {
+		if (c.refused) {
+			kvet_diag_addf(diag, NULL, 0, 0, "%s", c.refused);
+			rc = 1;
+		} else {
+			k = drain_run_prepare(&c, diag, out, &sel);
+		}
+	}
 	/* the pods run before any node drains: their issues come first */
 	if (k >= 0 && drain_install_place(&c, &inst, out) == 0)
 		rc = drain_run_plan(&c, sel, (size_t)k);

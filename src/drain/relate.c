@@ -36,6 +36,11 @@ int drain_pairs_finish(struct drain_cluster *c, struct drain_pairs *pr,
 		goto out;
 	if (pr->n)
 		qsort(pr->v, pr->n, sizeof(*pr->v), cmp_u64);
+	/* a pair made twice (a pod carrying one term twice) counts once */
+	for (i = j = 0; i < pr->n; i++)
+		if (!j || pr->v[i] != pr->v[j - 1])
+			pr->v[j++] = pr->v[i];
+	pr->n = j;
 	items = kvet_arena_array(c->arena, pr->n + 1, sizeof(*items));
 	if (!items)
 		goto out;

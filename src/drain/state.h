@@ -115,6 +115,8 @@ struct drain_budget {
 struct drain_service {
 	const struct kvet_object *obj;
 	struct kvet_selector sel;
+	const uint32_t *webhooks;	/* the fail-closed webhooks it backs */
+	uint32_t n_webhooks;
 	int64_t total;			/* pods selected in the dump */
 	int64_t ready;			/* dynamic */
 	bool reported;			/* dynamic: outage said */
@@ -123,8 +125,26 @@ struct drain_service {
 struct drain_webhook {
 	const struct kvet_webhook *wh;
 	uint32_t service;		/* index into cluster.services */
+	const char *error;		/* the API server's words, once */
 	bool reported;			/* dynamic: outage said */
 	bool deadlock;			/* dynamic: deadlock said */
+};
+
+/* The fail-closed webhooks that intercept a pod's creation and its
+ * eviction, in index order: found on first use, never changed (they
+ * depend on the pod's namespace and labels, which its replacements
+ * share). */
+struct drain_pod_hooks {
+	const uint32_t *create, *evict;
+	uint32_t n_create, n_evict;
+	bool create_known, evict_known;
+};
+
+/* A webhook whose objectSelector requires label @key to be one of its
+ * values, once per value: the pods without it are never asked about. */
+struct drain_hook_key {
+	struct kvet_slice key, value;
+	uint32_t webhook;
 };
 
 /* A StatefulSet, for quorum. */
@@ -143,8 +163,10 @@ enum drain_term_kind {
 
 /*
  * A required pod (anti-)affinity term or a DoNotSchedule spread
- * constraint, shared by the pods of one workload. Counts are per node:
- * running pods its selector matches, and running pods that carry it.
+ * constraint, shared by the pods of one workload and by equal terms
+ * (terms.c). Counts are per node: running pods its selector matches
+ * (NULL when none does), and, for anti-affinity only, running pods that
+ * carry it (NULL otherwise).
  */
 struct drain_term {
 	enum drain_term_kind kind;
@@ -162,6 +184,10 @@ struct drain_term {
 	int32_t *own;			/* per node, dynamic */
 	int64_t match_total;		/* dynamic */
 };
+
+/* The most per-node term counts a drain keeps: 2^25 (128 MiB), such as
+ * 6,700 distinct anti-affinity terms over Kubernetes' 5,000 nodes. */
+#define DRAIN_MAX_TERM_CELLS (1u << 25)
 
 /* A topology key: each node's value as an id, NONE when it lacks it. */
 struct drain_key {
@@ -188,6 +214,13 @@ struct drain_cluster {
 	struct drain_webhook *webhooks;	/* fail-closed, with a Service */
 	uint32_t n_webhooks;
 	struct kvet_webhooks *whs;
+	struct drain_pod_hooks *hooks;	/* per pod of the dump (not its
+					 * replacements: their origin's) */
+	uint32_t n_hooks;
+	struct drain_hook_key *hook_keys;	/* by key, value, webhook */
+	uint32_t n_hook_keys;
+	uint32_t *hook_any;		/* webhooks asked about every pod */
+	uint32_t n_hook_any;
 	struct drain_sts *sts;
 	uint32_t n_sts;
 	struct drain_term *terms;
@@ -203,6 +236,7 @@ struct drain_cluster {
 	struct drain_result *res;
 	uint32_t cur_node;		/* result index of the node draining */
 	bool synthetic;			/* a pool: pods from workloads */
+	const char *refused;		/* why it cannot be simulated */
 	bool oom;
 };
 

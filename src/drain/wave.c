@@ -105,9 +105,13 @@ static bool create_one(struct drain_cluster *c, uint32_t r)
 
 	w = drain_webhook_refusing(c, r, "");
 	if (w != DRAIN_NONE) {
-		drain_set_u32(c, &c->pods[r].state, DRAIN_POD_REFUSED);
-		drain_set_ptr(c, (const void **)&c->pods[r].why,
-			      drain_webhook_error(c, w));
+		why = drain_webhook_error(c, w);
+		/* refused again as last time: nothing to journal */
+		if (c->pods[r].state != DRAIN_POD_REFUSED ||
+		    c->pods[r].why != why) {
+			drain_set_u32(c, &c->pods[r].state, DRAIN_POD_REFUSED);
+			drain_set_ptr(c, (const void **)&c->pods[r].why, why);
+		}
 		if (drain_pod_backs(c, r, w))
 			report_deadlock(c, r, w);
 		return false;
@@ -125,6 +129,13 @@ static bool create_one(struct drain_cluster *c, uint32_t r)
 	return true;
 }
 
+/*
+ * Each pass retries every waiting replacement and ends the loop unless one
+ * was placed: at most one pass more than the replacements that wait. A
+ * pass costs, per replacement, the webhooks that intercept it (a refusal
+ * is decided by whether one of those is down) or, when none refuses, a
+ * placement; a replacement refused again changes nothing in the journal.
+ */
 bool drain_retry_pending(struct drain_cluster *c, uint32_t blame)
 {
 	bool any = false, progress = true;
@@ -202,13 +213,14 @@ static void report_quorum(struct drain_cluster *c, uint32_t s, uint32_t n)
 static void check_outages(struct drain_cluster *c, uint32_t p, uint32_t n)
 {
 	const struct drain_pod *pod = &c->pods[p];
+	const struct drain_service *svc;
 	uint32_t i, w;
 
 	for (i = 0; i < pod->n_services; i++) {
 		report_service(c, pod->services[i], n);
-		for (w = 0; w < c->n_webhooks; w++)
-			if (c->webhooks[w].service == pod->services[i])
-				report_webhook(c, w, n);
+		svc = &c->services[pod->services[i]];
+		for (w = 0; w < svc->n_webhooks; w++)
+			report_webhook(c, svc->webhooks[w], n);
 	}
 	if (pod->sts != DRAIN_NONE)
 		report_quorum(c, pod->sts, n);
@@ -349,12 +361,17 @@ static bool evict_round(struct drain_cluster *c, struct target *t, size_t nt)
 static void report_blocked(struct drain_cluster *c, struct target *t,
 			   size_t nt, struct drain_causes *why)
 {
+	struct drain_blocked_memo memo = { 0 };
 	size_t i;
 
+	/* without the memo (out of memory) each scans its budget again */
+	if (drain_blocked_memo_init(c, &memo) < 0)
+		c->oom = true;
 	for (i = 0; i < nt; i++)
 		if (!t[i].done)
 			drain_report_blocked(c, t[i].pod, t[i].node, &t[i].ev,
-					     t[i].webhook, why);
+					     t[i].webhook, &memo, why);
+	drain_blocked_memo_release(&memo);
 }
 
 static void report_pending(struct drain_cluster *c)

@@ -184,6 +184,11 @@ static void resources_and_ports(void **state)
 	"DuringExecution: [{labelSelector: {matchLabels: {app: " app "}},"  \
 	" topologyKey: " key "}]}}"
 
+#define KEYS                                                                \
+	"affinity: {podAntiAffinity: {requiredDuringSchedulingIgnored"      \
+	"DuringExecution: [{labelSelector: {matchLabels: {app: web}},"      \
+	" matchLabelKeys: [v], topologyKey: zone}]}}"
+
 static void inter_pod_affinity(void **state)
 {
 	char buf[512];
@@ -233,6 +238,51 @@ static void inter_pod_affinity(void **state)
 	" whenUnsatisfiable: DoNotSchedule, labelSelector: {matchLabels:"   \
 	" {app: web}}}]"
 
+/* A term an anchor repeats, and one a pod of the same namespace writes
+ * the same way (terms.c makes each one term): verdicts as for one term
+ * per pod; equal text with other matchLabelKeys values stays two. */
+static void equal_terms(void **state)
+{
+	char buf[512];
+
+	(void)state;
+	/* both pods' terms are one, which still repels each from the other */
+	assert_string_equal(PLACE(
+		NODE("src", "{zone: a}", "")
+		NODE("a2", "{zone: a}", "")
+		NODE("b1", "{zone: b}", "")
+		POD("web2", "b1", "{app: web}", ANTI("web", "zone") ", " C("100m"))
+		POD("web1", "src", "{app: web}",
+		    "affinity: {podAntiAffinity: {requiredDuringScheduling"
+		    "IgnoredDuringExecution: [&t {labelSelector: {matchLabels:"
+		    " {app: web}}, topologyKey: zone}, *t, *t]}}, " C("100m")),
+		"web1"), "a2");
+	assert_string_equal(PLACE(
+		NODE("src", "{zone: a}", "")
+		NODE("b1", "{zone: b}", "")
+		POD("web2", "b1", "{app: web}", ANTI("web", "zone") ", " C("100m"))
+		POD("web1", "src", "{app: web}",
+		    "affinity: {podAntiAffinity: {requiredDuringScheduling"
+		    "IgnoredDuringExecution: [&t {labelSelector: {matchLabels:"
+		    " {app: web}}, topologyKey: zone}, *t]}}, " C("100m")),
+		"web1"),
+		"0/2 nodes are available: 1 node(s) didn't match pod anti-affinity rules, 1 node(s) were unschedulable.");
+	/* the same text, merged with v=1 and with v=2: two terms */
+	assert_string_equal(PLACE(
+		NODE("src", "{zone: a}", "")
+		NODE("b1", "{zone: b}", "")
+		POD("web2", "b1", "{app: web, v: \"1\"}", KEYS ", " C("100m"))
+		POD("web1", "src", "{app: web, v: \"2\"}", KEYS ", " C("100m")),
+		"web1"), "b1");
+	assert_string_equal(PLACE(
+		NODE("src", "{zone: a}", "")
+		NODE("b1", "{zone: b}", "")
+		POD("web2", "b1", "{app: web, v: \"2\"}", KEYS ", " C("100m"))
+		POD("web1", "src", "{app: web, v: \"2\"}", KEYS ", " C("100m")),
+		"web1"),
+		"0/2 nodes are available: 1 node(s) didn't match pod anti-affinity rules, 1 node(s) were unschedulable.");
+}
+
 static void topology_spread(void **state)
 {
 	char buf[512];
@@ -274,6 +324,7 @@ int main(void)
 		cmocka_unit_test(node_affinity_and_volumes),
 		cmocka_unit_test(resources_and_ports),
 		cmocka_unit_test(inter_pod_affinity),
+		cmocka_unit_test(equal_terms),
 		cmocka_unit_test(topology_spread),
 	};
 

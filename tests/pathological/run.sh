@@ -26,6 +26,8 @@ set -u
 kvet=$1
 shift
 case $kvet in /*) ;; *) kvet=$PWD/$kvet ;; esac
+# the drain's inputs (issue 22 item 3) come from this generator
+gen_drain=$(cd "$(dirname "$0")" && pwd)/gen_drain.py
 export NO_COLOR=1 LC_ALL=C
 
 tmp=$(mktemp -d) || exit 2
@@ -67,12 +69,25 @@ run() {
 	t0=$(date +%s.%N)
 	(
 		[ -z "$sanitized" ] && ulimit -v $((mib * 1024))
+		# run_rss: ASan's own bound on resident memory instead
+		[ -n "$sanitized" ] && [ "$rss_under_asan" = 1 ] &&
+			export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}hard_rss_limit_mb=$((mib * 2))"
 		cd "$tmp/w" && exec timeout -k 5 "$secs" "$kvet" "$@"
 	) <"$stdin" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	t1=$(date +%s.%N)
 	took=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
 	stdin=/dev/null
+}
+
+# run_rss SECONDS MIB ARGS...: run, and in a sanitizer build bound the
+# resident memory to twice MIB (ASan's hard_rss_limit_mb; its shadow
+# memory counts), so that a blow-up fails there too, not only slowly.
+rss_under_asan=0
+run_rss() {
+	rss_under_asan=1
+	run "$@"
+	rss_under_asan=0
 }
 
 # check NAME CONDITION...: one TAP line, with the time of the last run
@@ -440,6 +455,50 @@ case_quoted_escapes() {
 		eval '[ $rc = 0 ] && has out "1 file, 1 object"'
 }
 
+# ---- issue 22, item 3: the drain's blow-ups ----
+# Each input is a few hundred bytes to a few MB. The memory bound holds in
+# both builds (run_rss) and is what a blow-up meets first; the time
+# bounds are ten or more times what a case takes, in the ASan+UBSan build
+# too (figures in docs/reliability.md, "What the drain's cost grows
+# with").
+
+# Each blocked eviction formatted a label for every pod of its budget:
+# 5,000 replicas under maxUnavailable: 0 on --pool 100x3 took about
+# 800 MB, a dump of 8,000 such pods 108 s and 2.0 GB.
+case_drain_budget_causes() {
+	python3 "$gen_drain" budget-chart 5000 >"$tmp/w/chart.yaml"
+	run_rss 300 256 lint --no-config --pool 100x3 chart.yaml
+	check "5,000 replicas under a budget of maxUnavailable: 0, lint --pool 100x3: the roll stalls" \
+		eval '[ $rc = 1 ] && has out "\[rolling-upgrade-stalls\]"'
+	python3 "$gen_drain" budget-dump 100 8000 >"$tmp/w/dump.yaml"
+	run_rss 120 256 drain --no-config dump.yaml
+	check "a dump of 8,000 pods under a budget of maxUnavailable: 0: 8,000 blocked evictions" \
+		eval '[ $rc = 1 ] && [ "$(grep -c "\[drain-eviction-blocked\]" "$tmp/out")" = 8000 ]'
+}
+
+# Two arrays of every node per scheduling term, equal terms never shared:
+# 4 bare pods with 100,000 aliased anti-affinity terms on 1,000 nodes
+# took 26 s and 3.4 GB. Beyond the bound on counts, the drain is refused.
+case_drain_terms() {
+	python3 "$gen_drain" terms 1000 4 100000 >"$tmp/w/terms.yaml"
+	run_rss 120 256 drain --no-config terms.yaml
+	check "4 pods of 100,000 aliased anti-affinity terms on 1,000 nodes: one term each" \
+		eval '[ $rc = 1 ] && has out "1004 objects: 4 errors"'
+	python3 "$gen_drain" distinct-terms 1000 40000 >"$tmp/w/distinct.yaml"
+	run_rss 60 256 drain --no-config distinct.yaml
+	check "40,000 distinct anti-affinity terms on 1,000 nodes: refused, with the numbers" \
+		eval '[ $rc = 2 ] && has out "need 40040000 counts (40000 distinct terms over 1000 nodes), more than the limit of 33554432: the drain is not simulated"'
+}
+
+# Replacements retried pass after pass, each asking every webhook: a
+# chain of 1,600 webhooks grew as N^3 (400 took 6 s).
+case_drain_webhook_chain() {
+	python3 "$gen_drain" webhook-chain 1600 >"$tmp/w/chain.yaml"
+	run_rss 60 256 drain --no-config chain.yaml
+	check "a chain of 1,600 fail-closed webhooks, each node alone: every backend comes back" \
+		eval '[ $rc = 1 ] && has out "node \"n00000\": drains with warnings (1600 pods evicted"'
+}
+
 # ---- what already held ----
 
 case_alias_bomb() {
@@ -526,6 +585,7 @@ cases=(chains lexer_literals symlink_fanout config_lists merge_keys anchors
 	nested_macros group_by_keys error_flood dev_zero evaluation_errors duplicate_keys
 	numbers stdin_twice fifo_without_writer sigpipe quoted_escapes alias_bomb depth
 	nul_and_utf8 big_scalar million_objects broken_parsers)
+cases+=(drain_budget_causes drain_terms drain_webhook_chain)
 [ -n "$sanitized" ] && echo "# sanitizer build: no ulimit -v (ASan cannot run under it); heavy cases: $heavy"
 for c in "${cases[@]}"; do
 	want "$c" || continue
