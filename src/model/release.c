@@ -5,6 +5,9 @@
 
 #include "model/hash.h"
 
+/* "s" and "are", or "" and "is", for a count of objects */
+#define PLURAL(n) (n) == 1 ? "" : "s", (n) == 1 ? "is" : "are"
+
 bool kvet_objects_helm_render(struct kvet_object *const *objs, size_t n)
 {
 	size_t i;
@@ -237,23 +240,23 @@ int kvet_release_namespace(struct kvet_arena *arena, struct kvet_diag *diag,
 		kvet_release_namespace_apply(objs, n, g.ns);
 		kvet_diag_notef(diag, KVET_NOTICE_NOTE, g.from->file,
 				g.from->line, g.from->col,
-				"Helm render without --namespace: its release namespace is taken to be \"%s\", from %s/%s (%s); the %zu objects without metadata.namespace are put there",
+				"Helm render without --namespace: its release namespace is taken to be \"%s\", from %s/%s (%s); the %zu object%s without metadata.namespace %s put there",
 				g.ns, g.from->kind, g.from->name, g.why,
-				g.n_unset);
+				g.n_unset, PLURAL(g.n_unset));
 		break;
 	case KVET_RELEASE_DISAGREE:
 		kvet_diag_notef(diag, KVET_NOTICE_WARNING, at->file, at->line,
 				at->col,
-				"Helm render without --namespace, and its references disagree on the release namespace (\"%s\" from %s/%s, \"%s\" from %s/%s): the %zu objects without metadata.namespace are put in \"%s\"; give --namespace, as to helm template -n",
+				"Helm render without --namespace, and its references disagree on the release namespace (\"%s\" from %s/%s, \"%s\" from %s/%s): the %zu object%s without metadata.namespace %s put in \"%s\"; give --namespace, as to helm template -n",
 				g.ns, g.from->kind, g.from->name, g.other_ns,
 				g.other_from->kind, g.other_from->name,
-				g.n_unset, fallback);
+				g.n_unset, PLURAL(g.n_unset), fallback);
 		break;
 	case KVET_RELEASE_UNNAMED:
 		kvet_diag_notef(diag, KVET_NOTICE_NOTE, at->file, at->line,
 				at->col,
-				"Helm render without --namespace, and nothing in it names the release namespace: the %zu objects without metadata.namespace are put in \"%s\"; give --namespace, as to helm template -n",
-				g.n_unset, fallback);
+				"Helm render without --namespace, and nothing in it names the release namespace: the %zu object%s without metadata.namespace %s put in \"%s\"; give --namespace, as to helm template -n",
+				g.n_unset, PLURAL(g.n_unset), fallback);
 		break;
 	}
 	return 0;
