@@ -105,6 +105,7 @@ struct kvet_ctx {
 	size_t n_excludes, cap_excludes;
 	struct kvet_custom_workload *custom_workloads;
 	size_t n_custom_workloads, cap_custom_workloads;
+	bool namespace_given;		/* --namespace or namespace: */
 	bool require_objects;		/* no object at all: exit 2 */
 	const char *docs_url;		/* rule pages at BASE/ID.md, or NULL */
 

@@ -16,6 +16,7 @@
 #include "load/load.h"
 #include "model/graph.h"
 #include "model/object.h"
+#include "model/release.h"
 #include "rules/check_types.h"
 #include "rules/findings.h"
 #include "rules/rules.h"
@@ -37,6 +38,7 @@ KVET_API struct kvet_ctx *kvet_ctx_create(const struct kvet_options *opts)
 	kvet_diag_init(&ctx->diag, &ctx->arena);
 	kvet_diag_init(&ctx->path_diag, &ctx->arena);
 	kvet_findings_init(&ctx->findings, &ctx->arena);
+	ctx->namespace_given = ctx->opts.default_namespace != NULL;
 	ctx->opts.default_namespace = kvet_arena_strdup(
 		&ctx->arena, ctx->opts.default_namespace
 				     ? ctx->opts.default_namespace
@@ -174,6 +176,13 @@ static int join_units(struct kvet_ctx *ctx)
 			return -1;
 		ctx->documents += u->docs.n + u->docs.skipped;
 		ctx->skipped += u->objs.skipped;
+		if (kvet_release_namespace(&ctx->arena, &ctx->diag, u->objs.v,
+					   u->objs.n,
+					   ctx->namespace_given
+						   ? ctx->opts.default_namespace
+						   : NULL,
+					   ctx->opts.default_namespace) < 0)
+			return -1;
 		for (j = 0; j < u->objs.n; j++) {
 			struct kvet_object *obj = u->objs.v[j];
 
@@ -247,6 +256,44 @@ static void report_empty_dirs(struct kvet_ctx *ctx)
 	}
 }
 
+/*
+ * What the graph read off the input that the user should know (5.1):
+ * that it decided dump mode, and which duplicate objects it left out.
+ */
+static void note_input_meaning(struct kvet_ctx *ctx)
+{
+	const struct kvet_object *cause = kvet_graph_dump_cause(ctx->graph);
+	const struct kvet_duplicate *dups;
+	size_t i, n;
+
+	if (cause && !(kvet_graph_config(ctx->graph)->flags & KVET_GRAPH_DUMP))
+		kvet_diag_notef(&ctx->diag, KVET_NOTICE_NOTE, cause->file,
+				cause->line, cause->col,
+				"the input is read as a cluster dump (complete, with observed state), because of %s %s%s%s: %s",
+				cause->kind, cause->namespace,
+				cause->namespace[0] ? "/" : "", cause->name,
+				kvet_object_is(cause, "", "Node")
+					? "a Node object"
+				: (cause->flags & KVET_OBJ_BOUND_POD)
+					? "a Pod bound to a node (spec.nodeName)"
+					: "its status carries observed state");
+	dups = kvet_graph_duplicates(ctx->graph, &n);
+	for (i = 0; i < n; i++) {
+		const struct kvet_object *k = dups[i].kept, *d = dups[i].dropped;
+
+		kvet_diag_notef(&ctx->diag, KVET_NOTICE_WARNING, d->file,
+				d->line, d->col,
+				"%s %s%s%s is defined twice, also at %s:%u: kubectl apply keeps the one applied last; kvet lints the other one",
+				d->kind, d->namespace, d->namespace[0] ? "/" : "",
+				d->name, k->file, k->line);
+		kvet_diag_notef(&ctx->diag, KVET_NOTICE_WARNING, k->file,
+				k->line, k->col,
+				"%s %s%s%s is defined twice, also at %s:%u: kubectl apply keeps the one applied last; kvet lints this one (its place sorts first)",
+				k->kind, k->namespace, k->namespace[0] ? "/" : "",
+				k->name, d->file, d->line);
+	}
+}
+
 KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 {
 	struct kvet_graph_config cfg;
@@ -282,6 +329,7 @@ KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 				       ctx->objects.n, &cfg);
 	if (!ctx->graph)
 		return -1;
+	note_input_meaning(ctx);
 	if (ctx->opts.flags & KVET_CTX_DRAIN) {
 		if (kvet_ctx_run_drain(ctx) < 0)
 			return -1;

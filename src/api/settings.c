@@ -542,6 +542,7 @@ KVET_API int kvet_ctx_set_namespace(struct kvet_ctx *ctx, const char *ns)
 	if (!copy)
 		return -1;
 	ctx->opts.default_namespace = copy;
+	ctx->namespace_given = true;
 	return 0;
 }
 

@@ -194,7 +194,8 @@ int drain_install_pods(struct drain_cluster *c, struct drain_install *inst)
 		return -1;
 	wls = kvet_graph_workloads(c->g, &n);
 	for (i = 0; i < n; i++)
-		if (workload_pods(&b, wls[i]) < 0)
+		if (kvet_object_runs(wls[i]->obj) &&
+		    workload_pods(&b, wls[i]) < 0)
 			goto out;
 	if (b.n)
 		qsort(b.v, b.n, sizeof(*b.v), cmp_entry);

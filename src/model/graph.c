@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/vec.h"
 #include "model/hash.h"
 
 /* Longest ownerReferences chain followed; real ones are Pod, ReplicaSet,
@@ -13,6 +14,7 @@ enum { MAX_OWNER_DEPTH = 16 };
 /* What the identity index knows of one object. */
 struct entry {
 	struct kvet_object *obj;
+	size_t pos;			/* its index in kvet_graph.objs */
 	const struct kvet_object *top;	/* folded into this owner, or NULL */
 	struct kvet_workload *wl;	/* the workload it is or belongs to */
 	bool is_workload;
@@ -39,6 +41,9 @@ struct kvet_graph {
 	struct kvet_arena *arena;
 	struct kvet_graph_config cfg;
 	bool dump_mode;
+	const struct kvet_object *dump_cause;	/* what decided dump mode */
+	struct kvet_duplicate *dups;	/* malloc'd */
+	size_t n_dups, cap_dups;
 	struct kvet_object **objs;	/* arena */
 	size_t n_objs;
 	struct kvet_hash by_id;		/* group, kind, ns, name -> entry */
@@ -120,7 +125,6 @@ static struct entry *entry_of(const struct kvet_graph *g,
 			  kvet_slice_of(obj->name));
 }
 
-/* Identity index, duplicates and Helm tests out, dump mode detection. */
 /* The configured custom workload kind of @obj, or NULL. */
 static const struct kvet_custom_workload *custom_kind(const struct kvet_graph *g,
 						      const struct kvet_object *obj)
@@ -130,6 +134,65 @@ static const struct kvet_custom_workload *custom_kind(const struct kvet_graph *g
 					 obj->kind);
 }
 
+bool kvet_object_before(const struct kvet_object *a,
+			const struct kvet_object *b)
+{
+	int c = strcmp(a->file, b->file);
+
+	if (c)
+		return c < 0;
+	if (a->doc != b->doc)
+		return a->doc < b->doc;
+	if (a->line != b->line)
+		return a->line < b->line;
+	return a->col < b->col;
+}
+
+/*
+ * 5.1: of two objects with one identity the rules see the one whose
+ * place sorts first, whatever the order of the arguments; both places
+ * are recorded for the warning.
+ */
+static int add_duplicate(struct kvet_graph *g, struct entry *e,
+			 struct kvet_object *obj)
+{
+	struct kvet_duplicate *d;
+
+	if (!kvet_vec_grow((void **)&g->dups, &g->cap_dups, g->n_dups + 1,
+			   sizeof(*g->dups)))
+		return -1;
+	d = &g->dups[g->n_dups++];
+	if (kvet_object_before(obj, e->obj)) {
+		d->dropped = e->obj;
+		e->obj = obj;
+		g->objs[e->pos] = obj;
+	} else {
+		d->dropped = obj;
+	}
+	d->kept = e->obj;
+	return 0;
+}
+
+/* 5.1: dump mode from Nodes, bound Pods and observed status; the cause
+ * named is the one whose place sorts first. */
+static void detect_dump_mode(struct kvet_graph *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->n_objs; i++) {
+		const struct kvet_object *obj = g->objs[i];
+
+		if (!(obj->flags & (KVET_OBJ_HAS_STATUS | KVET_OBJ_BOUND_POD)) &&
+		    !kvet_object_is(obj, "", "Node"))
+			continue;
+		if (!g->dump_cause || kvet_object_before(obj, g->dump_cause))
+			g->dump_cause = obj;
+	}
+	if (g->dump_cause)
+		g->dump_mode = true;
+}
+
+/* Identity index, duplicates and Helm tests out. */
 static int index_objects(struct kvet_graph *g, struct kvet_object *const *objs,
 			 size_t n)
 {
@@ -161,16 +224,19 @@ static int index_objects(struct kvet_graph *g, struct kvet_object *const *objs,
 		slot = kvet_hash_put(&g->by_id, parts, 4, &created);
 		if (!slot)
 			return -1;
-		/* a duplicate's entry is its first copy's, as by identity */
+		/* a duplicate's entry is the kept copy's, as by identity */
 		g->by_seq[obj->seq].obj = obj;
 		if (!created) {
 			g->by_seq[obj->seq].e = *slot;
+			if (add_duplicate(g, *slot, obj))
+				return -1;
 			continue;
 		}
 		e = kvet_arena_alloc(g->arena, sizeof(*e));
 		if (!e)
 			return -1;
 		e->obj = obj;
+		e->pos = g->n_objs;
 		e->is_workload = kvet_workload_kind_of(obj->group, obj->kind,
 						       &e->wk);
 		if (!e->is_workload)
@@ -182,10 +248,8 @@ static int index_objects(struct kvet_graph *g, struct kvet_object *const *objs,
 		*slot = e;
 		g->by_seq[obj->seq].e = e;
 		g->objs[g->n_objs++] = obj;
-		if ((obj->flags & KVET_OBJ_HAS_STATUS) ||
-		    kvet_object_is(obj, "", "Node"))
-			g->dump_mode = true;
 	}
+	detect_dump_mode(g);
 	return 0;
 }
 
@@ -530,6 +594,7 @@ void kvet_graph_destroy(struct kvet_graph *g)
 	if (!g)
 		return;
 	kvet_label_index_destroy(g->labels);
+	free(g->dups);
 	kvet_hash_release(&g->hpa_by_target);
 	kvet_hash_release(&g->by_ns);
 	kvet_hash_release(&g->by_kind);
@@ -545,6 +610,18 @@ const struct kvet_graph_config *kvet_graph_config(const struct kvet_graph *g)
 bool kvet_graph_dump_mode(const struct kvet_graph *g)
 {
 	return g->dump_mode;
+}
+
+const struct kvet_object *kvet_graph_dump_cause(const struct kvet_graph *g)
+{
+	return g->dump_cause;
+}
+
+const struct kvet_duplicate *kvet_graph_duplicates(const struct kvet_graph *g,
+						   size_t *n)
+{
+	*n = g->n_dups;
+	return g->dups;
 }
 
 bool kvet_graph_complete(const struct kvet_graph *g)

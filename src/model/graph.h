@@ -66,8 +66,10 @@ struct kvet_namespace {
  * @arena: the run's arena: workloads, namespaces and postings go here and
  *         must outlive the graph.
  * @objs: the loaded objects; borrowed for the graph's lifetime. Objects
- *        flagged KVET_OBJ_HELM_TEST are left out, and so is an object
- *        whose (group, kind, namespace, name) an earlier one already has.
+ *        flagged KVET_OBJ_HELM_TEST are left out. Of objects with one
+ *        (group, kind, namespace, name), the one whose place sorts first
+ *        (kvet_object_before()) is kept and the others are recorded as
+ *        duplicates: the result does not depend on the order of @objs.
  * @n: how many.
  * @cfg: configuration, copied (its string arrays are borrowed); NULL for
  *       defaults.
@@ -85,8 +87,29 @@ void kvet_graph_destroy(struct kvet_graph *g);
 /* The configuration the graph was created with (zero for defaults). */
 const struct kvet_graph_config *kvet_graph_config(const struct kvet_graph *g);
 
-/* Dump mode (1.1): objects with a status, Node objects, or the flag. */
+/* Dump mode (1.1, 5.1): Node objects, Pods bound to a node, objects
+ * whose status carries observed state, or the flag. */
 bool kvet_graph_dump_mode(const struct kvet_graph *g);
+
+/* The object that put the input in dump mode (the one whose place sorts
+ * first), or NULL when it is not in dump mode or only the flag says so. */
+const struct kvet_object *kvet_graph_dump_cause(const struct kvet_graph *g);
+
+/* Two objects of one identity (5.1): the rules see @kept only. */
+struct kvet_duplicate {
+	const struct kvet_object *kept, *dropped;
+};
+
+/* Every duplicate, in input order of the dropped copies' first meeting. */
+const struct kvet_duplicate *kvet_graph_duplicates(const struct kvet_graph *g,
+						   size_t *n);
+
+/*
+ * Does @a's place (file, document, line, column) sort before @b's? The
+ * order that decides between duplicates, whatever the arguments' order.
+ */
+bool kvet_object_before(const struct kvet_object *a,
+			const struct kvet_object *b);
 
 /* A complete input (1.3): dump mode or KVET_GRAPH_COMPLETE. */
 bool kvet_graph_complete(const struct kvet_graph *g);

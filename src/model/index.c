@@ -62,6 +62,10 @@ static int add_workload(struct kvet_label_index *idx,
 	struct kvet_slice parts[4];
 	size_t i;
 
+	/* a hook's pods exist only around a release operation: no Service,
+	 * webhook, budget or spreading term selects them (5.1) */
+	if (!kvet_object_runs(wl->obj))
+		return 0;
 	parts[0] = kvet_slice_of(TAG_NS);
 	parts[1] = kvet_slice_of(wl->obj->namespace);
 	if (add(idx, parts, 2, wl->index, fill))

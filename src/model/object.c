@@ -116,18 +116,47 @@ static bool required_string(struct kvet_diag *diag, const char *file,
 	return true;
 }
 
-static bool has_helm_test_hook(const struct kvet_node *meta)
+/* KVET_OBJ_HELM_TEST, KVET_OBJ_HELM_HOOK or 0 from the helm.sh/hook
+ * annotation ("pre-install,post-upgrade", "test-success") */
+static unsigned int helm_hook_flag(const struct kvet_node *meta)
 {
 	const struct kvet_node *hook =
 		kvet_node_path(meta, "annotations", "helm.sh/hook", NULL);
 	size_t i;
 
-	if (!kvet_node_is_scalar(hook) || hook->len < 4)
-		return false;
+	if (!kvet_node_is_scalar(hook) || !hook->len)
+		return 0;
 	for (i = 0; i + 4 <= hook->len; i++)
 		if (memcmp(hook->u.str + i, "test", 4) == 0)
-			return true;
-	return false;
+			return KVET_OBJ_HELM_TEST;
+	return KVET_OBJ_HELM_HOOK;
+}
+
+bool kvet_status_observed(const struct kvet_node *status)
+{
+	uint32_t i;
+
+	if (!status)
+		return false;
+	switch (status->type) {
+	case KVET_NODE_MAP:
+		for (i = 0; i < status->len; i++)
+			if (kvet_status_observed(&status->u.pairs[i].value))
+				return true;
+		return false;
+	case KVET_NODE_SEQ:
+		for (i = 0; i < status->len; i++)
+			if (kvet_status_observed(&status->u.items[i]))
+				return true;
+		return false;
+	case KVET_NODE_NULL:
+		return false;
+	case KVET_NODE_STRING:
+		return status->len != 0;
+	default:
+		/* a number or a boolean, false and 0 included, was observed */
+		return true;
+	}
 }
 
 int kvet_objects_push(struct kvet_objects *out, struct kvet_object *obj)
@@ -213,15 +242,19 @@ static int add_object(struct kvet_arena *arena, struct kvet_diag *diag,
 		obj->namespace = dup_node(arena, ns);
 	} else {
 		obj->namespace = default_ns;
+		obj->flags |= KVET_OBJ_NS_UNSET;
 	}
 	if (!obj->namespace)
 		return -1;
 	status = kvet_node_get(root, "status");
 	if ((kvet_node_is_map(status) || kvet_node_is_seq(status)) &&
-	    status->len)
+	    kvet_status_observed(status))
 		obj->flags |= KVET_OBJ_HAS_STATUS;
-	if (has_helm_test_hook(meta))
-		obj->flags |= KVET_OBJ_HELM_TEST;
+	if (strcmp(obj->kind, "Pod") == 0 && !obj->group[0] &&
+	    kvet_node_is_string(kvet_node_path(root, "spec", "nodeName", NULL)) &&
+	    kvet_node_path(root, "spec", "nodeName", NULL)->len)
+		obj->flags |= KVET_OBJ_BOUND_POD;
+	obj->flags |= helm_hook_flag(meta);
 	if (kvet_objects_push(out, obj) < 0)
 		return -1;
 	return 1;

@@ -17,12 +17,23 @@ enum kvet_object_flags {
 	KVET_OBJ_HAS_STATUS = 1u << 1,	/* non-empty status: a live object */
 	KVET_OBJ_HELM_TEST = 1u << 2,	/* helm.sh/hook contains "test" */
 	KVET_OBJ_LIST_ITEM = 1u << 3,	/* came from the items of a *List */
+	/* any other helm.sh/hook: runs only around an install, upgrade,
+	 * rollback or delete (docs/model.md 5.1) */
+	KVET_OBJ_HELM_HOOK = 1u << 4,
+	/* namespaced, without metadata.namespace: its namespace is the
+	 * loader's fallback until kvet_release_namespace() settles it */
+	KVET_OBJ_NS_UNSET = 1u << 5,
+	/* a Pod bound to a node (spec.nodeName): observed state, as a
+	 * status is */
+	KVET_OBJ_BOUND_POD = 1u << 6,
 };
 
 /*
  * One Kubernetes object of the input. Strings are NUL-terminated and live
- * in the run's arena; namespace is "" for cluster-scoped objects and the
- * default namespace for namespaced objects that name none.
+ * in the run's arena; namespace is "" for cluster-scoped objects and, for
+ * namespaced objects that name none (KVET_OBJ_NS_UNSET), the loader's
+ * fallback, which kvet_release_namespace() may replace before the graph
+ * is built: no other code defaults a namespace.
  */
 struct kvet_object {
 	const struct kvet_node *root;	/* the object's mapping */
@@ -89,5 +100,23 @@ static inline bool kvet_object_is(const struct kvet_object *obj,
 	return obj && strcmp(obj->kind, kind) == 0 &&
 	       strcmp(obj->group, group) == 0;
 }
+
+/*
+ * Is @obj a running workload, when it is a workload at all? A Helm hook
+ * (KVET_OBJ_HELM_HOOK) is validated like any object but runs only
+ * around a release operation: it is no manager, no backend of a Service
+ * or webhook, no pod a budget counts, never placed on a pool (5.1).
+ */
+static inline bool kvet_object_runs(const struct kvet_object *obj)
+{
+	return !(obj->flags & KVET_OBJ_HELM_HOOK);
+}
+
+/*
+ * Does @status (may be NULL) carry observed state? A status whose every
+ * value is empty ("", [], {}, null, or maps and lists of only such) is
+ * a stub: older controller-gen CRDs ship one (5.1).
+ */
+bool kvet_status_observed(const struct kvet_node *status);
 
 #endif

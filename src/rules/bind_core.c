@@ -10,7 +10,8 @@
  *   workloadsSelectedBy(pdbOrService) list    what it selects in its namespace
  *   pdbsCovering(w) list                      the PDBs that select it
  *   selects(pdbOrService, w) bool
- *   isWorkload(o) bool, namespaceOf(o) string, isScalable(w) bool,
+ *   isWorkload(o) bool, namespaceOf(o) string, helmRendered(o) bool,
+ *   isScalable(w) bool,
  *   workloadOf(o) map, templateLabels(w) map, selectorTemplateFlaw(w) string
  *   minReplicas(w) int, maxReplicas(w) int, specReplicas(w) int,
  *   hpaFor(w) map, scalerText(w) string, usesRollingUpdate(d) bool, maxUnavailableSetting(d)
@@ -81,6 +82,9 @@ static struct cel_value is_workload(struct bind_call *c)
 }
 
 BIND_FN(namespace_of, bind_str(c->arg[0].obj->namespace))
+
+/* 5.1: a "# Source:" comment names the template it came from */
+BIND_FN(helm_rendered, cel_bool(c->arg[0].obj->source != NULL))
 
 BIND_FN(is_scalable, cel_bool(kvet_workload_scalable(c->arg[0].wl)))
 
@@ -252,6 +256,9 @@ static const struct cel_func core_funcs[] = {
 	BIND_ROW("namespaceOf", CEL_ST_STRING, 1, 1, O, namespace_of, 0,
 		 "its namespace with the default applied (\"\" when cluster-scoped)",
 		 WEB, "namespaceOf(object) == 'core'"),
+	BIND_ROW("helmRendered", CEL_ST_BOOL, 1, 1, O, helm_rendered, 0,
+		 "o comes from a Helm render: a `# Source:` comment names its template (5.1)",
+		 WEB, "!helmRendered(object)"),
 	BIND_ROW("isScalable", CEL_ST_BOOL, 1, 1, W, is_scalable, 0,
 		 "Deployment, ReplicaSet, StatefulSet, ReplicationController",
 		 WEB, "isScalable(object)"),
