@@ -9,6 +9,7 @@
 
 #include "base/vec.h"
 #include "load/build.h"
+#include "load/countable.h"
 #include "load/fyparser.h"
 #include "load/json.h"
 #include "load/sanitize.h"
@@ -633,6 +634,10 @@ int kvet_load_fixed(struct kvet_arena *arena, struct kvet_diag *diag,
 	struct kvet_builder b = { 0 };
 	int ret = -1;
 
+	/* before any parser starts: libfyaml would never end */
+	if (!kvet_load_countable(diag, name, buf, len, KVET_LOAD_MAX_LINES,
+				 KVET_LOAD_MAX_LINE))
+		return 0;
 	b.arena = arena;
 	b.diag = diag;
 	b.name = name;
