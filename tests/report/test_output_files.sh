@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Where `--format FMT=FILE` and `--write-baseline FILE` may write: a regular
-# file is replaced atomically (keeping its mode), a symbolic link keeps
-# pointing at the file it names, and anything else (a device, a FIFO, a
-# process substitution, /dev/stderr) is written in place, never renamed
-# over. A failed write names the path, exits 3 and leaves the old file.
+# file, wherever it is (/dev/shm too), is replaced atomically (keeping its
+# mode), a symbolic link keeps pointing at the file it names, and only a
+# character device, a FIFO (waited for, in bounded time) and kvet's own
+# descriptors (a process substitution, /dev/stderr) are written in place,
+# never renamed over. A failed write names the path, exits 3 and leaves the
+# old file; two reports to one file are refused (docs/formats.md).
 # No case writes to the machine's own devices: the devices here are made by
 # mknod in a temporary directory (/dev/stderr is this test's own stream).
 # Usage: test_output_files.sh KVET TESTDATA
