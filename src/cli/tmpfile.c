@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -73,6 +74,8 @@ int kvet_tmpfile_create(char *tmpl)
 	saved = errno;
 	if (fd >= 0) {
 		memcpy(tmp_path, tmpl, strlen(tmpl) + 1);
+		/* the whole path before the flag, for the compiler too */
+		atomic_signal_fence(memory_order_seq_cst);
 		armed = 1;
 		for (i = 0; i < N_SIGNALS; i++) {
 			sigaction(signals[i], NULL, &before[i]);
