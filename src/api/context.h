@@ -59,8 +59,10 @@ struct unit {
 	struct kvet_objects objs;
 	struct kvet_load_job *job;	/* while loading */
 	atomic_size_t bytes_done;	/* for progress */
-	size_t *lines;		/* byte offset of each line, built lazily */
-	size_t nlines;
+	size_t *lines;		/* line breaks before each chunk of the
+				 * input (ctx.c), built lazily */
+	size_t nchunks;
+	size_t nlines;		/* lines in the input */
 	int oom;
 };
 

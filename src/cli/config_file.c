@@ -145,7 +145,7 @@ enum kvet_exit kvet_config_init(const char *path, FILE *err)
 			path);
 		return KVET_EXIT_USAGE;
 	}
-	if (kvet_output_write_atomic(path, write_default, NULL, err))
+	if (kvet_output_write_atomic(path, write_default, NULL, 0, err))
 		return KVET_EXIT_USAGE;
 	return KVET_EXIT_OK;
 }

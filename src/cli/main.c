@@ -169,12 +169,13 @@ static int write_reports(const struct kvet_ctx *ctx,
 			to_stdout = &args->outputs[i];
 		else if (kvet_output_write_file(ctx, args->outputs[i].format,
 						&opts, args->outputs[i].path,
+						args->opts.fifo_wait_ms,
 						stderr))
 			ret = -1;
 	}
 	if (args->write_baseline &&
 	    kvet_output_write_atomic(args->write_baseline, write_baseline,
-				     ctx, stderr))
+				     ctx, args->opts.fifo_wait_ms, stderr))
 		ret = -1;
 	/* Colour only ever goes to standard output, never to a file. */
 	if (to_stdout)
@@ -201,6 +202,8 @@ static enum kvet_exit lint(const struct kvet_args *args)
 		      stderr);
 		return KVET_EXIT_USAGE;
 	}
+	if (kvet_output_check_reports(args, stderr))
+		return KVET_EXIT_USAGE;
 
 	if (kvet_cli_progress_wanted(stderr, args->quiet)) {
 		with_progress = *args;
@@ -287,6 +290,26 @@ static enum kvet_exit rule_command(const struct kvet_args *args)
 	return finish_stdout(code);
 }
 
+/*
+ * KVET_FIFO_WAIT_MS: how long a FIFO, read or written, waits for the other
+ * end (default 10 s). For tests, which make it short so that a FIFO
+ * nobody opens is an error at once; not an option, as nobody else should
+ * need it.
+ */
+static void fifo_wait_from_env(struct kvet_args *args)
+{
+	const char *env = getenv("KVET_FIFO_WAIT_MS");
+	unsigned long ms;
+	char *end;
+
+	if (!env || !*env)
+		return;
+	errno = 0;
+	ms = strtoul(env, &end, 10);
+	if (!*end && !errno && ms && ms <= 3600000)
+		args->opts.fifo_wait_ms = (unsigned int)ms;
+}
+
 int main(int argc, char **argv)
 {
 	struct kvet_args args;
@@ -295,6 +318,7 @@ int main(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 	if (kvet_args_parse(&args, argc, argv, stderr))
 		return KVET_EXIT_USAGE;
+	fifo_wait_from_env(&args);
 	if (args.help || args.command == KVET_CMD_HELP) {
 		kvet_args_usage(args.command, stdout);
 		return finish_stdout(KVET_EXIT_OK);

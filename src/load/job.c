@@ -7,6 +7,7 @@
 
 #include "base/vec.h"
 #include "load/build.h"
+#include "load/countable.h"
 #include "load/json.h"
 #include "load/sanitize.h"
 #include "load/split.h"
@@ -46,6 +47,7 @@ struct kvet_load_job {
 	struct kvet_utf8_fix fix;
 	struct kvet_split split;
 	struct kvet_load_piece *pieces;
+	bool refused;		/* too many lines or too long a line */
 };
 
 struct kvet_load_job *kvet_load_job_create(struct kvet_arena *arena,
@@ -79,6 +81,11 @@ struct kvet_load_job *kvet_load_job_create_sized(struct kvet_arena *arena,
 	job->buf = buf;
 	job->len = len;
 	job->done = done;
+	if (!kvet_load_countable(diag, name, buf, len, KVET_LOAD_MAX_LINES,
+				 KVET_LOAD_MAX_LINE)) {
+		job->refused = true;
+		return job;
+	}
 	if (kvet_load_sanitize(diag, buf, len, &job->fix) < 0)
 		goto fail;
 	if (kvet_load_clean(&job->fix, buf, len) &&
@@ -298,6 +305,8 @@ int kvet_load_job_finish(struct kvet_load_job *job, struct kvet_docs *out)
 	size_t n0 = out->n, i;
 	int rc = 0;
 
+	if (job->refused)
+		return 0;
 	kvet_arena_mark(job->arena, &mark);
 	for (i = 0; i < job->split.n && job->pieces[i].ok; i++)
 		;

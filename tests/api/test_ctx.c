@@ -7,6 +7,7 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kvet/kvet.h"
@@ -75,6 +76,55 @@ static void test_wrong_type_is_a_finding(void **state)
 	assert_int_equal(kvet_ctx_exit_code(ctx, KVET_SEV_WARNING, true),
 			 KVET_EXIT_OK);
 	kvet_ctx_destroy(ctx);
+}
+
+/*
+ * The excerpt's line is found from an index of 64 KB chunks (issue 22
+ * item 6): every line of an input of lines short and long, empty ones,
+ * CRLF and lines across chunk boundaries, as a plain scan finds it.
+ */
+static void test_source_line_every_line(void **state)
+{
+	size_t cap = 600000, len = 0, i, n = 0, at, got_len;
+	char *buf = malloc(cap);
+	struct kvet_ctx *ctx = kvet_ctx_create(NULL);
+	const char *got;
+
+	(void)state;
+	assert_non_null(buf);
+	for (i = 0; len + 70000 < cap; i++) {
+		size_t w = i % 7 == 0 ? 0 : i % 11 == 0 ? 65537 : i % 13;
+
+		memset(buf + len, 'a' + (int)(i % 26), w);
+		len += w;
+		if (i % 5 == 0)
+			buf[len++] = '\r';
+		buf[len++] = '\n';
+	}
+	memcpy(buf + len, "last", 4);
+	len += 4;
+	assert_int_equal(kvet_ctx_add_buffer(ctx, "t.yaml", buf, len), 0);
+	kvet_ctx_run(ctx);
+	for (at = 0; at <= len; n++) {
+		const char *nl = memchr(buf + at, '\n', len - at);
+		size_t end = nl ? (size_t)(nl - buf) : len, l = end - at;
+
+		if (l && buf[end - 1] == '\r')
+			l--;
+		got = kvet_ctx_source_line(ctx, "t.yaml", (unsigned int)n + 1,
+					   &got_len);
+		assert_non_null(got);
+		assert_ptr_equal(got, kvet_ctx_source_line(ctx, "t.yaml",
+							   (unsigned int)n + 1,
+							   &got_len));
+		assert_int_equal(got_len, l);
+		assert_memory_equal(got, buf + at, l);
+		at = end + 1;
+	}
+	assert_null(kvet_ctx_source_line(ctx, "t.yaml", (unsigned int)n + 1,
+					 &got_len));
+	kvet_ctx_destroy(ctx);
+	free(buf);
 }
 
 static void test_errors_win_exit_code(void **state)
@@ -164,6 +214,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_clean_run),
 		cmocka_unit_test(test_wrong_type_is_a_finding),
+		cmocka_unit_test(test_source_line_every_line),
 		cmocka_unit_test(test_errors_win_exit_code),
 		cmocka_unit_test(test_jobs_do_not_change_order),
 		cmocka_unit_test(test_default_namespace_option),

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Where `--format FMT=FILE` and `--write-baseline FILE` may write: a regular
-# file is replaced atomically (keeping its mode), a symbolic link keeps
-# pointing at the file it names, and anything else (a device, a FIFO, a
-# process substitution, /dev/stderr) is written in place, never renamed
-# over. A failed write names the path, exits 3 and leaves the old file.
+# file, wherever it is (/dev/shm too), is replaced atomically (keeping its
+# mode), a symbolic link keeps pointing at the file it names, and only a
+# character device, a FIFO (waited for, in bounded time) and kvet's own
+# descriptors (a process substitution, /dev/stderr) are written in place,
+# never renamed over. A failed write names the path, exits 3 and leaves the
+# old file; two reports to one file are refused (docs/formats.md).
 # No case writes to the machine's own devices: the devices here are made by
 # mknod in a temporary directory (/dev/stderr is this test's own stream).
 # Usage: test_output_files.sh KVET TESTDATA
@@ -144,6 +146,54 @@ rc=$(cat piped.rc)
 check "a closed standard output is not a failure ($rc)" test "$rc" = 0
 check "the file report is written anyway" is_report piped.json
 check "the baseline too" test -s base.yaml
+
+# A FIFO nobody reads: an error after the wait (made short here, so that
+# nothing depends on timing), and the other reports are still written
+mkfifo lonely
+out=$(KVET_FIFO_WAIT_MS=30 lint --format json=lonely --format sarif=after.sarif \
+	--write-baseline after.yaml 2>&1)
+rc=$?
+check "a FIFO without a reader exits 3 ($rc)" test "$rc" = 3
+check "and says so" grep -q "cannot write 'lonely': no process opened the FIFO for reading within 30 ms" <<<"$out"
+check "the report after it is written" test -s after.sarif
+check "the baseline too" test -s after.yaml
+
+# Two reports to one file, however named: a usage error naming both,
+# before anything is written
+rm -f same.json
+ln -s same.json same-link.json
+for pair in "json=same.json sarif=same.json" "json=./same.json sarif=same-link.json"; do
+	set -- $pair
+	out=$(lint --format "$1" --format "$2" 2>&1)
+	rc=$?
+	check "--format $1 --format $2 exits 3 ($rc)" test "$rc" = 3
+	check "and names both" grep -qF "two reports to one file: '--format $1' and '--format $2'" <<<"$out"
+	check "and writes neither" test ! -e same.json
+done
+out=$(lint --format json=same.json --write-baseline same-link.json 2>&1)
+check "a report and the baseline to one file exit 3 ($?)" grep -qF "'--format json=same.json' and '--write-baseline same-link.json'" <<<"$out"
+
+# /dev/shm holds regular files: replaced atomically, never appended to
+if [ -d /dev/shm ] && [ -w /dev/shm ]; then
+	shm=/dev/shm/kvet-test-$$.json
+	rm -f "$shm"
+	lint --format "json=$shm"
+	check "a new file under /dev/shm is created ($?)" is_report "$shm"
+	lint --format "json=$shm"
+	check "and replaced, not appended to" python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$shm"
+	rm -f "$shm"
+else
+	skip "no writable /dev/shm"
+	skip "no writable /dev/shm"
+fi
+
+# =/dev/stdout whose reader went away: as for the report to standard output
+(sleep 0.3; "$kvet" lint -q --no-config --format json=/dev/stdout "$input" \
+	2>stdout-gone.err; echo $? >stdout-gone.rc) | true
+wait
+rc=$(cat stdout-gone.rc)
+check "json=/dev/stdout with its reader gone exits 0 ($rc)" test "$rc" = 0
+check "and says nothing" test ! -s stdout-gone.err
 
 echo "1..$n"
 [ "$fail" = 0 ]
