@@ -246,6 +246,43 @@ static void report_empty_dirs(struct kvet_ctx *ctx)
 	}
 }
 
+/* Is the text only blanks? (an empty render, or a pipe of newlines) */
+static bool blank(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r')
+			return false;
+	return true;
+}
+
+/*
+ * An empty standard input is most often a render that failed upstream of
+ * the pipe (`helm template ... 2>/dev/null | kvet lint`): with
+ * --require-objects, say that rather than that no input had an object.
+ * Returns whether it was said.
+ */
+static bool report_empty_stdin(struct kvet_ctx *ctx)
+{
+	size_t i;
+
+	for (i = 0; i < ctx->nunits; i++) {
+		const struct kvet_source *src = ctx->units[i].src;
+
+		if (!src->is_stdin || src->failed || !blank(src->buf, src->len))
+			continue;
+		/* without --require-objects, a 0-byte input is already an
+		 * error of the loader, as for a file, and blanks are not */
+		if (!ctx->require_objects)
+			return false;
+		kvet_diag_addf(&ctx->diag, src->name, 0, 0,
+			       "standard input is empty: the render was empty (a failed helm template or kustomize build writes nothing to the pipe), and objects are required");
+		return true;
+	}
+	return false;
+}
+
 KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 {
 	struct kvet_graph_config cfg;
@@ -273,7 +310,8 @@ KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 		return -1;
 	kvet_ctx_check_ignore_names(ctx);
 	/* an empty render must not pass a CI gate: "kvet: error: ..." */
-	if (ctx->require_objects && !ctx->objects.n)
+	if (!report_empty_stdin(ctx) && ctx->require_objects &&
+	    !ctx->objects.n)
 		kvet_diag_addf(&ctx->diag, NULL, 0, 0,
 			       "no Kubernetes object in any input, and objects are required");
 	kvet_ctx_graph_config(ctx, &cfg);

@@ -15,9 +15,6 @@
 #include "base/vec.h"
 #include "input/walk.h"
 
-/* What is read of standard input to know whether it has anything. */
-#define PEEK_SIZE 65536u
-
 void kvet_sources_release(struct kvet_sources *srcs)
 {
 	size_t i;
@@ -161,37 +158,22 @@ int kvet_sources_add_default(struct kvet_sources *srcs,
 			     struct kvet_arena *arena, struct kvet_diag *diag,
 			     size_t max)
 {
-	size_t size = max < PEEK_SIZE ? max + 1 : PEEK_SIZE;
-	struct kvet_source *src;
-	char *buf;
-	ssize_t n;
 	int oom;
 
+	(void)max;
 	/* a person at a terminal means the working directory; stdin there
 	 * would wait for typing */
 	if (isatty(STDIN_FILENO))
 		return kvet_sources_add_path(srcs, arena, diag, ".");
-	buf = malloc(size + 1);
-	if (!buf)
-		return -1;
-	/* nothing at all (a closed pipe, /dev/null, an empty file, no
-	 * descriptor 0) is what CI runners hand a step: lint the working
-	 * directory rather than pass on an empty input */
-	n = read_some(STDIN_FILENO, buf, size);
-	if (n <= 0) {
-		free(buf);
-		return kvet_sources_add_path(srcs, arena, diag, ".");
+	/* anything else is read, even empty: an empty pipe is what a failed
+	 * `helm template ... | kvet lint` hands on, and linting the working
+	 * directory instead would pass it */
+	if (fcntl(STDIN_FILENO, F_GETFD) < 0) {
+		kvet_diag_addf(diag, "<stdin>", 0, 0,
+			       "standard input is closed and no path is given: name the files or directories to lint (. for the working directory)");
+		return 0;
 	}
-	src = add_stdin(srcs, diag, &oom);
-	if (!src) {
-		free(buf);
-		return oom ? -1 : 0;
-	}
-	buf[n] = '\0';
-	src->buf = buf;
-	src->len = (size_t)n;
-	src->partial = true;
-	return 0;
+	return add_stdin(srcs, diag, &oom) || !oom ? 0 : -1;
 }
 
 int kvet_sources_add_buffer(struct kvet_sources *srcs,

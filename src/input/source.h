@@ -59,10 +59,11 @@ int kvet_sources_add_path(struct kvet_sources *srcs, struct kvet_arena *arena,
 
 /*
  * kvet_sources_add_default() - what to read when no path is given:
- * standard input when it is not a terminal and yields data (its first
- * bytes are read here to know), otherwise ".". A CI runner's closed pipe
- * or /dev/null thus lints the working directory, never an empty input.
- * @max: the size limit, as for kvet_source_read().
+ * standard input unless it is a terminal, where "." is linted instead.
+ * A pipe, a file or /dev/null is read even when empty, so that a render
+ * that failed and wrote nothing never passes as the working directory's
+ * manifests; a closed descriptor 0 is an error in @diag.
+ * @max: unused (standard input is read with the others, to its limit).
  * Returns: 0, or -1 when out of memory.
  */
 int kvet_sources_add_default(struct kvet_sources *srcs,

@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # What `kvet lint` reads, as a shell gives it: standard input when no PATH
-# is given and it yields data (a pipe, a file), the working directory when
-# it is a terminal or yields nothing (a closed pipe, /dev/null, no
-# descriptor); Helm charts and kustomize directories noted, not linted;
+# is given and it is no terminal (a pipe, a file, /dev/null), even empty;
+# the working directory when it is a terminal; Helm charts and kustomize directories noted, not linted;
 # --require-objects; a FIFO; "-" twice; a tree of symlinks.
 # Usage: test_cli.sh KVET
 set -u
@@ -46,15 +45,22 @@ out=$tmp/out
 bad from-stdin | lint > "$out"
 check "a pipe with data is read" has "$out" "<stdin>:5:13: error:"
 check "...not the directory" hasnt "$out" dir.yaml
-: | lint > "$out"
-check "a closed pipe lints the directory" has "$out" "./dir.yaml:5:13: error:"
-lint < /dev/null > "$out"
-check "/dev/null lints the directory" has "$out" "./dir.yaml:5:13: error:"
-lint <&- > "$out"
-check "no standard input lints the directory" has "$out" "./dir.yaml:5:13: error:"
+: | lint > "$out" 2>&1
+check "an empty pipe is read, not the directory" hasnt "$out" dir.yaml
+check "...and is an input error, as an empty file is" has "$out" "<stdin>: error: empty input"
+: | lint --require-objects > "$tmp/err" 2>&1
+rc=$?
+check "an empty render fails --require-objects" test "$rc" = 2
+check "...saying the render was empty" has "$tmp/err" "the render was empty"
+lint < /dev/null > "$out" 2> "$tmp/err"
+check "/dev/null is read, not the directory" hasnt "$out" dir.yaml
+lint <&- > "$tmp/err" 2>&1
+rc=$?
+check "no standard input is an input error" test "$rc" = 2
+check "...that says to name a path" has "$tmp/err" "standard input is closed"
 : > "$tmp/empty"
-lint < "$tmp/empty" > "$out"
-check "an empty file lints the directory" has "$out" "./dir.yaml:5:13: error:"
+lint < "$tmp/empty" > "$out" 2>&1
+check "an empty file is read, not the directory" hasnt "$out" dir.yaml
 bad from-file > "$tmp/bad.yaml"
 lint < "$tmp/bad.yaml" > "$out"
 check "a file with data is read" has "$out" "<stdin>:5:13: error:"
@@ -93,14 +99,17 @@ check "a chart's file named on the command line is read" \
 	has "$out" "2 files"
 
 # --- --require-objects
-(cd "$repo/chart" && : | lint) > "$out"
+(cd "$repo/chart" && printf '\n' | lint) > "$out"
 rc=$?
-check "an empty render in a chart directory exits 0 without --require-objects ($rc)" \
+check "a blank render in a chart directory exits 0 without --require-objects ($rc)" \
 	test $rc = 0
-(cd "$repo/chart" && : | lint --require-objects) > "$out"
+(cd "$repo/chart" && printf '\n' | lint --require-objects) > "$out"
 rc=$?
 check "...and 2 with it ($rc)" test $rc = 2
 check "...saying why" has "$out" \
+	"<stdin>: error: standard input is empty: the render was empty"
+lint --require-objects "$repo/chart/values.yaml" > "$out"
+check "no object in any input is said so" has "$out" \
 	"kvet: error: no Kubernetes object in any input, and objects are required"
 mkdir "$tmp/nothing"
 lint "$tmp/nothing" "$repo/rendered" > "$out"
