@@ -50,6 +50,8 @@ KVET_API struct kvet_ctx *kvet_ctx_create(const struct kvet_options *opts)
 	if (!ctx->opts.fifo_wait_ms)
 		ctx->opts.fifo_wait_ms = KVET_FIFO_WAIT_MS;
 	ctx->srcs.excluded = excluded;
+	ctx->srcs.render = &ctx->render;
+	ctx->srcs.drain = ctx->opts.flags & KVET_CTX_DRAIN;
 	ctx->require_objects = ctx->opts.flags & KVET_CTX_REQUIRE_OBJECTS;
 	ctx->srcs.excluded_user = ctx;
 	kvet_rule_set_init(&ctx->rules);
@@ -115,6 +117,9 @@ KVET_API void kvet_ctx_destroy(struct kvet_ctx *ctx)
 	}
 	free(ctx->units);
 	kvet_graph_destroy(ctx->graph);
+	for (i = 0; i < ctx->n_unit_graphs; i++)
+		kvet_graph_destroy(ctx->unit_graphs[i]);
+	free(ctx->unit_graphs);
 	drain_result_release(&ctx->drain_res);
 	kvet_objects_release(&ctx->objects);
 	kvet_findings_release(&ctx->findings);
@@ -156,6 +161,26 @@ KVET_API int kvet_ctx_add_buffer(struct kvet_ctx *ctx, const char *name,
 {
 	return kvet_sources_add_buffer(&ctx->srcs, &ctx->arena, name, data,
 				       len);
+}
+
+KVET_API void kvet_ctx_set_chart_options(struct kvet_ctx *ctx,
+					 const struct kvet_chart_options *o)
+{
+	struct kvet_render_opts *ro = &ctx->render;
+
+	ro->helm = o->helm;
+	ro->kustomize = o->kustomize;
+	ro->release_name = o->release_name;
+	ro->kube_version = o->kube_version;
+	ro->api_versions = o->api_versions;
+	ro->n_api_versions = o->api_versions ? o->n_api_versions : 0;
+	ro->values = o->values;
+	ro->n_values = o->values ? o->n_values : 0;
+	/* the two structs are one shape: flag and value */
+	ro->sets = (const struct kvet_render_set *)o->sets;
+	ro->n_sets = o->sets ? o->n_sets : 0;
+	ro->no_matrix = o->no_matrix;
+	ro->no_defaults = o->no_defaults;
 }
 
 static int join_units(struct kvet_ctx *ctx)
@@ -292,6 +317,9 @@ KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 		return -1;
 	ctx->ran = true;
 	kvet_ctx_check_suppress_names(ctx);
+	kvet_ctx_pick_roots(ctx);
+	if (kvet_ctx_order_units(ctx) < 0)
+		return -1;
 	ctx->nunits = ctx->srcs.n;
 	ctx->units = calloc(ctx->nunits ? ctx->nunits : 1,
 			    sizeof(*ctx->units));
@@ -309,12 +337,18 @@ KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 	if (join_units(ctx) < 0 || check_field_types(ctx) < 0)
 		return -1;
 	kvet_ctx_check_ignore_names(ctx);
+	kvet_ctx_report_empty_renders(ctx);
 	/* an empty render must not pass a CI gate: "kvet: error: ..." */
 	if (!report_empty_stdin(ctx) && ctx->require_objects &&
 	    !ctx->objects.n)
 		kvet_diag_addf(&ctx->diag, NULL, 0, 0,
 			       "no Kubernetes object in any input, and objects are required");
 	kvet_ctx_graph_config(ctx, &cfg);
+	/* a drain installs everything it is given on one pool */
+	if (ctx->srcs.units && !(ctx->opts.flags & KVET_CTX_DRAIN))
+		return kvet_ctx_lint_units(ctx, &cfg) < 0 || ctx->diag.oom
+			       ? -1
+			       : 0;
 	ctx->graph = kvet_graph_create(&ctx->arena, ctx->objects.v,
 				       ctx->objects.n, &cfg);
 	if (!ctx->graph)

@@ -119,6 +119,8 @@ int kvet_sources_add_path(struct kvet_sources *srcs, struct kvet_arena *arena,
 	}
 	if (S_ISDIR(st.st_mode))
 		return kvet_walk_dir(srcs, arena, diag, path, &st);
+	if (srcs->render && kvet_chart_archive_name(path))
+		return kvet_sources_add_chart(srcs, arena, path);
 	src = kvet_sources_push(srcs);
 	if (!src)
 		return -1;
@@ -343,12 +345,45 @@ static int open_source(const struct kvet_source *src, size_t max,
 	return 0;
 }
 
+/* A chart or kustomization: what its renderer prints. */
+static int read_render(struct kvet_source *src, struct kvet_diag *diag,
+		       struct kvet_arena *arena, size_t max)
+{
+	int rc;
+
+	if (src->buf)
+		return 0;
+	if (src->kind == KVET_SOURCE_CHART)
+		rc = kvet_render_chart(src->render, src->chart_dir,
+				       src->release_ns, src->values, src->n_values, diag, max,
+				       &src->buf, &src->len);
+	else if (!arena)
+		rc = -1;
+	else
+		rc = kvet_render_kustomize(src->render, src->kustomize_dir,
+					   arena, diag, max, &src->buf,
+					   &src->len, &src->origins,
+					   &src->n_origins);
+	if (rc > 0)
+		src->failed = true;
+	return rc;
+}
+
 int kvet_source_read(struct kvet_source *src, struct kvet_diag *diag,
 		     size_t max, unsigned int wait_ms)
+{
+	return kvet_source_read_in(src, diag, NULL, max, wait_ms);
+}
+
+int kvet_source_read_in(struct kvet_source *src, struct kvet_diag *diag,
+			struct kvet_arena *arena, size_t max,
+			unsigned int wait_ms)
 {
 	struct rbuf rb = { src->buf, src->len, src->len };
 	int fd = STDIN_FILENO, err;
 
+	if (src->kind != KVET_SOURCE_FILE)
+		return read_render(src, diag, arena, max);
 	if ((src->buf && !src->partial) || (!src->path && !src->is_stdin))
 		return 0;
 	src->buf = NULL;

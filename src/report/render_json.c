@@ -62,6 +62,9 @@ static void write_finding(struct kvet_jw *jw, const struct kvet_ctx *ctx,
 	kvet_jw_pos(jw, "line", f->pos.line);
 	kvet_jw_pos(jw, "column", f->pos.line ? f->pos.column : 0);
 	kvet_jw_str(jw, "source", f->source);
+	/* only for renders kvet made, so plain reports stay as they were */
+	if (f->unit)
+		kvet_jw_str(jw, "unit", f->unit);
 	kvet_jw_open(jw, "related", '[');
 	for (i = 0; i < f->n_related; i++)
 		write_related(jw, &f->related[i]);

@@ -216,6 +216,8 @@ static void write_finding_text(FILE *fp, const struct kvet_finding *f,
 		fprintf(fp, "  help: %s\n", f->help);
 	if (reason)
 		fprintf(fp, "  suppressed by %s\n", reason);
+	if (f->unit)
+		fprintf(fp, "  in the render of %s\n", f->unit);
 	if (f->source)
 		fprintf(fp, "  rendered from Helm template %s\n", f->source);
 	for (i = 0; i < f->n_related; i++) {

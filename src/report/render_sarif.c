@@ -256,6 +256,8 @@ static int write_result(struct kvet_jw *jw, const struct kvet_ctx *ctx,
 		kvet_jw_str(jw, "help", f->help);
 	if (f->source)
 		kvet_jw_str(jw, "helmSource", f->source);
+	if (f->unit)
+		kvet_jw_str(jw, "kvetUnit", f->unit);
 	kvet_jw_close(jw, '}');
 	kvet_jw_close(jw, '}');
 	return 0;

@@ -318,6 +318,12 @@ static void write_finding(FILE *fp, const struct palette *pal,
 	write_line(fp, pal->help, pal->reset, "help", f->help);
 	write_line(fp, pal->note, pal->reset, "see",
 		   info ? info->help_uri : NULL);
+	if (f->unit && !n) {
+		fprintf(fp, "  %snote:%s in the render of ", pal->note,
+			pal->reset);
+		text_puts(fp, f->unit);
+		putc('\n', fp);
+	}
 	if (f->source && !n) {
 		fprintf(fp, "  %snote:%s rendered from Helm template ",
 			pal->note, pal->reset);
