@@ -87,6 +87,10 @@ int kvet_render_kustomize(const struct kvet_render_opts *ro, const char *dir,
 int kvet_render_run(const char *const *argv, size_t max, char **out,
 		    size_t *len, char **err, int *status, bool *too_large);
 
+/* render_run.c: a tool's message on one line, "; " between its lines,
+ * without trailing blanks (from @arena; @s itself when out of memory). */
+char *kvet_render_one_line(struct kvet_arena *arena, char *s);
+
 /* render_run.c: @prog itself when it has a '/', else the first
  * executable of that name on PATH, or NULL (from @arena). */
 const char *kvet_render_find(struct kvet_arena *arena, const char *prog);

@@ -114,15 +114,6 @@ static int chart_argv(const struct kvet_render_opts *ro, const char *helm,
 	return rc ? -1 : 0;
 }
 
-/* helm's message without its trailing newlines: the quote in an error. */
-static void trim(char *s)
-{
-	size_t n = strlen(s);
-
-	while (n && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' '))
-		s[--n] = '\0';
-}
-
 int kvet_render_chart(const struct kvet_render_opts *ro, const char *chart,
 		      const char *ns, const char *const *values,
 		      size_t n_values,
@@ -132,7 +123,7 @@ int kvet_render_chart(const struct kvet_render_opts *ro, const char *chart,
 	struct kvet_arena scratch;
 	struct argv a = { 0 };
 	const char *helm;
-	char *err = NULL;
+	char *err = NULL, *msg;
 	bool over;
 	int status, ret = -1;
 
@@ -154,11 +145,11 @@ int kvet_render_chart(const struct kvet_render_opts *ro, const char *chart,
 	if (chart_argv(ro, helm, chart, ns, values, n_values, &a) < 0 ||
 	    kvet_render_run(a.v, max, out, len, &err, &status, &over) < 0)
 		goto out;
-	trim(err);
+	msg = kvet_render_one_line(&scratch, err);
 	ret = 1;
 	if (status < 0)
 		kvet_diag_addf(diag, chart, 0, 0,
-			       "cannot run %s: %s", helm, err);
+			       "cannot run %s: %s", helm, msg);
 	else if (over)
 		kvet_diag_addf(diag, chart, 0, 0,
 			       "the render is larger than the limit of %zu bytes",
@@ -166,7 +157,7 @@ int kvet_render_chart(const struct kvet_render_opts *ro, const char *chart,
 	else if (status)
 		kvet_diag_addf(diag, chart, 0, 0,
 			       "helm template failed (exit status %d): %s",
-			       status, *err ? err : "(no message)");
+			       status, *msg ? msg : "(no message)");
 	else
 		ret = 0;
 	if (ret) {

@@ -252,33 +252,6 @@ static void remove_wrapper(const char *tmp)
 	rmdir(tmp);
 }
 
-/* The tool's message on one line: "; " between its lines. */
-static char *one_line(struct kvet_arena *arena, char *s)
-{
-	size_t n = strlen(s), i, lines = 0;
-	char *r, *o;
-
-	while (n && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' '))
-		s[--n] = '\0';
-	for (i = 0; i < n; i++)
-		lines += s[i] == '\n';
-	r = kvet_arena_alloc(arena, n + lines + 1);
-	if (!r)
-		return s;
-	for (i = 0, o = r; i < n; i++) {
-		if (s[i] == '\r')
-			continue;
-		if (s[i] == '\n') {
-			*o++ = ';';
-			*o++ = ' ';
-		} else {
-			*o++ = s[i];
-		}
-	}
-	*o = '\0';
-	return r;
-}
-
 /* Turn the raw output into the stripped text and the origins. */
 static int take_output(struct kvet_arena *arena, char *raw, size_t rawlen,
 		       size_t depth, char **out, size_t *len,
@@ -377,7 +350,7 @@ int kvet_render_kustomize(const struct kvet_render_opts *ro, const char *dir,
 	remove_wrapper(tmp);
 	if (rc < 0)
 		return -1;
-	msg = one_line(arena, err);
+	msg = kvet_render_one_line(arena, err);
 	if (status < 0)
 		kvet_diag_addf(diag, dir, 0, 0, "cannot run %s: %s", tool, msg);
 	else if (over)

@@ -189,3 +189,34 @@ spawn_failed:
 	*err = strdup(strerror(rc));
 	return *err ? 0 : -1;
 }
+
+/* The tool's message on one line: "; " between its lines. */
+char *kvet_render_one_line(struct kvet_arena *arena, char *s)
+{
+	size_t n = strlen(s), i, lines = 0;
+	char *r, *o;
+
+	while (n && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' '))
+		s[--n] = '\0';
+	for (i = 0; i < n; i++)
+		lines += s[i] == '\n';
+	r = kvet_arena_alloc(arena, n + lines + 1);
+	if (!r)
+		return s;
+	for (i = 0, o = r; i < n; i++) {
+		if (s[i] == '\r')
+			continue;
+		if (s[i] == '\n' && (o == r || (o - r >= 2 && o[-2] == ';' &&
+						       o[-1] == ' ')))
+			continue;	/* a blank line */
+		if (s[i] == '\n') {
+			*o++ = ';';
+			*o++ = ' ';
+		} else {
+			*o++ = s[i];
+		}
+	}
+	*o = '\0';
+	return r;
+}
+
