@@ -290,6 +290,9 @@ struct kvet_chart_options {
 	size_t n_sets;
 	bool no_matrix;		/* no render per ci/ values file */
 	bool no_defaults;	/* with a matrix: no render of the defaults */
+	/* a file named that lies in a chart or kustomization names that
+	 * one instead (pre-commit: a changed template re-lints its chart) */
+	bool owners;
 };
 
 /**

@@ -25,6 +25,8 @@
 #include "rules/rules.h"
 #include "rules/suppress.h"
 
+struct kvet_chart_entry;
+
 /* A rule's setting: enabled or not, and its severity if overridden. */
 struct kvet_rule_setting {
 	const char *id;		/* a rule id, or "*" */
@@ -71,6 +73,8 @@ struct kvet_ctx {
 	struct kvet_sources srcs;
 	struct kvet_render_opts render;	/* how charts and kustomizations
 					 * are rendered (srcs.render) */
+	struct kvet_chart_entry *chart_entries;	/* .kvet.yaml charts: */
+	size_t n_chart_entries;
 	struct unit *units;
 	size_t nunits;
 	struct kvet_objects objects;

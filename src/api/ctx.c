@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "api/context.h"
 #include "api/borrow.h"
+#include "api/config_charts.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -51,6 +52,8 @@ KVET_API struct kvet_ctx *kvet_ctx_create(const struct kvet_options *opts)
 		ctx->opts.fifo_wait_ms = KVET_FIFO_WAIT_MS;
 	ctx->srcs.excluded = excluded;
 	ctx->srcs.render = &ctx->render;
+	ctx->srcs.chart_opts = kvet_ctx_chart_opts;
+	ctx->srcs.chart_opts_user = ctx;
 	ctx->srcs.drain = ctx->opts.flags & KVET_CTX_DRAIN;
 	ctx->require_objects = ctx->opts.flags & KVET_CTX_REQUIRE_OBJECTS;
 	ctx->srcs.excluded_user = ctx;
@@ -120,6 +123,7 @@ KVET_API void kvet_ctx_destroy(struct kvet_ctx *ctx)
 	for (i = 0; i < ctx->n_unit_graphs; i++)
 		kvet_graph_destroy(ctx->unit_graphs[i]);
 	free(ctx->unit_graphs);
+	free(ctx->chart_entries);
 	drain_result_release(&ctx->drain_res);
 	kvet_objects_release(&ctx->objects);
 	kvet_findings_release(&ctx->findings);
@@ -181,6 +185,7 @@ KVET_API void kvet_ctx_set_chart_options(struct kvet_ctx *ctx,
 	ro->n_sets = o->sets ? o->n_sets : 0;
 	ro->no_matrix = o->no_matrix;
 	ro->no_defaults = o->no_defaults;
+	ctx->srcs.owners = o->owners;
 }
 
 static int join_units(struct kvet_ctx *ctx)

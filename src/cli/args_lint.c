@@ -408,3 +408,11 @@ KVET_ARG_SETTER(set_no_default_values)
 	args->chart.no_defaults = true;
 	return 0;
 }
+
+KVET_ARG_SETTER(set_lint_owners)
+{
+	(void)val;
+	(void)err;
+	args->chart.owners = true;
+	return 0;
+}

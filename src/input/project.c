@@ -70,8 +70,8 @@ static const char *short_values(const char *chart, const char *file)
 }
 
 static int push_render(struct kvet_sources *srcs, struct kvet_arena *arena,
-		       const char *chart, const char *const *values,
-		       size_t n_values)
+		       const struct kvet_render_opts *ro, const char *chart,
+		       const char *const *values, size_t n_values)
 {
 	struct kvet_source *src = kvet_sources_push(srcs);
 	const char *name, *unit;
@@ -97,10 +97,10 @@ static int push_render(struct kvet_sources *srcs, struct kvet_arena *arena,
 	src->chart_dir = chart;
 	src->values = values;
 	src->n_values = n_values;
-	src->render = srcs->render;
+	src->render = ro;
 	/* the context's namespace, unless the chart's options name one:
 	 * settled before the render runs (kvet_ctx_run()) */
-	src->release_ns = srcs->render->release_ns;
+	src->release_ns = ro->release_ns;
 	return 0;
 }
 
@@ -117,7 +117,7 @@ static const char *tidy(struct kvet_arena *arena, const char *path)
 int kvet_sources_add_chart(struct kvet_sources *srcs,
 			   struct kvet_arena *arena, const char *path)
 {
-	const struct kvet_render_opts *ro = srcs->render;
+	const struct kvet_render_opts *ro;
 	char **ci = NULL;
 	size_t n_ci = 0, i;
 	int rc = 0;
@@ -125,14 +125,16 @@ int kvet_sources_add_chart(struct kvet_sources *srcs,
 	path = tidy(arena, path);
 	if (!path)
 		return -1;
+	ro = srcs->chart_opts ? srcs->chart_opts(srcs->chart_opts_user, path)
+			      : srcs->render;
 
 	if (ro->n_values)
-		return push_render(srcs, arena, path, ro->values,
+		return push_render(srcs, arena, ro, path, ro->values,
 				   ro->n_values);
 	if (!ro->no_matrix && !srcs->drain && ci_values(arena, path, &ci, &n_ci))
 		return -1;
 	if ((!n_ci || !ro->no_defaults) &&
-	    push_render(srcs, arena, path, NULL, 0) < 0)
+	    push_render(srcs, arena, ro, path, NULL, 0) < 0)
 		rc = -1;
 	for (i = 0; i < n_ci && !rc; i++) {
 		const char **one = kvet_arena_alloc(arena, sizeof(*one));
@@ -142,7 +144,7 @@ int kvet_sources_add_chart(struct kvet_sources *srcs,
 			break;
 		}
 		one[0] = ci[i];
-		rc = push_render(srcs, arena, path, one, 1);
+		rc = push_render(srcs, arena, ro, path, one, 1);
 	}
 	free(ci);
 	return rc;

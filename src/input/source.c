@@ -76,6 +76,60 @@ fail:
 	return NULL;
 }
 
+/*
+ * The chart or kustomization @path belongs to: its nearest directory
+ * with a Chart.yaml or kustomization file, up to the working directory
+ * for a relative path. A changed values.yaml or template then re-lints
+ * its chart (pre-commit passes the changed files).
+ * Returns: 1 when one was queued or met before, 0 when @path belongs to
+ * none, -1 when out of memory.
+ */
+static int add_owner(struct kvet_sources *srcs, struct kvet_arena *arena,
+		     const char *path)
+{
+	static const char *const marks[] = { "Chart.yaml", "kustomization.yaml",
+					     "kustomization.yml",
+					     "Kustomization" };
+	char *dir = kvet_arena_strdup(arena, path), *slash, *mark;
+	const char *first;
+	struct stat st;
+	size_t i;
+	int rc;
+
+	if (!dir)
+		return -1;
+	while ((slash = strrchr(dir, '/')) != NULL) {
+		*slash = '\0';
+		if (!*dir)
+			break;
+		for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++) {
+			mark = kvet_arena_printf(arena, "%s/%s", dir, marks[i]);
+			if (!mark)
+				return -1;
+			if (stat(mark, &st) != 0 || !S_ISREG(st.st_mode))
+				continue;
+			if (stat(dir, &st) != 0)
+				return 0;
+			if (srcs->excluded &&
+			    srcs->excluded(srcs->excluded_user, dir))
+				return 1;
+			/* several changed files of one chart: one render */
+			rc = kvet_seen_add(&srcs->seen, st.st_dev, st.st_ino,
+					   dir, &first);
+			if (rc <= 0)
+				return rc < 0 ? -1 : 1;
+			if (i == 0)
+				return kvet_sources_add_chart(srcs, arena, dir)
+					       ? -1
+					       : 1;
+			return kvet_sources_add_kustomize(srcs, arena, dir)
+				       ? -1
+				       : 1;
+		}
+	}
+	return 0;
+}
+
 /* Does @path look like a shell pattern that matched nothing? */
 static bool looks_like_glob(const char *path)
 {
@@ -106,6 +160,11 @@ int kvet_sources_add_path(struct kvet_sources *srcs, struct kvet_arena *arena,
 			kvet_diag_addf(diag, path, 0, 0, "cannot open: %s",
 				       strerror(errno));
 		return 0;
+	}
+	if (!S_ISDIR(st.st_mode) && srcs->owners && srcs->render) {
+		rc = add_owner(srcs, arena, path);
+		if (rc)
+			return rc < 0 ? -1 : 0;
 	}
 	if (!S_ISDIR(st.st_mode) && srcs->excluded &&
 	    srcs->excluded(srcs->excluded_user, path))

@@ -75,7 +75,14 @@ struct kvet_sources {
 	const struct kvet_render_opts *render;	/* NULL: charts and
 						 * kustomizations are noted,
 						 * not rendered */
+	/* the options of one chart (its .kvet.yaml entry), or NULL:
+	 * render everywhere */
+	const struct kvet_render_opts *(*chart_opts)(const void *user,
+						     const char *path);
+	const void *chart_opts_user;
 	bool drain;			/* one render per chart: no matrix */
+	bool owners;			/* a file inside a chart or
+					 * kustomization names that one */
 	unsigned int units;		/* renders queued so far */
 };
 
