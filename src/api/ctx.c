@@ -4,6 +4,7 @@
 #include "api/config_charts.h"
 
 #include <pthread.h>
+#include <stddef.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -181,6 +182,11 @@ KVET_API void kvet_ctx_set_chart_options(struct kvet_ctx *ctx,
 	ro->values = o->values;
 	ro->n_values = o->values ? o->n_values : 0;
 	/* the two structs are one shape: flag and value */
+	_Static_assert(sizeof(struct kvet_render_set) ==
+			       sizeof(struct kvet_chart_set) &&
+		       offsetof(struct kvet_render_set, value) ==
+			       offsetof(struct kvet_chart_set, value),
+		       "kvet_chart_set and kvet_render_set differ");
 	ro->sets = (const struct kvet_render_set *)o->sets;
 	ro->n_sets = o->sets ? o->n_sets : 0;
 	ro->no_matrix = o->no_matrix;
