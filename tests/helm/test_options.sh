@@ -59,5 +59,9 @@ check "...and the kustomization a changed file is in" \
 "$kvet" lint --no-config matrix/values.yaml > "$tmp/out" 2>&1
 check "without it a values file is only a file, no object" \
 	has "$tmp/out" "kvet: 1 file, 0 objects"
+"$kvet" lint --no-config matrix kz empty > "$tmp/a" 2>&1
+"$kvet" lint --no-config empty kz matrix > "$tmp/b" 2>&1
+check "the report does not depend on the order of the charts named" \
+	cmp -s "$tmp/a" "$tmp/b"
 echo "1..$n"
 [ $fail = 0 ]
