@@ -132,13 +132,14 @@ _kvet()
 		_kvet_dirs "$cur"
 		return
 		;;
-	--config | --baseline | --write-baseline)
+	--config | --baseline | --write-baseline | -f | --values | --helm | --kustomize)
 		_kvet_files "$cur"
 		return
 		;;
 	--namespace | --docs-url | -j | --jobs | --max-input-size | --pool | \
 		--node-cpu | --node-memory | --node-pods | --node-label | --node-taint | \
-		--max-unavailable | --surge | --nodes)
+		--max-unavailable | --surge | --nodes | --set | --set-string | --set-file | \
+		--release-name | --kube-version | --api-versions)
 		return
 		;;
 	esac

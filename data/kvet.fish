@@ -57,6 +57,19 @@ complete -c kvet -n $lint -l node-memory -x
 complete -c kvet -n $lint -l node-pods -x
 complete -c kvet -n $lint -l node-label -x
 complete -c kvet -n $lint -l node-taint -x
+# charts and kustomizations, in helm template's spelling
+complete -c kvet -n $lint -s f -l values -r -F
+complete -c kvet -n $lint -l set -x
+complete -c kvet -n $lint -l set-string -x
+complete -c kvet -n $lint -l set-file -x
+complete -c kvet -n $lint -l release-name -x
+complete -c kvet -n $lint -l kube-version -x
+complete -c kvet -n $lint -l api-versions -x
+complete -c kvet -n $lint -l helm -r -F
+complete -c kvet -n $lint -l kustomize -r -F
+complete -c kvet -n $lint -l no-values-matrix
+complete -c kvet -n $lint -l no-default-values
+complete -c kvet -n $lint -l lint-owners
 
 # options of drain alone
 set -l drain "__fish_seen_subcommand_from drain"

@@ -139,6 +139,10 @@ struct kvet_finding {
 	struct kvet_object_ref object;
 	struct kvet_position pos;	/* the most specific field */
 	const char *source;		/* Helm "# Source:" path, or NULL */
+	/* the render the finding comes from: "CHART" or "CHART with
+	 * ci/x-values.yaml" for a chart kvet rendered, the directory of a
+	 * kustomization it built; NULL for plain inputs */
+	const char *unit;
 	const struct kvet_object_ref *related;
 	size_t n_related;
 	const char *headline;		/* one line, what is wrong */
@@ -263,15 +267,54 @@ KVET_API int kvet_ctx_add_path(struct kvet_ctx *ctx, const char *path);
  * data, otherwise the current directory ".".
  * @ctx: the context.
  *
- * Standard input that yields nothing at all (a closed pipe, /dev/null,
- * an empty file: what CI runners hand a step) means ".", so that a bare
- * `kvet lint` never passes on an empty input. To know, the first bytes
- * of standard input are read here: this waits until a pipe's writer
- * writes or closes it.
+ * Standard input is read unless it is a terminal (then "."), even when
+ * it is empty: an empty pipe is a failed render, never the working
+ * directory's files.
  *
  * Returns: 0, or -1 when out of memory.
  */
 KVET_API int kvet_ctx_add_default_input(struct kvet_ctx *ctx);
+
+/* One --set, --set-string or --set-file of helm template, in order. */
+struct kvet_chart_set {
+	const char *flag;	/* "--set", "--set-string" or "--set-file" */
+	const char *value;	/* "key=value" */
+};
+
+/*
+ * How charts and kustomizations are rendered (docs/helm.md). Every
+ * pointer is borrowed until the context is destroyed; NULL and 0 take
+ * the defaults: helm and kubectl or kustomize on PATH, release name
+ * "release-name", the context's namespace as the release namespace,
+ * --kube-version of the Kubernetes version kvet targets with its
+ * --api-versions, and the chart's ci/ *-values.yaml matrix when no
+ * values file is given.
+ */
+struct kvet_chart_options {
+	const char *helm;
+	const char *kustomize;
+	const char *release_name;
+	const char *kube_version;
+	const char *const *api_versions;
+	size_t n_api_versions;
+	const char *const *values;	/* -f FILE, in order */
+	size_t n_values;
+	const struct kvet_chart_set *sets;
+	size_t n_sets;
+	bool no_matrix;		/* no render per ci/ values file */
+	bool no_defaults;	/* with a matrix: no render of the defaults */
+	/* a file named that lies in a chart or kustomization names that
+	 * one instead (pre-commit: a changed template re-lints its chart) */
+	bool owners;
+};
+
+/**
+ * kvet_ctx_set_chart_options() - how to render the charts and
+ * kustomizations named or met later by kvet_ctx_add_path(): call it
+ * before them. Without it they are rendered with the defaults.
+ */
+KVET_API void kvet_ctx_set_chart_options(struct kvet_ctx *ctx,
+					 const struct kvet_chart_options *o);
 
 /**
  * kvet_ctx_add_buffer() - queue an in-memory input.

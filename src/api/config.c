@@ -5,6 +5,7 @@
  * line uses. docs/configuration.md documents every key.
  */
 #include "api/context.h"
+#include "api/config_charts.h"
 
 #include <string.h>
 
@@ -14,6 +15,7 @@ static const char *const top_keys[] = {
 	"rules", "suppress", "exclude", "namespace", "completeInput",
 	"requireObjects", "maxInputSize", "spreadingTopologyKeys",
 	"managerComponents", "sharedLabelKeys", "workloads", "docsUrl", "pool",
+	"charts",
 	NULL,
 };
 static const char *const rules_keys[] = { "enable", "disable", "severity",
@@ -487,6 +489,7 @@ KVET_API int kvet_ctx_load_config(struct kvet_ctx *ctx, const char *path)
 		   KVET_GRAPH_SHARED_LABEL_KEYS);
 	apply_workloads(&s, ctx, kvet_node_get(root, "workloads"));
 	apply_pool(&s, ctx, kvet_node_get(root, "pool"));
+	kvet_config_apply_charts(&s, ctx, kvet_node_get(root, "charts"));
 	n = kvet_node_get(root, "docsUrl");
 	if (n && (ns = kvet_strict_string(&s, n, "docsUrl")) &&
 	    kvet_ctx_set_docs_url(ctx, ns) < 0)

@@ -26,6 +26,8 @@
 #include "rules/rules.h"
 #include "rules/suppress.h"
 
+struct kvet_chart_entry;
+
 /* A rule's setting: enabled or not, and its severity if overridden. */
 struct kvet_rule_setting {
 	const char *id;		/* a rule id, or "*" */
@@ -72,10 +74,17 @@ struct kvet_ctx {
 	struct kvet_diag diag;		/* every error, in order */
 	struct kvet_diag path_diag;	/* errors from expanding paths */
 	struct kvet_sources srcs;
+	struct kvet_render_opts render;	/* how charts and kustomizations
+					 * are rendered (srcs.render) */
+	struct kvet_chart_entry *chart_entries;	/* .kvet.yaml charts: */
+	size_t n_chart_entries;
 	struct unit *units;
 	size_t nunits;
 	struct kvet_objects objects;
 	struct kvet_graph *graph;
+	struct kvet_graph **unit_graphs;	/* of every unit but the last,
+						 * which is graph */
+	size_t n_unit_graphs;
 	struct kvet_findings findings;
 	struct kvet_rule_set rules;	/* rule files: built-in and --rules */
 	struct kvet_rule_state *states;	/* every rule, sorted by id */
@@ -156,6 +165,43 @@ int kvet_ctx_run_rules(struct kvet_ctx *ctx);
 /* template_lines.c: move the findings of "# Source:" objects to their
  * template lines, keeping the rendered place. 0, or -1 (OOM). */
 int kvet_ctx_map_templates(struct kvet_ctx *ctx);
+/* lint.c: the two halves of it: the rules on ctx->graph (one unit:
+ * the plain inputs, or one render), and, once every unit ran, the
+ * findings sorted, named after their units and the settings applied. */
+int kvet_ctx_run_rules_unit(struct kvet_ctx *ctx);
+int kvet_ctx_finish_rules(struct kvet_ctx *ctx);
+
+/* units.c: renders as units (input/source.h): each its own graph and
+ * rule run; the plain inputs one more. */
+
+/* Put the renders after the plain inputs, sorted by name, and give each
+ * chart render its release namespace; before the units are made. */
+int kvet_ctx_order_units(struct kvet_ctx *ctx);
+
+/* roots.c: of the kustomizations queued, skip those another one pulls
+ * in, and the plain files one pulls in (resources, patches). */
+void kvet_ctx_pick_roots(struct kvet_ctx *ctx);
+
+/* The graph of every unit in turn, and the rules on it; 0 or -1 (OOM). */
+int kvet_ctx_lint_units(struct kvet_ctx *ctx,
+			const struct kvet_graph_config *cfg);
+
+/* After loading: a render that gave no object is a warning, or an error
+ * with --require-objects. */
+void kvet_ctx_report_empty_renders(struct kvet_ctx *ctx);
+
+/* Each finding of a render names its unit; one of a kustomize build is
+ * placed at its object's source file (the origin annotation). */
+void kvet_ctx_name_units(struct kvet_ctx *ctx);
+
+/* The render (chart or kustomize build) whose name is @file; NULL for
+ * other inputs. */
+const struct kvet_source *kvet_ctx_render_of(const struct kvet_ctx *ctx,
+					    const char *file);
+
+/* ctx.c: what the graph read off the input that the user should know:
+ * that it decided dump mode, and the duplicate objects it left out. */
+void kvet_ctx_note_input_meaning(struct kvet_ctx *ctx);
 
 /* settings.c */
 

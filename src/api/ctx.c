@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "api/context.h"
 #include "api/borrow.h"
+#include "api/config_charts.h"
 
 #include <pthread.h>
+#include <stddef.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +55,10 @@ KVET_API struct kvet_ctx *kvet_ctx_create(const struct kvet_options *opts)
 	if (!ctx->opts.fifo_wait_ms)
 		ctx->opts.fifo_wait_ms = KVET_FIFO_WAIT_MS;
 	ctx->srcs.excluded = excluded;
+	ctx->srcs.render = &ctx->render;
+	ctx->srcs.chart_opts = kvet_ctx_chart_opts;
+	ctx->srcs.chart_opts_user = ctx;
+	ctx->srcs.drain = ctx->opts.flags & KVET_CTX_DRAIN;
 	ctx->require_objects = ctx->opts.flags & KVET_CTX_REQUIRE_OBJECTS;
 	ctx->srcs.excluded_user = ctx;
 	kvet_rule_set_init(&ctx->rules);
@@ -118,6 +124,10 @@ KVET_API void kvet_ctx_destroy(struct kvet_ctx *ctx)
 	}
 	free(ctx->units);
 	kvet_graph_destroy(ctx->graph);
+	for (i = 0; i < ctx->n_unit_graphs; i++)
+		kvet_graph_destroy(ctx->unit_graphs[i]);
+	free(ctx->unit_graphs);
+	free(ctx->chart_entries);
 	drain_result_release(&ctx->drain_res);
 	kvet_objects_release(&ctx->objects);
 	kvet_findings_release(&ctx->findings);
@@ -162,6 +172,32 @@ KVET_API int kvet_ctx_add_buffer(struct kvet_ctx *ctx, const char *name,
 				       len);
 }
 
+KVET_API void kvet_ctx_set_chart_options(struct kvet_ctx *ctx,
+					 const struct kvet_chart_options *o)
+{
+	struct kvet_render_opts *ro = &ctx->render;
+
+	ro->helm = o->helm;
+	ro->kustomize = o->kustomize;
+	ro->release_name = o->release_name;
+	ro->kube_version = o->kube_version;
+	ro->api_versions = o->api_versions;
+	ro->n_api_versions = o->api_versions ? o->n_api_versions : 0;
+	ro->values = o->values;
+	ro->n_values = o->values ? o->n_values : 0;
+	/* the two structs are one shape: flag and value */
+	_Static_assert(sizeof(struct kvet_render_set) ==
+			       sizeof(struct kvet_chart_set) &&
+		       offsetof(struct kvet_render_set, value) ==
+			       offsetof(struct kvet_chart_set, value),
+		       "kvet_chart_set and kvet_render_set differ");
+	ro->sets = (const struct kvet_render_set *)o->sets;
+	ro->n_sets = o->sets ? o->n_sets : 0;
+	ro->no_matrix = o->no_matrix;
+	ro->no_defaults = o->no_defaults;
+	ctx->srcs.owners = o->owners;
+}
+
 static int join_units(struct kvet_ctx *ctx)
 {
 	size_t i, j;
@@ -179,7 +215,8 @@ static int join_units(struct kvet_ctx *ctx)
 		ctx->skipped += u->objs.skipped;
 		if (kvet_release_namespace(&ctx->arena, &ctx->diag, u->objs.v,
 					   u->objs.n,
-					   ctx->namespace_given
+					   u->src->release_ns ? u->src->release_ns
+					   : ctx->namespace_given
 						   ? ctx->opts.default_namespace
 						   : NULL,
 					   ctx->opts.default_namespace) < 0)
@@ -261,7 +298,7 @@ static void report_empty_dirs(struct kvet_ctx *ctx)
  * What the graph read off the input that the user should know (5.1):
  * that it decided dump mode, and which duplicate objects it left out.
  */
-static void note_input_meaning(struct kvet_ctx *ctx)
+void kvet_ctx_note_input_meaning(struct kvet_ctx *ctx)
 {
 	const struct kvet_object *cause = kvet_graph_dump_cause(ctx->graph);
 	const struct kvet_duplicate *dups;
@@ -295,6 +332,43 @@ static void note_input_meaning(struct kvet_ctx *ctx)
 	}
 }
 
+/* Is the text only blanks? (an empty render, or a pipe of newlines) */
+static bool blank(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r')
+			return false;
+	return true;
+}
+
+/*
+ * An empty standard input is most often a render that failed upstream of
+ * the pipe (`helm template ... 2>/dev/null | kvet lint`): with
+ * --require-objects, say that rather than that no input had an object.
+ * Returns whether it was said.
+ */
+static bool report_empty_stdin(struct kvet_ctx *ctx)
+{
+	size_t i;
+
+	for (i = 0; i < ctx->nunits; i++) {
+		const struct kvet_source *src = ctx->units[i].src;
+
+		if (!src->is_stdin || src->failed || !blank(src->buf, src->len))
+			continue;
+		/* without --require-objects, a 0-byte input is already an
+		 * error of the loader, as for a file, and blanks are not */
+		if (!ctx->require_objects)
+			return false;
+		kvet_diag_addf(&ctx->diag, src->name, 0, 0,
+			       "standard input is empty: the render was empty (a failed helm template or kustomize build writes nothing to the pipe), and objects are required");
+		return true;
+	}
+	return false;
+}
+
 KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 {
 	struct kvet_graph_config cfg;
@@ -304,6 +378,9 @@ KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 		return -1;
 	ctx->ran = true;
 	kvet_ctx_check_suppress_names(ctx);
+	kvet_ctx_pick_roots(ctx);
+	if (kvet_ctx_order_units(ctx) < 0)
+		return -1;
 	ctx->nunits = ctx->srcs.n;
 	ctx->units = calloc(ctx->nunits ? ctx->nunits : 1,
 			    sizeof(*ctx->units));
@@ -321,16 +398,23 @@ KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 	if (join_units(ctx) < 0 || check_field_types(ctx) < 0)
 		return -1;
 	kvet_ctx_check_ignore_names(ctx);
+	kvet_ctx_report_empty_renders(ctx);
 	/* an empty render must not pass a CI gate: "kvet: error: ..." */
-	if (ctx->require_objects && !ctx->objects.n)
+	if (!report_empty_stdin(ctx) && ctx->require_objects &&
+	    !ctx->objects.n)
 		kvet_diag_addf(&ctx->diag, NULL, 0, 0,
 			       "no Kubernetes object in any input, and objects are required");
 	kvet_ctx_graph_config(ctx, &cfg);
+	/* a drain installs everything it is given on one pool */
+	if (ctx->srcs.units && !(ctx->opts.flags & KVET_CTX_DRAIN))
+		return kvet_ctx_lint_units(ctx, &cfg) < 0 || ctx->diag.oom
+			       ? -1
+			       : 0;
 	ctx->graph = kvet_graph_create(&ctx->arena, ctx->objects.v,
 				       ctx->objects.n, &cfg);
 	if (!ctx->graph)
 		return -1;
-	note_input_meaning(ctx);
+	kvet_ctx_note_input_meaning(ctx);
 	if (ctx->opts.flags & KVET_CTX_DRAIN) {
 		if (kvet_ctx_run_drain(ctx) < 0)
 			return -1;

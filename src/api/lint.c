@@ -209,14 +209,14 @@ static int run_serial(struct kvet_ctx *ctx, struct kvet_object *const *objs,
 	}
 	if (kvet_rule_runner_finish(runner) < 0)
 		goto out;
-	ctx->rule_errors = kvet_rule_runner_errors(runner);
+	ctx->rule_errors += kvet_rule_runner_errors(runner);
 	ret = 0;
 out:
 	kvet_rule_runner_destroy(runner);
 	return ret;
 }
 
-int kvet_ctx_run_rules(struct kvet_ctx *ctx)
+int kvet_ctx_run_rules_unit(struct kvet_ctx *ctx)
 {
 	struct kvet_object *const *objs;
 	size_t n, nb;
@@ -239,11 +239,21 @@ int kvet_ctx_run_rules(struct kvet_ctx *ctx)
 			return -1;
 	}
 	/* the roll reads the whole graph, on this thread, after the rules */
-	if (kvet_ctx_check_roll(ctx) < 0)
-		return -1;
+	return kvet_ctx_check_roll(ctx) < 0 ? -1 : 0;
+}
+
+int kvet_ctx_finish_rules(struct kvet_ctx *ctx)
+{
 	kvet_findings_sort(&ctx->findings);
-	if (ctx->findings.oom || kvet_ctx_map_templates(ctx) < 0 ||
-	    kvet_ctx_apply_settings(ctx) < 0)
+	if (ctx->findings.oom || kvet_ctx_map_templates(ctx) < 0)
 		return -1;
-	return 0;
+	kvet_ctx_name_units(ctx);
+	return kvet_ctx_apply_settings(ctx) < 0 ? -1 : 0;
+}
+
+int kvet_ctx_run_rules(struct kvet_ctx *ctx)
+{
+	if (kvet_ctx_run_rules_unit(ctx) < 0)
+		return -1;
+	return kvet_ctx_finish_rules(ctx);
 }

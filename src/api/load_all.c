@@ -35,11 +35,17 @@ static void read_unit(struct unit *u, const struct kvet_options *opts)
 
 	/* a file of a million bad lines must not make a million errors */
 	kvet_diag_set_limit(&u->diag, KVET_LOAD_MAX_ERRORS);
-	rc = kvet_source_read(u->src, &u->diag, opts->max_file_size,
-			      opts->fifo_wait_ms);
+	if (u->src->skip)
+		return;
+	rc = kvet_source_read_in(u->src, &u->diag, &u->arena,
+				 opts->max_file_size, opts->fifo_wait_ms);
 	if (rc < 0)
 		u->oom = 1;
 	if (rc)
+		return;
+	/* an empty render is said once, as such (units.c), not as the
+	 * empty input a 0-byte file is */
+	if (u->src->kind != KVET_SOURCE_FILE && !u->src->len)
 		return;
 	u->job = kvet_load_job_create(&u->arena, &u->diag, u->src->name,
 				      u->src->buf, u->src->len,
@@ -53,7 +59,9 @@ static void finish_unit(struct unit *u, const struct kvet_options *opts)
 	if (u->job && !u->oom &&
 	    (kvet_load_job_finish(u->job, &u->docs) < 0 ||
 	     kvet_objects_from_docs(&u->arena, &u->diag, u->src->name,
-				    &u->docs, opts->default_namespace,
+				    &u->docs,
+				    u->src->release_ns ? u->src->release_ns
+						       : opts->default_namespace,
 				    &u->objs) < 0))
 		u->oom = 1;
 	kvet_load_job_destroy(u->job);
@@ -122,7 +130,8 @@ static size_t total_bytes(const struct kvet_ctx *ctx)
 
 		if (src->buf)
 			total += src->len;
-		else if (src->path && stat(src->path, &st) == 0)
+		else if (src->kind == KVET_SOURCE_FILE && src->path &&
+			 stat(src->path, &st) == 0)
 			total += (size_t)st.st_size;
 	}
 	return total;

@@ -106,20 +106,25 @@ static bool field_at(const struct kvet_node *root, unsigned int line,
 	return true;
 }
 
-/* The place of @obj among the graph's objects of its source and kind. */
+/*
+ * The place of @obj among the objects of its input (one render) from the
+ * same template and of its kind. Every unit's objects are in
+ * ctx->objects; the graph is only the last unit's.
+ */
 static void ordinal(const struct kvet_ctx *ctx, const struct kvet_object *obj,
 		    struct kvet_chart_field *f)
 {
-	struct kvet_object *const *v;
-	size_t n, i;
+	size_t i;
 
-	v = kvet_graph_objects(ctx->graph, &n);
 	f->ordinal = f->count = 0;
-	for (i = 0; i < n; i++) {
-		if (!v[i]->source || strcmp(v[i]->source, obj->source) ||
-		    strcmp(v[i]->kind, obj->kind))
+	for (i = 0; i < ctx->objects.n; i++) {
+		const struct kvet_object *o = ctx->objects.v[i];
+
+		if (!o->source || strcmp(o->source, obj->source) ||
+		    strcmp(o->kind, obj->kind) ||
+		    (o->file != obj->file && strcmp(o->file, obj->file)))
 			continue;
-		if (v[i] == obj)
+		if (o == obj)
 			f->ordinal = f->count;
 		f->count++;
 	}
@@ -154,6 +159,7 @@ static int map_one(struct kvet_ctx *ctx, struct kvet_finding *f,
 	struct kvet_chart_field cf = { .kind = obj->kind };
 	struct kvet_chart_place pl;
 	const struct kvet_node *labels, *label;
+	const struct kvet_source *src;
 	int rc;
 
 	/* which version of the chart rendered it (map.c) */
@@ -174,8 +180,16 @@ static int map_one(struct kvet_ctx *ctx, struct kvet_finding *f,
 	if (sb.oom)
 		return -1;
 	ordinal(ctx, obj, &cf);
-	rc = kvet_chart_map_resolve(ctx->chart_map, ctx->chart_dir, NULL, 0,
-				    obj->source, &cf, &pl);
+	/* a chart kvet rendered itself knows its directory and values;
+	 * a piped render has --chart-dir or the working directory */
+	src = kvet_ctx_render_of(ctx, obj->file);
+	if (src && src->chart_dir)
+		rc = kvet_chart_map_resolve(ctx->chart_map, src->chart_dir,
+					    src->values, src->n_values,
+					    obj->source, &cf, &pl);
+	else
+		rc = kvet_chart_map_resolve(ctx->chart_map, ctx->chart_dir,
+					    NULL, 0, obj->source, &cf, &pl);
 	if (rc <= 0)
 		return rc;
 	f->rendered = f->pos;

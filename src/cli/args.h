@@ -77,6 +77,11 @@ struct kvet_args {
 	struct kvet_pool_options pool;	/* --pool, --node-* */
 	const char *pool_labels[KVET_MAX_RULE_ARGS];	/* --node-label */
 	const char *pool_taints[KVET_MAX_RULE_ARGS];	/* --node-taint */
+	/* charts and kustomizations: helm template's own options */
+	struct kvet_chart_options chart;
+	const char *chart_values[KVET_MAX_RULE_ARGS];	/* -f, in order */
+	struct kvet_chart_set chart_sets[KVET_MAX_RULE_ARGS];	/* --set* */
+	const char *chart_api[KVET_MAX_RULE_ARGS];	/* --api-versions */
 	const char *rules_test;		/* kvet rules test DIR */
 	char **operands;		/* paths, or a rule id for explain */
 	size_t n_operands;

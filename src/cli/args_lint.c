@@ -323,3 +323,109 @@ int kvet_arg_set_help(struct kvet_args *args, const char *val, FILE *err)
 	return 0;
 }
 
+
+/* helm template's options, in its own spelling, passed on to every chart
+ * rendered (docs/helm.md). */
+KVET_ARG_SETTER(add_values)
+{
+	if (args->chart.n_values == KVET_MAX_RULE_ARGS)
+		return kvet_args_error(args, err, "more than %d values files",
+				       KVET_MAX_RULE_ARGS);
+	args->chart_values[args->chart.n_values++] = val;
+	args->chart.values = args->chart_values;
+	return 0;
+}
+
+static int add_set(struct kvet_args *args, const char *flag, const char *val,
+		   FILE *err)
+{
+	if (!strchr(val, '='))
+		return kvet_args_error(args, err,
+				       "invalid value '%s' for '%s' (expected KEY=VALUE)",
+				       val, flag);
+	if (args->chart.n_sets == KVET_MAX_RULE_ARGS)
+		return kvet_args_error(args, err, "more than %d --set options",
+				       KVET_MAX_RULE_ARGS);
+	args->chart_sets[args->chart.n_sets].flag = flag;
+	args->chart_sets[args->chart.n_sets++].value = val;
+	args->chart.sets = args->chart_sets;
+	return 0;
+}
+
+KVET_ARG_SETTER(add_set)
+{
+	return add_set(args, "--set", val, err);
+}
+
+KVET_ARG_SETTER(add_set_string)
+{
+	return add_set(args, "--set-string", val, err);
+}
+
+KVET_ARG_SETTER(add_set_file)
+{
+	return add_set(args, "--set-file", val, err);
+}
+
+KVET_ARG_SETTER(set_release_name)
+{
+	(void)err;
+	args->chart.release_name = val;
+	return 0;
+}
+
+KVET_ARG_SETTER(set_kube_version)
+{
+	(void)err;
+	args->chart.kube_version = val;
+	return 0;
+}
+
+KVET_ARG_SETTER(add_api_versions)
+{
+	if (args->chart.n_api_versions == KVET_MAX_RULE_ARGS)
+		return kvet_args_error(args, err,
+				       "more than %d --api-versions options",
+				       KVET_MAX_RULE_ARGS);
+	args->chart_api[args->chart.n_api_versions++] = val;
+	args->chart.api_versions = args->chart_api;
+	return 0;
+}
+
+KVET_ARG_SETTER(set_helm)
+{
+	(void)err;
+	args->chart.helm = val;
+	return 0;
+}
+
+KVET_ARG_SETTER(set_kustomize)
+{
+	(void)err;
+	args->chart.kustomize = val;
+	return 0;
+}
+
+KVET_ARG_SETTER(set_no_values_matrix)
+{
+	(void)val;
+	(void)err;
+	args->chart.no_matrix = true;
+	return 0;
+}
+
+KVET_ARG_SETTER(set_no_default_values)
+{
+	(void)val;
+	(void)err;
+	args->chart.no_defaults = true;
+	return 0;
+}
+
+KVET_ARG_SETTER(set_lint_owners)
+{
+	(void)val;
+	(void)err;
+	args->chart.owners = true;
+	return 0;
+}

@@ -18,6 +18,18 @@ int kvet_args_error(const struct kvet_args *args, FILE *err,
 void kvet_args_format_names(char *buf, size_t size);
 
 KVET_ARG_SETTER(set_format);
+KVET_ARG_SETTER(add_values);
+KVET_ARG_SETTER(add_set);
+KVET_ARG_SETTER(add_set_string);
+KVET_ARG_SETTER(add_set_file);
+KVET_ARG_SETTER(set_release_name);
+KVET_ARG_SETTER(set_kube_version);
+KVET_ARG_SETTER(add_api_versions);
+KVET_ARG_SETTER(set_helm);
+KVET_ARG_SETTER(set_kustomize);
+KVET_ARG_SETTER(set_no_values_matrix);
+KVET_ARG_SETTER(set_no_default_values);
+KVET_ARG_SETTER(set_lint_owners);
 KVET_ARG_SETTER(set_rules_format);
 KVET_ARG_SETTER(set_namespace);
 KVET_ARG_SETTER(set_fail_on);

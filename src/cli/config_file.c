@@ -119,7 +119,17 @@ static const char default_config[] =
 	"#   nodeLabels: {pool: apps}\n"
 	"#   nodeTaints: [\"dedicated=apps:NoSchedule\"]\n"
 	"#   maxUnavailable: 1       # nodes drained at once\n"
-	"#   surge: 0                # new nodes added first (0: in place)\n";
+	"#   surge: 0                # new nodes added first (0: in place)\n"
+	"\n"
+	"## helm template's options per chart, by its path from this file.\n"
+	"# charts:\n"
+	"#   deploy/chart:\n"
+	"#     values: [values-prod.yaml]  # from the chart's directory\n"
+	"#     set: [replicas=3]\n"
+	"#     namespace: shop           # the release namespace\n"
+	"#     releaseName: web\n"
+	"#     valuesMatrix: true        # one render per ci/*-values.yaml\n"
+	"#     defaultValues: true       # and one with the defaults\n";
 
 static int write_default(const void *data, FILE *fp)
 {

@@ -192,6 +192,7 @@ static enum kvet_exit lint(const struct kvet_args *args)
 	struct kvet_args with_progress;
 	struct kvet_ctx *ctx;
 	size_t i, n_stdout = 0;
+	struct kvet_chart_options chart;
 	bool failed;
 
 	for (i = 0; i < args->n_outputs; i++)
@@ -224,6 +225,16 @@ static enum kvet_exit lint(const struct kvet_args *args)
 			fprintf(stderr, "kvet: error: %s\n", strerror(ENOMEM));
 		goto out;
 	}
+	chart = args->chart;
+	if (!chart.helm)
+		chart.helm = getenv("KVET_HELM");
+	if (!chart.kustomize)
+		chart.kustomize = getenv("KVET_KUSTOMIZE");
+	if (chart.helm && !*chart.helm)
+		chart.helm = NULL;
+	if (chart.kustomize && !*chart.kustomize)
+		chart.kustomize = NULL;
+	kvet_ctx_set_chart_options(ctx, &chart);
 	if (!args->n_operands && kvet_ctx_add_default_input(ctx))
 		goto oom;
 	for (i = 0; i < args->n_operands; i++) {

@@ -15,9 +15,6 @@
 #include "base/vec.h"
 #include "input/walk.h"
 
-/* What is read of standard input to know whether it has anything. */
-#define PEEK_SIZE 65536u
-
 void kvet_sources_release(struct kvet_sources *srcs)
 {
 	size_t i;
@@ -79,6 +76,60 @@ fail:
 	return NULL;
 }
 
+/*
+ * The chart or kustomization @path belongs to: its nearest directory
+ * with a Chart.yaml or kustomization file, up to the working directory
+ * for a relative path. A changed values.yaml or template then re-lints
+ * its chart (pre-commit passes the changed files).
+ * Returns: 1 when one was queued or met before, 0 when @path belongs to
+ * none, -1 when out of memory.
+ */
+static int add_owner(struct kvet_sources *srcs, struct kvet_arena *arena,
+		     const char *path)
+{
+	static const char *const marks[] = { "Chart.yaml", "kustomization.yaml",
+					     "kustomization.yml",
+					     "Kustomization" };
+	char *dir = kvet_arena_strdup(arena, path), *slash, *mark;
+	const char *first;
+	struct stat st;
+	size_t i;
+	int rc;
+
+	if (!dir)
+		return -1;
+	while ((slash = strrchr(dir, '/')) != NULL) {
+		*slash = '\0';
+		if (!*dir)
+			break;
+		for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++) {
+			mark = kvet_arena_printf(arena, "%s/%s", dir, marks[i]);
+			if (!mark)
+				return -1;
+			if (stat(mark, &st) != 0 || !S_ISREG(st.st_mode))
+				continue;
+			if (stat(dir, &st) != 0)
+				return 0;
+			if (srcs->excluded &&
+			    srcs->excluded(srcs->excluded_user, dir))
+				return 1;
+			/* several changed files of one chart: one render */
+			rc = kvet_seen_add(&srcs->seen, st.st_dev, st.st_ino,
+					   dir, &first);
+			if (rc <= 0)
+				return rc < 0 ? -1 : 1;
+			if (i == 0)
+				return kvet_sources_add_chart(srcs, arena, dir)
+					       ? -1
+					       : 1;
+			return kvet_sources_add_kustomize(srcs, arena, dir)
+				       ? -1
+				       : 1;
+		}
+	}
+	return 0;
+}
+
 /* Does @path look like a shell pattern that matched nothing? */
 static bool looks_like_glob(const char *path)
 {
@@ -110,6 +161,11 @@ int kvet_sources_add_path(struct kvet_sources *srcs, struct kvet_arena *arena,
 				       strerror(errno));
 		return 0;
 	}
+	if (!S_ISDIR(st.st_mode) && srcs->owners && srcs->render) {
+		rc = add_owner(srcs, arena, path);
+		if (rc)
+			return rc < 0 ? -1 : 0;
+	}
 	if (!S_ISDIR(st.st_mode) && srcs->excluded &&
 	    srcs->excluded(srcs->excluded_user, path))
 		return 0;
@@ -122,6 +178,8 @@ int kvet_sources_add_path(struct kvet_sources *srcs, struct kvet_arena *arena,
 	}
 	if (S_ISDIR(st.st_mode))
 		return kvet_walk_dir(srcs, arena, diag, path, &st);
+	if (srcs->render && kvet_chart_archive_name(path))
+		return kvet_sources_add_chart(srcs, arena, path);
 	src = kvet_sources_push(srcs);
 	if (!src)
 		return -1;
@@ -161,37 +219,22 @@ int kvet_sources_add_default(struct kvet_sources *srcs,
 			     struct kvet_arena *arena, struct kvet_diag *diag,
 			     size_t max)
 {
-	size_t size = max < PEEK_SIZE ? max + 1 : PEEK_SIZE;
-	struct kvet_source *src;
-	char *buf;
-	ssize_t n;
 	int oom;
 
+	(void)max;
 	/* a person at a terminal means the working directory; stdin there
 	 * would wait for typing */
 	if (isatty(STDIN_FILENO))
 		return kvet_sources_add_path(srcs, arena, diag, ".");
-	buf = malloc(size + 1);
-	if (!buf)
-		return -1;
-	/* nothing at all (a closed pipe, /dev/null, an empty file, no
-	 * descriptor 0) is what CI runners hand a step: lint the working
-	 * directory rather than pass on an empty input */
-	n = read_some(STDIN_FILENO, buf, size);
-	if (n <= 0) {
-		free(buf);
-		return kvet_sources_add_path(srcs, arena, diag, ".");
+	/* anything else is read, even empty: an empty pipe is what a failed
+	 * `helm template ... | kvet lint` hands on, and linting the working
+	 * directory instead would pass it */
+	if (fcntl(STDIN_FILENO, F_GETFD) < 0) {
+		kvet_diag_addf(diag, "<stdin>", 0, 0,
+			       "standard input is closed and no path is given: name the files or directories to lint (. for the working directory)");
+		return 0;
 	}
-	src = add_stdin(srcs, diag, &oom);
-	if (!src) {
-		free(buf);
-		return oom ? -1 : 0;
-	}
-	buf[n] = '\0';
-	src->buf = buf;
-	src->len = (size_t)n;
-	src->partial = true;
-	return 0;
+	return add_stdin(srcs, diag, &oom) || !oom ? 0 : -1;
 }
 
 int kvet_sources_add_buffer(struct kvet_sources *srcs,
@@ -361,12 +404,45 @@ static int open_source(const struct kvet_source *src, size_t max,
 	return 0;
 }
 
+/* A chart or kustomization: what its renderer prints. */
+static int read_render(struct kvet_source *src, struct kvet_diag *diag,
+		       struct kvet_arena *arena, size_t max)
+{
+	int rc;
+
+	if (src->buf)
+		return 0;
+	if (src->kind == KVET_SOURCE_CHART)
+		rc = kvet_render_chart(src->render, src->chart_dir,
+				       src->release_ns, src->values, src->n_values, diag, max,
+				       &src->buf, &src->len);
+	else if (!arena)
+		rc = -1;
+	else
+		rc = kvet_render_kustomize(src->render, src->kustomize_dir,
+					   arena, diag, max, &src->buf,
+					   &src->len, &src->origins,
+					   &src->n_origins);
+	if (rc > 0)
+		src->failed = true;
+	return rc;
+}
+
 int kvet_source_read(struct kvet_source *src, struct kvet_diag *diag,
 		     size_t max, unsigned int wait_ms)
+{
+	return kvet_source_read_in(src, diag, NULL, max, wait_ms);
+}
+
+int kvet_source_read_in(struct kvet_source *src, struct kvet_diag *diag,
+			struct kvet_arena *arena, size_t max,
+			unsigned int wait_ms)
 {
 	struct rbuf rb = { src->buf, src->len, src->len };
 	int fd = STDIN_FILENO, err;
 
+	if (src->kind != KVET_SOURCE_FILE)
+		return read_render(src, diag, arena, max);
 	if ((src->buf && !src->partial) || (!src->path && !src->is_stdin))
 		return 0;
 	src->buf = NULL;

@@ -7,17 +7,51 @@
 
 #include "base/arena.h"
 #include "base/diag.h"
+#include "input/render.h"
 #include "input/seen.h"
 
-/* One input to load: a file, stdin, or a caller's buffer. */
+enum kvet_source_kind {
+	KVET_SOURCE_FILE,	/* a file, stdin or a buffer: read as it is */
+	KVET_SOURCE_CHART,	/* a Helm chart: helm template's output */
+	KVET_SOURCE_KUSTOMIZE,	/* a kustomization: kustomize build's */
+};
+
+/*
+ * One input to load: a file, stdin, a caller's buffer, or the render of
+ * a chart or kustomization. A render is a unit of its own: its objects
+ * make their own graph and rule run; every plain input together makes
+ * one more (unit 0).
+ */
 struct kvet_source {
-	const char *name;	/* for positions; "<stdin>" for "-" */
+	const char *name;	/* for positions; "<stdin>" for "-"; a render:
+				 * "<helm template CHART [-f FILE]...>" */
 	const char *path;	/* what to open; NULL for a buffer */
 	char *buf;		/* malloc'd text, NUL-terminated; owned */
 	size_t len;
 	bool is_stdin;
 	bool partial;		/* buf holds the first bytes of stdin only */
 	bool failed;		/* could not be read (reported) */
+	bool skip;		/* pulled in by a kustomize root: not read */
+	enum kvet_source_kind kind;
+	unsigned int unit;	/* 0: the plain inputs; a render's own */
+	const char *unit_name;	/* a render, for every report: "CHART" or
+				 * "CHART with ci/x-values.yaml", the
+				 * kustomization's directory; NULL: plain */
+	/* a chart render: the chart (directory or .tgz), the values files
+	 * of this render in order (the chart's values.yaml is helm's
+	 * own), and the release namespace: the --namespace given to helm
+	 * template, which the model gives every namespaced object of the
+	 * unit that names none */
+	const char *chart_dir;
+	const char *const *values;
+	size_t n_values;
+	const char *release_ns;
+	const struct kvet_render_opts *render;	/* how to render; borrowed */
+	/* a kustomize build: its directory, and each document's source
+	 * file, in order */
+	const char *kustomize_dir;
+	struct kvet_origin *origins;
+	size_t n_origins;
 };
 
 /* Is @path one the configuration excludes? */
@@ -38,6 +72,18 @@ struct kvet_sources {
 	const void *excluded_user;
 	struct kvet_empty_dir *empty;
 	size_t n_empty, cap_empty;
+	const struct kvet_render_opts *render;	/* NULL: charts and
+						 * kustomizations are noted,
+						 * not rendered */
+	/* the options of one chart (its .kvet.yaml entry), or NULL:
+	 * render everywhere */
+	const struct kvet_render_opts *(*chart_opts)(const void *user,
+						     const char *path);
+	const void *chart_opts_user;
+	bool drain;			/* one render per chart: no matrix */
+	bool owners;			/* a file inside a chart or
+					 * kustomization names that one */
+	unsigned int units;		/* renders queued so far */
 };
 
 void kvet_sources_release(struct kvet_sources *srcs);
@@ -59,15 +105,31 @@ int kvet_sources_add_path(struct kvet_sources *srcs, struct kvet_arena *arena,
 
 /*
  * kvet_sources_add_default() - what to read when no path is given:
- * standard input when it is not a terminal and yields data (its first
- * bytes are read here to know), otherwise ".". A CI runner's closed pipe
- * or /dev/null thus lints the working directory, never an empty input.
- * @max: the size limit, as for kvet_source_read().
+ * standard input unless it is a terminal, where "." is linted instead.
+ * A pipe, a file or /dev/null is read even when empty, so that a render
+ * that failed and wrote nothing never passes as the working directory's
+ * manifests; a closed descriptor 0 is an error in @diag.
+ * @max: unused (standard input is read with the others, to its limit).
  * Returns: 0, or -1 when out of memory.
  */
 int kvet_sources_add_default(struct kvet_sources *srcs,
 			     struct kvet_arena *arena, struct kvet_diag *diag,
 			     size_t max);
+
+/*
+ * kvet_sources_add_chart() - queue the renders of the chart @path (a
+ * directory with Chart.yaml, or a packaged .tgz): with the values files
+ * of srcs->render when it names any; else once with the chart's defaults
+ * and once per ci/ *-values.yaml file (sorted), as chart-testing does,
+ * unless the options say no.
+ * Returns: 0, or -1 when out of memory.
+ */
+int kvet_sources_add_chart(struct kvet_sources *srcs,
+			   struct kvet_arena *arena, const char *path);
+
+/* Queue the build of the kustomization in @dir. 0, or -1 (OOM). */
+int kvet_sources_add_kustomize(struct kvet_sources *srcs,
+			       struct kvet_arena *arena, const char *dir);
 
 /* Queue a copy of @data under @name. Returns 0, or -1 on OOM. */
 int kvet_sources_add_buffer(struct kvet_sources *srcs,
@@ -91,5 +153,11 @@ int kvet_sources_add_buffer(struct kvet_sources *srcs,
  */
 int kvet_source_read(struct kvet_source *src, struct kvet_diag *diag,
 		     size_t max, unsigned int wait_ms);
+
+/* The same, rendering charts and kustomizations too: @arena holds what
+ * a render keeps beside its text (the origins of a kustomize build). */
+int kvet_source_read_in(struct kvet_source *src, struct kvet_diag *diag,
+			struct kvet_arena *arena, size_t max,
+			unsigned int wait_ms);
 
 #endif

@@ -5,7 +5,8 @@
  * symlinks lead to it (a tree of non-looping symlinks would otherwise be
  * walked once per path through it: 2^n times for n levels of two links);
  * a Helm chart source or a kustomize directory is not entered, since its
- * files become manifests only once rendered.
+ * files become manifests only once rendered: it is queued as a render
+ * (input/project.c), or noted when the caller renders nothing.
  */
 #include "input/walk.h"
 
@@ -61,6 +62,13 @@ static const struct {
 	{ "kustomization.yml", PROJECT_KUSTOMIZE },
 	{ "Kustomization", PROJECT_KUSTOMIZE },
 };
+
+bool kvet_chart_archive_name(const char *name)
+{
+	size_t len = strlen(name);
+
+	return len > 4 && strcmp(name + len - 4, ".tgz") == 0;
+}
 
 bool kvet_manifest_name(const char *name)
 {
@@ -278,6 +286,12 @@ static int walk_one(struct walk *w, size_t self)
 	int rc = 0;
 
 	file = project_file(w, dpath, &kind);
+	if (file && w->srcs->render && !excluded(w, dpath)) {
+		if (kind == PROJECT_HELM)
+			return kvet_sources_add_chart(w->srcs, w->arena,
+						      dpath);
+		return kvet_sources_add_kustomize(w->srcs, w->arena, dpath);
+	}
 	if (file) {
 		note_project(w, dpath, kind, file);
 		return 0;
@@ -302,6 +316,12 @@ static int walk_one(struct walk *w, size_t self)
 			rc = add_dir(w, self, child, &cst);
 		} else if (S_ISREG(cst.st_mode) && kvet_manifest_name(name)) {
 			rc = add_file(w, child, &cst);
+		} else if (S_ISREG(cst.st_mode) && w->srcs->render &&
+			   kvet_chart_archive_name(name) && !excluded(w, child)) {
+			child = kvet_arena_strdup(w->arena, child);
+			rc = child ? kvet_sources_add_chart(w->srcs, w->arena,
+							    child)
+				   : -1;
 		}
 	}
 	return rc;
@@ -332,6 +352,7 @@ int kvet_walk_dir(struct kvet_sources *srcs, struct kvet_arena *arena,
 {
 	struct walk w = { .srcs = srcs, .arena = arena, .diag = diag };
 	size_t said = diag->n + diag->n_notices, next = 0, i;
+	unsigned int units = srcs->units;
 	struct kvet_arena_mark mark;
 	struct kvet_source *src;
 	int ret = -1, rc;
@@ -353,6 +374,7 @@ int kvet_walk_dir(struct kvet_sources *srcs, struct kvet_arena *arena,
 			goto out;
 	}
 	if (!w.nfiles && diag->n + diag->n_notices == said &&
+	    srcs->units == units &&
 	    record_empty(srcs, root, w.excluded > 0) < 0)
 		goto out;
 	if (w.nfiles)

@@ -14,6 +14,9 @@ struct kvet_source *kvet_sources_push(struct kvet_sources *srcs);
 /* Does the file name end in .yaml, .yml or .json? */
 bool kvet_manifest_name(const char *name);
 
+/* Does the file name end in .tgz, as a packaged chart's does? */
+bool kvet_chart_archive_name(const char *name);
+
 /* Report @path as a duplicate of @first, met earlier (a note). */
 void kvet_note_seen(struct kvet_diag *diag, const char *path,
 		    const char *first, bool is_dir);

@@ -129,6 +129,10 @@ static void write_finding(FILE *fp, const struct kvet_ctx *ctx,
 		fputs("%0Asee: ", fp);
 		put(fp, info->help_uri, false);
 	}
+	if (f->unit) {
+		fputs("%0Ain the render of ", fp);
+		put(fp, f->unit, false);
+	}
 	if (f->rendered.line) {
 		fputs("%0Arendered at ", fp);
 		put(fp, f->rendered.file ? f->rendered.file : "", false);

@@ -71,6 +71,9 @@ static void write_finding(struct kvet_jw *jw, const struct kvet_ctx *ctx,
 		kvet_jw_pos(jw, "column", f->rendered.column);
 		kvet_jw_close(jw, '}');
 	}
+	/* only for renders kvet made, so plain reports stay as they were */
+	if (f->unit)
+		kvet_jw_str(jw, "unit", f->unit);
 	kvet_jw_open(jw, "related", '[');
 	for (i = 0; i < f->n_related; i++)
 		write_related(jw, &f->related[i]);

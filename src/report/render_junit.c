@@ -216,6 +216,8 @@ static void write_finding_text(FILE *fp, const struct kvet_finding *f,
 		fprintf(fp, "  help: %s\n", f->help);
 	if (reason)
 		fprintf(fp, "  suppressed by %s\n", reason);
+	if (f->unit)
+		fprintf(fp, "  in the render of %s\n", f->unit);
 	if (f->rendered.line) {
 		fputs("  rendered at ", fp);
 		write_place(fp, &f->rendered, true);

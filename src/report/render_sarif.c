@@ -264,6 +264,8 @@ static int write_result(struct kvet_jw *jw, const struct kvet_ctx *ctx,
 		kvet_jw_pos(jw, "column", f->rendered.column);
 		kvet_jw_close(jw, '}');
 	}
+	if (f->unit)
+		kvet_jw_str(jw, "kvetUnit", f->unit);
 	kvet_jw_close(jw, '}');
 	kvet_jw_close(jw, '}');
 	return 0;

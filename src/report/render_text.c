@@ -318,6 +318,12 @@ static void write_finding(FILE *fp, const struct palette *pal,
 	write_line(fp, pal->help, pal->reset, "help", f->help);
 	write_line(fp, pal->note, pal->reset, "see",
 		   info ? info->help_uri : NULL);
+	if (f->unit && !n) {
+		fprintf(fp, "  %snote:%s in the render of ", pal->note,
+			pal->reset);
+		text_puts(fp, f->unit);
+		putc('\n', fp);
+	}
 	if (f->rendered.line) {
 		/* the place above is the template's: say where the render
 		 * has it, for each finding */

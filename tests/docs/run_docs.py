@@ -18,6 +18,11 @@ generated and tested apart) is one of
   ...                 that needs a cluster or Helm; the comment on the
   ```                 line before says why.
 
+  ```console requires=helm,kubectl
+                      run only when those programs are on PATH (charts
+                      and kustomizations render with them); skipped,
+                      saying so, otherwise.
+
 A block that is neither fails the test, so no command or output can be
 added without being run, and none can drift. The commands of a block run
 one after another in one bash, so `cd` holds for the rest of the block,
@@ -158,6 +163,14 @@ def main():
                         print(f"not ok {n} - {label}: a ```{info} block "
                               f"that is neither console nor marked "
                               f"<!-- illustrative: WHY -->")
+                    continue
+                needs = [w.split("=", 1)[1].split(",") for w in info.split()[1:]
+                         if w.startswith("requires=")]
+                missing = [p for ps in needs for p in ps
+                           if not shutil.which(p)]
+                if missing:
+                    print(f"ok {n} - {label} # SKIP not on PATH: "
+                          f"{' '.join(missing)} (scripts/test installs them)")
                     continue
                 body = [l[len(indent):] for l in lines[start + 1:end]]
                 try:

@@ -24,6 +24,8 @@
 #   expected.md      expected standard output of --format markdown
 #   expected.stderr  optional: expected standard error
 #   exit-code        the expected exit status, a number
+#   requires         optional: programs the case runs (helm, kubectl), one
+#                    a line; the case is skipped, saying so, without them
 #
 # For "lint" and "drain" cases whose args hold no --format, the runner runs kvet once
 # per expected file, inserting "--format FMT" after "lint". Other cases
@@ -139,6 +141,18 @@ for name in "${cases[@]}"; do
 	if [ ! -f "$dir/args" ]; then
 		echo "run.sh: no args file in $dir" >&2
 		exit 2
+	fi
+	missing=
+	if [ -f "$dir/requires" ]; then
+		while IFS= read -r prog; do
+			[ -n "$prog" ] && ! command -v "$prog" >/dev/null &&
+				missing="$missing $prog"
+		done < "$dir/requires"
+	fi
+	if [ -n "$missing" ]; then
+		n=$((n + 1))
+		echo "ok $n - $name # SKIP not on PATH:$missing (scripts/test installs them)"
+		continue
 	fi
 	formats=()
 	if adds_format "$dir"; then

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # What `kvet lint` reads, as a shell gives it: standard input when no PATH
-# is given and it yields data (a pipe, a file), the working directory when
-# it is a terminal or yields nothing (a closed pipe, /dev/null, no
-# descriptor); Helm charts and kustomize directories noted, not linted;
+# is given and it is no terminal (a pipe, a file, /dev/null), even empty;
+# the working directory when it is a terminal; a Helm chart without helm
+# is an input error that says how to install it;
 # --require-objects; a FIFO; "-" twice; a tree of symlinks.
 # Usage: test_cli.sh KVET
 set -u
@@ -46,15 +46,22 @@ out=$tmp/out
 bad from-stdin | lint > "$out"
 check "a pipe with data is read" has "$out" "<stdin>:5:13: error:"
 check "...not the directory" hasnt "$out" dir.yaml
-: | lint > "$out"
-check "a closed pipe lints the directory" has "$out" "./dir.yaml:5:13: error:"
-lint < /dev/null > "$out"
-check "/dev/null lints the directory" has "$out" "./dir.yaml:5:13: error:"
-lint <&- > "$out"
-check "no standard input lints the directory" has "$out" "./dir.yaml:5:13: error:"
+: | lint > "$out" 2>&1
+check "an empty pipe is read, not the directory" hasnt "$out" dir.yaml
+check "...and is an input error, as an empty file is" has "$out" "<stdin>: error: empty input"
+: | lint --require-objects > "$tmp/err" 2>&1
+rc=$?
+check "an empty render fails --require-objects" test "$rc" = 2
+check "...saying the render was empty" has "$tmp/err" "the render was empty"
+lint < /dev/null > "$out" 2> "$tmp/err"
+check "/dev/null is read, not the directory" hasnt "$out" dir.yaml
+lint <&- > "$tmp/err" 2>&1
+rc=$?
+check "no standard input is an input error" test "$rc" = 2
+check "...that says to name a path" has "$tmp/err" "standard input is closed"
 : > "$tmp/empty"
-lint < "$tmp/empty" > "$out"
-check "an empty file lints the directory" has "$out" "./dir.yaml:5:13: error:"
+lint < "$tmp/empty" > "$out" 2>&1
+check "an empty file is read, not the directory" hasnt "$out" dir.yaml
 bad from-file > "$tmp/bad.yaml"
 lint < "$tmp/bad.yaml" > "$out"
 check "a file with data is read" has "$out" "<stdin>:5:13: error:"
@@ -77,30 +84,34 @@ printf 'kind: {{ .Values.kind }}\n' > "$repo/chart/templates/cm.yaml"
 printf 'resources: [cm.yaml]\n' > "$repo/deploy/base/kustomization.yaml"
 cm base > "$repo/deploy/base/cm.yaml"
 cm rendered > "$repo/rendered/all.yaml"
-(cd "$repo" && lint .) > "$out"
+# charts are rendered (tests/helm runs a real helm); without one, each
+# chart is an input error that says how to install it, and the rest is
+# still linted
+(cd "$repo" && PATH=/nonexistent "$kvet" lint --no-config .) > "$out"
 rc=$?
-check "a repository with a chart and a kustomize base exits 0 ($rc)" test $rc = 0
-check "the chart is noted with how to render it" has "$out" \
-	"./chart: note: Helm chart source (Chart.yaml): nothing below it is linted; render it and lint the output: helm template NAME ./chart | kvet lint"
-check "the kustomize base is noted with how to render it" has "$out" \
-	"./deploy/base: note: kustomize directory (kustomization.yaml): nothing below it is linted; render it and lint the output: kustomize build ./deploy/base | kvet lint (or kubectl kustomize ./deploy/base | kvet lint)"
-check "only the rendered manifest is linted" has "$out" "1 file, 1 object"
-(cd "$repo" && lint chart --format json) > "$out"
-check "a chart named on the command line gets the note" \
-	has "$out" '"level": "note"'
+check "a chart without helm is an input error ($rc)" test $rc = 2
+check "...saying how to install helm" has "$out" \
+	"./chart: error: cannot render the chart: no helm on PATH; install helm (https://helm.sh/docs/intro/install/) or name it with --helm PATH or KVET_HELM"
+check "...and the rendered manifest is still linted" has "$out" "1 object"
+(cd "$repo" && lint --helm "$tmp/no-helm" chart) > "$out"
+check "--helm names a program that is not there" has "$out" \
+	"chart: error: cannot render the chart: helm '$tmp/no-helm' is not an executable file"
 lint "$repo/chart/values.yaml" "$repo/rendered/all.yaml" > "$out"
 check "a chart's file named on the command line is read" \
 	has "$out" "2 files"
 
 # --- --require-objects
-(cd "$repo/chart" && : | lint) > "$out"
+(cd "$repo/chart" && printf '\n' | lint) > "$out"
 rc=$?
-check "an empty render in a chart directory exits 0 without --require-objects ($rc)" \
+check "a blank render in a chart directory exits 0 without --require-objects ($rc)" \
 	test $rc = 0
-(cd "$repo/chart" && : | lint --require-objects) > "$out"
+(cd "$repo/chart" && printf '\n' | lint --require-objects) > "$out"
 rc=$?
 check "...and 2 with it ($rc)" test $rc = 2
 check "...saying why" has "$out" \
+	"<stdin>: error: standard input is empty: the render was empty"
+lint --require-objects "$repo/chart/values.yaml" > "$out"
+check "no object in any input is said so" has "$out" \
 	"kvet: error: no Kubernetes object in any input, and objects are required"
 mkdir "$tmp/nothing"
 lint "$tmp/nothing" "$repo/rendered" > "$out"

@@ -499,6 +499,17 @@ static void test_default_pipe_with_data(void **state)
 	assert_int_equal(strlen(src->buf), 200000);
 }
 
+/* Standard input that is no terminal is read, even empty: an empty pipe
+ * is what a failed render hands on, and must not lint the directory. */
+static void assert_stdin(struct fixture *fx, size_t len)
+{
+	assert_int_equal(fx->srcs.n, 1);
+	assert_true(fx->srcs.v[0].is_stdin);
+	assert_int_equal(kvet_source_read(&fx->srcs.v[0], &fx->diag, 1024, 100),
+			 0);
+	assert_int_equal(fx->srcs.v[0].len, len);
+}
+
 static void test_default_closed_pipe(void **state)
 {
 	struct fixture *fx = *state;
@@ -506,24 +517,35 @@ static void test_default_closed_pipe(void **state)
 
 	assert_int_equal(pipe(p), 0);
 	close(p[1]);
-	add_default(fx, p[0], 1024);
-	assert_dot(fx);
+	stdin_from(p[0]);
+	assert_int_equal(kvet_sources_add_default(&fx->srcs, &fx->arena,
+						  &fx->diag, 1024),
+			 0);
+	assert_stdin(fx, 0);
+	stdin_restore();
 }
 
 static void test_default_dev_null(void **state)
 {
 	struct fixture *fx = *state;
 
-	add_default(fx, open("/dev/null", O_RDONLY), 1024);
-	assert_dot(fx);
+	stdin_from(open("/dev/null", O_RDONLY));
+	assert_int_equal(kvet_sources_add_default(&fx->srcs, &fx->arena,
+						  &fx->diag, 1024),
+			 0);
+	assert_stdin(fx, 0);
+	stdin_restore();
 }
 
+/* No descriptor 0 at all: nothing to read and nothing asked for. */
 static void test_default_no_stdin(void **state)
 {
 	struct fixture *fx = *state;
 
-	add_default(fx, -1, 1024);
-	assert_dot(fx);
+	assert_int_equal(add_default(fx, -1, 1024), 0);
+	assert_int_equal(fx->diag.n, 1);
+	assert_non_null(strstr(fx->diag.errors[0].message,
+			       "standard input is closed"));
 }
 
 static void test_default_files(void **state)
@@ -533,12 +555,20 @@ static void test_default_files(void **state)
 
 	write_file(fx->dir, "empty", "");
 	sub(fx, "empty", p, sizeof(p));
-	add_default(fx, open(p, O_RDONLY), 1024);
-	assert_dot(fx);
+	stdin_from(open(p, O_RDONLY));
+	assert_int_equal(kvet_sources_add_default(&fx->srcs, &fx->arena,
+						  &fx->diag, 1024),
+			 0);
+	assert_stdin(fx, 0);
+	stdin_restore();
 	kvet_sources_release(&fx->srcs);
 	sub(fx, "z.yaml", p, sizeof(p));
-	assert_int_equal(add_default(fx, open(p, O_RDONLY), 1024), 1);
-	assert_true(fx->srcs.v[0].is_stdin);
+	stdin_from(open(p, O_RDONLY));
+	assert_int_equal(kvet_sources_add_default(&fx->srcs, &fx->arena,
+						  &fx->diag, 1024),
+			 0);
+	assert_stdin(fx, 5);
+	stdin_restore();
 	assert_memory_equal(fx->srcs.v[0].buf, "a: 1\n", 5);
 }
 

@@ -262,6 +262,37 @@ else
 	show "$out"
 fi
 
+# The hook kvet-charts: changed files of a chart or kustomization re-lint
+# it, rendered with the helm and kubectl on PATH.
+if command -v helm >/dev/null && command -v kubectl >/dev/null &&
+	grep -q 'id: kvet-charts' "$tmp/hooks.yaml"; then
+	cat >> .pre-commit-config.yaml <<YAML
+      - id: kvet-charts
+YAML
+	git add -A
+	git commit -q --no-verify -m "the charts hook"
+	printf 'replicaCount: 3\n' > chart/values.yaml
+	git add -A
+	out=$(pre-commit run kvet-charts 2>&1)
+	if printf '%s\n' "$out" | grep -q '<helm template chart>:.*Deployment "release-name" runs 3 replicas'; then
+		ok "kvet-charts: a changed values.yaml re-lints its chart, rendered"
+	else
+		notok "kvet-charts did not render the chart of a changed values.yaml:"
+		show "$out"
+	fi
+	printf '  replicas: 4\n' >> overlays/prod/replicas-patch.yaml
+	git add -A
+	out=$(pre-commit run kvet-charts --files overlays/prod/replicas-patch.yaml 2>&1)
+	if printf '%s\n' "$out" | grep -q 'base/deployment.yaml:.*Deployment "api"'; then
+		ok "kvet-charts: a changed patch builds its kustomization, findings at the base's file"
+	else
+		notok "kvet-charts did not build the kustomization of a changed patch:"
+		show "$out"
+	fi
+else
+	echo "# SKIP kvet-charts: helm or kubectl not on PATH, or no such hook at $rev"
+fi
+
 echo "1..$n"
 echo "$((n - fail)) passed, $fail failed"
 [ $fail = 0 ]

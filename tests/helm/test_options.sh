@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Chart options beyond the command line, with the real helm: .kvet.yaml's
+# charts: entries (values from the chart's directory, set, namespace,
+# valuesMatrix), and --lint-owners, which turns changed files inside a
+# chart or kustomization into one render of it (the pre-commit hook
+# kvet-charts).
+# Usage: test_options.sh KVET CHARTS
+set -u
+kvet=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+charts=$2
+n=0 fail=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+notok() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"; }
+check() {
+	local name=$1
+	shift
+	if "$@"; then ok "$name"; else notok "$name"; fi
+}
+has() { grep -qF -- "$2" "$1" || { sed 's/^/#   /' "$1" | head -n 20; return 1; }; }
+hasnt() { ! grep -qF -- "$2" "$1"; }
+for prog in helm kubectl; do
+	if ! command -v "$prog" >/dev/null; then
+		echo "1..0 # SKIP $prog is not on PATH (scripts/test installs it)"
+		exit 0
+	fi
+done
+export NO_COLOR=1 LC_ALL=C
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cp -r "$charts" "$tmp/repo"
+cd "$tmp/repo" || exit 1
+cat > .kvet.yaml <<'YAML'
+charts:
+  matrix:
+    values: [ci/two-values.yaml]
+    set: [replicas=6]
+    namespace: shop
+YAML
+"$kvet" lint --format json matrix > "$tmp/out"
+check ".kvet.yaml gives the chart its values file, from the chart" \
+	has "$tmp/out" '"unit": "matrix with ci/two-values.yaml"'
+check "...and no matrix then" hasnt "$tmp/out" 'ha-values.yaml'
+check "...its --set" has "$tmp/out" 'runs 6 replicas'
+check "...and its release namespace" has "$tmp/out" '"namespace": "shop"'
+"$kvet" lint --format json -f matrix/ci/ha-values.yaml matrix > "$tmp/out"
+check "the command line's -f comes first, the entry's after it" \
+	has "$tmp/out" '"unit": "matrix with ci/ha-values.yaml and ci/two-values.yaml"'
+rm .kvet.yaml
+"$kvet" lint --no-config --lint-owners -q matrix/values.yaml \
+	matrix/templates/deployment.yaml kz/base/deployment.yaml > "$tmp/out" 2>&1
+check "--lint-owners renders the chart of changed files" \
+	has "$tmp/out" "<helm template matrix -f matrix/ci/two-values.yaml>"
+check "...once for all of them" test "$(grep -c 'two-values.yaml>:8:3: info' "$tmp/out")" = 1
+"$kvet" lint --no-config --lint-owners matrix/values.yaml \
+	kz/base/deployment.yaml > "$tmp/out" 2>&1
+# three renders of the chart (defaults and two ci/ files) and the base
+check "...and the kustomization a changed file is in" \
+	has "$tmp/out" "kvet: 4 files, 5 objects"
+"$kvet" lint --no-config matrix/values.yaml > "$tmp/out" 2>&1
+check "without it a values file is only a file, no object" \
+	has "$tmp/out" "kvet: 1 file, 0 objects"
+"$kvet" lint --no-config matrix kz empty > "$tmp/a" 2>&1
+"$kvet" lint --no-config empty kz matrix > "$tmp/b" 2>&1
+check "the report does not depend on the order of the charts named" \
+	cmp -s "$tmp/a" "$tmp/b"
+echo "1..$n"
+[ $fail = 0 ]
