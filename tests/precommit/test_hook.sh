@@ -274,7 +274,7 @@ YAML
 	printf 'replicaCount: 3\n' > chart/values.yaml
 	git add -A
 	out=$(pre-commit run kvet-charts 2>&1)
-	if printf '%s\n' "$out" | grep -q '<helm template chart>:.*Deployment "release-name" runs 3 replicas'; then
+	if printf '%s\n' "$out" | grep -q 'chart/templates/deployment.yaml:.*Deployment "release-name" runs 3 replicas'; then
 		ok "kvet-charts: a changed values.yaml re-lints its chart, rendered"
 	else
 		notok "kvet-charts did not render the chart of a changed values.yaml:"
