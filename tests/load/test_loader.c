@@ -2,7 +2,6 @@
 /* Unit tests of the loader: YAML/JSON text to kvet trees and objects. */
 #include "support.h"
 
-#include <time.h>
 
 #include "base/text.h"
 #include "load/node.h"
@@ -271,7 +270,6 @@ static void test_alias_bomb(void **state)
 	char text[2048];
 	size_t used;
 	struct loaded *l;
-	clock_t start = clock();
 	int i;
 
 	(void)state;
@@ -289,9 +287,9 @@ static void test_alias_bomb(void **state)
 	assert_int_equal(l->diag.n, 1);
 	/* line 10 is a6; its first *a5 passes the budget */
 	assert_error(l, 0, 10, 10, "aliases expand this document");
+	/* the budget counts expanded nodes, so the error above is the bound;
+	 * tests/pathological has the time and memory limits */
 	assert_int_equal(l->objs.n, 1);
-	/* bounded: far below a second even under sanitizers */
-	assert_true((double)(clock() - start) / CLOCKS_PER_SEC < 5.0);
 	loaded_free(l);
 }
 
