@@ -1067,6 +1067,21 @@ KVET_API int kvet_render(const struct kvet_ctx *ctx, enum kvet_format format,
 KVET_API int kvet_ctx_write_rules(const struct kvet_ctx *ctx,
 				  enum kvet_format format, FILE *fp);
 
+/**
+ * kvet_text_write() - write text from kvet's inputs to a terminal or a
+ * log: file names, messages, rule fields, as the text report writes them.
+ * @fp: the stream.
+ * @s: the bytes, not necessarily NUL-terminated.
+ * @len: their number.
+ *
+ * Tabs are kept; every other control character (C0 with the line feed,
+ * DEL, C1) and every invalid byte becomes U+FFFD, so that input cannot
+ * move the cursor, start a new line or send escape sequences (CSI, OSC)
+ * to a terminal. Each code point stays one code point, so a caret line
+ * computed on @s still lines up. Errors are left to ferror().
+ */
+KVET_API void kvet_text_write(FILE *fp, const char *s, size_t len);
+
 /* The process exit code for a run: see enum kvet_exit. An evaluation
  * error counts as an input error unless its rule tolerates it. */
 KVET_API enum kvet_exit kvet_ctx_exit_code(const struct kvet_ctx *ctx,

@@ -219,8 +219,8 @@ static enum kvet_exit lint(const struct kvet_args *args)
 	     kvet_ctx_set_drain(ctx, &args->drain)) ||
 	    kvet_ctx_set_pool(ctx, &args->pool)) {
 		for (i = 0; i < kvet_ctx_rule_error_count(ctx); i++)
-			fprintf(stderr, "kvet: error: %s\n",
-				kvet_ctx_rule_error(ctx, i)->message);
+			kvet_cli_print_error(kvet_ctx_rule_error(ctx, i),
+					     stderr);
 		if (!kvet_ctx_rule_error_count(ctx))
 			fprintf(stderr, "kvet: error: %s\n", strerror(ENOMEM));
 		goto out;

@@ -7,21 +7,33 @@
 
 #include "cli/config_file.h"
 
+/* Text from a file or a file name, as the text report writes it: no
+ * control character reaches the terminal. */
+static void put_text(FILE *fp, const char *s)
+{
+	kvet_text_write(fp, s, strlen(s));
+}
+
+void kvet_cli_print_error(const struct kvet_error *e, FILE *err)
+{
+	if (e->pos.file) {
+		put_text(err, e->pos.file);
+		if (e->pos.line)
+			fprintf(err, ":%u:%u", e->pos.line, e->pos.column);
+		fputs(": error: ", err);
+	} else {
+		fputs("kvet: error: ", err);
+	}
+	put_text(err, e->message);
+	putc('\n', err);
+}
+
 static void print_rule_errors(const struct kvet_ctx *ctx, FILE *err)
 {
 	size_t i;
 
-	for (i = 0; i < kvet_ctx_rule_error_count(ctx); i++) {
-		const struct kvet_error *e = kvet_ctx_rule_error(ctx, i);
-
-		if (e->pos.file && e->pos.line)
-			fprintf(err, "%s:%u:%u: error: %s\n", e->pos.file,
-				e->pos.line, e->pos.column, e->message);
-		else if (e->pos.file)
-			fprintf(err, "%s: error: %s\n", e->pos.file, e->message);
-		else
-			fprintf(err, "kvet: error: %s\n", e->message);
-	}
+	for (i = 0; i < kvet_ctx_rule_error_count(ctx); i++)
+		kvet_cli_print_error(kvet_ctx_rule_error(ctx, i), err);
 }
 
 /* Whether the context knows rule @id, switched off or not. */
@@ -41,7 +53,9 @@ static void unknown_rule(const struct kvet_ctx *ctx, const char *id,
 {
 	const char *near = kvet_ctx_rule_suggest(ctx, id);
 
-	fprintf(err, "kvet: error: unknown rule '%s'%s\n", id, where);
+	fputs("kvet: error: unknown rule '", err);
+	put_text(err, id);
+	fprintf(err, "'%s\n", where);
 	if (near)
 		fprintf(err, "kvet: hint: did you mean '%s'?\n", near);
 	else
@@ -169,14 +183,20 @@ static void print_example(void *user, const struct kvet_example_result *r)
 {
 	struct test_run *t = user;
 
-	fprintf(t->out, "%s:%u: %s: %s: %s", r->file, r->line,
-		r->passed ? "pass" : "FAIL", r->rule,
-		*r->name ? r->name : r->expect_fail ? "fires" : "does not fire");
-	if (r->passed)
+	put_text(t->out, r->file);
+	fprintf(t->out, ":%u: %s: ", r->line, r->passed ? "pass" : "FAIL");
+	put_text(t->out, r->rule);
+	fputs(": ", t->out);
+	put_text(t->out, *r->name ? r->name
+			 : r->expect_fail ? "fires" : "does not fire");
+	if (r->passed) {
 		fprintf(t->out, " (%zu finding%s)\n", r->findings,
 			r->findings == 1 ? "" : "s");
-	else
-		fprintf(t->out, ": %s\n", r->why);
+	} else {
+		fputs(": ", t->out);
+		put_text(t->out, r->why);
+		putc('\n', t->out);
+	}
 	if (r->passed)
 		t->passed++;
 	else
@@ -194,9 +214,10 @@ enum kvet_exit kvet_cli_rules_test(const struct kvet_ctx *ctx,
 		return KVET_EXIT_USAGE;
 	}
 	if (!t.passed && !t.failed) {
-		fprintf(err, "kvet: error: no example to run in '%s'\n"
-			     "kvet: hint: give each rule 'examples:' (docs/rule-language.md)\n",
-			dir);
+		fputs("kvet: error: no example to run in '", err);
+		put_text(err, dir);
+		fputs("'\nkvet: hint: give each rule 'examples:' (docs/rule-language.md)\n",
+		      err);
 		return KVET_EXIT_FINDINGS;
 	}
 	fprintf(out, "kvet: %zu example%s: %zu passed, %zu failed\n",

@@ -32,4 +32,8 @@ enum kvet_exit kvet_cli_rules_test(const struct kvet_ctx *ctx,
 enum kvet_exit kvet_cli_explain(const struct kvet_ctx *ctx, const char *id,
 				FILE *out, FILE *err);
 
+/* One error of the context on @err, "FILE:LINE:COL: error: MESSAGE",
+ * its file name and message escaped for the terminal. */
+void kvet_cli_print_error(const struct kvet_error *e, FILE *err);
+
 #endif

@@ -221,6 +221,19 @@ const char *kvet_node_type_name(enum kvet_node_type type)
 								 : "?";
 }
 
+const char *kvet_node_type_a(enum kvet_node_type type)
+{
+	static const char *const names[] = {
+		[KVET_NODE_NULL] = "null",	  [KVET_NODE_BOOL] = "a boolean",
+		[KVET_NODE_INT] = "an integer",	  [KVET_NODE_FLOAT] = "a number",
+		[KVET_NODE_STRING] = "a string",  [KVET_NODE_MAP] = "a mapping",
+		[KVET_NODE_SEQ] = "a sequence",
+	};
+
+	return (unsigned)type < sizeof(names) / sizeof(names[0]) ? names[type]
+								 : "?";
+}
+
 /* The fields that make two nodes the same, children aside. */
 static bool node_fields_same(const struct kvet_node *a,
 			     const struct kvet_node *b)

@@ -141,5 +141,8 @@ bool kvet_node_same(const struct kvet_node *a, const struct kvet_node *b,
 
 /* A printable name for a node type: "string", "mapping", ... */
 const char *kvet_node_type_name(enum kvet_node_type type);
+/* The same with its article, for messages: "a string", "an integer",
+ * "null" ("must be a mapping, not an integer"). */
+const char *kvet_node_type_a(enum kvet_node_type type);
 
 #endif

@@ -32,8 +32,8 @@ bool kvet_strict_map(struct kvet_strict *s, const struct kvet_node *map,
 	bool ok = true;
 
 	if (!kvet_node_is_map(map)) {
-		kvet_strict_errorf(s, map, "%s must be a mapping, not a %s", what,
-				   kvet_node_type_name(map ? map->type
+		kvet_strict_errorf(s, map, "%s must be a mapping, not %s", what,
+				   kvet_node_type_a(map ? map->type
 							   : KVET_NODE_NULL));
 		return false;
 	}
@@ -76,8 +76,8 @@ const char *kvet_strict_string(struct kvet_strict *s,
 	const char *copy;
 
 	if (!kvet_node_is_scalar(n) || n->type == KVET_NODE_NULL) {
-		kvet_strict_errorf(s, n, "%s must be a string, not a %s", what,
-				   kvet_node_type_name(n ? n->type
+		kvet_strict_errorf(s, n, "%s must be a string, not %s", what,
+				   kvet_node_type_a(n ? n->type
 							 : KVET_NODE_NULL));
 		return NULL;
 	}

@@ -122,7 +122,7 @@ void kvet_intstr_notation(struct kvet_strbuf *sb, const struct kvet_intstr *v)
 	else if (kvet_node_is_scalar(n))
 		kvet_strbuf_addf(sb, "%.*s", (int)n->len, n->u.str);
 	else
-		kvet_strbuf_addf(sb, "a %s", kvet_node_type_name(n->type));
+		kvet_strbuf_adds(sb, kvet_node_type_a(n->type));
 }
 
 void kvet_term_name(struct kvet_strbuf *sb, const struct kvet_term *t)

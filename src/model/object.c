@@ -106,11 +106,10 @@ static bool required_string(struct kvet_diag *diag, const char *file,
 	}
 	if (!kvet_node_is_string(v) || v->len == 0) {
 		kvet_diag_addf(diag, file, v->line, v->col,
-			       "\"%s\" must be a non-empty string, not %s%s",
+			       "\"%s\" must be a non-empty string, not %s",
 			       what,
-			       v->type == KVET_NODE_STRING ? "an empty "
-							   : "a ",
-			       kvet_node_type_name(v->type));
+			       v->type == KVET_NODE_STRING ? "an empty string"
+							   : kvet_node_type_a(v->type));
 		return false;
 	}
 	return true;
@@ -181,9 +180,9 @@ static int add_object(struct kvet_arena *arena, struct kvet_diag *diag,
 
 	if (!kvet_node_is_map(root)) {
 		kvet_diag_addf(diag, file, root->line, root->col,
-			       "%s is a %s, not a mapping: not a Kubernetes object",
+			       "%s is %s, not a mapping: not a Kubernetes object",
 			       defs ? "list item" : "document",
-			       kvet_node_type_name(root->type));
+			       kvet_node_type_a(root->type));
 		return 0;
 	}
 	kind = kvet_node_get(root, "kind");
@@ -201,8 +200,8 @@ static int add_object(struct kvet_arena *arena, struct kvet_diag *diag,
 		return 0;
 	if (!kvet_node_is_null(meta) && !kvet_node_is_map(meta)) {
 		kvet_diag_addf(diag, file, meta->line, meta->col,
-			       "\"metadata\" must be a mapping, not a %s",
-			       kvet_node_type_name(meta->type));
+			       "\"metadata\" must be a mapping, not %s",
+			       kvet_node_type_a(meta->type));
 		return 0;
 	}
 	if (!required_string(diag, file, root, name, "metadata.name"))

@@ -104,13 +104,13 @@ static int check_value(struct kvet_arena *arena, struct kvet_selector *sel,
 	if (!kvet_node_is_scalar(v))
 		return invalid(arena, sel, v,
 			       "value for \"" SL_FMT "\" must be a string, "
-			       "not a %s", SL_ARG(key),
-			       kvet_node_type_name(v ? v->type : KVET_NODE_NULL));
+			       "not %s", SL_ARG(key),
+			       kvet_node_type_a(v ? v->type : KVET_NODE_NULL));
 	if (v->type != KVET_NODE_STRING && v->type != KVET_NODE_NULL)
 		return invalid(arena, sel, v,
 			       "value for \"" SL_FMT "\" must be a string, "
-			       "not a %s (quote it)", SL_ARG(key),
-			       kvet_node_type_name(v->type));
+			       "not %s (quote it)", SL_ARG(key),
+			       kvet_node_type_a(v->type));
 	if (!kvet_label_value_valid(node_slice(v)))
 		return invalid(arena, sel, v,
 			       "value \"" SL_FMT "\" for \"" SL_FMT "\" is not "
@@ -164,8 +164,8 @@ static int add_expression(struct kvet_arena *arena, struct kvet_selector *sel,
 	r->node = e;
 	if (!kvet_node_is_map(e))
 		return invalid(arena, sel, e, "matchExpressions item must be "
-			       "a mapping, not a %s",
-			       kvet_node_type_name(e->type));
+			       "a mapping, not %s",
+			       kvet_node_type_a(e->type));
 	for (i = 0; i < e->len; i++) {
 		const struct kvet_node *k = &e->u.pairs[i].key;
 
@@ -254,11 +254,11 @@ static int parse_label_selector(struct kvet_arena *arena,
 	me = kvet_node_get(n, "matchExpressions");
 	if (!kvet_node_is_null(ml) && !kvet_node_is_map(ml))
 		return invalid(arena, sel, ml, "matchLabels must be a mapping, "
-			       "not a %s", kvet_node_type_name(ml->type));
+			       "not %s", kvet_node_type_a(ml->type));
 	if (!kvet_node_is_null(me) && !kvet_node_is_seq(me))
 		return invalid(arena, sel, me, "matchExpressions must be a "
-			       "sequence, not a %s",
-			       kvet_node_type_name(me->type));
+			       "sequence, not %s",
+			       kvet_node_type_a(me->type));
 	count = (kvet_node_is_map(ml) ? ml->len : 0) +
 		(kvet_node_is_seq(me) ? me->len : 0);
 	if (!count) {
@@ -360,7 +360,7 @@ int kvet_selector_parse(struct kvet_arena *arena, const struct kvet_node *n,
 		out->form = KVET_SEL_FORM_MALFORMED;
 		out->meaning = KVET_SEL_INVALID;
 		return invalid(arena, out, n, "selector must be a mapping, "
-			       "not a %s", kvet_node_type_name(n->type));
+			       "not %s", kvet_node_type_a(n->type));
 	}
 	if (is_plain(field))
 		ret = parse_plain_map(arena, out, n);

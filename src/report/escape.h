@@ -20,18 +20,9 @@
  * ferror() once after the whole report.
  */
 
-/**
- * kvet_text_write() - write text for a terminal or a log.
- * @fp: the stream.
- * @s: the bytes, not necessarily NUL-terminated.
- * @len: their number.
- *
- * Tabs are kept; every other control character (C0, DEL, C1) and every
- * invalid byte becomes U+FFFD, so that input cannot move the cursor or
- * send escape sequences to a terminal. Each code point stays one code
- * point, so a caret line computed on @s still lines up.
- */
-void kvet_text_write(FILE *fp, const char *s, size_t len);
+/* Text for a terminal is kvet_text_write() (kvet/kvet.h, base/text.c):
+ * the command's own messages use it too. */
+#include "base/text.h"
 
 /* The widest source excerpt shown under a message, in bytes. */
 #define KVET_TEXT_EXCERPT_MAX 240

@@ -25,8 +25,11 @@ static void write_text(const struct kvet_ctx *ctx, FILE *fp)
 			w = strlen(kvet_ctx_rule_all(ctx, i)->id);
 	for (i = 0; i < n; i++) {
 		r = kvet_ctx_rule_all(ctx, i);
-		fprintf(fp, "%-*s  %-7s  %-12s  ", (int)w, r->id,
-			kvet_severity_name(r->severity), r->category);
+		fprintf(fp, "%-*s  %-7s  ", (int)w, r->id,
+			kvet_severity_name(r->severity));
+		kvet_text_write(fp, r->category, strlen(r->category));
+		fprintf(fp, "%*s  ", strlen(r->category) < 12
+				     ? (int)(12 - strlen(r->category)) : 0, "");
 		kvet_text_write(fp, r->summary, strlen(r->summary));
 		fputs(r->disabled ? "  (disabled)\n" : "\n", fp);
 	}

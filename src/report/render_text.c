@@ -64,22 +64,6 @@ static const struct palette ansi = {
 	.reset = "\033[0m",
 };
 
-void kvet_text_write(FILE *fp, const char *s, size_t len)
-{
-	size_t i, n;
-	uint32_t cp;
-
-	for (i = 0; i < len; i += n) {
-		n = kvet_utf8_next(s + i, len - i, &cp);
-		if (cp == '\t' || (cp >= 0x20 && cp < 0x7f))
-			putc((int)cp, fp);
-		else if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0))
-			kvet_utf8_put(fp, KVET_UTF8_REPLACEMENT);
-		else
-			kvet_utf8_put(fp, cp);
-	}
-}
-
 static void text_puts(FILE *fp, const char *s)
 {
 	if (s)

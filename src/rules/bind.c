@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "base/text.h"
 #include "cel/ast.h"
 #include "model/replicas.h"
 
@@ -134,8 +135,9 @@ static int resolve(struct bind_call *c, size_t i, unsigned int kind,
 			return -1;
 		if (kind == BIND_DEPLOYMENT &&
 		    a->wl->kind != KVET_WL_DEPLOYMENT) {
-			*err = cel_eval_errorf(c->ev, "%s() needs a Deployment, not a %s",
-					       c->name, a->wl->obj->kind);
+			*err = cel_eval_errorf(c->ev, "%s() needs a Deployment, not %s %s",
+					       c->name, kvet_a_an(a->wl->obj->kind),
+					       a->wl->obj->kind);
 			return -1;
 		}
 		return 0;

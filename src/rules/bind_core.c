@@ -32,6 +32,7 @@
 
 #include <string.h>
 
+#include "base/text.h"
 #include "model/kinds.h"
 #include "model/rollout.h"
 #include "model/service.h"
@@ -45,8 +46,9 @@ static struct cel_value workloads_selected_by(struct bind_call *c)
 				     &n);
 
 	if (r == -2)
-		return cel_eval_errorf(c->ev, "%s() takes a PodDisruptionBudget or a Service, not a %s",
-				       c->name, c->arg[0].obj->kind);
+		return cel_eval_errorf(c->ev, "%s() takes a PodDisruptionBudget or a Service, not %s %s",
+				       c->name, kvet_a_an(c->arg[0].obj->kind),
+				       c->arg[0].obj->kind);
 	return r ? bind_oom(c) : bind_workloads(c, wls, n);
 }
 
@@ -128,8 +130,8 @@ static struct cel_value replicas(struct bind_call *c, long long n)
 	const struct kvet_workload *wl = c->arg[0].wl;
 
 	if (wl->replicas.state == KVET_REPLICAS_EXCLUDED)
-		return bind_fail(c, "a %s is not a long-running workload",
-				 wl->obj->kind);
+		return bind_fail(c, "%s %s is not a long-running workload",
+				 kvet_a_an(wl->obj->kind), wl->obj->kind);
 	if (wl->replicas.state != KVET_REPLICAS_KNOWN)
 		return bind_fail(c, "the replicas of %s \"%s\" are unknown",
 				 wl->obj->kind, wl->obj->name);

@@ -143,7 +143,7 @@ static const char *describe(const struct kvet_node *v, char *buf, size_t len)
 	enum kvet_node_type type = loaded_type(v);
 
 	if (type == KVET_NODE_MAP || type == KVET_NODE_SEQ)
-		snprintf(buf, len, "a %s", kvet_node_type_name(type));
+		snprintf(buf, len, "%s", kvet_node_type_a(type));
 	else
 		snprintf(buf, len, "the %s \"%.*s\"", kvet_node_type_name(type),
 			 (int)(v->len > 40 ? 40 : v->len), v->u.str);

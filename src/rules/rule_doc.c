@@ -9,6 +9,19 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "base/text.h"
+
+/*
+ * Every field comes from a rule file, a team's as well as kvet's, and
+ * `kvet explain` writes to a terminal: text goes through
+ * kvet_text_write() (one line) or kvet_text_write_lines(), so a control
+ * character in a rule file becomes U+FFFD, as in the text report.
+ */
+static void put(FILE *fp, const char *s)
+{
+	kvet_text_write(fp, s, strlen(s));
+}
+
 /* Text with its trailing line breaks removed, then one. */
 static void para(FILE *fp, const char *s)
 {
@@ -16,7 +29,8 @@ static void para(FILE *fp, const char *s)
 
 	while (n && (s[n - 1] == '\n' || s[n - 1] == ' '))
 		n--;
-	fprintf(fp, "%.*s\n", (int)n, s);
+	kvet_text_write_lines(fp, s, n);
+	putc('\n', fp);
 }
 
 /* Text on one line: every run of white space written as one space. */
@@ -34,7 +48,8 @@ static void one_line(FILE *fp, const char *s)
 		if (space)
 			putc(' ', fp);
 		space = false;
-		putc(*s, fp);
+		kvet_text_write(fp, s, 1 + strcspn(s + 1, " \n\t\r"));
+		s += strcspn(s + 1, " \n\t\r");
 	}
 }
 
@@ -44,10 +59,12 @@ static void write_example(FILE *fp, const struct kvet_rule_example *e)
 
 	while (n && e->manifest[n - 1] == '\n')
 		n--;
-	fprintf(fp, "\n%s%s%s:\n\n```yaml\n%.*s\n```\n",
-		e->fails ? "Fires" : "Does not fire",
-		e->name && *e->name ? " — " : "", e->name ? e->name : "",
-		(int)n, e->manifest);
+	fprintf(fp, "\n%s%s", e->fails ? "Fires" : "Does not fire",
+		e->name && *e->name ? " — " : "");
+	put(fp, e->name ? e->name : "");
+	fputs(":\n\n```yaml\n", fp);
+	kvet_text_write_lines(fp, e->manifest, n);
+	fputs("\n```\n", fp);
 }
 
 int kvet_rule_write_markdown(const struct kvet_rule_info *info,
@@ -55,9 +72,12 @@ int kvet_rule_write_markdown(const struct kvet_rule_info *info,
 {
 	size_t i, pass;
 
-	fprintf(fp, "# %s\n\n", info->id);
-	fprintf(fp, "Severity: **%s** · Category: %s%s%s\n\n",
-		kvet_rule_severity_names[info->severity], info->category,
+	fputs("# ", fp);
+	put(fp, info->id);
+	fprintf(fp, "\n\nSeverity: **%s** · Category: ",
+		kvet_rule_severity_names[info->severity]);
+	put(fp, info->category);
+	fprintf(fp, "%s%s\n\n",
 		rule && rule->has_severity_expr ? " · severity depends on the object" : "",
 		rule ? "" : " · built into kvet (C)");
 	para(fp, info->summary);
@@ -72,14 +92,20 @@ int kvet_rule_write_markdown(const struct kvet_rule_info *info,
 	}
 	if (rule) {
 		fputs("\n## Condition\n\nApplies to: ", fp);
-		for (i = 0; i < rule->n_kinds; i++)
-			fprintf(fp, "%s`%s`", i ? ", " : "", rule->kinds[i]);
-		for (i = 0; i < rule->n_namespaces; i++)
-			fprintf(fp, "%s`%s`", i ? ", " : " in namespaces ",
-				rule->namespaces[i]);
+		for (i = 0; i < rule->n_kinds; i++) {
+			fputs(i ? ", `" : "`", fp);
+			put(fp, rule->kinds[i]);
+			putc('`', fp);
+		}
+		for (i = 0; i < rule->n_namespaces; i++) {
+			fputs(i ? ", `" : " in namespaces `", fp);
+			put(fp, rule->namespaces[i]);
+			putc('`', fp);
+		}
 		if (rule->has_each && rule->each_text) {
-			fprintf(fp, "\n\nFor each `%s` in:\n\n```cel\n",
-				rule->each_as);
+			fputs("\n\nFor each `", fp);
+			put(fp, rule->each_as);
+			fputs("` in:\n\n```cel\n", fp);
 			para(fp, rule->each_text);
 			fputs("```\n\nwhen:", fp);
 		}
@@ -96,7 +122,9 @@ int kvet_rule_write_markdown(const struct kvet_rule_info *info,
 			fprintf(fp, "\nVariables (read as `variables.NAME`, each evaluated at most once per object%s):\n\n",
 				rule->has_each ? " and item" : "");
 		for (i = 0; i < rule->n_vars; i++) {
-			fprintf(fp, "- `%s`: `", rule->vars[i].name);
+			fputs("- `", fp);
+			put(fp, rule->vars[i].name);
+			fputs("`: `", fp);
 			one_line(fp, rule->vars[i].text);
 			fputs("`\n", fp);
 		}
@@ -109,16 +137,22 @@ int kvet_rule_write_markdown(const struct kvet_rule_info *info,
 
 				kvet_arena_init(&tmp);
 				v = cel_to_text(&tmp, rule->param_list[i].value);
-				fprintf(fp, "- `%s` (default `%s`)\n",
-					rule->param_list[i].name, v ? v : "?");
+				fputs("- `", fp);
+				put(fp, rule->param_list[i].name);
+				fputs("` (default `", fp);
+				put(fp, v ? v : "?");
+				fputs("`)\n", fp);
 				kvet_arena_release(&tmp);
 			}
 		}
 	}
 	if (info->n_references) {
 		fputs("\n## References\n\n", fp);
-		for (i = 0; i < info->n_references; i++)
-			fprintf(fp, "- <%s>\n", info->references[i]);
+		for (i = 0; i < info->n_references; i++) {
+			fputs("- <", fp);
+			put(fp, info->references[i]);
+			fputs(">\n", fp);
+		}
 	}
 	if (rule && rule->n_examples) {
 		fputs("\n## Examples\n", fp);

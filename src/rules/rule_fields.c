@@ -26,7 +26,7 @@ void rfile_load_template(struct rfile *rf, struct kvet_template *t,
 			 const char *field, const struct kvet_node *n,
 			 const struct cel_scope *scope)
 {
-	const char *s = n->u.str, *open, *close;
+	const char *s, *open, *close;
 	size_t pos = 0, cap = 1, parts = 0;
 	struct kvet_msg_part *v;
 	struct kvet_rule *r = rf->rule;
@@ -35,6 +35,7 @@ void rfile_load_template(struct rfile *rf, struct kvet_template *t,
 		NERROR(rf, n, "\"%s\" must be a string", field);
 		return;
 	}
+	s = n->u.str;
 	t->text = rfile_str(rf, n, field);
 	for (open = s; (open = find2(open, n->len - (size_t)(open - s), "{{", 2));
 	     open += 2)
@@ -123,6 +124,11 @@ const char *const *rfile_str_list(struct rfile *rf, const struct kvet_node *n,
 	return v;
 }
 
+const struct kvet_node *rfile_list_item(const struct kvet_node *n, size_t i)
+{
+	return kvet_node_is_seq(n) ? &n->u.items[i] : n;
+}
+
 /*
  * A kind starts with an upper-case letter ("Deployment", "apps/Deployment");
  * a lower-case word selects a class of kinds: "workload" every workload
@@ -170,7 +176,7 @@ void rfile_load_match(struct rfile *rf, struct kvet_rule *r,
 	if (r->kinds && !r->n_kinds)
 		NERROR(rf, kinds, "\"match.kinds\" is empty");
 	for (i = 0; r->kinds && i < r->n_kinds; i++)
-		load_kind_word(rf, r, &kinds->u.items[i], r->kinds[i]);
+		load_kind_word(rf, r, rfile_list_item(kinds, i), r->kinds[i]);
 	if (kvet_node_get(n, "namespaces"))
 		r->namespaces = rfile_str_list(rf, kvet_node_get(n, "namespaces"),
 					 "match.namespaces", &r->n_namespaces);

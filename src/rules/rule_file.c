@@ -357,7 +357,7 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 		for (i = 0; r->info.references && i < nrefs; i++)
 			if (strncmp(r->info.references[i], "https://", 8) &&
 			    strncmp(r->info.references[i], "http://", 7))
-				NERROR(rf, kvet_node_is_seq(n) ? &n->u.items[i] : n,
+				NERROR(rf, rfile_list_item(n, i),
 				       "reference \"%s\" is not an http(s) URL",
 				       r->info.references[i]);
 	}
@@ -393,9 +393,8 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 
 		r->at = rfile_alloc(rf, cnt + 1, sizeof(*r->at));
 		for (i = 0; r->at && i < cnt; i++)
-			rfile_compile_node(rf,
-					   kvet_node_is_seq(n) ? &n->u.items[i] : n,
-					   "at", &scope, &r->at[i], &r->n_slots);
+			rfile_compile_node(rf, rfile_list_item(n, i), "at",
+					   &scope, &r->at[i], &r->n_slots);
 		r->n_at = cnt;
 	}
 	if ((n = kvet_node_get(root, "related")))

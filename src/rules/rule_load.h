@@ -68,6 +68,9 @@ bool rfile_compile_node(struct rfile *rf, const struct kvet_node *n,
 /* A list of strings (or one string) into a NULL-free array. */
 const char *const *rfile_str_list(struct rfile *rf, const struct kvet_node *n,
 				  const char *field, size_t *count);
+/* The node of item @i of such a list, for its position: a scalar that
+ * stands for a list of one is its own item (its u.items is its text). */
+const struct kvet_node *rfile_list_item(const struct kvet_node *n, size_t i);
 
 /* The loaders of the fields (rule_fields.c). */
 void rfile_load_match(struct rfile *rf, struct kvet_rule *r,

@@ -3,7 +3,6 @@
 #include "tcel.h"
 #include "tnode.h"
 
-#include <time.h>
 
 static void lexer_tokens(void **state)
 {
@@ -151,11 +150,11 @@ static void regex_limits(void **state)
 {
 	struct tcel *t = tcel_new_std();
 	const char *e = "\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab\".matches('^(a+)+$')";
-	clock_t start = clock();
 
 	(void)state;
+	/* the limits count steps, not time: the error is what bounds it (a
+	 * CPU-time check here failed by chance on a loaded machine) */
 	assert_cel_error(t, e, "limit");
-	assert_true((double)(clock() - start) / CLOCKS_PER_SEC < 1.0);
 	assert_true(t->env.regex_errors > 0);
 	/* invalid UTF-8 in a subject does not match, and is no error */
 	assert_cel_false(t, "dyn(\"\\xff\").matches('^.$') && false");

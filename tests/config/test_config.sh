@@ -144,6 +144,21 @@ for bad in 0 -1 100m 2Ti 512MB '[1]'; do
 		notok "maxInputSize: $bad exited $rc: $out"
 done
 
+# Type words take their article (issue 22): "not an integer", "not null".
+printf 'rules: 5\nnamespace: {a: b}\npool: ~\n' > "$tmp/types.yaml"
+out=$("$kvet" lint -q --config "$tmp/types.yaml" "$cm" 2>&1)
+want="$tmp/types.yaml:1:8: error: rules must be a mapping, not an integer
+$tmp/types.yaml:2:12: error: namespace must be a string, not a mapping
+$tmp/types.yaml:3:7: error: pool must be a mapping, not null"
+[ "$out" = "$want" ] && ok "configuration type words: an integer, a mapping, null" ||
+	notok "configuration type words: $out"
+printf 'version: 2\nfindings: [5, true]\n' > "$tmp/types-baseline.yaml"
+out=$("$kvet" lint -q --no-config --baseline "$tmp/types-baseline.yaml" "$cm" 2>&1)
+want="$tmp/types-baseline.yaml:2:12: error: a baseline entry must be a mapping, not an integer
+$tmp/types-baseline.yaml:2:15: error: a baseline entry must be a mapping, not a boolean"
+[ "$out" = "$want" ] && ok "baseline type words: an integer, a boolean" ||
+	notok "baseline type words: $out"
+
 echo "1..$n"
 echo "$((n - fail)) passed, $fail failed"
 [ $fail = 0 ]

@@ -443,6 +443,75 @@ static void words_on_one_line(void **state)
 	kvet_ctx_destroy(ctx);
 }
 
+/*
+ * A word where match.kinds wants a list stands for a list of one: its
+ * errors are at the word (issue 22: the word's bytes were read as a
+ * node, and the error came at a position made of its text).
+ */
+static void test_fuzz_kinds_word(void **state)
+{
+	struct kvet_rule_set set;
+	const char *t;
+
+	(void)state;
+	expect_error(replace("match: {kinds: [Deployment]}",
+			     "match: {kinds: foo}"), 7, 16,
+		     "unknown kind \"foo\"");
+	expect_error(replace("match: {kinds: [Deployment]}",
+			     "match: {kinds: [Deployment], namespaces: {a: b}}"),
+		     7, 42, "\"match.namespaces\" must be a list of strings");
+	/* the word selects a class of kinds as the one-item list does */
+	t = replace("match: {kinds: [Deployment]}", "match: {kinds: workload}");
+	kvet_rule_set_init(&set);
+	assert_int_equal(kvet_rule_set_add_buffer(&set, "x.yaml", t, strlen(t)),
+			 0);
+	assert_int_equal(set.v[0]->n_kinds, 1);
+	assert_string_equal(set.v[0]->kinds[0], "workload");
+	assert_int_equal(set.v[0]->kind_class, KVET_KIND_WORKLOAD);
+	kvet_rule_set_release(&set);
+	/* references and at take a word the same way */
+	expect_error(replace("category: test\n",
+			     "category: test\nreferences: ftp://x\n"), 4, 13,
+		     "reference \"ftp://x\" is not an http(s) URL");
+	expect_error(replace("category: test\n",
+			     "category: test\nat: nope(\n"), 4, 10,
+		     "expected");
+}
+
+/* The same with the word at the very end of the file, no line break
+ * after it: the bytes past it were read as the rest of the node. */
+static void test_fuzz_kinds_word_at_end(void **state)
+{
+	static const char text[] =
+		"id: my-rule\n"
+		"severity: warning\n"
+		"condition: 'true'\n"
+		"message: m\n"
+		"match:\n"
+		"  kinds: scalable-workloads";
+	char *exact = malloc(sizeof(text) - 1);
+
+	(void)state;
+	assert_non_null(exact);
+	memcpy(exact, text, sizeof(text) - 1);
+	{
+		struct kvet_rule_set set;
+
+		kvet_rule_set_init(&set);
+		/* no NUL after the word: ASan sees a read past it */
+		assert_int_equal(kvet_rule_set_add_buffer(&set, "x.yaml", exact,
+							  sizeof(text) - 1),
+				 -1);
+		assert_int_equal(set.diag.n, 1);
+		assert_int_equal(set.diag.errors[0].pos.line, 6);
+		assert_int_equal(set.diag.errors[0].pos.column, 10);
+		assert_non_null(strstr(set.diag.errors[0].message,
+				       "unknown kind \"scalable-workloads\""));
+		kvet_rule_set_release(&set);
+	}
+	free(exact);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -454,6 +523,8 @@ int main(void)
 		cmocka_unit_test(costly_rules_are_refused),
 		cmocka_unit_test(words),
 		cmocka_unit_test(words_on_one_line),
+		cmocka_unit_test(test_fuzz_kinds_word),
+		cmocka_unit_test(test_fuzz_kinds_word_at_end),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
