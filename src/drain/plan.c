@@ -10,6 +10,7 @@
 
 #include "drain/causes.h"
 #include "drain/cluster.h"
+#include "drain/daemons.h"
 #include "drain/issue.h"
 #include "drain/journal.h"
 #include "drain/keys.h"
@@ -181,7 +182,8 @@ static uint32_t add_node(struct drain_cluster *c, uint32_t like,
 	n->labels.v = labels;
 	c->n_nodes++;
 	c->result_of[i] = DRAIN_NONE;
-	if (drain_key_add_node(c, i) < 0)
+	/* the DaemonSet controller starts its pods on the new node */
+	if (drain_key_add_node(c, i) < 0 || drain_daemons_start(c, i) < 0)
 		return DRAIN_NONE;
 	drain_order_sort(c);
 	return i;
