@@ -65,6 +65,10 @@ static const char *unhealthy(struct drain_cluster *c, uint32_t q)
 		return kvet_arena_printf(c->arena,
 			"the replacement of pod \"%s\" cannot be created: %s",
 			who, pod->why ? pod->why : "refused");
+	case DRAIN_POD_HELD:
+		return kvet_arena_printf(c->arena,
+			"the replacement of pod \"%s\" is not created: %s",
+			who, pod->why ? pod->why : "its StatefulSet waits");
 	case DRAIN_POD_LOST:
 		return kvet_arena_printf(c->arena,
 			"pod \"%s\" went down with its node", who);

@@ -105,6 +105,8 @@ const char *drain_issue_help(const struct drain_issue *is, bool pool)
 	case DRAIN_RULE_POD_UNSCHEDULABLE:
 		if (is->refused)
 			return "leave these pods out of what the webhook that rejects them intercepts, or run 2 of its backends on different nodes";
+		if (is->held)
+			return "make the lower ordinal Running and Ready first, or set podManagementPolicy: Parallel if the members need no start-up order";
 		if (!pool)
 			return "add capacity or surge nodes, relax required anti-affinity or DoNotSchedule topology spread, or keep zonal volumes in zones with room";
 		break;

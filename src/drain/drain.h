@@ -100,6 +100,8 @@ struct drain_issue {
 	const char *webhook;		/* the webhook it is about, by name:
 					 * a configuration holds several */
 	bool refused;			/* a replacement a webhook refuses */
+	bool held;			/* a StatefulSet waits for a lower
+					 * ordinal before it creates it */
 	struct drain_ref related[DRAIN_MAX_RELATED];
 	size_t n_related;
 };

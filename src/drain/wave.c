@@ -12,6 +12,7 @@
 #include "drain/issue.h"
 #include "drain/journal.h"
 #include "drain/kubectl.h"
+#include "drain/ordered.h"
 #include "drain/outage.h"
 
 /* One pod to delete, and how its last eviction went. */
@@ -101,8 +102,21 @@ static void report_deadlock(struct drain_cluster *c, uint32_t r, uint32_t w)
 static bool create_one(struct drain_cluster *c, uint32_t r)
 {
 	const char *why;
-	uint32_t w, n;
+	uint32_t w, n, q;
 
+	/* the controller decides to create it before any webhook is asked */
+	q = drain_sts_holds(c, r);
+	if (q != DRAIN_NONE) {
+		/* held for the same pod as last time: nothing to journal */
+		if (c->pods[r].state != DRAIN_POD_HELD ||
+		    c->pods[r].held_by != q) {
+			why = drain_sts_hold_reason(c, r, q);
+			drain_set_u32(c, &c->pods[r].state, DRAIN_POD_HELD);
+			drain_set_u32(c, &c->pods[r].held_by, q);
+			drain_set_ptr(c, (const void **)&c->pods[r].why, why);
+		}
+		return false;
+	}
 	w = drain_webhook_refusing(c, r, "");
 	if (w != DRAIN_NONE) {
 		why = drain_webhook_error(c, w);
@@ -376,20 +390,27 @@ static void report_blocked(struct drain_cluster *c, struct target *t,
 
 static void report_pending(struct drain_cluster *c)
 {
+	struct drain_issue *is;
 	size_t i;
 
 	for (i = 0; i < c->n_waiting; i++) {
 		uint32_t r = c->waiting[i];
 		const struct drain_pod *pod = &c->pods[r];
 
-		if (pod->state != DRAIN_POD_PENDING || !pod->why)
+		if ((pod->state != DRAIN_POD_PENDING &&
+		     pod->state != DRAIN_POD_HELD) || !pod->why)
 			continue;
-		drain_issue_add(c, DRAIN_RULE_POD_UNSCHEDULABLE,
+		is = drain_issue_add(c, DRAIN_RULE_POD_UNSCHEDULABLE,
 				KVET_SEV_WARNING, pod->from_node, pod->obj,
 				NULL,
-				"the replacement of pod \"%s\", evicted from node \"%s\", cannot be scheduled: %s",
+				"the replacement of pod \"%s\", evicted from node \"%s\", %s: %s",
 				drain_pod_label(c, r),
-				c->nodes[pod->from_node].name, pod->why);
+				c->nodes[pod->from_node].name,
+				pod->state == DRAIN_POD_HELD ? "is not created"
+							     : "cannot be scheduled",
+				pod->why);
+		if (is)
+			is->held = pod->state == DRAIN_POD_HELD;
 	}
 }
 
