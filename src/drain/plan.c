@@ -11,6 +11,7 @@
 #include "drain/causes.h"
 #include "drain/cluster.h"
 #include "drain/daemons.h"
+#include "drain/evict.h"
 #include "drain/issue.h"
 #include "drain/journal.h"
 #include "drain/keys.h"
@@ -307,6 +308,9 @@ static int rolling(struct drain_cluster *c, const uint32_t *sel, size_t k)
 		}
 		st->n_nodes = n;
 		why.n = 0;
+		/* the disruption controller has caught up by now */
+		if (i == 1)
+			drain_budgets_resync(c);
 		ok = drain_nodes(c, &sel[at], n, &why);
 		if (!ok) {
 			if (stall(c, st, &why) < 0) {

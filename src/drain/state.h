@@ -109,6 +109,10 @@ struct drain_budget {
 	bool always_allow;		/* unhealthyPodEvictionPolicy */
 	bool stale;			/* observedGeneration < generation */
 	int64_t expected, desired;
+	/* what the disruption controller computes from the spec once it
+	 * catches up with a stale budget (docs/model.md 1.9) */
+	int64_t spec_expected, spec_desired;
+	bool spec_invalid;
 	uint32_t *pods;			/* the dump's pods it selects */
 	uint32_t n_pods;
 	/* dynamic */
