@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/vec.h"
+#include "drain/quorum.h"
 #include "drain/relate.h"
 #include "model/intercept.h"
 
@@ -223,6 +224,8 @@ int drain_sts_build(struct drain_cluster *c)
 		c->sts[c->n_sts].replicas = c->synthetic
 						    ? wls[i]->replicas.min
 						    : wls[i]->replicas.spec;
+		c->sts[c->n_sts].quorum_why = drain_quorum_why(
+			c->arena, wls[i], c->sts[c->n_sts].replicas);
 		c->n_sts++;
 	}
 	for (p = 0; p < c->n_pods; p++) {

@@ -161,8 +161,12 @@ struct drain_sts {
 	bool ordered;			/* podManagementPolicy OrderedReady */
 	uint32_t *members;		/* its pods in the cluster's start */
 	uint32_t n_members;
+	const char *quorum_why;		/* why it needs a majority; NULL */
 	int64_t ready;			/* dynamic */
 	bool reported;			/* dynamic */
+	bool low_set;			/* dynamic: the step's lowest ready */
+	int64_t lowest;
+	uint32_t low_node;
 };
 
 enum drain_term_kind {

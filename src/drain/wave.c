@@ -13,6 +13,7 @@
 #include "drain/journal.h"
 #include "drain/kubectl.h"
 #include "drain/ordered.h"
+#include "drain/quorum.h"
 #include "drain/outage.h"
 
 /* One pod to delete, and how its last eviction went. */
@@ -207,22 +208,6 @@ static void report_webhook(struct drain_cluster *c, uint32_t w, uint32_t n)
 	drain_issue_relate(is, c->services[wh->service].obj);
 }
 
-static void report_quorum(struct drain_cluster *c, uint32_t s, uint32_t n)
-{
-	struct drain_sts *sts = &c->sts[s];
-	int64_t majority = sts->replicas / 2 + 1;
-
-	if (sts->reported || sts->replicas < 2 || sts->ready >= majority)
-		return;
-	drain_set_bool(c, &sts->reported, true);
-	drain_issue_add(c, DRAIN_RULE_QUORUM_LOSS, KVET_SEV_INFO, n,
-			sts->wl->obj, sts->wl->replicas.spec_node,
-			"StatefulSet \"%s/%s\" has %lld of %lld replicas ready while node \"%s\" drains, below a majority of %lld: a quorum-based system (etcd, ZooKeeper, Raft) stops accepting writes",
-			sts->wl->obj->namespace, sts->wl->obj->name,
-			(long long)sts->ready, (long long)sts->replicas,
-			c->nodes[n].name, (long long)majority);
-}
-
 /* What losing pod @p from node @n breaks right now. */
 static void check_outages(struct drain_cluster *c, uint32_t p, uint32_t n)
 {
@@ -237,7 +222,7 @@ static void check_outages(struct drain_cluster *c, uint32_t p, uint32_t n)
 			report_webhook(c, svc->webhooks[w], n);
 	}
 	if (pod->sts != DRAIN_NONE)
-		report_quorum(c, pod->sts, n);
+		drain_quorum_note(c, pod->sts, n);
 }
 
 static void count(struct drain_cluster *c, uint32_t n, size_t *field)
@@ -441,6 +426,7 @@ bool drain_nodes(struct drain_cluster *c, const uint32_t *set, size_t n,
 		ok &= t[i].done;
 	report_blocked(c, t, nt, why);
 	report_pending(c);
+	drain_quorum_report(c);
 	free(t);
 	return ok && !c->oom;
 }
@@ -486,6 +472,7 @@ void drain_nodes_down(struct drain_cluster *c, const uint32_t *set, size_t n)
 				check_outages(c, p, set[i]);
 			}
 		}
+	drain_quorum_report(c);
 }
 
 void drain_nodes_up(struct drain_cluster *c, const uint32_t *set, size_t n)
