@@ -151,6 +151,7 @@ static int read_status(struct drain_budget *b, const struct collect *k)
 	b->spec_expected = b->expected;
 	b->spec_desired = b->desired;
 	b->spec_invalid = r.status != KVET_PDB_OK && r.status != KVET_PDB_UNKNOWN;
+	b->sync_fails = r.status == KVET_PDB_SYNC_FAILS;
 	/* the disruption controller's own numbers win when the dump has
 	 * them */
 	if (status_int(st, "disruptionsAllowed", &b->allowed)) {

@@ -201,6 +201,13 @@ void drain_report_blocked(struct drain_cluster *c, uint32_t p, uint32_t n,
 			     c->nodes[n].name, drain_pod_label(c, p),
 			     ev->message, first ? "; because " : "",
 			     first ? first : "");
+	if (is)
+		is->budget = ev->outcome == DRAIN_EVICT_MULTIPLE
+				     ? DRAIN_BUDGET_OVERLAP
+			     : ev->outcome == DRAIN_EVICT_STALE
+				     ? DRAIN_BUDGET_STALE
+			     : b->sync_fails ? DRAIN_BUDGET_SYNC_FAILS
+					     : DRAIN_BUDGET_ROOM;
 	drain_issue_relate(is, c->pods[p].obj);
 	if (ev->outcome == DRAIN_EVICT_MULTIPLE)
 		drain_issue_relate(is, c->budgets[ev->other].obj);

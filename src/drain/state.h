@@ -113,6 +113,8 @@ struct drain_budget {
 	 * catches up with a stale budget (docs/model.md 1.9) */
 	int64_t spec_expected, spec_desired;
 	bool spec_invalid;
+	bool sync_fails;		/* the controller cannot compute it:
+					 * pods without a scalable owner */
 	uint32_t *pods;			/* the dump's pods it selects */
 	uint32_t n_pods;
 	/* dynamic */
