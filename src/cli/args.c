@@ -118,7 +118,7 @@ static const struct option_spec {
 	  kvet_arg_set_lint_owners,
 	  "a file named that lies in a chart or kustomization lints that one instead, once (pre-commit: a changed template or values.yaml re-lints its chart)" },
 	{ "fail-on", 0, "SEVERITY", false, RUN_COMMANDS, kvet_arg_set_fail_on,
-	  "exit 1 on findings of this severity or above: error, warning, info or never (default: warning)" },
+	  "exit 1 on findings of this severity or above: error, warning, info or never (default: warning; for drain, error: a blocked node or a stalled roll)" },
 	{ "complete-input", 0, NULL, false, CMD_BIT(KVET_CMD_LINT),
 	  kvet_arg_set_complete_input,
 	  "the input is the whole cluster: report references to objects it does not contain" },
@@ -488,6 +488,14 @@ int kvet_args_parse(struct kvet_args *args, int argc, char **argv, FILE *err)
 		return unknown_command(args, err, first);
 	}
 
+	/*
+	 * kvet drain answers "can it be drained, does the roll complete": a
+	 * blocked node or a stall is an error; outages and lost data are
+	 * warnings that fail the run only when asked (--fail-on warning).
+	 */
+	if (args->command == KVET_CMD_DRAIN)
+		args->fail_on = KVET_SEV_ERROR;
+
 	/* Operands are a subset of argv, kept in order, in argv's place. */
 	args->operands = argv + 2;
 	for (i = 2; i < argc;) {
@@ -614,8 +622,10 @@ void kvet_args_usage(enum kvet_command command, FILE *fp)
 	fprintf(fp, "\nformats: %s\n", formats);
 	if (command == KVET_CMD_DRAIN) {
 		fputs("\nexit status:\n"
-		      "  0  no finding at or above --fail-on\n"
-		      "  1  findings at or above --fail-on: a node is blocked or the roll stalls (errors)\n"
+		      "  0  every node drains, or the roll completes (warnings such as outages\n"
+		      "     fail only with --fail-on warning)\n"
+		      "  1  a node is blocked or the roll stalls (findings at or above --fail-on,\n"
+		      "     default error)\n"
 		      "  2  some input could not be read, the dump lacks Nodes or Pods, or a pool is given for a dump\n"
 		      "  3  usage or configuration error, or a report could not be written\n", fp);
 		return;

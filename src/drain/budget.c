@@ -148,6 +148,10 @@ static int read_status(struct drain_budget *b, const struct collect *k)
 			     ? b->healthy - b->desired : 0;
 	if (r.status != KVET_PDB_OK && r.status != KVET_PDB_UNKNOWN)
 		b->allowed = 0;
+	b->spec_expected = b->expected;
+	b->spec_desired = b->desired;
+	b->spec_invalid = r.status != KVET_PDB_OK && r.status != KVET_PDB_UNKNOWN;
+	b->sync_fails = r.status == KVET_PDB_SYNC_FAILS;
 	/* the disruption controller's own numbers win when the dump has
 	 * them */
 	if (status_int(st, "disruptionsAllowed", &b->allowed)) {
@@ -296,4 +300,39 @@ void drain_evict(struct drain_cluster *c, uint32_t p,
 	out->outcome = DRAIN_EVICT_BUDGET;
 	out->desired = b->desired;
 	out->healthy = b->healthy;
+}
+
+/*
+ * The disruption controller re-syncs a budget within seconds of its
+ * change (pkg/controller/disruption/disruption.go, trySync and
+ * updatePdbStatus): a stale status refuses evictions only at the dump's
+ * moment. Later, expected and desired pods come from the spec, healthy
+ * from the pods that are Ready now.
+ */
+void drain_budgets_resync(struct drain_cluster *c)
+{
+	uint32_t i, j, q;
+	int64_t healthy, a;
+
+	for (i = 0; i < c->n_budgets; i++) {
+		struct drain_budget *b = &c->budgets[i];
+
+		if (!b->stale)
+			continue;
+		healthy = 0;
+		for (j = 0; j < b->n_pods; j++) {
+			for (q = b->pods[j]; c->pods[q].replaced_by != DRAIN_NONE;
+			     q = c->pods[q].replaced_by)
+				;
+			healthy += c->pods[q].ready;
+		}
+		a = healthy - b->spec_desired;
+		drain_set_bool(c, &b->stale, false);
+		drain_set_i64(c, &b->expected, b->spec_expected);
+		drain_set_i64(c, &b->desired, b->spec_desired);
+		drain_set_i64(c, &b->healthy, healthy);
+		drain_set_i64(c, &b->allowed,
+			      !b->spec_invalid && b->expected > 0 && a > 0 ? a
+									   : 0);
+	}
 }

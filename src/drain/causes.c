@@ -65,6 +65,10 @@ static const char *unhealthy(struct drain_cluster *c, uint32_t q)
 		return kvet_arena_printf(c->arena,
 			"the replacement of pod \"%s\" cannot be created: %s",
 			who, pod->why ? pod->why : "refused");
+	case DRAIN_POD_HELD:
+		return kvet_arena_printf(c->arena,
+			"the replacement of pod \"%s\" is not created: %s",
+			who, pod->why ? pod->why : "its StatefulSet waits");
 	case DRAIN_POD_LOST:
 		return kvet_arena_printf(c->arena,
 			"pod \"%s\" went down with its node", who);
@@ -197,6 +201,13 @@ void drain_report_blocked(struct drain_cluster *c, uint32_t p, uint32_t n,
 			     c->nodes[n].name, drain_pod_label(c, p),
 			     ev->message, first ? "; because " : "",
 			     first ? first : "");
+	if (is)
+		is->budget = ev->outcome == DRAIN_EVICT_MULTIPLE
+				     ? DRAIN_BUDGET_OVERLAP
+			     : ev->outcome == DRAIN_EVICT_STALE
+				     ? DRAIN_BUDGET_STALE
+			     : b->sync_fails ? DRAIN_BUDGET_SYNC_FAILS
+					     : DRAIN_BUDGET_ROOM;
 	drain_issue_relate(is, c->pods[p].obj);
 	if (ev->outcome == DRAIN_EVICT_MULTIPLE)
 		drain_issue_relate(is, c->budgets[ev->other].obj);

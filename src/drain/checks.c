@@ -95,6 +95,12 @@ const char *drain_issue_help(const struct drain_issue *is, bool pool)
 	case DRAIN_RULE_EVICTION_BLOCKED:
 		if (is->webhook)
 			return "let the webhook's own pods and their evictions through (an objectSelector or namespaceSelector that leaves them out), or run 2 backends on different nodes";
+		if (is->budget == DRAIN_BUDGET_OVERLAP)
+			return "make the budgets disjoint: narrow their selectors so that no pod is selected by more than one (the eviction API refuses such a pod every time, whatever the budgets allow)";
+		if (is->budget == DRAIN_BUDGET_STALE)
+			return "drain again once the disruption controller has processed the budget (status.observedGeneration reaches metadata.generation within seconds); a status that stays behind means kube-controller-manager is not running";
+		if (is->budget == DRAIN_BUDGET_SYNC_FAILS)
+			return "the disruption controller cannot count the pods of a budget that selects pods without a Deployment, ReplicaSet, StatefulSet or ReplicationController unless minAvailable is an integer: set minAvailable: N, or run the pods under such a controller";
 		return pool ? "give the budget room: run more pods than it needs healthy, on nodes that can take their replacements, or set maxUnavailable: 1; kvet drain --rolling shows every step"
 			    : "give the budget room: run more pods than it needs healthy, on nodes that can take their replacements, or set maxUnavailable: 1";
 	case DRAIN_RULE_WEBHOOK_DEADLOCK:
@@ -105,6 +111,8 @@ const char *drain_issue_help(const struct drain_issue *is, bool pool)
 	case DRAIN_RULE_POD_UNSCHEDULABLE:
 		if (is->refused)
 			return "leave these pods out of what the webhook that rejects them intercepts, or run 2 of its backends on different nodes";
+		if (is->held)
+			return "make the lower ordinal Running and Ready first, or set podManagementPolicy: Parallel if the members need no start-up order";
 		if (!pool)
 			return "add capacity or surge nodes, relax required anti-affinity or DoNotSchedule topology spread, or keep zonal volumes in zones with room";
 		break;

@@ -88,6 +88,15 @@ struct drain_ref {
 
 enum { DRAIN_MAX_RELATED = 4 };
 
+/* What about a budget refuses an eviction, when the help depends on it. */
+enum drain_budget_cause {
+	DRAIN_BUDGET_ROOM,		/* it allows no disruption now */
+	DRAIN_BUDGET_OVERLAP,		/* two budgets select the pod */
+	DRAIN_BUDGET_STALE,		/* observedGeneration behind */
+	DRAIN_BUDGET_SYNC_FAILS,	/* pods without a scalable controller,
+					 * under a percentage or maxUnavailable */
+};
+
 /* One thing the drain of a node runs into: a finding to be. */
 struct drain_issue {
 	enum drain_rule rule;
@@ -100,6 +109,9 @@ struct drain_issue {
 	const char *webhook;		/* the webhook it is about, by name:
 					 * a configuration holds several */
 	bool refused;			/* a replacement a webhook refuses */
+	bool held;			/* a StatefulSet waits for a lower
+					 * ordinal before it creates it */
+	enum drain_budget_cause budget;	/* why a budget refuses, for help */
 	struct drain_ref related[DRAIN_MAX_RELATED];
 	size_t n_related;
 };

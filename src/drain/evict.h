@@ -33,6 +33,10 @@ struct drain_eviction {
 	const char *message;		/* the API server's words, refused */
 };
 
+/* A stale budget's status, computed from its spec once the disruption
+ * controller has caught up (a roll's second step on). */
+void drain_budgets_resync(struct drain_cluster *c);
+
 /**
  * drain_evict() - ask for the eviction of pod @p, and account for it: a
  * budget's disruptionsAllowed drops by one when step 6 allows it. The

@@ -46,6 +46,8 @@ bool drain_fit_node_affinity(const struct drain_cluster *c, uint32_t p,
 			     uint32_t n, struct drain_reasons *r);
 bool drain_fit_volumes(const struct drain_cluster *c, uint32_t p, uint32_t n,
 		       struct drain_reasons *r);
+bool drain_fit_volume_zone(const struct drain_cluster *c, uint32_t p,
+			   uint32_t n, struct drain_reasons *r);
 
 /* fit_resources.c, fit_ports.c */
 bool drain_fit_resources(struct drain_cluster *c, uint32_t p, uint32_t n,

@@ -6,7 +6,11 @@
  * the nodes the pod's node affinity accepts (nodeAffinityPolicy Honor,
  * the default) and whose taints it tolerates when nodeTaintsPolicy is
  * Honor, cordoned ones included, as the scheduler's PreFilter counts them;
- * fewer domains than minDomains make the minimum 0.
+ * fewer domains than minDomains make the minimum 0. A cordoned node carries
+ * node.kubernetes.io/unschedulable:NoSchedule (the node lifecycle
+ * controller adds it to every node with spec.unschedulable), so under
+ * nodeTaintsPolicy Honor a node kvet cordons leaves the count exactly as
+ * one the dump shows cordoned, whether or not the dump lists the taint.
  */
 #include "drain/fit.h"
 
@@ -50,7 +54,9 @@ static bool *eligible_nodes(struct drain_cluster *c,
 		keep[n] = !c->nodes[n].gone &&
 			  (!t->honor_affinity ||
 			   drain_fit_node_affinity(c, p, n, NULL)) &&
-			  (!t->honor_taints || drain_fit_taints(c, p, n, NULL));
+			  (!t->honor_taints ||
+			   (drain_fit_taints(c, p, n, NULL) &&
+			    drain_fit_unschedulable(c, p, n, NULL)));
 	return keep;
 }
 

@@ -155,6 +155,7 @@ uint32_t drain_pod_replace(struct drain_cluster *c, uint32_t p)
 	r->replaced_by = DRAIN_NONE;
 	r->from_node = c->pods[p].node;
 	r->why = NULL;
+	r->held_by = DRAIN_NONE;
 	drain_set_u32(c, &c->n_pods, i + 1);
 	drain_set_u32(c, &c->pods[p].replaced_by, i);
 	return i;

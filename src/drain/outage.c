@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/vec.h"
+#include "drain/quorum.h"
 #include "drain/relate.h"
 #include "model/intercept.h"
 
@@ -214,10 +215,17 @@ int drain_sts_build(struct drain_cluster *c)
 		    wls[i]->replicas.state != KVET_REPLICAS_KNOWN)
 			continue;
 		c->sts[c->n_sts].wl = wls[i];
+		/* OrderedReady unless Parallel: the field's default */
+		c->sts[c->n_sts].ordered = !kvet_node_eq(
+			kvet_node_path(wls[i]->obj->root, "spec",
+				       "podManagementPolicy", NULL),
+			"Parallel");
 		/* a pool runs N_min of them */
 		c->sts[c->n_sts].replicas = c->synthetic
 						    ? wls[i]->replicas.min
 						    : wls[i]->replicas.spec;
+		c->sts[c->n_sts].quorum_why = drain_quorum_why(
+			c->arena, wls[i], c->sts[c->n_sts].replicas);
 		c->n_sts++;
 	}
 	for (p = 0; p < c->n_pods; p++) {
@@ -229,7 +237,24 @@ int drain_sts_build(struct drain_cluster *c)
 			if (c->sts[i].wl == pod->wl) {
 				pod->sts = (uint32_t)i;
 				c->sts[i].ready += pod->ready;
+				c->sts[i].n_members++;
 			}
+	}
+	for (i = 0; i < c->n_sts; i++) {
+		c->sts[i].members = kvet_arena_array(c->arena,
+						     c->sts[i].n_members + 1,
+						     sizeof(uint32_t));
+		if (!c->sts[i].members)
+			return -1;
+		c->sts[i].n_members = 0;
+	}
+	for (p = 0; p < c->n_pods; p++) {
+		struct drain_sts *s;
+
+		if (c->pods[p].sts == DRAIN_NONE)
+			continue;
+		s = &c->sts[c->pods[p].sts];
+		s->members[s->n_members++] = p;
 	}
 	return 0;
 }

@@ -21,6 +21,7 @@ static bool fits(struct drain_cluster *c, uint32_t p, uint32_t n,
 	       drain_fit_ports(c, p, n, r) &&
 	       drain_fit_resources(c, p, n, r) &&
 	       drain_fit_volumes(c, p, n, r) &&
+	       drain_fit_volume_zone(c, p, n, r) &&
 	       drain_fit_spread(c, p, n, pre, r) &&
 	       drain_fit_interpod(c, p, n, pre, r);
 }

@@ -10,6 +10,8 @@
 
 #include "drain/causes.h"
 #include "drain/cluster.h"
+#include "drain/daemons.h"
+#include "drain/evict.h"
 #include "drain/issue.h"
 #include "drain/journal.h"
 #include "drain/keys.h"
@@ -184,6 +186,10 @@ static uint32_t add_node(struct drain_cluster *c, uint32_t like,
 	if (drain_key_add_node(c, i) < 0)
 		return DRAIN_NONE;
 	drain_order_sort(c);
+	/* the DaemonSet controller starts its pods on the new node, once
+	 * the node has its place in the preference order */
+	if (drain_daemons_start(c, i) < 0)
+		return DRAIN_NONE;
 	return i;
 }
 
@@ -248,7 +254,9 @@ static void stall_on_waiting(struct drain_cluster *c, struct drain_causes *why)
 		const struct drain_pod *pod = &c->pods[r];
 		const char *state = pod->state == DRAIN_POD_REFUSED
 					    ? "cannot be created"
-					    : "stays Pending";
+					    : pod->state == DRAIN_POD_HELD
+						      ? "is not created"
+						      : "stays Pending";
 
 		is = drain_issue_add(c, DRAIN_RULE_POD_UNSCHEDULABLE,
 				     KVET_SEV_ERROR, pod->from_node, pod->obj,
@@ -257,8 +265,10 @@ static void stall_on_waiting(struct drain_cluster *c, struct drain_causes *why)
 				     c->nodes[pod->from_node].name,
 				     drain_pod_label(c, r), state,
 				     pod->why ? pod->why : "");
-		if (is)
+		if (is) {
 			is->refused = pod->state == DRAIN_POD_REFUSED;
+			is->held = pod->state == DRAIN_POD_HELD;
+		}
 		drain_causes_add(c, why,
 				 "the replacement of pod \"%s\", evicted from node \"%s\", %s: %s",
 				 drain_pod_label(c, r),
@@ -298,6 +308,9 @@ static int rolling(struct drain_cluster *c, const uint32_t *sel, size_t k)
 		}
 		st->n_nodes = n;
 		why.n = 0;
+		/* the disruption controller has caught up by now */
+		if (i == 1)
+			drain_budgets_resync(c);
 		ok = drain_nodes(c, &sel[at], n, &why);
 		if (!ok) {
 			if (stall(c, st, &why) < 0) {

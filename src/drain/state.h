@@ -52,6 +52,8 @@ enum drain_pod_state {
 	DRAIN_POD_GONE,		/* evicted or deleted, not replaced */
 	DRAIN_POD_PENDING,	/* created, no node fits */
 	DRAIN_POD_REFUSED,	/* its creation is refused by a webhook */
+	DRAIN_POD_HELD,		/* not created: its StatefulSet waits for
+				 * a lower ordinal (OrderedReady) */
 	DRAIN_POD_LOST,		/* its node went down (DaemonSet, mirror) */
 };
 
@@ -95,7 +97,8 @@ struct drain_pod {
 	uint32_t replaced_by;		/* DRAIN_NONE */
 	uint32_t from_node;		/* a replacement: where the pod it
 					 * replaces was evicted from */
-	const char *why;		/* why it is pending or refused */
+	const char *why;		/* why it is pending, refused or held */
+	uint32_t held_by;		/* the pod it is held for; NONE */
 	bool no_room;			/* every node lacks only resources */
 };
 
@@ -106,6 +109,12 @@ struct drain_budget {
 	bool always_allow;		/* unhealthyPodEvictionPolicy */
 	bool stale;			/* observedGeneration < generation */
 	int64_t expected, desired;
+	/* what the disruption controller computes from the spec once it
+	 * catches up with a stale budget (docs/model.md 1.9) */
+	int64_t spec_expected, spec_desired;
+	bool spec_invalid;
+	bool sync_fails;		/* the controller cannot compute it:
+					 * pods without a scalable owner */
 	uint32_t *pods;			/* the dump's pods it selects */
 	uint32_t n_pods;
 	/* dynamic */
@@ -147,12 +156,19 @@ struct drain_hook_key {
 	uint32_t webhook;
 };
 
-/* A StatefulSet, for quorum. */
+/* A StatefulSet, for quorum and for the order it creates its pods in. */
 struct drain_sts {
 	const struct kvet_workload *wl;
 	int64_t replicas;
+	bool ordered;			/* podManagementPolicy OrderedReady */
+	uint32_t *members;		/* its pods in the cluster's start */
+	uint32_t n_members;
+	const char *quorum_why;		/* why it needs a majority; NULL */
 	int64_t ready;			/* dynamic */
 	bool reported;			/* dynamic */
+	bool low_set;			/* dynamic: the step's lowest ready */
+	int64_t lowest;
+	uint32_t low_node;
 };
 
 enum drain_term_kind {

@@ -12,6 +12,8 @@
 #include "drain/issue.h"
 #include "drain/journal.h"
 #include "drain/kubectl.h"
+#include "drain/ordered.h"
+#include "drain/quorum.h"
 #include "drain/outage.h"
 
 /* One pod to delete, and how its last eviction went. */
@@ -101,8 +103,21 @@ static void report_deadlock(struct drain_cluster *c, uint32_t r, uint32_t w)
 static bool create_one(struct drain_cluster *c, uint32_t r)
 {
 	const char *why;
-	uint32_t w, n;
+	uint32_t w, n, q;
 
+	/* the controller decides to create it before any webhook is asked */
+	q = drain_sts_holds(c, r);
+	if (q != DRAIN_NONE) {
+		/* held for the same pod as last time: nothing to journal */
+		if (c->pods[r].state != DRAIN_POD_HELD ||
+		    c->pods[r].held_by != q) {
+			why = drain_sts_hold_reason(c, r, q);
+			drain_set_u32(c, &c->pods[r].state, DRAIN_POD_HELD);
+			drain_set_u32(c, &c->pods[r].held_by, q);
+			drain_set_ptr(c, (const void **)&c->pods[r].why, why);
+		}
+		return false;
+	}
 	w = drain_webhook_refusing(c, r, "");
 	if (w != DRAIN_NONE) {
 		why = drain_webhook_error(c, w);
@@ -193,22 +208,6 @@ static void report_webhook(struct drain_cluster *c, uint32_t w, uint32_t n)
 	drain_issue_relate(is, c->services[wh->service].obj);
 }
 
-static void report_quorum(struct drain_cluster *c, uint32_t s, uint32_t n)
-{
-	struct drain_sts *sts = &c->sts[s];
-	int64_t majority = sts->replicas / 2 + 1;
-
-	if (sts->reported || sts->replicas < 2 || sts->ready >= majority)
-		return;
-	drain_set_bool(c, &sts->reported, true);
-	drain_issue_add(c, DRAIN_RULE_QUORUM_LOSS, KVET_SEV_INFO, n,
-			sts->wl->obj, sts->wl->replicas.spec_node,
-			"StatefulSet \"%s/%s\" has %lld of %lld replicas ready while node \"%s\" drains, below a majority of %lld: a quorum-based system (etcd, ZooKeeper, Raft) stops accepting writes",
-			sts->wl->obj->namespace, sts->wl->obj->name,
-			(long long)sts->ready, (long long)sts->replicas,
-			c->nodes[n].name, (long long)majority);
-}
-
 /* What losing pod @p from node @n breaks right now. */
 static void check_outages(struct drain_cluster *c, uint32_t p, uint32_t n)
 {
@@ -223,7 +222,7 @@ static void check_outages(struct drain_cluster *c, uint32_t p, uint32_t n)
 			report_webhook(c, svc->webhooks[w], n);
 	}
 	if (pod->sts != DRAIN_NONE)
-		report_quorum(c, pod->sts, n);
+		drain_quorum_note(c, pod->sts, n);
 }
 
 static void count(struct drain_cluster *c, uint32_t n, size_t *field)
@@ -376,20 +375,27 @@ static void report_blocked(struct drain_cluster *c, struct target *t,
 
 static void report_pending(struct drain_cluster *c)
 {
+	struct drain_issue *is;
 	size_t i;
 
 	for (i = 0; i < c->n_waiting; i++) {
 		uint32_t r = c->waiting[i];
 		const struct drain_pod *pod = &c->pods[r];
 
-		if (pod->state != DRAIN_POD_PENDING || !pod->why)
+		if ((pod->state != DRAIN_POD_PENDING &&
+		     pod->state != DRAIN_POD_HELD) || !pod->why)
 			continue;
-		drain_issue_add(c, DRAIN_RULE_POD_UNSCHEDULABLE,
+		is = drain_issue_add(c, DRAIN_RULE_POD_UNSCHEDULABLE,
 				KVET_SEV_WARNING, pod->from_node, pod->obj,
 				NULL,
-				"the replacement of pod \"%s\", evicted from node \"%s\", cannot be scheduled: %s",
+				"the replacement of pod \"%s\", evicted from node \"%s\", %s: %s",
 				drain_pod_label(c, r),
-				c->nodes[pod->from_node].name, pod->why);
+				c->nodes[pod->from_node].name,
+				pod->state == DRAIN_POD_HELD ? "is not created"
+							     : "cannot be scheduled",
+				pod->why);
+		if (is)
+			is->held = pod->state == DRAIN_POD_HELD;
 	}
 }
 
@@ -420,6 +426,7 @@ bool drain_nodes(struct drain_cluster *c, const uint32_t *set, size_t n,
 		ok &= t[i].done;
 	report_blocked(c, t, nt, why);
 	report_pending(c);
+	drain_quorum_report(c);
 	free(t);
 	return ok && !c->oom;
 }
@@ -465,6 +472,7 @@ void drain_nodes_down(struct drain_cluster *c, const uint32_t *set, size_t n)
 				check_outages(c, p, set[i]);
 			}
 		}
+	drain_quorum_report(c);
 }
 
 void drain_nodes_up(struct drain_cluster *c, const uint32_t *set, size_t n)

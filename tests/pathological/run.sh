@@ -495,8 +495,9 @@ case_drain_terms() {
 case_drain_webhook_chain() {
 	python3 "$gen_drain" webhook-chain 1600 >"$tmp/w/chain.yaml"
 	run_rss 60 256 drain --no-config chain.yaml
+	# kvet drain exits 0 when every node drains, warnings or not (issue 26 item 10)
 	check "a chain of 1,600 fail-closed webhooks, each node alone: every backend comes back" \
-		eval '[ $rc = 1 ] && has out "node \"n00000\": drains with warnings (1600 pods evicted"'
+		eval '[ $rc = 0 ] && has out "node \"n00000\": drains with warnings (1600 pods evicted"'
 }
 
 # ---- what already held ----
