@@ -7,6 +7,7 @@ KVET_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Debian 12 names, in two sets. KVET_BUILD_PACKAGES: what building and
 # running kvet need (scripts/bootstrap; about 75 packages on a minimal
 # Debian 12 root, measured with apt-get install --simulate).
+# shellcheck disable=SC2034 # used by scripts/bootstrap and scripts/test
 KVET_BUILD_PACKAGES=(
 	gcc libc6-dev pkg-config meson ninja-build
 	libfyaml-dev libpcre2-dev libxml2-dev
@@ -17,6 +18,7 @@ KVET_BUILD_PACKAGES=(
 # not installed: it holds libFuzzer and clang's sanitizer runtimes)
 # build the fuzz harnesses; build-essential to lintian build and check
 # the Debian package.
+# shellcheck disable=SC2034
 KVET_TEST_PACKAGES=(
 	libcmocka-dev libtsan2
 	libxml2-utils python3 python3-jsonschema python3-junitparser
