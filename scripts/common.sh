@@ -26,6 +26,10 @@ KVET_TEST_PACKAGES=(
 	build-essential dpkg-dev debhelper lintian
 	clang libclang-rt-14-dev
 )
+# KVET_STATIC_PACKAGES: what scripts/build-static adds to the build set
+# (libxml2.a calls ICU, which is C++: the static C++ runtime).
+# shellcheck disable=SC2034
+KVET_STATIC_PACKAGES=(libstdc++-12-dev)
 
 say() { printf 'kvet: %s\n' "$*" >&2; }
 
