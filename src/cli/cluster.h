@@ -8,8 +8,9 @@
 #include "cli/args.h"
 
 /* What --cluster asks kubectl for: the kinds kvet's rules and drains
- * read. Secrets and ConfigMaps are left out: kvet reads none of their
- * data, and many users may not list them. */
+ * read (ConfigMaps for the leader-election checks; docs/usage.md).
+ * Secrets are left out: no rule needs their data, and many users may
+ * not list them. */
 #define KVET_CLUSTER_RESOURCES \
 	"nodes,pods,poddisruptionbudgets,deployments,statefulsets," \
 	"daemonsets,replicasets,replicationcontrollers,jobs,cronjobs," \
@@ -17,7 +18,7 @@
 	"persistentvolumeclaims,storageclasses,priorityclasses,namespaces," \
 	"serviceaccounts,roles,rolebindings,clusterroles," \
 	"clusterrolebindings,validatingwebhookconfigurations," \
-	"mutatingwebhookconfigurations,apiservices,ingressclasses"
+	"mutatingwebhookconfigurations,apiservices,ingressclasses,configmaps"
 
 /**
  * kvet_cli_cluster_add() - run the calling kubectl (KUBECTL, or kubectl
