@@ -13,7 +13,7 @@ KVET_BUILD_PACKAGES=(
 	libfyaml-dev libpcre2-dev libxml2-dev
 )
 # KVET_TEST_PACKAGES: what the whole test suite adds (scripts/test;
-# about 300 packages with the build set, LLVM most of them). clang and
+# about 310 packages with the build set, LLVM most of them). clang and
 # libclang-rt-14-dev (only recommended by clang-14, and recommends are
 # not installed: it holds libFuzzer and clang's sanitizer runtimes)
 # build the fuzz harnesses; build-essential to lintian build and check
