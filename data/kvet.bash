@@ -132,11 +132,11 @@ _kvet()
 		_kvet_dirs "$cur"
 		return
 		;;
-	--config | --baseline | --write-baseline | -f | --values | --helm | --kustomize)
+	--config | --baseline | --write-baseline | -f | --values | --helm | --kustomize | --kubeconfig)
 		_kvet_files "$cur"
 		return
 		;;
-	--namespace | --docs-url | -j | --jobs | --max-input-size | --pool | \
+	--namespace | -n | --context | --docs-url | -j | --jobs | --max-input-size | --pool | \
 		--node-cpu | --node-memory | --node-pods | --node-label | --node-taint | \
 		--max-unavailable | --surge | --nodes | --set | --set-string | --set-file | \
 		--release-name | --kube-version | --api-versions)

@@ -38,7 +38,10 @@ complete -c kvet -n "__fish_seen_subcommand_from lint drain" -F
 # options of lint, which drain shares
 set -l lint "__fish_seen_subcommand_from lint drain"
 complete -c kvet -n $lint -l format -x -a "(__kvet_formats)"
-complete -c kvet -n $lint -l namespace -x
+complete -c kvet -n $lint -s n -l namespace -x
+complete -c kvet -n $lint -l cluster
+complete -c kvet -n $lint -l context -x
+complete -c kvet -n $lint -l kubeconfig -r -F
 complete -c kvet -n "__fish_seen_subcommand_from lint" -l chart-dir -x -a "(__fish_complete_directories)"
 complete -c kvet -n $lint -l fail-on -x -a "error warning info never"
 complete -c kvet -n "__fish_seen_subcommand_from lint" -l complete-input

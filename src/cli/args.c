@@ -62,9 +62,9 @@ int kvet_args_error(const struct kvet_args *args, FILE *err,
 	vfprintf(err, fmt, ap);
 	va_end(ap);
 	if (args->command == KVET_CMD_HELP)
-		fputs("\nkvet: hint: see 'kvet --help'\n", err);
+		fprintf(err, "\nkvet: hint: see '%s --help'\n", args->prog);
 	else
-		fprintf(err, "\nkvet: hint: see 'kvet %s --help'\n",
+		fprintf(err, "\nkvet: hint: see '%s %s --help'\n", args->prog,
 			commands[args->command].name);
 	return -1;
 }
@@ -82,8 +82,8 @@ static const struct option_spec {
 	  "report format (see below); repeatable; =FILE writes that report to FILE instead of standard output (default: text)" },
 	{ "format", 0, "FMT", false, CMD_BIT(KVET_CMD_RULES), kvet_arg_set_rules_format,
 	  "text (default) or json" },
-	{ "namespace", 0, "NS", false, RUN_COMMANDS, kvet_arg_set_namespace,
-	  "namespace of namespaced objects that name none (default: default)" },
+	{ "namespace", 'n', "NS", false, RUN_COMMANDS, kvet_arg_set_namespace,
+	  "namespace of namespaced objects that name none (default: default); with --cluster, the one namespace to read" },
 	{ "chart-dir", 0, "DIR", false, CMD_BIT(KVET_CMD_LINT),
 	  kvet_arg_set_chart_dir,
 	  "the chart that rendered a piped render: findings of its '# Source:' objects go to its template lines (default: CHART/, ./ or charts/CHART/ of the working directory)" },
@@ -194,6 +194,12 @@ static const struct option_spec {
 	{ "show-suppressed", 0, NULL, false, RUN_COMMANDS,
 	  kvet_arg_set_show_suppressed,
 	  "list in the text report each suppressed finding, with what suppressed it" },
+	{ "cluster", 0, NULL, false, RUN_COMMANDS, kvet_arg_set_cluster,
+	  "read the cluster instead of PATHs: run kubectl get (KUBECTL, or kubectl on PATH) for the objects kvet reads, -A -o json, and take the dump as the complete input" },
+	{ "context", 0, "CTX", false, RUN_COMMANDS, kvet_arg_set_kube_context,
+	  "--cluster: the kubeconfig context kubectl uses" },
+	{ "kubeconfig", 0, "FILE", false, RUN_COMMANDS, kvet_arg_set_kubeconfig,
+	  "--cluster: the kubeconfig file kubectl reads" },
 	{ "help", 'h', NULL, false, ALL_COMMANDS, kvet_arg_set_help, "show this help" },
 };
 
@@ -445,11 +451,19 @@ static int check_operands(struct kvet_args *args, FILE *err)
 				   cmd->name, cmd->operands);
 	if (args->n_operands > cmd->max_operands)
 		return kvet_args_error(args, err,
-				   "too many arguments for 'kvet %s' (usage: kvet %s%s%s)",
-				   cmd->name, cmd->name,
+				   "too many arguments for '%s %s' (usage: %s %s%s%s)",
+				   args->prog, cmd->name, args->prog, cmd->name,
 				   *cmd->operands ? " " : "", cmd->operands);
 	if (args->command == KVET_CMD_RULES && args->n_operands)
 		return check_rules_test(args, err);
+	if (args->cluster && args->n_operands)
+		return kvet_args_error(args, err,
+				   "--cluster reads the cluster: no PATH with it (got '%s')",
+				   args->operands[0]);
+	if (!args->cluster && (args->kube_context || args->kubeconfig))
+		return kvet_args_error(args, err,
+				   "--%s is passed on to kubectl: it needs --cluster",
+				   args->kube_context ? "context" : "kubeconfig");
 	/* "kvet help CMD" is "kvet CMD --help". */
 	if (args->command == KVET_CMD_HELP && args->n_operands) {
 		if (find_command(args->operands[0], &target))
@@ -461,6 +475,16 @@ static int check_operands(struct kvet_args *args, FILE *err)
 	return 0;
 }
 
+/* kubectl runs its plugin kubectl-kvet by that name: the help and the
+ * hints then say what the user types, "kubectl kvet". */
+static const char *program_name(const char *argv0)
+{
+	const char *base = argv0 ? strrchr(argv0, '/') : NULL;
+
+	base = base ? base + 1 : argv0;
+	return base && !strcmp(base, "kubectl-kvet") ? "kubectl kvet" : "kvet";
+}
+
 int kvet_args_parse(struct kvet_args *args, int argc, char **argv, FILE *err)
 {
 	bool options_done = false;
@@ -468,12 +492,13 @@ int kvet_args_parse(struct kvet_args *args, int argc, char **argv, FILE *err)
 	int i;
 
 	memset(args, 0, sizeof(*args));
+	args->prog = program_name(argc ? argv[0] : NULL);
 	args->command = KVET_CMD_HELP;
 	args->fail_on = KVET_SEV_WARNING;
 	args->color = KVET_COLOR_AUTO;
 
 	if (argc < 2) {
-		kvet_args_usage(KVET_CMD_HELP, err);
+		kvet_args_usage(args, err);
 		return -1;
 	}
 	first = argv[1];
@@ -563,13 +588,13 @@ static void write_option(FILE *fp, const struct option_spec *opt)
 	write_wrapped(fp, opt->help, HELP_COL);
 }
 
-static void usage_overview(FILE *fp)
+static void usage_overview(const char *prog, FILE *fp)
 {
 	size_t i;
 
-	fputs("usage: kvet COMMAND [ARGS]\n\n"
-	      "A static linter for Kubernetes manifests.\n\n"
-	      "commands:\n", fp);
+	fprintf(fp, "usage: %s COMMAND [ARGS]\n\n"
+		    "A static linter for Kubernetes manifests.\n\n"
+		    "commands:\n", prog);
 	for (i = 0; i < N_COMMANDS; i++)
 		fprintf(fp, "  %-10s%s\n", commands[i].name,
 			commands[i].summary);
@@ -585,22 +610,24 @@ static void usage_overview(FILE *fp)
 	      "                --format markdown=\"$GITHUB_STEP_SUMMARY\" rendered/\n"
 	      "              (GitLab: --format codequality=FILE; also junit, sarif)\n",
 	      fp);
-	fputs("\nRun 'kvet help COMMAND' or 'kvet COMMAND --help' for the options of a\n"
-	      "command; 'kvet --version' prints the version.\n", fp);
+	fprintf(fp, "\nRun '%s help COMMAND' or '%s COMMAND --help' for the options of a\n"
+		    "command; '%s --version' prints the version.\n",
+		prog, prog, prog);
 }
 
-void kvet_args_usage(enum kvet_command command, FILE *fp)
+void kvet_args_usage(const struct kvet_args *args, FILE *fp)
 {
+	enum kvet_command command = args->command;
 	const struct command_spec *cmd;
 	char formats[128];
 	size_t i;
 
 	if (command == KVET_CMD_HELP || (unsigned int)command >= N_COMMANDS) {
-		usage_overview(fp);
+		usage_overview(args->prog, fp);
 		return;
 	}
 	cmd = &commands[command];
-	fprintf(fp, "usage: kvet %s%s%s\n\n", cmd->name,
+	fprintf(fp, "usage: %s %s%s%s\n\n", args->prog, cmd->name,
 		*cmd->operands ? " " : "", cmd->operands);
 	write_wrapped(fp, cmd->summary, 0);
 	if (command == KVET_CMD_DRAIN) {

@@ -83,6 +83,10 @@ struct kvet_args {
 	struct kvet_chart_set chart_sets[KVET_MAX_RULE_ARGS];	/* --set* */
 	const char *chart_api[KVET_MAX_RULE_ARGS];	/* --api-versions */
 	const char *rules_test;		/* kvet rules test DIR */
+	const char *prog;		/* "kvet", or "kubectl kvet" as a plugin */
+	bool cluster;			/* --cluster: kubectl get's dump */
+	const char *kube_context;	/* --context, for kubectl */
+	const char *kubeconfig;		/* --kubeconfig, for kubectl */
 	char **operands;		/* paths, or a rule id for explain */
 	size_t n_operands;
 };
@@ -101,9 +105,10 @@ int kvet_args_parse(struct kvet_args *args, int argc, char **argv, FILE *err);
 
 /**
  * kvet_args_usage() - write the help of a command.
- * @command: KVET_CMD_HELP for the overview.
+ * @args: its command (KVET_CMD_HELP for the overview) and the name kvet
+ *        was called by (prog).
  * @fp: the stream.
  */
-void kvet_args_usage(enum kvet_command command, FILE *fp);
+void kvet_args_usage(const struct kvet_args *args, FILE *fp);
 
 #endif

@@ -427,5 +427,23 @@ KVET_ARG_SETTER(set_lint_owners)
 	(void)val;
 	(void)err;
 	args->chart.owners = true;
+/* --cluster and what is passed on to the kubectl it runs (cli/cluster.c) */
+int kvet_arg_set_cluster(struct kvet_args *args, const char *val, FILE *err)
+{
+	args->cluster = true;
+	return 0;
+}
+
+int kvet_arg_set_kube_context(struct kvet_args *args, const char *val,
+			      FILE *err)
+{
+	args->kube_context = val;
+	return 0;
+}
+
+int kvet_arg_set_kubeconfig(struct kvet_args *args, const char *val,
+			    FILE *err)
+{
+	args->kubeconfig = val;
 	return 0;
 }

@@ -69,4 +69,8 @@ KVET_ARG_SETTER(set_node_pods);
 KVET_ARG_SETTER(add_node_label);
 KVET_ARG_SETTER(add_node_taint);
 
+KVET_ARG_SETTER(set_cluster);
+KVET_ARG_SETTER(set_kube_context);
+KVET_ARG_SETTER(set_kubeconfig);
+
 #endif

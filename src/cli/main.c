@@ -12,6 +12,7 @@
 
 #include "kvet/kvet.h"
 #include "cli/args.h"
+#include "cli/cluster.h"
 #include "cli/output.h"
 #include "cli/config_file.h"
 #include "cli/progress.h"
@@ -235,8 +236,14 @@ static enum kvet_exit lint(const struct kvet_args *args)
 	if (chart.kustomize && !*chart.kustomize)
 		chart.kustomize = NULL;
 	kvet_ctx_set_chart_options(ctx, &chart);
-	if (!args->n_operands && kvet_ctx_add_default_input(ctx))
+	if (args->cluster) {
+		code = kvet_cli_cluster_add(ctx, args, stderr);
+		if (code)
+			goto out;
+		code = KVET_EXIT_USAGE;
+	} else if (!args->n_operands && kvet_ctx_add_default_input(ctx)) {
 		goto oom;
+	}
 	for (i = 0; i < args->n_operands; i++) {
 		if (kvet_ctx_add_path(ctx, args->operands[i]))
 			goto oom;
@@ -331,7 +338,7 @@ int main(int argc, char **argv)
 		return KVET_EXIT_USAGE;
 	fifo_wait_from_env(&args);
 	if (args.help || args.command == KVET_CMD_HELP) {
-		kvet_args_usage(args.command, stdout);
+		kvet_args_usage(&args, stdout);
 		return finish_stdout(KVET_EXIT_OK);
 	}
 	switch (args.command) {
