@@ -427,6 +427,9 @@ KVET_ARG_SETTER(set_lint_owners)
 	(void)val;
 	(void)err;
 	args->chart.owners = true;
+	return 0;
+}
+
 /* --cluster and what is passed on to the kubectl it runs (cli/cluster.c) */
 int kvet_arg_set_cluster(struct kvet_args *args, const char *val, FILE *err)
 {
