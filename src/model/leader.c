@@ -151,6 +151,7 @@ struct verdict {
 	enum kvet_leader_source source;
 	const struct kvet_node *evidence;
 	const struct kvet_object *config_map;
+	const char *setting;
 	const char *component;
 	struct kvet_slice ns;
 	const struct kvet_node *ns_node;
@@ -267,9 +268,52 @@ static bool contains_ci(struct kvet_slice s, const char *needle)
  * election on or off (Vault's injector reads
  * AGENT_INJECT_USE_LEADER_ELECTOR); a *LEADER_ELECTION* or
  * *LEADERELECTION* variable with another value names the election's
- * ConfigMap or Lease (Knative and Tekton components). The last wins.
+ * ConfigMap or Lease (Knative and Tekton components), and one set by
+ * valueFrom (LEADER_ELECTION_IDENTITY from the pod's name) is on too:
+ * only a false word turns such a variable off. The last wins.
  */
-static void scan_env(const struct kvet_node *c, struct verdict *v)
+/* The value of an env item's valueFrom.configMapKeyRef when its ConfigMap
+ * is in the input: 1 with @out set, 0 when the ConfigMap is there but
+ * the key is not (the variable is unset), -1 when kvet cannot know. */
+static int config_map_value(const struct kvet_graph *g,
+			    const struct kvet_workload *wl,
+			    const struct kvet_node *e, struct kvet_slice *out)
+{
+	const struct kvet_node *ref = kvet_node_path(e, "valueFrom",
+						     "configMapKeyRef", NULL);
+	const struct kvet_node *name = kvet_node_get(ref, "name");
+	const struct kvet_node *key = kvet_node_get(ref, "key");
+	const struct kvet_object *cm;
+	const struct kvet_node *data;
+	uint32_t i;
+	char buf[256];
+
+	if (!kvet_node_is_string(name) || !kvet_node_is_string(key) ||
+	    name->len >= sizeof(buf))
+		return -1;
+	memcpy(buf, name->u.str, name->len);
+	buf[name->len] = '\0';
+	cm = kvet_graph_find(g, "", "ConfigMap", wl->obj->namespace, buf);
+	if (!cm)
+		return -1;
+	data = kvet_node_get(cm->root, "data");
+	for (i = 0; kvet_node_is_map(data) && i < data->len; i++) {
+		const struct kvet_node *k = &data->u.pairs[i].key;
+		const struct kvet_node *val = &data->u.pairs[i].value;
+
+		if (k->len == key->len &&
+		    !memcmp(k->u.str, key->u.str, key->len) &&
+		    kvet_node_is_scalar(val) && val->type != KVET_NODE_NULL) {
+			out->s = val->u.str;
+			out->len = val->len;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static void scan_env(const struct kvet_graph *g, const struct kvet_workload *wl,
+		     const struct kvet_node *c, struct verdict *v)
 {
 	static const char *const yes[] = { "true", "True", "TRUE", "1",
 					   "yes", "on" };
@@ -283,12 +327,31 @@ static void scan_env(const struct kvet_node *c, struct verdict *v)
 		const struct kvet_node *val = kvet_node_get(e, "value");
 		struct kvet_slice name = kvet_string_of(kvet_node_get(e, "name"));
 		struct kvet_slice value;
-		bool switched;
+		bool switched, named;
+		int from;
 
-		if (!kvet_node_is_scalar(val) || val->type == KVET_NODE_NULL)
+		named = contains_ci(name, "LEADER_ELECTION") ||
+			contains_ci(name, "LEADERELECTION");
+		if (kvet_node_is_scalar(val) && val->type != KVET_NODE_NULL) {
+			value.s = val->u.str;
+			value.len = val->len;
+		} else if (kvet_node_get(e, "valueFrom")) {
+			from = config_map_value(g, wl, e, &value);
+			if (from == 0)
+				continue;	/* the key is not set */
+			if (from < 0) {
+				/* set from elsewhere (the pod's name for
+				 * LEADER_ELECTION_IDENTITY): no false word */
+				if (!named)
+					continue;
+				v->state = KVET_LEADER_ON;
+				v->source = KVET_LEADER_FROM_ENV;
+				v->evidence = e;
+				continue;
+			}
+		} else {
 			continue;
-		value.s = val->u.str;
-		value.len = val->len;
+		}
 		if (!value.len)
 			continue;
 		switched = contains_ci(name, "LEADER_ELECT") ||
@@ -297,8 +360,7 @@ static void scan_env(const struct kvet_node *c, struct verdict *v)
 			v->state = KVET_LEADER_ON;
 		else if (switched && name_in(value, no, N_OF(no)))
 			v->state = KVET_LEADER_OFF;
-		else if (contains_ci(name, "LEADER_ELECTION") ||
-			 contains_ci(name, "LEADERELECTION"))
+		else if (named)
 			v->state = KVET_LEADER_ON;	/* names its object */
 		else
 			continue;
@@ -307,59 +369,104 @@ static void scan_env(const struct kvet_node *c, struct verdict *v)
 	}
 }
 
-/* The value of "<key>:" when @line is that key, trimmed. */
-static bool config_line(struct kvet_slice line, const char *key,
-			struct kvet_slice *value)
+/* A character that continues a key or a bare word. */
+static bool word_char(char c)
 {
-	size_t k = strlen(key);
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
+}
 
-	line = trim(line);
-	if (line.len <= k || memcmp(line.s, key, k) != 0 || line.s[k] != ':')
+/*
+ * Is the text at @p of @text @key used as a mapping key, bare or quoted,
+ * followed by ':'? Then @value is its scalar, unquoted and trimmed. This
+ * reads a key of a YAML block or flow mapping, or of JSON, at any depth,
+ * without building the document: an operator's configuration file has
+ * no fixed shape, and the key names the setting wherever it sits.
+ */
+static bool key_at(struct kvet_slice text, size_t p, const char *key,
+		   struct kvet_slice *value)
+{
+	size_t k = strlen(key), q = p, start;
+	char quote = 0;
+
+	if (p > 0 && word_char(text.s[p - 1]))
 		return false;
-	value->s = line.s + k + 1;
-	value->len = line.len - k - 1;
-	*value = trim(*value);
-	if (value->len >= 2 && (value->s[0] == '"' || value->s[0] == '\'') &&
-	    value->s[value->len - 1] == value->s[0]) {
-		value->s++;
-		value->len -= 2;
+	if (q < text.len && (text.s[q] == '"' || text.s[q] == '\''))
+		quote = text.s[q++];
+	if (text.len - q < k || memcmp(text.s + q, key, k) != 0)
+		return false;
+	q += k;
+	if (quote) {
+		if (q >= text.len || text.s[q] != quote)
+			return false;
+		q++;
+	} else if (q < text.len && word_char(text.s[q])) {
+		return false;
 	}
+	while (q < text.len && (text.s[q] == ' ' || text.s[q] == '\t'))
+		q++;
+	if (q >= text.len || text.s[q] != ':')
+		return false;
+	q++;
+	while (q < text.len && (text.s[q] == ' ' || text.s[q] == '\t'))
+		q++;
+	quote = 0;
+	if (q < text.len && (text.s[q] == '"' || text.s[q] == '\''))
+		quote = text.s[q++];
+	start = q;
+	while (q < text.len && (quote ? text.s[q] != quote :
+				!strchr(",}]\n\r#", text.s[q])))
+		q++;
+	value->s = text.s + start;
+	value->len = q - start;
+	*value = trim(*value);
 	return true;
 }
 
-/* leaderElect and resourceNamespace lines of one ConfigMap. */
+/* The keys that switch an election in a configuration file (1.13):
+ * component configs (leaderElection.leaderElect), controller-runtime
+ * operator configs and their command-line spellings. */
+static const char *const elect_keys[] = {
+	"leaderElect", "leader-elect", "enableLeaderElection",
+	"enable-leader-election",
+};
+
+/* The election keys and resourceNamespace of one ConfigMap's files, in
+ * text order: the last switch wins. */
 static void scan_config_map(const struct kvet_object *cm, struct verdict *v)
 {
+	static const char *const yes[] = { "true", "True", "TRUE" };
+	static const char *const no[] = { "false", "False", "FALSE" };
 	const struct kvet_node *data = kvet_node_get(cm->root, "data");
 	uint32_t i;
+	size_t p, k;
 
 	for (i = 0; kvet_node_is_map(data) && i < data->len; i++) {
 		const struct kvet_node *val = &data->u.pairs[i].value;
-		struct kvet_slice text, line, value;
-		size_t p = 0, start;
+		struct kvet_slice text, value;
 
 		if (!kvet_node_is_string(val))
 			continue;
 		text.s = val->u.str;
 		text.len = val->len;
-		while (p < text.len) {
-			start = p;
-			while (p < text.len && text.s[p] != '\n')
-				p++;
-			line.s = text.s + start;
-			line.len = p - start;
-			p++;
-			if (config_line(line, "leaderElect", &value) &&
-			    (kvet_slice_eq0(value, "true") ||
-			     kvet_slice_eq0(value, "false"))) {
-				v->state = kvet_slice_eq0(value, "true") ?
-					   KVET_LEADER_ON : KVET_LEADER_OFF;
+		for (p = 0; p < text.len; p++) {
+			for (k = 0; k < N_OF(elect_keys); k++) {
+				if (!key_at(text, p, elect_keys[k], &value))
+					continue;
+				if (name_in(value, yes, N_OF(yes)))
+					v->state = KVET_LEADER_ON;
+				else if (name_in(value, no, N_OF(no)))
+					v->state = KVET_LEADER_OFF;
+				else
+					continue;
 				v->source = KVET_LEADER_FROM_CONFIG;
 				v->evidence = val;
 				v->config_map = cm;
-			} else if (config_line(line, "resourceNamespace",
-					       &value) && value.len &&
-				   !v->ns_node) {
+				v->setting = elect_keys[k];
+			}
+			if (!v->ns_node &&
+			    key_at(text, p, "resourceNamespace", &value) &&
+			    value.len) {
 				v->ns = value;
 				v->ns_node = val;
 			}
@@ -524,7 +631,7 @@ static int judge_container(struct kvet_arena *arena, const struct kvet_graph *g,
 	memset(&env, 0, sizeof(env));
 	scan_flags(&t, &flags, &tuned);
 	scan_mounts(g, wl, c, &config);
-	scan_env(c, &env);
+	scan_env(g, wl, c, &env);
 	/* a switch, then a mounted configuration, then the environment,
 	 * then a flag that tunes an election, then a default */
 	if (flags.state != KVET_LEADER_UNKNOWN)
@@ -575,6 +682,7 @@ int kvet_leader_election(struct kvet_arena *arena, const struct kvet_graph *g,
 	out->container = best.state != KVET_LEADER_UNKNOWN ? best_c : NULL;
 	out->evidence = best.evidence;
 	out->config_map = best.config_map;
+	out->setting = best.setting;
 	out->component = best.component;
 	out->namespace = wl->obj->namespace;
 	if (best.ns_node) {

@@ -40,6 +40,7 @@ struct kvet_leader {
 	 * when UNKNOWN */
 	const struct kvet_node *evidence;
 	const struct kvet_object *config_map;	/* FROM_CONFIG */
+	const char *setting;	/* FROM_CONFIG: the key, e.g. leaderElect */
 	const char *component;			/* FROM_COMPONENT */
 	const char *namespace;		/* the election namespace */
 	const struct kvet_node *namespace_node;	/* where it is set; NULL

@@ -432,10 +432,12 @@ static bool role_grants(const struct kvet_object *role, const char *resource)
  * clusterRoleSelectors match (one level: the controller fills it in from
  * the roles of the cluster, here those of the input).
  */
-static bool aggregate_grants(struct kvet_arena *arena,
-			     const struct kvet_graph *g,
-			     const struct kvet_object *role,
-			     const char *resource)
+static bool aggregate_matches(struct kvet_arena *arena,
+			      const struct kvet_graph *g,
+			      const struct kvet_object *role,
+			      bool (*grants)(const struct kvet_object *role,
+					     const void *ctx),
+			      const void *ctx)
 {
 	const struct kvet_node *sels = kvet_node_path(role->root,
 						      "aggregationRule",
@@ -465,11 +467,24 @@ static bool aggregate_grants(struct kvet_arena *arena,
 						  &labels))
 				return false;
 			if (kvet_selector_matches(&sel, &labels, NULL) &&
-			    role_grants(roles[i], resource))
+			    grants(roles[i], ctx))
 				return true;
 		}
 	}
 	return false;
+}
+
+static bool grants_resource(const struct kvet_object *role, const void *ctx)
+{
+	return role_grants(role, ctx);
+}
+
+static bool aggregate_grants(struct kvet_arena *arena,
+			     const struct kvet_graph *g,
+			     const struct kvet_object *role,
+			     const char *resource)
+{
+	return aggregate_matches(arena, g, role, grants_resource, resource);
 }
 
 static bool names_account(const struct kvet_node *subj, const char *ns,
@@ -619,4 +634,129 @@ kvet_run_config_writers(struct kvet_run *run, const char *resource)
 		cw->done[r] = true;
 	}
 	return &cw->w[r];
+}
+
+/* ---- who may create or rewrite a webhook configuration, by name ---- */
+
+static const char *const admission_kinds[][2] = {
+	{ "validatingwebhookconfigurations", "ValidatingWebhookConfiguration" },
+	{ "mutatingwebhookconfigurations", "MutatingWebhookConfiguration" },
+};
+
+/* Do @names (a rule's resourceNames) let the rule reach @name, or with
+ * @name NULL a configuration of kind @kind that the input lacks? */
+static bool names_reach(const struct kvet_graph *g, const struct kvet_node *names,
+			const char *kind, const char *name)
+{
+	char buf[256];
+	uint32_t i;
+
+	if (!kvet_node_is_seq(names) || !names->len)
+		return true;
+	if (name)
+		return list_has(names, name);
+	for (i = 0; i < names->len; i++) {
+		const struct kvet_node *n = &names->u.items[i];
+
+		if (!kvet_node_is_string(n) || n->len >= sizeof(buf))
+			continue;
+		memcpy(buf, n->u.str, n->len);
+		buf[n->len] = '\0';
+		if (!kvet_graph_find(g, ADMISSION_GROUP, kind, "", buf))
+			return true;
+	}
+	return false;
+}
+
+static bool role_grants_named(const struct kvet_graph *g,
+			      const struct kvet_object *role,
+			      const char *resource, const char *kind,
+			      const char *const *verbs, const char *name)
+{
+	const struct kvet_node *rules = kvet_node_get(role->root, "rules");
+	const struct kvet_node *r;
+	uint32_t i;
+	size_t v;
+
+	for (i = 0; kvet_node_is_seq(rules) && i < rules->len; i++) {
+		r = &rules->u.items[i];
+		if (!list_has(kvet_node_get(r, "apiGroups"), ADMISSION_GROUP) ||
+		    !list_has(kvet_node_get(r, "resources"), resource))
+			continue;
+		for (v = 0; verbs[v]; v++)
+			if (list_has(kvet_node_get(r, "verbs"), verbs[v]))
+				break;
+		if (verbs[v] &&
+		    names_reach(g, kvet_node_get(r, "resourceNames"), kind, name))
+			return true;
+	}
+	return false;
+}
+
+struct named_ask {
+	const struct kvet_graph *g;
+	const char *resource, *kind, *name;
+	const char *const *verbs;
+};
+
+static bool grants_named(const struct kvet_object *role, const void *ctx)
+{
+	const struct named_ask *a = ctx;
+
+	return role_grants_named(a->g, role, a->resource, a->kind, a->verbs,
+				 a->name);
+}
+
+int kvet_config_grantees(struct kvet_arena *arena, const struct kvet_graph *g,
+			 const char *resource, const char *const *verbs,
+			 const char *name,
+			 const struct kvet_workload ***out, size_t *n)
+{
+	struct named_ask ask = { g, resource, NULL, name, verbs };
+	struct kvet_config_writers w = { NULL, 0, NULL, 0 };
+	struct kvet_object *const *crbs;
+	struct kvet_workload *const *wls;
+	const struct kvet_object *role;
+	const struct kvet_node *ref;
+	const char *kind = NULL;
+	char rname[256];
+	size_t i, cnt, cap = 0;
+
+	*out = NULL;
+	*n = 0;
+	for (i = 0; i < 2; i++)
+		if (!strcmp(admission_kinds[i][0], resource))
+			kind = admission_kinds[i][1];
+	if (!kind)
+		return 0;
+	ask.kind = kind;
+	crbs = kvet_graph_kind(g, RBAC_GROUP, "ClusterRoleBinding", &cnt);
+	w.crbs = kvet_arena_array(arena, cnt + 1, sizeof(*w.crbs));
+	if (!w.crbs)
+		return -1;
+	for (i = 0; i < cnt; i++) {
+		ref = kvet_node_path(crbs[i]->root, "roleRef", "name", NULL);
+		if (!kvet_node_is_string(ref) || ref->len >= sizeof(rname))
+			continue;
+		memcpy(rname, ref->u.str, ref->len);
+		rname[ref->len] = '\0';
+		role = kvet_graph_find(g, RBAC_GROUP, "ClusterRole", "", rname);
+		if (role && (grants_named(role, &ask) ||
+			     aggregate_matches(arena, g, role, grants_named,
+					       &ask)))
+			w.crbs[w.n_crbs++] = crbs[i];
+	}
+	if (!w.n_crbs)
+		return 0;
+	wls = kvet_graph_workloads(g, &cnt);
+	for (i = 0; i < cnt; i++) {
+		/* a Job writes once, at install: configurationPatchJobs */
+		if (wls[i]->kind == KVET_WL_JOB || wls[i]->kind == KVET_WL_CRONJOB ||
+		    !kvet_config_writers_bind(&w, wls[i]))
+			continue;
+		if (!kvet_arena_grow(arena, out, &cap, *n, sizeof(**out)))
+			return -1;
+		(*out)[(*n)++] = wls[i];
+	}
+	return 0;
 }

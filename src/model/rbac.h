@@ -157,4 +157,22 @@ bool kvet_config_writers_bind_any(const struct kvet_config_writers *w,
 				  const struct kvet_workload *const *wls,
 				  size_t n);
 
+/**
+ * kvet_config_grantees() - the running workloads (not Jobs or CronJobs)
+ * whose ServiceAccount a ClusterRoleBinding in the input binds to a
+ * ClusterRole that grants one of @verbs (NULL-terminated) on @resource
+ * of admissionregistration.k8s.io ("validatingwebhookconfigurations" or
+ * "mutatingwebhookconfigurations"), in workload order.
+ * @name: the configuration asked about: a rule counts when its
+ *        resourceNames are absent, empty or include @name. NULL: any
+ *        configuration but those of the input, so a rule counts when its
+ *        resourceNames are absent or empty or name one the input lacks
+ *        (a configuration created at run time).
+ * Returns: 0, or -1 when out of memory.
+ */
+int kvet_config_grantees(struct kvet_arena *arena, const struct kvet_graph *g,
+			 const char *resource, const char *const *verbs,
+			 const char *name,
+			 const struct kvet_workload ***out, size_t *n);
+
 #endif

@@ -151,6 +151,59 @@ bool kvet_service_has_endpoints(const struct kvet_graph *g,
 	return false;
 }
 
+/* An Ingress backend ({service: {name}} or {serviceName}) names @name. */
+static bool backend_names(const struct kvet_node *backend, const char *name)
+{
+	return kvet_node_text_eq(kvet_node_path(backend, "service", "name",
+						NULL), name) ||
+	       kvet_node_text_eq(kvet_node_get(backend, "serviceName"), name);
+}
+
+static bool ingress_routes_to(const struct kvet_object *ing, const char *name)
+{
+	const struct kvet_node *spec = kvet_node_get(ing->root, "spec");
+	const struct kvet_node *rules = kvet_node_get(spec, "rules");
+	const struct kvet_node *paths;
+	uint32_t i, j;
+
+	if (backend_names(kvet_node_get(spec, "defaultBackend"), name) ||
+	    backend_names(kvet_node_get(spec, "backend"), name))
+		return true;
+	for (i = 0; kvet_node_is_seq(rules) && i < rules->len; i++) {
+		paths = kvet_node_path(&rules->u.items[i], "http", "paths",
+				       NULL);
+		for (j = 0; kvet_node_is_seq(paths) && j < paths->len; j++)
+			if (backend_names(kvet_node_get(&paths->u.items[j],
+							"backend"), name))
+				return true;
+	}
+	return false;
+}
+
+int kvet_service_ingresses(struct kvet_arena *arena,
+			   const struct kvet_graph *g,
+			   const struct kvet_object *svc,
+			   const struct kvet_object ***out, size_t *n)
+{
+	static const char *const groups[] = { "networking.k8s.io",
+					      "extensions" };
+	struct list l = { arena, NULL, 0, 0 };
+	struct kvet_object *const *ing;
+	size_t k, i, cnt;
+
+	for (k = 0; k < sizeof(groups) / sizeof(groups[0]); k++) {
+		ing = kvet_graph_kind(g, groups[k], "Ingress", &cnt);
+		for (i = 0; i < cnt; i++)
+			if (!strcmp(ing[i]->namespace, svc->namespace) &&
+			    ingress_routes_to(ing[i], svc->name) &&
+			    list_add(&l, ing[i]))
+				return -1;
+	}
+	*out = (const struct kvet_object **)l.v;
+	*n = l.n;
+	return 0;
+}
+
 int kvet_object_selector(struct kvet_arena *arena, const struct kvet_graph *g,
 			 const struct kvet_object *obj,
 			 struct kvet_selector *out)

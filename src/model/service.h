@@ -47,6 +47,19 @@ int kvet_run_callers_of(struct kvet_run *run, struct kvet_arena *arena,
 			const struct kvet_object *svc,
 			const struct kvet_object ***out, size_t *n);
 
+/**
+ * kvet_service_ingresses() - the Ingresses of Service @svc's namespace
+ * (networking.k8s.io, or the older extensions group) whose
+ * spec.defaultBackend or a rule's path backend names @svc
+ * (service.name, or serviceName before networking.k8s.io/v1), each once,
+ * in input order.
+ * Returns: 0, or -1 when out of memory.
+ */
+int kvet_service_ingresses(struct kvet_arena *arena,
+			   const struct kvet_graph *g,
+			   const struct kvet_object *svc,
+			   const struct kvet_object ***out, size_t *n);
+
 /*
  * Service @namespace/@name is "default/kubernetes", which every cluster
  * has and whose endpoints are the API servers themselves (kube-apiserver's

@@ -142,6 +142,16 @@ static struct cel_value webhooks_using(struct bind_call *c)
 	return bind_objects(c, v, n);
 }
 
+static struct cel_value ingresses_using(struct bind_call *c)
+{
+	const struct kvet_object **v;
+	size_t n;
+
+	if (kvet_service_ingresses(c->scratch, c->g, c->arg[0].obj, &v, &n))
+		return bind_oom(c);
+	return bind_objects(c, v, n);
+}
+
 static struct cel_value services_in_input(struct bind_call *c)
 {
 	size_t n;
@@ -237,6 +247,10 @@ static const struct cel_func pdb_funcs[] = {
 		 "the Validating/MutatingWebhookConfigurations, CRDs (conversion webhooks) and APIServices whose calls go to the Service (1.10)",
 		 "Service pdb/metrics",
 		 "webhooksUsing(object).map(o, o.kind) == ['APIService']"),
+	BIND_ROW("ingressesUsing", CEL_ST_LIST, 1, 1, (BIND_SERVICE),
+		 ingresses_using, BIND_RUN,
+		 "the Ingresses of the Service's namespace whose default backend or a path's backend is the Service",
+		 "Service pdb/metrics", "ingressesUsing(object) == []"),
 	BIND_ROW("servicesInInput", CEL_ST_BOOL, 0, 0, (BIND_ANY),
 		 services_in_input, BIND_RUN,
 		 "the input has Service objects (a dump of a few kinds may have none)",

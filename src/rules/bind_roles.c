@@ -344,12 +344,42 @@ static struct cel_value autoscaler_skips(struct bind_call *c)
 	return bind_str(names[kvet_workload_autoscaler_skips(WL)]);
 }
 
+/* G3: the webhook configuration kinds its ServiceAccount may create
+ * beyond those of the input */
+static struct cel_value webhooks_registered_by(struct bind_call *c)
+{
+	static const char *const verbs[] = { "create", NULL };
+	static const char *const res[][2] = {
+		{ "validatingwebhookconfigurations",
+		  "ValidatingWebhookConfiguration" },
+		{ "mutatingwebhookconfigurations", "MutatingWebhookConfiguration" },
+	};
+	struct cel_value items[2];
+	const struct kvet_workload **v;
+	size_t i, j, n, k = 0;
+
+	for (i = 0; i < 2; i++) {
+		if (kvet_config_grantees(c->scratch, c->g, res[i][0], verbs,
+					 NULL, &v, &n))
+			return bind_oom(c);
+		for (j = 0; j < n && v[j] != WL; j++)
+			;
+		if (j < n)
+			items[k++] = bind_str(res[i][1]);
+	}
+	return bind_list(c, items, k);
+}
+
 #define W (BIND_WORKLOAD)
 #define CTL "apps/Deployment roles/ctl"
 #define HOOK "apps/Deployment roles/hook"
 
 static const struct cel_func roles_funcs[] = {
 	/* managers (1.12) */
+	BIND_ROW("webhooksRegisteredBy", CEL_ST_LIST, 1, 1, W,
+		 webhooks_registered_by, BIND_RUN,
+		 "the webhook configuration kinds (`\"ValidatingWebhookConfiguration\"`, `\"MutatingWebhookConfiguration\"`) that w's ServiceAccount may create at run time: a ClusterRole rule with no resourceNames, or naming one the input lacks",
+		 CTL, "webhooksRegisteredBy(object) == []"),
 	BIND_ROW("isManager", CEL_ST_BOOL, 1, 1, W, is_manager, 0,
 		 "w is a manager by any of M1 to M6 (1.12)",
 		 CTL, "isManager(object)"),

@@ -200,6 +200,25 @@ static struct cel_value configuration_patch_jobs(struct bind_call *c)
 	return w ? bind_workloads(c, w->jobs, w->n_jobs) : bind_oom(c);
 }
 
+/* E7: running workloads that may update or patch this configuration */
+static struct cel_value configuration_writers(struct bind_call *c)
+{
+	static const char *const verbs[] = { "update", "patch", NULL };
+	const struct kvet_object *cfg = ENTRY->obj;
+	const struct kvet_workload **v;
+	size_t n;
+	const char *res = !strcmp(cfg->kind, "MutatingWebhookConfiguration") ?
+			  "mutatingwebhookconfigurations" :
+			  "validatingwebhookconfigurations";
+
+	if (!strcmp(cfg->kind, "CustomResourceDefinition"))
+		return bind_workloads(c, NULL, 0);
+	if (kvet_config_grantees(c->scratch, c->g, res, verbs, cfg->name, &v,
+				 &n))
+		return bind_oom(c);
+	return bind_workloads(c, v, n);
+}
+
 static struct cel_value slice_value(struct kvet_slice s)
 {
 	return s.len ? cel_string(s.s, s.len) : bind_str("");
@@ -385,6 +404,10 @@ static const struct cel_func webhook_funcs[] = {
 		 configuration_patch_jobs, 0,
 		 "the Jobs and CronJobs whose ServiceAccount may update or patch the entry's configuration kind (a caBundle generator such as kube-webhook-certgen)",
 		 VWC "guard", "configurationPatchJobs(" E0 ").map(j, j.metadata.name) == ['guard-patch']"),
+	BIND_ROW("configurationWriters", CEL_ST_LIST, 1, 1, E,
+		 configuration_writers, BIND_RUN,
+		 "the running workloads (not Jobs) whose ServiceAccount may update or patch the entry's configuration: a ClusterRole rule with no resourceNames, or naming it",
+		 VWC "guard", "configurationWriters(" E0 ") == []"),
 	BIND_ROW("webhookUrl", CEL_ST_DYN, 1, 1, E, webhook_url, 0,
 		 "`clientConfig.url` split: scheme, userInfo, host, port, path, query, fragment, hasQuery, hasFragment; null without url",
 		 VWC "guard", "webhookUrl(webhookEntries(object)[1]).host == 'guard.example.com'"),

@@ -410,7 +410,8 @@ void explain_leader(struct kvet_strbuf *sb, const struct kvet_leader *le)
 		return;
 	case KVET_LEADER_FROM_CONFIG:
 		s = kvet_leader_config_key(le);
-		kvet_strbuf_addf(sb, "leaderElect: %s in key \"%.*s\" of ConfigMap \"%s\" mounted by container \"%.*s\"",
+		kvet_strbuf_addf(sb, "%s: %s in key \"%.*s\" of ConfigMap \"%s\" mounted by container \"%.*s\"",
+				 le->setting ? le->setting : "leaderElect",
 				 le->state == KVET_LEADER_ON ? "true" : "false",
 				 SL(s), le->config_map->name, SL(cn));
 		return;
@@ -420,6 +421,12 @@ void explain_leader(struct kvet_strbuf *sb, const struct kvet_leader *le)
 		return;
 	case KVET_LEADER_FROM_ENV:
 		s = kvet_string_of(kvet_node_get(le->evidence, "name"));
+		if (!kvet_node_get(le->evidence, "value") &&
+		    kvet_node_get(le->evidence, "valueFrom")) {
+			kvet_strbuf_addf(sb, "environment variable %.*s, set by valueFrom, in container \"%.*s\"",
+					 SL(s), SL(cn));
+			return;
+		}
 		cn2 = kvet_string_of(kvet_node_get(le->evidence, "value"));
 		kvet_strbuf_addf(sb, "environment variable %.*s=%.*s in container \"%.*s\"",
 				 SL(s), SL(cn2), SL(cn));

@@ -196,6 +196,63 @@ static void mounted_config(void **state)
 	tg_free(&t);
 }
 
+/* 1.13 as amended: the election keys of operator configs at any depth,
+ * YAML or one-line JSON; a key that merely starts with one is not it. */
+static void config_keys(void **state)
+{
+	struct tgraph t = tg_load(
+		CM("dashed", "    controller:\n      manager:\n"
+		   "        enable-leader-election: true  # on\n")
+		CM("json", "    {\"manager\": {\"enableLeaderElection\": false}}\n")
+		CM("longer", "    leaderElection:\n      resourceName: x\n"
+		   "    leaderElectTimeout: true\n")
+		CM("flow", "    {leaderElection: {leader-elect: 'true'}}\n")
+		DEPLOY("dashed", MOUNTED("{name: config, configMap: {name: dashed}}", ""))
+		DEPLOY("json", MOUNTED("{name: config, configMap: {name: json}}", ""))
+		DEPLOY("longer", MOUNTED("{name: config, configMap: {name: longer}}", ""))
+		DEPLOY("flow", MOUNTED("{name: config, configMap: {name: flow}}", "")),
+		0);
+	struct kvet_leader le;
+
+	(void)state;
+	le = detect(&t, "dashed");
+	assert_int_equal(le.state, KVET_LEADER_ON);
+	assert_string_equal(le.setting, "enable-leader-election");
+	le = detect(&t, "json");
+	assert_int_equal(le.state, KVET_LEADER_OFF);
+	assert_string_equal(le.setting, "enableLeaderElection");
+	assert_int_equal(detect(&t, "longer").state, KVET_LEADER_UNKNOWN);
+	assert_int_equal(detect(&t, "flow").state, KVET_LEADER_ON);
+	tg_free(&t);
+}
+
+/* LEADER_ELECTION names set by valueFrom count as on; one read from a
+ * ConfigMap of the input takes that value, or none when the key is
+ * absent. */
+static void environment_value_from(void **state)
+{
+	struct tgraph t = tg_load(
+		"apiVersion: v1\nkind: ConfigMap\n"
+		"metadata: {name: params, namespace: ops}\n"
+		"data: {elect.off: \"false\"}\n---\n"
+		DEPLOY("identity", ONE("env: [{name: LEADER_ELECTION_IDENTITY,"
+				       " valueFrom: {fieldRef: {fieldPath: metadata.name}}}]"))
+		DEPLOY("cm-off", ONE("env: [{name: ENABLE_LEADER_ELECTION, valueFrom:"
+				     " {configMapKeyRef: {name: params, key: elect.off}}}]"))
+		DEPLOY("cm-unset", ONE("env: [{name: ENABLE_LEADER_ELECTION, valueFrom:"
+				       " {configMapKeyRef: {name: params, key: absent, optional: true}}}]"))
+		DEPLOY("other", ONE("env: [{name: POD_NAME,"
+				    " valueFrom: {fieldRef: {fieldPath: metadata.name}}}]")),
+		0);
+
+	(void)state;
+	assert_int_equal(detect(&t, "identity").state, KVET_LEADER_ON);
+	assert_int_equal(detect(&t, "cm-off").state, KVET_LEADER_OFF);
+	assert_int_equal(detect(&t, "cm-unset").state, KVET_LEADER_UNKNOWN);
+	assert_int_equal(detect(&t, "other").state, KVET_LEADER_UNKNOWN);
+	tg_free(&t);
+}
+
 static void default_on_components(void **state)
 {
 	struct tgraph t = tg_load(
@@ -286,6 +343,8 @@ int main(void)
 		cmocka_unit_test(environment),
 		cmocka_unit_test(election_namespace),
 		cmocka_unit_test(mounted_config),
+		cmocka_unit_test(config_keys),
+		cmocka_unit_test(environment_value_from),
 		cmocka_unit_test(default_on_components),
 		cmocka_unit_test(several_containers),
 		cmocka_unit_test(go_bool),
