@@ -750,8 +750,10 @@ int kvet_config_grantees(struct kvet_arena *arena, const struct kvet_graph *g,
 		return 0;
 	wls = kvet_graph_workloads(g, &cnt);
 	for (i = 0; i < cnt; i++) {
-		/* a Job writes once, at install: configurationPatchJobs */
+		/* a Job writes once, at install: configurationPatchJobs; a
+		 * Helm hook runs only around a release operation */
 		if (wls[i]->kind == KVET_WL_JOB || wls[i]->kind == KVET_WL_CRONJOB ||
+		    !kvet_object_runs(wls[i]->obj) ||
 		    !kvet_config_writers_bind(&w, wls[i]))
 			continue;
 		if (!kvet_arena_grow(arena, out, &cap, *n, sizeof(**out)))
