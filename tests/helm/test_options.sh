@@ -10,7 +10,17 @@ kvet=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 charts=$2
 n=0 fail=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"; }
+# a failure says itself on stderr too: meson's log of a TAP test keeps
+# stderr, and a failure seen once on a fresh root must say what it was
+notok() {
+	n=$((n + 1))
+	fail=$((fail + 1))
+	echo "not ok $n - $1"
+	echo "not ok $n - $1" >&2
+	[ -f "$tmp/out" ] && sed 's/^/#   out: /' "$tmp/out" | head -n 40 >&2
+	[ -f "$tmp/a" ] && diff "$tmp/a" "$tmp/b" 2>/dev/null | head -n 40 >&2
+	return 0
+}
 check() {
 	local name=$1
 	shift
