@@ -29,9 +29,10 @@ KVET_TEST_PACKAGES=(
 	npm unzip
 )
 # KVET_STATIC_PACKAGES: what scripts/build-static adds to the build set
-# (libxml2.a calls ICU, which is C++: the static C++ runtime).
+# (libxml2.a calls ICU, which is C++: the static C++ runtime; and zlib
+# and liblzma, whose static archives only their -dev packages hold).
 # shellcheck disable=SC2034
-KVET_STATIC_PACKAGES=(libstdc++-12-dev)
+KVET_STATIC_PACKAGES=(libstdc++-12-dev zlib1g-dev liblzma-dev)
 
 say() { printf 'kvet: %s\n' "$*" >&2; }
 
