@@ -344,7 +344,7 @@ static struct cel_value autoscaler_skips(struct bind_call *c)
 	return bind_str(names[kvet_workload_autoscaler_skips(WL)]);
 }
 
-/* G3: the webhook configuration kinds its ServiceAccount may create
+/* The webhook configuration kinds its ServiceAccount may create
  * beyond those of the input */
 static struct cel_value webhooks_registered_by(struct bind_call *c)
 {

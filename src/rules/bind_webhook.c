@@ -200,7 +200,7 @@ static struct cel_value configuration_patch_jobs(struct bind_call *c)
 	return w ? bind_workloads(c, w->jobs, w->n_jobs) : bind_oom(c);
 }
 
-/* E7: running workloads that may update or patch this configuration */
+/* Running workloads that may update or patch this configuration */
 static struct cel_value configuration_writers(struct bind_call *c)
 {
 	static const char *const verbs[] = { "update", "patch", NULL };
