@@ -55,6 +55,13 @@ void kvet_write_finding_counts(FILE *fp, const struct kvet_summary *sum);
 void kvet_write_other_counts(FILE *fp, const struct kvet_ctx *ctx,
 			     const struct kvet_summary *sum);
 
+struct kvet_jw;
+
+/* A finding moved to its chart's template line: its place in the render,
+ * as the object "rendered": {file, line, column}, for the JSON and SARIF
+ * reports; nothing for any other finding (render_json.c). */
+void kvet_jw_rendered(struct kvet_jw *jw, const struct kvet_finding *f);
+
 /* Order of positions: file (bytes), line, column. */
 int kvet_position_cmp(const struct kvet_position *a,
 		      const struct kvet_position *b);

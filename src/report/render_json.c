@@ -39,6 +39,17 @@ static void write_related(struct kvet_jw *jw, const struct kvet_object_ref *rel)
 	kvet_jw_close(jw, '}');
 }
 
+void kvet_jw_rendered(struct kvet_jw *jw, const struct kvet_finding *f)
+{
+	if (!f->rendered.line)
+		return;
+	kvet_jw_open(jw, "rendered", '{');
+	kvet_jw_str(jw, "file", f->rendered.file);
+	kvet_jw_pos(jw, "line", f->rendered.line);
+	kvet_jw_pos(jw, "column", f->rendered.column);
+	kvet_jw_close(jw, '}');
+}
+
 /* The finding's words: "message" is the full sentence, "headline" its
  * first line in the text report, "reason" the explanation below it,
  * "help" what to do and "help_uri" where the rule is documented (null
@@ -64,13 +75,7 @@ static void write_finding(struct kvet_jw *jw, const struct kvet_ctx *ctx,
 	kvet_jw_str(jw, "source", f->source);
 	/* only when the place above is a template line: reports of other
 	 * inputs keep their keys */
-	if (f->rendered.line) {
-		kvet_jw_open(jw, "rendered", '{');
-		kvet_jw_str(jw, "file", f->rendered.file);
-		kvet_jw_pos(jw, "line", f->rendered.line);
-		kvet_jw_pos(jw, "column", f->rendered.column);
-		kvet_jw_close(jw, '}');
-	}
+	kvet_jw_rendered(jw, f);
 	/* only for renders kvet made, so plain reports stay as they were */
 	if (f->unit)
 		kvet_jw_str(jw, "unit", f->unit);

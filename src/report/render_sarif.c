@@ -256,14 +256,8 @@ static int write_result(struct kvet_jw *jw, const struct kvet_ctx *ctx,
 		kvet_jw_str(jw, "help", f->help);
 	if (f->source)
 		kvet_jw_str(jw, "helmSource", f->source);
-	if (f->rendered.line) {
-		/* the location is the template's; the render's place stays */
-		kvet_jw_open(jw, "rendered", '{');
-		kvet_jw_str(jw, "file", f->rendered.file);
-		kvet_jw_pos(jw, "line", f->rendered.line);
-		kvet_jw_pos(jw, "column", f->rendered.column);
-		kvet_jw_close(jw, '}');
-	}
+	/* the location is the template's; the render's place stays */
+	kvet_jw_rendered(jw, f);
 	if (f->unit)
 		kvet_jw_str(jw, "kvetUnit", f->unit);
 	kvet_jw_close(jw, '}');
