@@ -39,12 +39,12 @@ int drain_prefilter_interpod(struct drain_cluster *c,
 	pre->self_matches_affinity = true;
 	for (i = 0; i < pod->n_own_terms; i++) {
 		t = pod->own_terms[i];
-		if (c->terms[t].kind == DRAIN_TERM_AFFINITY) {
+		if (c->terms[t].t.kind == KVET_TERM_REQUIRED_AFFINITY) {
 			if (add(c, scratch, pre->affinity, &pre->n_affinity, t,
 				false) < 0)
 				return -1;
 			pre->self_matches_affinity &= drain_pod_matches_term(pod, t);
-		} else if (c->terms[t].kind == DRAIN_TERM_ANTI_AFFINITY &&
+		} else if (c->terms[t].t.kind == KVET_TERM_REQUIRED_ANTI_AFFINITY &&
 			   add(c, scratch, pre->anti, &pre->n_anti, t,
 			       false) < 0) {
 			return -1;
@@ -52,7 +52,7 @@ int drain_prefilter_interpod(struct drain_cluster *c,
 	}
 	for (i = 0; i < pod->n_match_terms; i++) {
 		t = pod->match_terms[i];
-		if (c->terms[t].kind == DRAIN_TERM_ANTI_AFFINITY &&
+		if (c->terms[t].t.kind == KVET_TERM_REQUIRED_ANTI_AFFINITY &&
 		    add(c, scratch, pre->existing, &pre->n_existing, t,
 			true) < 0)
 			return -1;

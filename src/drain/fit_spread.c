@@ -52,9 +52,9 @@ static bool *eligible_nodes(struct drain_cluster *c,
 		return NULL;
 	for (n = 0; n < c->n_nodes; n++)
 		keep[n] = !c->nodes[n].gone &&
-			  (!t->honor_affinity ||
+			  (!t->t.honor_affinity ||
 			   drain_fit_node_affinity(c, p, n, NULL)) &&
-			  (!t->honor_taints ||
+			  (!t->t.honor_taints ||
 			   (drain_fit_taints(c, p, n, NULL) &&
 			    drain_fit_unschedulable(c, p, n, NULL)));
 	return keep;
@@ -78,7 +78,7 @@ int drain_prefilter_spread(struct drain_cluster *c, struct kvet_arena *scratch,
 		bool *keep, *seen;
 		int64_t domains = 0;
 
-		if (term->kind != DRAIN_TERM_SPREAD)
+		if (term->t.kind != KVET_TERM_SPREAD_CONSTRAINT)
 			continue;
 		keep = eligible_nodes(c, scratch, p, term);
 		seen = kvet_arena_array(scratch, k->n_values + 1,
@@ -99,7 +99,7 @@ int drain_prefilter_spread(struct drain_cluster *c, struct kvet_arena *scratch,
 			if (d->count[v] < d->min)
 				d->min = d->count[v];
 		}
-		if (domains < term->min_domains || d->min == INT64_MAX)
+		if (domains < term->t.min_domains || d->min == INT64_MAX)
 			d->min = 0;
 		pre->n_spread++;
 	}
@@ -125,7 +125,7 @@ bool drain_fit_spread(const struct drain_cluster *c, uint32_t p, uint32_t n,
 		}
 		skew = d->count[v] + (drain_pod_matches_term(pod, d->term) ? 1 : 0) -
 		       d->min;
-		if (skew > t->max_skew) {
+		if (skew > t->t.max_skew) {
 			drain_reason(r, "node(s) didn't match pod topology spread constraints");
 			return false;
 		}

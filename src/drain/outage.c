@@ -43,21 +43,18 @@ int drain_services_build(struct drain_cluster *c,
 		return -1;
 	for (i = 0; i < n; i++) {
 		struct drain_service *s = &c->services[c->n_services];
-		const struct kvet_node *spec = kvet_node_get(objs[i]->root,
-							     "spec");
 
 		memset(s, 0, sizeof(*s));
 		s->obj = objs[i];
-		if (kvet_selector_parse(c->arena, kvet_node_get(spec, "selector"),
-					KVET_SEL_FIELD_SERVICE, &s->sel) < 0) {
+		if (kvet_service_parse(c->arena, objs[i], &s->svc) < 0) {
 			drain_pairs_finish(c, &pairs, 0, 0);
 			return -1;
 		}
 		k.service = c->n_services++;
-		if (kvet_node_eq(kvet_node_get(spec, "type"), "ExternalName"))
+		if (s->svc.external_name)
 			continue;
-		drain_pod_index_select(idx, c, objs[i]->namespace, &s->sel,
-				       collect_svc, &k);
+		drain_pod_index_select(idx, c, objs[i]->namespace,
+				       &s->svc.selector, collect_svc, &k);
 	}
 	return drain_pairs_finish(c, &pairs,
 				  offsetof(struct drain_pod, services),

@@ -18,7 +18,9 @@
 #include "model/pdb.h"
 #include "model/pod.h"
 #include "model/resources.h"
+#include "model/service.h"
 #include "model/taints.h"
+#include "model/term.h"
 #include "model/webhook.h"
 
 #define DRAIN_NONE UINT32_MAX
@@ -123,7 +125,7 @@ struct drain_budget {
 
 struct drain_service {
 	const struct kvet_object *obj;
-	struct kvet_selector sel;
+	struct kvet_service svc;	/* model/service.h: selector, type */
 	const uint32_t *webhooks;	/* the fail-closed webhooks it backs */
 	uint32_t n_webhooks;
 	int64_t total;			/* pods selected in the dump */
@@ -171,31 +173,18 @@ struct drain_sts {
 	uint32_t low_node;
 };
 
-enum drain_term_kind {
-	DRAIN_TERM_AFFINITY,
-	DRAIN_TERM_ANTI_AFFINITY,
-	DRAIN_TERM_SPREAD,
-};
-
 /*
  * A required pod (anti-)affinity term or a DoNotSchedule spread
- * constraint, shared by the pods of one workload and by equal terms
- * (terms.c). Counts are per node: running pods its selector matches
- * (NULL when none does), and, for anti-affinity only, running pods that
- * carry it (NULL otherwise).
+ * constraint (model/term.h reads it: merged selector, scope, maxSkew,
+ * minDomains, node policies), shared by the pods of one workload and by
+ * equal terms (terms.c). Counts are per node: running pods its selector
+ * matches (NULL when none does), and, for anti-affinity only, running
+ * pods that carry it (NULL otherwise).
  */
 struct drain_term {
-	enum drain_term_kind kind;
-	const struct kvet_node *node;
+	struct kvet_term t;
 	const char *ns;			/* the owners' namespace */
-	struct kvet_selector sel;	/* merged with matchLabelKeys */
-	bool own_ns;			/* scope: own namespace only */
-	const struct kvet_slice *namespaces;
-	size_t n_namespaces;
-	struct kvet_selector ns_sel;
 	uint32_t key;			/* topology key id */
-	int64_t max_skew, min_domains;
-	bool honor_affinity, honor_taints;	/* spread node policies */
 	int32_t *match;			/* per node, dynamic */
 	int32_t *own;			/* per node, dynamic */
 	int64_t match_total;		/* dynamic */

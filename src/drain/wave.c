@@ -181,7 +181,7 @@ static void report_service(struct drain_cluster *c, uint32_t s, uint32_t n)
 		return;
 	drain_set_bool(c, &svc->reported, true);
 	is = drain_issue_add(c, DRAIN_RULE_SERVICE_OUTAGE, KVET_SEV_WARNING, n,
-			     svc->obj, svc->sel.node,
+			     svc->obj, svc->svc.selector.node,
 			     "Service \"%s/%s\" has no ready endpoint while node \"%s\" drains: every pod it selects is evicted or gone before a replacement is ready",
 			     svc->obj->namespace, svc->obj->name,
 			     c->nodes[n].name);

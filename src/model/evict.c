@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "model/pod.h"
+
 static const struct kvet_node *annotation(const struct kvet_workload *wl,
 					  const char *key)
 {
@@ -74,37 +76,28 @@ int kvet_workload_blocking_volumes(struct kvet_arena *arena,
 				   const struct kvet_workload *wl,
 				   struct kvet_local_volumes *out)
 {
-	const struct kvet_node *vols = kvet_node_get(wl->pod_spec, "volumes");
+	size_t cap = kvet_pod_volume_count(wl->pod_spec), n = 0;
 	const struct kvet_node *safe;
 	struct kvet_local_volume *v;
-	uint32_t i;
-	size_t n = 0;
+	struct kvet_volume vol;
+	uint32_t i = 0;
 
 	out->v = NULL;
 	out->n = 0;
-	if (!kvet_node_is_seq(vols) || !vols->len)
+	if (!cap)
 		return 0;
-	v = kvet_arena_array(arena, vols->len, sizeof(*v));
+	v = kvet_arena_array(arena, cap, sizeof(*v));
 	if (!v)
 		return -1;
 	safe = annotation(wl, KVET_SAFE_TO_EVICT_LOCAL_VOLUMES);
-	for (i = 0; i < vols->len; i++) {
-		const struct kvet_node *vol = &vols->u.items[i];
-		const struct kvet_node *name = kvet_node_get(vol, "name");
-		const struct kvet_node *ed = kvet_node_get(vol, "emptyDir");
-		bool host = kvet_node_get(vol, "hostPath") != NULL;
-
-		/* "emptyDir: {}" and "emptyDir:" (null) are both emptyDir */
-		if (!host && (!kvet_node_get_pair(vol, "emptyDir") ||
-			      kvet_node_eq(kvet_node_get(ed, "medium"),
-					   "Memory")))
+	while (kvet_pod_volume_next(wl->pod_spec, &i, &vol)) {
+		if (!vol.host_path && (!vol.empty_dir || vol.memory))
 			continue;
-		v[n].name.s = kvet_node_is_string(name) ? name->u.str : "";
-		v[n].name.len = kvet_node_is_string(name) ? name->len : 0;
-		if (listed(safe, v[n].name))
+		if (listed(safe, vol.name))
 			continue;
-		v[n].node = vol;
-		v[n].host_path = host;
+		v[n].name = vol.name;
+		v[n].node = vol.node;
+		v[n].host_path = vol.host_path;
 		n++;
 	}
 	out->v = v;

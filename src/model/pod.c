@@ -90,21 +90,43 @@ void kvet_pod_state_read(const struct kvet_node *pod_root,
 	read_controller(kvet_node_get(meta, "ownerReferences"), out);
 }
 
-const struct kvet_node *kvet_pod_emptydir(const struct kvet_node *pod_spec)
+size_t kvet_pod_volume_count(const struct kvet_node *pod_spec)
 {
 	const struct kvet_node *vols = kvet_node_get(pod_spec, "volumes");
-	uint32_t i;
 
-	for (i = 0; kvet_node_is_seq(vols) && i < vols->len; i++) {
-		const struct kvet_node *e = kvet_node_get(&vols->u.items[i],
-							  "emptyDir");
+	return kvet_node_is_seq(vols) ? vols->len : 0;
+}
 
-		/* "emptyDir: {}" and "emptyDir:" (null) alike: the field is
-		 * set, whatever its medium */
-		if (kvet_node_getn(&vols->u.items[i], "emptyDir", 8) &&
-		    (kvet_node_is_map(e) || kvet_node_is_null(e)))
-			return &vols->u.items[i];
-	}
+bool kvet_pod_volume_next(const struct kvet_node *pod_spec, uint32_t *i,
+			  struct kvet_volume *out)
+{
+	const struct kvet_node *vols = kvet_node_get(pod_spec, "volumes");
+	const struct kvet_node *vol, *ed;
+
+	if (!kvet_node_is_seq(vols) || *i >= vols->len)
+		return false;
+	vol = &vols->u.items[(*i)++];
+	ed = kvet_node_getn(vol, "emptyDir", 8);
+	memset(out, 0, sizeof(*out));
+	out->node = vol;
+	out->name = kvet_string_of(kvet_node_get(vol, "name"));
+	out->empty_dir = ed && (kvet_node_is_map(ed) || kvet_node_is_null(ed));
+	out->memory = out->empty_dir &&
+		      kvet_node_eq(kvet_node_get(ed, "medium"), "Memory");
+	out->host_path = kvet_node_get(vol, "hostPath") != NULL;
+	out->claim = slice_of(kvet_node_path(vol, "persistentVolumeClaim",
+					     "claimName", NULL));
+	return true;
+}
+
+const struct kvet_node *kvet_pod_emptydir(const struct kvet_node *pod_spec)
+{
+	struct kvet_volume v;
+	uint32_t i = 0;
+
+	while (kvet_pod_volume_next(pod_spec, &i, &v))
+		if (v.empty_dir)
+			return v.node;
 	return NULL;
 }
 
@@ -193,22 +215,20 @@ int kvet_pod_bound_volumes(struct kvet_arena *arena,
 			   const struct kvet_node *pod_spec,
 			   struct kvet_pod_volumes *out)
 {
-	const struct kvet_node *vols = kvet_node_get(pod_spec, "volumes");
+	size_t cap = kvet_pod_volume_count(pod_spec), k = 0;
 	struct kvet_pod_volume *v;
-	uint32_t i;
-	size_t k = 0;
+	struct kvet_volume vol;
+	uint32_t i = 0;
 
 	out->v = NULL;
 	out->n = 0;
-	if (!kvet_node_is_seq(vols) || !vols->len)
+	if (!cap)
 		return 0;
-	v = kvet_arena_array(arena, vols->len, sizeof(*v));
+	v = kvet_arena_array(arena, cap, sizeof(*v));
 	if (!v)
 		return -1;
-	for (i = 0; i < vols->len; i++) {
-		const struct kvet_node *vol = &vols->u.items[i];
-		struct kvet_slice claim = slice_of(kvet_node_path(
-			vol, "persistentVolumeClaim", "claimName", NULL));
+	while (kvet_pod_volume_next(pod_spec, &i, &vol)) {
+		struct kvet_slice claim = vol.claim;
 		const struct kvet_object *pvc, *pv = NULL;
 		const char *name;
 
@@ -229,7 +249,7 @@ int kvet_pod_bound_volumes(struct kvet_arena *arena,
 			pv = kvet_graph_find(g, "", "PersistentVolume", "",
 					     name);
 		}
-		v[k].volume = vol;
+		v[k].volume = vol.node;
 		v[k].claim = pvc;
 		v[k].pv = pv;
 		v[k].node_affinity = pv ? kvet_node_path(pv->root, "spec",

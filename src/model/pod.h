@@ -57,6 +57,30 @@ static inline bool kvet_pod_phase_terminal(enum kvet_pod_phase p)
 	return p == KVET_PHASE_SUCCEEDED || p == KVET_PHASE_FAILED;
 }
 
+/*
+ * One item of a pod spec's volumes, as the readers of volumes need it:
+ * the one walk over spec.volumes (kvet_pod_volume_next()).
+ */
+struct kvet_volume {
+	const struct kvet_node *node;	/* the volumes[] item */
+	struct kvet_slice name;		/* empty when absent or no string */
+	/* an emptyDir source: "emptyDir: {}" and "emptyDir:" (null) alike
+	 * (the field is set, whatever its medium) */
+	bool empty_dir;
+	bool memory;			/* emptyDir.medium Memory */
+	bool host_path;			/* a hostPath field */
+	struct kvet_slice claim;	/* persistentVolumeClaim.claimName;
+					 * empty when none */
+};
+
+/* Start with *@i = 0; each call reads the next item of @pod_spec's
+ * spec.volumes into @out, false at the end. */
+bool kvet_pod_volume_next(const struct kvet_node *pod_spec, uint32_t *i,
+			  struct kvet_volume *out);
+
+/* How many items spec.volumes has: for sizing an array. */
+size_t kvet_pod_volume_count(const struct kvet_node *pod_spec);
+
 /**
  * kvet_pod_emptydir() - the first volume with an emptyDir source (any
  * medium: kubectl drain's hasLocalStorage), or NULL.

@@ -27,22 +27,30 @@ static int add_workload(void *data, const struct kvet_workload *wl)
 	return list_add(data, wl);
 }
 
+int kvet_service_parse(struct kvet_arena *arena, const struct kvet_object *svc,
+		       struct kvet_service *out)
+{
+	const struct kvet_node *spec = kvet_node_get(svc->root, "spec");
+
+	memset(out, 0, sizeof(*out));
+	out->obj = svc;
+	out->external_name = kvet_node_eq(kvet_node_get(spec, "type"),
+					  "ExternalName");
+	return kvet_selector_parse(arena, kvet_node_get(spec, "selector"),
+				   KVET_SEL_FIELD_SERVICE, &out->selector);
+}
+
 int kvet_service_workloads(struct kvet_arena *arena,
 			   const struct kvet_graph *g,
-			   const struct kvet_object *svc,
+			   const struct kvet_service *svc,
 			   const struct kvet_workload ***out, size_t *n)
 {
 	struct list l = { arena, NULL, 0, 0 };
-	struct kvet_selector sel;
 
 	*out = NULL;
 	*n = 0;
-	if (kvet_selector_parse(arena,
-				kvet_node_path(svc->root, "spec", "selector",
-					       NULL),
-				KVET_SEL_FIELD_SERVICE, &sel) ||
-	    kvet_graph_select_workloads(g, svc->namespace, &sel, add_workload,
-					&l))
+	if (kvet_graph_select_workloads(g, svc->obj->namespace,
+					&svc->selector, add_workload, &l))
 		return -1;
 	*out = (const struct kvet_workload **)l.v;
 	*n = l.n;
@@ -55,6 +63,7 @@ int kvet_run_selected_by(struct kvet_run *run, struct kvet_arena *arena,
 {
 	const struct kvet_budget *b;
 	const struct kvet_workload **v;
+	struct kvet_service svc;
 
 	*out = NULL;
 	*n = 0;
@@ -68,7 +77,8 @@ int kvet_run_selected_by(struct kvet_run *run, struct kvet_arena *arena,
 	}
 	if (!kvet_object_is(obj, "", "Service"))
 		return -2;
-	if (kvet_service_workloads(arena, kvet_run_graph(run), obj, &v, n))
+	if (kvet_service_parse(arena, obj, &svc) ||
+	    kvet_service_workloads(arena, kvet_run_graph(run), &svc, &v, n))
 		return -1;
 	*out = v;
 	return 0;
@@ -209,6 +219,7 @@ int kvet_object_selector(struct kvet_arena *arena, const struct kvet_graph *g,
 			 struct kvet_selector *out)
 {
 	const struct kvet_workload *wl;
+	struct kvet_service svc;
 	struct kvet_pdb pdb;
 
 	if (kvet_object_is(obj, "policy", "PodDisruptionBudget")) {
@@ -217,11 +228,12 @@ int kvet_object_selector(struct kvet_arena *arena, const struct kvet_graph *g,
 		*out = pdb.selector;
 		return 0;
 	}
-	if (kvet_object_is(obj, "", "Service"))
-		return kvet_selector_parse(arena,
-					   kvet_node_path(obj->root, "spec",
-							  "selector", NULL),
-					   KVET_SEL_FIELD_SERVICE, out);
+	if (kvet_object_is(obj, "", "Service")) {
+		if (kvet_service_parse(arena, obj, &svc))
+			return -1;
+		*out = svc.selector;
+		return 0;
+	}
 	if (!g)
 		return -3;
 	wl = kvet_graph_workload_of(g, obj);

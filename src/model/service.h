@@ -15,16 +15,35 @@
  */
 struct kvet_run;
 
+/* What a Service says about the pods behind it, read once. */
+struct kvet_service {
+	const struct kvet_object *obj;
+	/* spec.selector; absent or empty selects nothing (the endpoints
+	 * controller makes no endpoints for a Service without one) */
+	struct kvet_selector selector;
+	/* spec.type ExternalName: a DNS alias, no pods and no endpoints */
+	bool external_name;
+};
+
+/**
+ * kvet_service_parse() - read Service @svc.
+ * @arena: where the selector goes.
+ * Returns: 0, or -1 when out of memory.
+ */
+int kvet_service_parse(struct kvet_arena *arena, const struct kvet_object *svc,
+		       struct kvet_service *out);
+
 /**
  * kvet_service_workloads() - the workloads of a Service's namespace
- * whose pods its spec.selector selects, through the label index, in
- * workload order; an absent or empty selector selects nothing.
- * @arena: where the array and the selector go.
+ * whose pods its selector selects, through the label index, in workload
+ * order.
+ * @arena: where the array goes.
+ * @svc: a Service read by kvet_service_parse().
  * Returns: 0, or -1 when out of memory.
  */
 int kvet_service_workloads(struct kvet_arena *arena,
 			   const struct kvet_graph *g,
-			   const struct kvet_object *svc,
+			   const struct kvet_service *svc,
 			   const struct kvet_workload ***out, size_t *n);
 
 /**

@@ -39,250 +39,36 @@ static bool key_listed(struct kvet_slice key, const char *const *keys,
 	return false;
 }
 
-const char *kvet_term_kind_name(enum kvet_term_kind kind)
-{
-	switch (kind) {
-	case KVET_TERM_REQUIRED_ANTI_AFFINITY:
-		return "required pod anti-affinity term";
-	case KVET_TERM_PREFERRED_ANTI_AFFINITY:
-		return "preferred pod anti-affinity term";
-	case KVET_TERM_SPREAD_CONSTRAINT:
-		return "topology spread constraint";
-	}
-	return "?";
-}
-
-bool kvet_term_is_anti_affinity(const struct kvet_term *t)
-{
-	return t->kind != KVET_TERM_SPREAD_CONSTRAINT;
-}
-
-static int slice_qcmp(const void *a, const void *b)
-{
-	return kvet_slice_cmp(*(const struct kvet_slice *)a,
-			      *(const struct kvet_slice *)b);
-}
-
 static bool sorted_contains(const struct kvet_slice *v, size_t n,
 			    struct kvet_slice s)
 {
 	return kvet_sorted_find(v, n, sizeof(*v), s) < n;
 }
 
-/*
- * The incoming pod's value of @key: a runtime label (1.6) wins, as its
- * controller sets it over the template; else the template label.
- * Returns 1 when the pod carries @key, 0 when not, -1 when out of memory.
- */
-static int incoming_value(struct kvet_arena *arena,
-			  const struct kvet_workload *wl, struct kvet_slice key,
-			  struct kvet_slice *out)
-{
-	struct kvet_pod_runtime rt;
-	int ret;
-
-	kvet_workload_runtime(wl, 0, 0, &rt);
-	ret = kvet_runtime_value(arena, &rt, key, out);
-	if (ret)
-		return ret;
-	return kvet_labels_get(&wl->labels, key, out) ? 1 : 0;
-}
-
-static int add_key_reqs(struct kvet_arena *arena,
-			const struct kvet_workload *wl,
-			const struct kvet_node *keys, enum kvet_sel_op op,
-			struct kvet_requirement *reqs, size_t *n)
-{
-	uint32_t i;
-
-	for (i = 0; kvet_node_is_seq(keys) && i < keys->len; i++) {
-		const struct kvet_node *k = &keys->u.items[i];
-		struct kvet_requirement *r = &reqs[*n];
-		struct kvet_slice *v;
-		int ret;
-
-		if (!kvet_node_is_string(k))
-			continue;
-		v = kvet_arena_alloc(arena, sizeof(*v));
-		if (!v)
-			return -1;
-		ret = incoming_value(arena, wl, kvet_string_of(k), v);
-		if (ret < 0)
-			return -1;
-		/* "keys that don't exist in the incoming pod labels will be
-		 * ignored" (PodAffinityTerm.matchLabelKeys) */
-		if (!ret)
-			continue;
-		r->key = kvet_string_of(k);
-		r->op = op;
-		r->values = v;
-		r->n_values = 1;
-		r->node = k;
-		(*n)++;
-	}
-	return 0;
-}
-
-/*
- * 1.8: the API server appends one requirement per key to the term's
- * labelSelector when it creates the pod, so this is what the scheduler
- * evaluates. A null or invalid labelSelector stays as it is: the keys
- * are only allowed together with a selector.
- */
-static int build_merged(struct kvet_arena *arena, struct kvet_term *t)
-{
-	const struct kvet_selector *sel = &t->selector;
-	struct kvet_requirement *reqs;
-	size_t cap, n;
-
-	t->merged = *sel;
-	if (sel->meaning != KVET_SEL_MATCH &&
-	    sel->meaning != KVET_SEL_EVERYTHING)
-		return 0;
-	cap = sel->n_reqs +
-	      (kvet_node_is_seq(t->match_label_keys) ?
-	       t->match_label_keys->len : 0) +
-	      (kvet_node_is_seq(t->mismatch_label_keys) ?
-	       t->mismatch_label_keys->len : 0);
-	if (cap == sel->n_reqs)
-		return 0;
-	reqs = kvet_arena_array(arena, cap, sizeof(*reqs));
-	if (!reqs)
-		return -1;
-	if (sel->n_reqs)
-		memcpy(reqs, sel->reqs, sel->n_reqs * sizeof(*reqs));
-	n = sel->n_reqs;
-	if (add_key_reqs(arena, t->wl, t->match_label_keys, KVET_SEL_IN, reqs,
-			 &n) ||
-	    add_key_reqs(arena, t->wl, t->mismatch_label_keys, KVET_SEL_NOT_IN,
-			 reqs, &n))
-		return -1;
-	if (n == sel->n_reqs)
-		return 0;
-	t->merged.reqs = reqs;
-	t->merged.n_reqs = n;
-	t->merged.meaning = KVET_SEL_MATCH;
-	t->merged.form = KVET_SEL_FORM_REQUIREMENTS;
-	return 0;
-}
-
-static int parse_namespaces(struct kvet_arena *arena, struct kvet_term *t,
-			    const struct kvet_node *list)
-{
-	struct kvet_slice *v;
-	size_t i, n = 0, k = 0;
-
-	if (!kvet_node_is_seq(list) || !list->len)
-		return 0;
-	v = kvet_arena_array(arena, list->len, sizeof(*v));
-	if (!v)
-		return -1;
-	for (i = 0; i < list->len; i++)
-		if (kvet_node_is_string(&list->u.items[i]))
-			v[n++] = kvet_string_of(&list->u.items[i]);
-	qsort(v, n, sizeof(*v), slice_qcmp);
-	for (i = 0; i < n; i++)
-		if (!k || !kvet_slice_eq(v[i], v[k - 1]))
-			v[k++] = v[i];
-	t->namespaces = v;
-	t->n_namespaces = k;
-	return 0;
-}
-
-static int parse_term(struct kvet_arena *arena, const struct kvet_workload *wl,
-		      enum kvet_term_kind kind, uint32_t index,
-		      const struct kvet_node *entry, const struct kvet_node *n,
-		      struct kvet_term *t)
-{
-	bool spread = kind == KVET_TERM_SPREAD_CONSTRAINT;
-
-	memset(t, 0, sizeof(*t));
-	t->kind = kind;
-	t->wl = wl;
-	t->index = index;
-	t->entry = entry;
-	t->node = n;
-	t->topology_key_node = kvet_node_get(n, "topologyKey");
-	t->topology_key = kvet_string_of(t->topology_key_node);
-	t->match_label_keys = kvet_node_get(n, "matchLabelKeys");
-	if (!spread)
-		t->mismatch_label_keys = kvet_node_get(n, "mismatchLabelKeys");
-	if (kvet_selector_parse(arena, kvet_node_get(n, "labelSelector"),
-				spread ? KVET_SEL_FIELD_SPREAD :
-					 KVET_SEL_FIELD_AFFINITY_TERM,
-				&t->selector) ||
-	    build_merged(arena, t))
-		return -1;
-	if (spread) {
-		t->scope_own = true;
-		t->ns_selector.meaning = KVET_SEL_NOTHING;
-		return 0;
-	}
-	if (parse_namespaces(arena, t, kvet_node_get(n, "namespaces")) ||
-	    kvet_selector_parse(arena, kvet_node_get(n, "namespaceSelector"),
-				KVET_SEL_FIELD_AFFINITY_NS, &t->ns_selector))
-		return -1;
-	t->scope_own = !t->n_namespaces &&
-		       t->ns_selector.form == KVET_SEL_FORM_ABSENT;
-	return 0;
-}
-
 int kvet_workload_terms(struct kvet_arena *arena,
 			const struct kvet_workload *wl, struct kvet_terms *out)
 {
-	const struct kvet_node *anti, *req, *pref, *tsc;
+	struct kvet_pod_runtime rt;
+	struct kvet_term_pod pod = { &wl->labels, &rt, wl };
+	struct kvet_term_iter it;
+	struct kvet_term_ref ref;
 	struct kvet_term *v;
-	size_t cap = 0, n = 0;
-	uint32_t i;
+	size_t cap, n = 0;
 
 	out->v = NULL;
 	out->n = 0;
-	anti = kvet_node_path(wl->pod_spec, "affinity", "podAntiAffinity",
-			      NULL);
-	req = kvet_node_get(anti,
-			    "requiredDuringSchedulingIgnoredDuringExecution");
-	pref = kvet_node_get(anti,
-			     "preferredDuringSchedulingIgnoredDuringExecution");
-	tsc = kvet_node_get(wl->pod_spec, "topologySpreadConstraints");
-	if (!kvet_node_is_seq(req))
-		req = NULL;
-	if (!kvet_node_is_seq(pref))
-		pref = NULL;
-	if (!kvet_node_is_seq(tsc))
-		tsc = NULL;
-	cap = (req ? req->len : 0) + (pref ? pref->len : 0) +
-	      (tsc ? tsc->len : 0);
+	/* the incoming pod: the first of the current revision */
+	kvet_workload_runtime(wl, 0, 0, &rt);
+	kvet_term_iter_init(&it, wl->pod_spec, KVET_TERMS_SPREADING);
+	cap = kvet_term_iter_bound(&it);
 	if (!cap)
 		return 0;
 	v = kvet_arena_array(arena, cap, sizeof(*v));
 	if (!v)
 		return -1;
-	for (i = 0; req && i < req->len; i++) {
-		const struct kvet_node *e = &req->u.items[i];
-
-		if (kvet_node_is_map(e) &&
-		    parse_term(arena, wl, KVET_TERM_REQUIRED_ANTI_AFFINITY, i,
-			       e, e, &v[n++]))
+	while (kvet_term_iter_next(&it, &ref))
+		if (kvet_term_parse(arena, &ref, &pod, &v[n++]))
 			return -1;
-	}
-	for (i = 0; pref && i < pref->len; i++) {
-		const struct kvet_node *e = &pref->u.items[i];
-		const struct kvet_node *term =
-			kvet_node_get(e, "podAffinityTerm");
-
-		if (kvet_node_is_map(term) &&
-		    parse_term(arena, wl, KVET_TERM_PREFERRED_ANTI_AFFINITY, i,
-			       e, term, &v[n++]))
-			return -1;
-	}
-	for (i = 0; tsc && i < tsc->len; i++) {
-		const struct kvet_node *e = &tsc->u.items[i];
-
-		if (kvet_node_is_map(e) &&
-		    parse_term(arena, wl, KVET_TERM_SPREAD_CONSTRAINT, i, e, e,
-			       &v[n++]))
-			return -1;
-	}
 	out->v = v;
 	out->n = n;
 	return 0;

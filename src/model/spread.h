@@ -10,44 +10,14 @@
 #include "load/node.h"
 #include "model/graph.h"
 #include "model/selector.h"
+#include "model/term.h"
 #include "model/workload.h"
 
 /*
- * Spreading terms and the merged selector (docs/model.md 1.8): the pod
- * anti-affinity terms and topology spread constraints of a workload, each
- * with the selector the API server builds from it at pod creation, and
- * its namespace scope (1.7).
+ * Spreading terms (docs/model.md 1.8): the pod anti-affinity terms and
+ * topology spread constraints of a workload, read once by model/term.c
+ * for its first pod, and what lint's rules ask of them.
  */
-enum kvet_term_kind {
-	KVET_TERM_REQUIRED_ANTI_AFFINITY,	/* required...Execution[i] */
-	KVET_TERM_PREFERRED_ANTI_AFFINITY,	/* its podAffinityTerm */
-	KVET_TERM_SPREAD_CONSTRAINT,		/* topologySpreadConstraints */
-};
-
-/* Plain data in the run's arena, filled by kvet_workload_terms(). */
-struct kvet_term {
-	enum kvet_term_kind kind;
-	const struct kvet_workload *wl;
-	uint32_t index;			/* place in its list in the template */
-	const struct kvet_node *node;	/* the PodAffinityTerm or constraint */
-	const struct kvet_node *entry;	/* the list item (a preferred term's
-					 * weighted entry); else == node */
-	struct kvet_slice topology_key;	/* empty when absent or no string */
-	const struct kvet_node *topology_key_node;	/* NULL when absent */
-	struct kvet_selector selector;	/* labelSelector as written */
-	/* labelSelector AND matchLabelKeys In AND mismatchLabelKeys NotIn,
-	 * with the incoming pod's values (template and runtime labels) */
-	struct kvet_selector merged;
-	const struct kvet_node *match_label_keys;	/* NULL when absent */
-	const struct kvet_node *mismatch_label_keys;	/* affinity only */
-	/* 1.7 scope: the pod's own namespace when both fields below are
-	 * empty or null, and always for a spread constraint */
-	bool scope_own;
-	const struct kvet_slice *namespaces;	/* sorted, unique */
-	size_t n_namespaces;
-	struct kvet_selector ns_selector;	/* NOTHING when absent */
-};
-
 struct kvet_terms {
 	const struct kvet_term *v;
 	size_t n;
@@ -61,17 +31,12 @@ struct kvet_terms {
  * @out: the terms; empty when the template has none.
  *
  * Items of the wrong shape (not a mapping) are skipped: check_types and
- * C6 report them.
+ * sched_validate report them.
  *
  * Returns: 0, or -1 when out of memory.
  */
 int kvet_workload_terms(struct kvet_arena *arena,
 			const struct kvet_workload *wl, struct kvet_terms *out);
-
-const char *kvet_term_kind_name(enum kvet_term_kind kind);
-
-/* True for both kinds of pod anti-affinity term. */
-bool kvet_term_is_anti_affinity(const struct kvet_term *t);
 
 /**
  * kvet_term_matches_siblings() - does the term reach a sibling replica of

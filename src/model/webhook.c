@@ -132,6 +132,7 @@ static int resolve(struct kvet_webhooks *whs,
 	struct kvet_slice parts[2] = { kvet_slice_of(ref->namespace),
 				       kvet_slice_of(ref->name) };
 	const struct kvet_workload **wls;
+	struct kvet_service svc;
 	struct kvet_backend *b;
 	void **slot;
 	size_t i, n;
@@ -155,13 +156,14 @@ static int resolve(struct kvet_webhooks *whs,
 				   : KVET_BACKEND_MISSING;
 		goto out;
 	}
-	if (kvet_node_eq(kvet_node_path(b->service->root, "spec", "type", NULL),
-			 "ExternalName")) {
+	if (kvet_service_parse(whs->arena, b->service, &svc))
+		return -1;
+	if (svc.external_name) {
 		b->state = KVET_BACKEND_EXTERNAL;
 		goto out;
 	}
 	b->state = KVET_BACKEND_WORKLOADS;
-	if (kvet_service_workloads(whs->arena, whs->g, b->service, &wls, &n))
+	if (kvet_service_workloads(whs->arena, whs->g, &svc, &wls, &n))
 		return -1;
 	b->wls = wls;
 	b->n_wls = n;
