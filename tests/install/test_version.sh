@@ -13,6 +13,9 @@ set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib/tap.sh"
 kvet=$1 version=$2 src=$3
 out=$("$kvet" version)
+# meson's vcs_tag() once put the version where the commit goes when
+# scripts/version-commit failed (a tree without .git on a fresh root)
+check "the commit is never the version" test "$out" != "kvet $version (commit $version)"
 is "kvet --version is kvet version" "$("$kvet" --version)" "$out"
 is "the version is meson's" "$(echo "$out" | awk '{print $2}')" "$version"
 if commit=$(git -C "$src" rev-parse --short=12 HEAD 2>/dev/null); then
