@@ -113,14 +113,25 @@ static int drain_pipes(int out_fd, int err_fd, struct sink *out,
 }
 
 /* A pipe that no other child inherits (renders run in parallel). */
+/*
+ * POSIX.1-2024 has pipe2(); glibc (2.9 on) and musl have had it for years
+ * but declare it only under _GNU_SOURCE, and no define in this file can
+ * ask for that: the force-included base/banned.h includes <stdio.h> first,
+ * which settles the feature macros (-D_POSIX_C_SOURCE=200809L
+ * -D_DEFAULT_SOURCE) before this file's first line. So it is declared
+ * here, as POSIX writes it.
+ */
+int pipe2(int fd[2], int flags);
+
+/*
+ * Both ends close on exec from the moment they exist. pipe() followed by
+ * fcntl(FD_CLOEXEC) left a window in which a render spawned by another
+ * thread (renders run on the worker threads) inherited this pipe's write
+ * end: this reader then saw no end of file until that other child exited.
+ */
 static int pipe_cloexec(int p[2])
 {
-	if (pipe(p) < 0)
-		return -1;
-	if (fcntl(p[0], F_SETFD, FD_CLOEXEC) < 0 ||
-	    fcntl(p[1], F_SETFD, FD_CLOEXEC) < 0) {
-		close(p[0]);
-		close(p[1]);
+	if (pipe2(p, O_CLOEXEC) < 0) {
 		p[0] = p[1] = -1;
 		return -1;
 	}

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "kvet/kvet.h"
+#include "tctx.h"
 
 static const char good[] = "apiVersion: apps/v1\nkind: Deployment\n"
 			   "metadata: {name: web}\nspec:\n  replicas: 1\n";
@@ -22,12 +23,8 @@ static struct kvet_ctx *run(const char *name, const char *text,
 			    unsigned int jobs)
 {
 	struct kvet_options opts = { .jobs = jobs };
-	struct kvet_ctx *ctx = kvet_ctx_create(&opts);
 
-	assert_non_null(ctx);
-	assert_int_equal(kvet_ctx_add_buffer(ctx, name, text, strlen(text)), 0);
-	assert_int_equal(kvet_ctx_run(ctx), 0);
-	return ctx;
+	return tctx_lint(&opts, name, text);
 }
 
 static void test_clean_run(void **state)
@@ -134,10 +131,8 @@ static void test_errors_win_exit_code(void **state)
 	struct kvet_summary s;
 
 	(void)state;
-	assert_int_equal(kvet_ctx_add_buffer(ctx, "bad.yaml", broken,
-					     strlen(broken)), 0);
-	assert_int_equal(kvet_ctx_add_buffer(ctx, "t.yaml", two, strlen(two)),
-			 0);
+	tctx_add(ctx, "bad.yaml", broken);
+	tctx_add(ctx, "t.yaml", two);
 	assert_int_equal(kvet_ctx_add_path(ctx, "/nonexistent/x.yaml"), 0);
 	assert_int_equal(kvet_ctx_run(ctx), 0);
 	assert_int_equal(kvet_ctx_error_count(ctx), 2);
@@ -175,9 +170,7 @@ static void test_jobs_do_not_change_order(void **state)
 							: good;
 
 			snprintf(name, sizeof(name), "f%02zu.yaml", i);
-			assert_int_equal(kvet_ctx_add_buffer(ctx[k], name, text,
-							     strlen(text)),
-					 0);
+			tctx_add(ctx[k], name, text);
 		}
 		assert_int_equal(kvet_ctx_run(ctx[k]), 0);
 	}
@@ -201,8 +194,7 @@ static void test_default_namespace_option(void **state)
 	struct kvet_ctx *ctx = kvet_ctx_create(&opts);
 
 	(void)state;
-	assert_int_equal(kvet_ctx_add_buffer(ctx, "t.yaml", two, strlen(two)),
-			 0);
+	tctx_add(ctx, "t.yaml", two);
 	assert_int_equal(kvet_ctx_run(ctx), 0);
 	assert_string_equal(kvet_ctx_finding(ctx, 0)->object.namespace, "ops");
 	kvet_ctx_destroy(ctx);

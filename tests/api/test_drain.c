@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "kvet/kvet.h"
+#include "tctx.h"
 #include "../rules/banned_terms.h"
 
 /* Two nodes; web has its 2 replicas on a1, no budget, and a Service. */
@@ -49,8 +50,7 @@ static struct kvet_ctx *drain_ctx(const struct kvet_drain_options *o,
 		assert_int_equal(kvet_ctx_set_rule_enabled(ctx, off, false), 0);
 	if (o)
 		assert_int_equal(kvet_ctx_set_drain(ctx, o), 0);
-	assert_int_equal(kvet_ctx_add_buffer(ctx, "dump.yaml", dump,
-					     strlen(dump)), 0);
+	tctx_add(ctx, "dump.yaml", dump);
 	assert_int_equal(kvet_ctx_run(ctx), 0);
 	assert_true(kvet_ctx_drain_ran(ctx));
 	return ctx;
@@ -144,8 +144,7 @@ static void refusals(void **state)
 	kvet_ctx_destroy(ctx);
 	/* no Nodes: an input error, and no drain */
 	ctx = kvet_ctx_create(&lint);
-	assert_int_equal(kvet_ctx_add_buffer(ctx, "d.yaml", pod_only,
-					     strlen(pod_only)), 0);
+	tctx_add(ctx, "d.yaml", pod_only);
 	assert_int_equal(kvet_ctx_run(ctx), 0);
 	assert_false(kvet_ctx_drain_ran(ctx));
 	assert_int_equal(kvet_ctx_exit_code(ctx, KVET_SEV_WARNING, false),
@@ -212,8 +211,7 @@ static void pool_runs(void **state)
 	(void)state;
 	assert_int_equal(kvet_ctx_set_drain(ctx, &o), 0);
 	assert_int_equal(kvet_ctx_set_pool(ctx, &p), 0);
-	assert_int_equal(kvet_ctx_add_buffer(ctx, "c.yaml", chart,
-					     strlen(chart)), 0);
+	tctx_add(ctx, "c.yaml", chart);
 	assert_int_equal(kvet_ctx_run(ctx), 0);
 	info = kvet_ctx_drain_pool(ctx);
 	assert_non_null(info);
@@ -227,8 +225,7 @@ static void pool_runs(void **state)
 
 	ctx = kvet_ctx_create(&opts);
 	assert_int_equal(kvet_ctx_set_pool(ctx, &p), 0);
-	assert_int_equal(kvet_ctx_add_buffer(ctx, "dump.yaml", dump,
-					     strlen(dump)), 0);
+	tctx_add(ctx, "dump.yaml", dump);
 	assert_int_equal(kvet_ctx_run(ctx), 0);
 	assert_false(kvet_ctx_drain_ran(ctx));
 	assert_null(kvet_ctx_drain_pool(ctx));
@@ -238,8 +235,7 @@ static void pool_runs(void **state)
 
 	opts.flags = 0;
 	ctx = kvet_ctx_create(&opts);
-	assert_int_equal(kvet_ctx_add_buffer(ctx, "c.yaml", chart,
-					     strlen(chart)), 0);
+	tctx_add(ctx, "c.yaml", chart);
 	assert_int_equal(kvet_ctx_run(ctx), 0);
 	for (i = 0; i < kvet_ctx_finding_count(ctx); i++) {
 		f = kvet_ctx_finding(ctx, i);
@@ -254,8 +250,7 @@ static void pool_runs(void **state)
 
 	/* a dump: the roll is kvet drain's, the lint check stays silent */
 	ctx = kvet_ctx_create(&opts);
-	assert_int_equal(kvet_ctx_add_buffer(ctx, "dump.yaml", dump,
-					     strlen(dump)), 0);
+	tctx_add(ctx, "dump.yaml", dump);
 	assert_int_equal(kvet_ctx_run(ctx), 0);
 	for (i = 0; i < kvet_ctx_finding_count(ctx); i++)
 		assert_string_not_equal(kvet_ctx_finding(ctx, i)->rule,
@@ -365,8 +360,7 @@ static void roll_words(void **state)
 	for (i = 0; i < sizeof(stalls) / sizeof(stalls[0]); i++) {
 		struct kvet_ctx *ctx = kvet_ctx_create(&opts);
 
-		assert_int_equal(kvet_ctx_add_buffer(ctx, "c.yaml", stalls[i],
-						     strlen(stalls[i])), 0);
+		tctx_add(ctx, "c.yaml", stalls[i]);
 		assert_int_equal(kvet_ctx_run(ctx), 0);
 		for (j = 0; j < kvet_ctx_finding_count(ctx); j++) {
 			const struct kvet_finding *f = kvet_ctx_finding(ctx, j);
@@ -414,8 +408,7 @@ static void drain_words(void **state)
 				d.max_unavailable = 1;
 				assert_int_equal(kvet_ctx_set_drain(ctx, &d), 0);
 			}
-			assert_int_equal(kvet_ctx_add_buffer(ctx, "c.yaml", in,
-							     strlen(in)), 0);
+			tctx_add(ctx, "c.yaml", in);
 			assert_int_equal(kvet_ctx_run(ctx), 0);
 			for (j = 0; j < kvet_ctx_finding_count(ctx); j++, n++)
 				check_words(kvet_ctx_finding(ctx, j), re);

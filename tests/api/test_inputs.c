@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "kvet/kvet.h"
+#include "tctx.h"
 
 static const char good[] = "apiVersion: v1\nkind: ConfigMap\n"
 			   "metadata: {name: a}\n";
@@ -64,8 +65,7 @@ static struct kvet_ctx *create(unsigned int flags)
 static void add_text(struct kvet_ctx *ctx, const char *name,
 		     const char *text)
 {
-	assert_int_equal(kvet_ctx_add_buffer(ctx, name, text, strlen(text)),
-			 0);
+	tctx_add(ctx, name, text);
 }
 
 static enum kvet_exit exit_code(const struct kvet_ctx *ctx)

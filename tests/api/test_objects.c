@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "kvet/kvet.h"
+#include "tctx.h"
 
 static const char input[] =
 	"apiVersion: apps/v1\nkind: Deployment\n"
@@ -30,10 +31,8 @@ static struct kvet_ctx *run(unsigned int jobs)
 	struct kvet_ctx *ctx = kvet_ctx_create(&opts);
 
 	assert_non_null(ctx);
-	assert_int_equal(kvet_ctx_add_buffer(ctx, "a.yaml", input,
-					     sizeof(input) - 1), 0);
-	assert_int_equal(kvet_ctx_add_buffer(ctx, "b.yaml", input,
-					     sizeof(input) - 1), 0);
+	tctx_add(ctx, "a.yaml", input);
+	tctx_add(ctx, "b.yaml", input);
 	assert_int_equal(kvet_ctx_run(ctx), 0);
 	return ctx;
 }

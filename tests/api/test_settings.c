@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "kvet/kvet.h"
+#include "tctx.h"
 
 static const char two[] = "apiVersion: apps/v1\nkind: Deployment\n"
 			  "metadata: {name: web}\nspec:\n  replicas: two\n";
@@ -50,18 +51,8 @@ static struct kvet_ctx *create(unsigned int flags)
 
 static void run(struct kvet_ctx *ctx, const char *text)
 {
-	assert_int_equal(kvet_ctx_add_buffer(ctx, "in.yaml", text,
-					     strlen(text)), 0);
+	tctx_add(ctx, "in.yaml", text);
 	assert_int_equal(kvet_ctx_run(ctx), 0);
-}
-
-static size_t count_of(const struct kvet_ctx *ctx, const char *rule)
-{
-	size_t i, n = 0;
-
-	for (i = 0; i < kvet_ctx_finding_count(ctx); i++)
-		n += strcmp(kvet_ctx_finding(ctx, i)->rule, rule) == 0;
-	return n;
 }
 
 /* Later settings win, "*" included, in either order. */
@@ -127,7 +118,7 @@ static void test_lists_add_or_replace(void **state)
 				 ctx, KVET_GRAPH_MANAGER_COMPONENTS, "reconciler"),
 			 0);
 	run(ctx, managers);
-	assert_int_equal(count_of(ctx, "manager-default-priority"), 2);
+	assert_int_equal(tctx_count(ctx, "manager-default-priority"), 2);
 	kvet_ctx_destroy(ctx);
 
 	ctx = create(0);
@@ -141,7 +132,7 @@ static void test_lists_add_or_replace(void **state)
 				 ctx, KVET_GRAPH_MANAGER_COMPONENTS, "reconciler"),
 			 0);
 	run(ctx, managers);
-	assert_int_equal(count_of(ctx, "manager-default-priority"), 1);
+	assert_int_equal(tctx_count(ctx, "manager-default-priority"), 1);
 	assert_string_equal(kvet_ctx_finding(ctx, 0)->object.name, "rec");
 	kvet_ctx_destroy(ctx);
 
@@ -149,7 +140,7 @@ static void test_lists_add_or_replace(void **state)
 	assert_int_equal(kvet_ctx_replace_graph_values(
 				 ctx, KVET_GRAPH_MANAGER_COMPONENTS), 0);
 	run(ctx, managers);
-	assert_int_equal(count_of(ctx, "manager-default-priority"), 0);
+	assert_int_equal(tctx_count(ctx, "manager-default-priority"), 0);
 	kvet_ctx_destroy(ctx);
 
 	ctx = create(0);

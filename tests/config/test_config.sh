@@ -5,13 +5,11 @@
 # are atomic, and `kvet config init` writes a file kvet reads back.
 # Usage: test_config.sh KVET TESTDATA
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/tap.sh"
 kvet=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 testdata=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0 fail=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"; }
 
 case=$testdata/baseline-reordered
 (cd "$case" && "$kvet" lint -q --format json="$tmp/report.json" \
@@ -159,6 +157,4 @@ $tmp/types-baseline.yaml:2:15: error: a baseline entry must be a mapping, not a 
 [ "$out" = "$want" ] && ok "baseline type words: an integer, a boolean" ||
 	notok "baseline type words: $out"
 
-echo "1..$n"
-echo "$((n - fail)) passed, $fail failed"
-[ $fail = 0 ]
+done_testing

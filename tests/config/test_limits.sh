@@ -8,13 +8,11 @@
 # shadow memory needs terabytes of address space); nothing is timed.
 # Usage: test_limits.sh KVET
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/tap.sh"
 kvet=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 tmp=$(mktemp -d)
 writer=
 trap '[ -n "$writer" ] && kill "$writer" 2>/dev/null; rm -rf "$tmp"' EXIT
-n=0 fail=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"; }
 case ${KVET_SANITIZE:-none} in
 none | '') vmem=262144 ;;	# KiB: 256 MiB
 *) vmem=unlimited ;;
@@ -129,6 +127,4 @@ run 3 'error: namespace must be a string' \
 	"so is a process substitution" -- \
 	lint --config <(sleep 0.2; echo 'namespace: [x]') "$tmp/in.yaml"
 
-echo "1..$n"
-echo "$((n - fail)) passed, $fail failed"
-[ $fail = 0 ]
+done_testing

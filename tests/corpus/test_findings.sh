@@ -11,6 +11,7 @@
 # docs/corpus-findings.md is written from them by scripts/gen-corpus-findings.
 # Usage: test_findings.sh [--update] KVET CORPUS EXPECTED_DIR
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/tap.sh"
 update=0
 [ "${1-}" = --update ] && { update=1; shift; }
 kvet=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -38,9 +39,7 @@ units() {
 	[ ${#f[@]} -gt 0 ] && echo "cluster-dumps/kubevious-parser-data ${f[*]}"
 }
 
-n=0 fail=0
 while read -r name paths; do
-	n=$((n + 1))
 	want=$expected/$(printf '%s' "$name" | tr / _).txt
 	# shellcheck disable=SC2086 # paths are corpus names without spaces
 	got=$(NO_COLOR=1 "$kvet" lint --no-config --color never $paths 2>&1)
@@ -48,12 +47,11 @@ while read -r name paths; do
 exit $?"
 	if [ $update = 1 ]; then
 		printf '%s\n' "$got" > "$want"
-		echo "ok $n - $name # updated"
+		ok "$name # updated"
 	elif [ -f "$want" ] && [ "$(cat "$want")" = "$got" ]; then
-		echo "ok $n - $name"
+		ok "$name"
 	else
-		fail=$((fail + 1))
-		echo "not ok $n - $name differs from $want:"
+		notok "$name differs from $want:"
 		diff <(cat "$want" 2>/dev/null) <(printf '%s\n' "$got") | head -20 | sed 's/^/#   /'
 	fi
 done < <(units)
@@ -64,16 +62,12 @@ for want in "$expected"/*.txt; do
 		[ "$want" = "$expected/$(printf '%s' "$name" | tr / _).txt" ] && found=1
 	done < <(units)
 	if [ $found = 0 ]; then
-		n=$((n + 1))
 		if [ $update = 1 ]; then
 			rm -f "$want"
-			echo "ok $n - $(basename "$want") # removed: no such unit"
+			ok "$(basename "$want") # removed: no such unit"
 		else
-			fail=$((fail + 1))
-			echo "not ok $n - $(basename "$want") matches no corpus unit"
+			notok "$(basename "$want") matches no corpus unit"
 		fi
 	fi
 done
-echo "1..$n"
-echo "$((n - fail)) passed, $fail failed"
-[ $fail = 0 ]
+done_testing

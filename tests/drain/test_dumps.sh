@@ -10,15 +10,14 @@
 # expected files (never in CI).
 # Usage: test_dumps.sh [--update] KVET CORPUS EXPECTED_DIR
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/tap.sh"
 update=0
 [ "${1-}" = --update ] && { update=1; shift; }
 kvet=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 corpus=$2
 expected=$(mkdir -p "$3" && cd "$3" && pwd)
 if [ ! -d "$corpus/cluster-dumps" ]; then
-	# TAP's way to skip a whole test, which meson's tap protocol reads
-	echo "1..0 # SKIP corpus not found at $corpus (it sits beside the repository as ../shared/corpus; a standalone clone has none)"
-	exit 0
+	skip_all "corpus not found at $corpus (it sits beside the repository as ../shared/corpus; a standalone clone has none)"
 fi
 export LC_ALL=C NO_COLOR=1
 shopt -s nullglob
@@ -33,13 +32,10 @@ units() {
 	[ ${#f[@]} -gt 0 ] && echo "cluster-dumps/kubevious-parser-data ${f[*]}"
 }
 
-n=0
-failed=0
 tmp=$(mktemp) || exit 2
 trap 'rm -f "$tmp"' EXIT
 while read -r unit paths; do
 	for plan in each rolling; do
-		n=$((n + 1))
 		name=${unit//\//_}.$plan.txt
 		args=()
 		[ $plan = rolling ] && args=(--rolling)
@@ -47,22 +43,19 @@ while read -r unit paths; do
 		"$kvet" drain "${args[@]}" $paths >"$tmp" 2>&1
 		rc=$?
 		if [ $rc -gt 1 ]; then
-			echo "not ok $n - $unit ($plan): exit $rc"
+			notok "$unit ($plan): exit $rc"
 			sed 's/^/# /' "$tmp" | tail -n 5
-			failed=$((failed + 1))
 			continue
 		fi
 		if [ $update = 1 ]; then
 			cp "$tmp" "$expected/$name" && chmod 644 "$expected/$name"
-			echo "ok $n - $unit ($plan) # updated"
+			ok "$unit ($plan) # updated"
 		elif cmp -s "$tmp" "$expected/$name"; then
-			echo "ok $n - $unit ($plan)"
+			ok "$unit ($plan)"
 		else
-			echo "not ok $n - $unit ($plan): the report differs from $name"
+			notok "$unit ($plan): the report differs from $name"
 			diff -u "$expected/$name" "$tmp" | head -n 20 | sed 's/^/# /'
-			failed=$((failed + 1))
 		fi
 	done
 done < <(units)
-echo "1..$n"
-[ $failed = 0 ]
+done_testing

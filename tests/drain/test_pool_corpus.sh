@@ -11,6 +11,7 @@
 # saying so. --update rewrites the expected files (never in CI).
 # Usage: test_pool_corpus.sh [--update] KVET CORPUS EXPECTED_DIR DRAIN_MD
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/tap.sh"
 update=0
 [ "${1-}" = --update ] && { update=1; shift; }
 kvet=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -18,9 +19,7 @@ corpus=$2
 expected=$(mkdir -p "$3" && cd "$3" && pwd)
 doc=$(cd "$(dirname "$4")" && pwd)/$(basename "$4")
 if [ ! -d "$corpus" ]; then
-	# TAP's way to skip a whole test, which meson's tap protocol reads
-	echo "1..0 # SKIP corpus not found at $corpus (it sits beside the repository as ../shared/corpus; a standalone clone has none)"
-	exit 0
+	skip_all "corpus not found at $corpus (it sits beside the repository as ../shared/corpus; a standalone clone has none)"
 fi
 export LC_ALL=C NO_COLOR=1
 shopt -s nullglob
@@ -35,32 +34,26 @@ row() {
 			for (i = 1; i <= n; i++) if (names[i] == f) { print $2 "|" $3; exit } }' "$doc"
 }
 
-n=0
-failed=0
 tmp=$(mktemp) || exit 2
 trap 'rm -f "$tmp"' EXIT
 for f in *.yaml *.json; do
-	n=$((n + 1))
 	"$kvet" drain --rolling --pool 3x3 "$f" >"$tmp" 2>&1
 	rc=$?
 	if [ $rc -gt 1 ]; then
-		echo "not ok $n - $f: exit $rc"
+		notok "$f: exit $rc"
 		sed 's/^/# /' "$tmp" | tail -n 5
-		failed=$((failed + 1))
 		continue
 	fi
 	if [ $update = 1 ]; then
 		cp "$tmp" "$expected/$f.txt" && chmod 644 "$expected/$f.txt"
-		echo "ok $n - $f # updated"
+		ok "$f # updated"
 	elif cmp -s "$tmp" "$expected/$f.txt"; then
-		echo "ok $n - $f"
+		ok "$f"
 	else
-		echo "not ok $n - $f: the report differs from $f.txt"
+		notok "$f: the report differs from $f.txt"
 		diff -u "$expected/$f.txt" "$tmp" | head -n 20 | sed 's/^/# /'
-		failed=$((failed + 1))
 	fi
 
-	n=$((n + 1))
 	pods=$(sed -n 's/^  synthetic pool: .*; \([0-9]*\) pods\{0,1\} placed.*/\1/p' "$tmp")
 	verdict=$(sed -n 's/^drain, rolling: [0-9]* steps\{0,1\}: //p' "$tmp")
 	reviewed=$(row "$f")
@@ -68,22 +61,17 @@ for f in *.yaml *.json; do
 	want_verdict=${reviewed#*|}
 	want_verdict=${want_verdict//\*/}
 	if [ -z "$reviewed" ]; then
-		echo "not ok $n - $f: docs/drain.md does not review it"
-		failed=$((failed + 1))
+		notok "$f: docs/drain.md does not review it"
 	elif [ "$want_pods" = "$pods" ] && [ "$want_verdict" = "$verdict" ]; then
-		echo "ok $n - $f: docs/drain.md reviews it as it rolls ($pods pods, $verdict)"
+		ok "$f: docs/drain.md reviews it as it rolls ($pods pods, $verdict)"
 	else
-		echo "not ok $n - $f: docs/drain.md says $want_pods pods, $want_verdict; the roll gives $pods pods, $verdict"
-		failed=$((failed + 1))
+		notok "$f: docs/drain.md says $want_pods pods, $want_verdict; the roll gives $pods pods, $verdict"
 	fi
 done
 # a golden file whose manifest is gone is an error, not a silent leftover
 for g in "$expected"/*.txt; do
 	g=$(basename "$g" .txt)
 	[ -e "$g" ] && continue
-	n=$((n + 1))
-	echo "not ok $n - $g.txt has no manifest in the corpus"
-	failed=$((failed + 1))
+	notok "$g.txt has no manifest in the corpus"
 done
-echo "1..$n"
-[ $failed = 0 ]
+done_testing

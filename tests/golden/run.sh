@@ -35,6 +35,7 @@
 # with git diff; it is never used in CI. The output is TAP.
 
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/tap.sh"
 
 update=0
 if [ "${1-}" = "--update" ]; then
@@ -75,9 +76,6 @@ else
 	done < <(find "$testdata" -name args -type f | LC_ALL=C sort)
 fi
 
-n=0
-passed=0
-failed=0
 
 # Print the first lines of a diff as TAP comments.
 show_diff() {
@@ -150,8 +148,7 @@ for name in "${cases[@]}"; do
 		done < "$dir/requires"
 	fi
 	if [ -n "$missing" ]; then
-		n=$((n + 1))
-		echo "ok $n - $name # SKIP not on PATH:$missing (scripts/test installs them)"
+		skip "$name" "not on PATH:$missing (scripts/test installs them)"
 		continue
 	fi
 	formats=()
@@ -170,13 +167,11 @@ for name in "${cases[@]}"; do
 	for format in "${formats[@]}"; do
 		expected=$dir/$(expected_file "$format")
 		run_case "$dir" "$format"
-		n=$((n + 1))
 		label="$name${format:+ ($format)}"
 
 		if [ $update = 1 ] && [ "$rc" -gt 125 ]; then
 			# a crash is no expected output: keep the files
-			echo "not ok $n - $label: kvet exited $rc, nothing updated"
-			failed=$((failed + 1))
+			notok "$label: kvet exited $rc, nothing updated"
 			continue
 		fi
 		if [ $update = 1 ]; then
@@ -185,41 +180,36 @@ for name in "${cases[@]}"; do
 			if [ -f "$dir/expected.stderr" ] || [ -s "$err" ]; then
 				cp "$err" "$dir/expected.stderr"
 			fi
-			echo "ok $n - $label # updated"
-			passed=$((passed + 1))
+			ok "$label # updated"
 			continue
 		fi
 
-		ok=1
+		same=1
 		if [ ! -f "$expected" ]; then
 			echo "# $name: missing ${expected##*/}"
-			ok=0
+			same=0
 		elif ! cmp -s "$expected" "$out"; then
 			echo "# $name: standard output differs"
 			show_diff "$expected" "$out"
-			ok=0
+			same=0
 		fi
 		want_rc=$(cat "$dir/exit-code" 2>/dev/null)
 		if [ "$want_rc" != "$rc" ]; then
 			echo "# $name: exit code $rc, expected ${want_rc:-(no exit-code file)}"
-			ok=0
+			same=0
 		fi
 		if [ -f "$dir/expected.stderr" ] &&
 		   ! cmp -s "$dir/expected.stderr" "$err"; then
 			echo "# $name: standard error differs"
 			show_diff "$dir/expected.stderr" "$err"
-			ok=0
+			same=0
 		fi
-		if [ $ok = 1 ]; then
-			echo "ok $n - $label"
-			passed=$((passed + 1))
+		if [ $same = 1 ]; then
+			ok "$label"
 		else
-			echo "not ok $n - $label"
-			failed=$((failed + 1))
+			notok "$label"
 		fi
 	done
 done
 
-echo "1..$n"
-echo "# $passed passed, $failed failed"
-[ $failed = 0 ]
+done_testing

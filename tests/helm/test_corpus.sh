@@ -8,19 +8,15 @@
 # (SOURCES.md lists them), and that every finding names its unit.
 # Usage: test_corpus.sh KVET CORPUS
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/tap.sh"
 kvet=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 corpus=$2
-n=0 fail=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"; }
 if [ ! -d "$corpus/charts" ] || [ ! -d "$corpus/kustomize" ]; then
-	echo "1..0 # SKIP corpus not found at $corpus (it sits beside the repository as ../shared/corpus)"
-	exit 0
+	skip_all "corpus not found at $corpus (it sits beside the repository as ../shared/corpus)"
 fi
 for prog in helm kubectl; do
 	if ! command -v "$prog" >/dev/null; then
-		echo "1..0 # SKIP $prog is not on PATH (scripts/test installs it)"
-		exit 0
+		skip_all "$prog is not on PATH (scripts/test installs it)"
 	fi
 done
 export NO_COLOR=1 LC_ALL=C
@@ -106,5 +102,4 @@ sys.exit(1 if bad or not r["findings"] else 0)' \
 	"$tmp/kustomize-examples.json" "$corpus/kustomize/kustomize-examples" &&
 	ok "every kustomize finding is at a file that exists" ||
 	notok "a kustomize finding points at no file"
-echo "1..$n"
-[ $fail = 0 ]
+done_testing

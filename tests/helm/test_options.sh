@@ -6,32 +6,18 @@
 # kvet-charts).
 # Usage: test_options.sh KVET CHARTS
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/tap.sh"
 kvet=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 charts=$2
-n=0 fail=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-# a failure says itself on stderr too: meson's log of a TAP test keeps
-# stderr, and a failure seen once on a fresh root must say what it was
-notok() {
-	n=$((n + 1))
-	fail=$((fail + 1))
-	echo "not ok $n - $1"
-	echo "not ok $n - $1" >&2
-	[ -f "$tmp/out" ] && sed 's/^/#   out: /' "$tmp/out" | head -n 40 >&2
-	[ -f "$tmp/a" ] && diff "$tmp/a" "$tmp/b" 2>/dev/null | head -n 40 >&2
+# a failure seen once on a fresh root must say what kvet printed
+tap_explain() {
+	[ -f "$tmp/out" ] && sed 's/^/#   out: /' "$tmp/out" | head -n 40
+	[ -f "$tmp/a" ] && diff "$tmp/a" "$tmp/b" 2>/dev/null | head -n 40
 	return 0
 }
-check() {
-	local name=$1
-	shift
-	if "$@"; then ok "$name"; else notok "$name"; fi
-}
-has() { grep -qF -- "$2" "$1" || { sed 's/^/#   /' "$1" | head -n 20; return 1; }; }
-hasnt() { ! grep -qF -- "$2" "$1"; }
 for prog in helm kubectl; do
 	if ! command -v "$prog" >/dev/null; then
-		echo "1..0 # SKIP $prog is not on PATH (scripts/test installs it)"
-		exit 0
+		skip_all "$prog is not on PATH (scripts/test installs it)"
 	fi
 done
 export NO_COLOR=1 LC_ALL=C
@@ -74,5 +60,4 @@ check "without it a values file is only a file, no object" \
 "$kvet" lint --no-config empty kz matrix > "$tmp/b" 2>&1
 check "the report does not depend on the order of the charts named" \
 	cmp -s "$tmp/a" "$tmp/b"
-echo "1..$n"
-[ $fail = 0 ]
+done_testing

@@ -5,21 +5,12 @@
 # flags through and kvet's after --, and keep kvet's exit status.
 # Usage: test_plugin.sh KVET PLUGIN_DIR CHARTS
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/tap.sh"
 kvet=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 plugin=$2
 charts=$3
-n=0 fail=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"; }
-check() {
-	local name=$1
-	shift
-	if "$@"; then ok "$name"; else notok "$name"; fi
-}
-has() { grep -qF -- "$2" "$1" || { sed 's/^/#   /' "$1" | head -n 20; return 1; }; }
 if ! command -v helm >/dev/null; then
-	echo "1..0 # SKIP helm is not on PATH (scripts/test installs it)"
-	exit 0
+	skip_all "helm is not on PATH (scripts/test installs it)"
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -46,5 +37,4 @@ check "...quoting helm" has "$tmp/out" "name is required"
 helm kvet drain matrix -f matrix/ci/ha-values.yaml -- --no-config --rolling \
 	> "$tmp/out" 2>&1
 check "helm kvet drain rolls the render on the pool" has "$tmp/out" "step 1"
-echo "1..$n"
-[ $fail = 0 ]
+done_testing

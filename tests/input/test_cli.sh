@@ -6,26 +6,11 @@
 # --require-objects; a FIFO; "-" twice; a tree of symlinks.
 # Usage: test_cli.sh KVET
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/tap.sh"
 kvet=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0 fail=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"; }
-skip() { n=$((n + 1)); echo "ok $n - # SKIP $1"; }
 # check NAME COMMAND...: one test point
-check() {
-	local name=$1
-	shift
-	if "$@"; then ok "$name"; else notok "$name"; fi
-}
-# has FILE TEXT: FILE holds TEXT, else show FILE
-has() {
-	grep -qF -- "$2" "$1" && return 0
-	sed 's/^/#   /' "$1" | head -n 20
-	return 1
-}
-hasnt() { ! grep -qF -- "$2" "$1"; }
 
 export NO_COLOR=1 LC_ALL=C
 unset CI
@@ -202,6 +187,4 @@ for v in 1 1000000 1.5Gi 4Gi 2G 1e3 1Ti; do
 	check "--max-input-size '$v' is accepted ($rc)" test $rc = 0 -o $rc = 2
 done
 
-echo "1..$n"
-echo "# $((n - fail)) passed, $fail failed"
-[ $fail = 0 ]
+done_testing

@@ -15,11 +15,11 @@
 # error (exit 2); a missing kubectl; the plugin's help naming it.
 # usage: test_cluster.sh KVET CORPUS     (TAP output; skips without CORPUS)
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/tap.sh"
 kvet=$1 corpus=$2
 src=$corpus/cluster-dumps/kubevious-parser-data
 if [ ! -f "$src-node.yaml" ] || [ ! -f "$src-all.yaml" ]; then
-	echo "1..0 # SKIP no $src-node.yaml or -all.yaml (../shared is absent)"
-	exit 0
+	skip_all "no $src-node.yaml or -all.yaml (../shared is absent)"
 fi
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
@@ -38,73 +38,60 @@ cat "$dump"
 STANDIN
 chmod +x "$tmp/kubectl"
 export KUBECTL=$tmp/kubectl NO_COLOR=1 LC_ALL=C
-n=0 failed=0
-check() {
-	n=$((n + 1))
-	if [ "$2" = "$3" ]; then
-		echo "ok $n - $1"
-	else
-		failed=$((failed + 1))
-		echo "not ok $n - $1"
-		printf '%s\n' "$2" | head -n 10 | sed 's/^/#   got:  /'
-		printf '%s\n' "$3" | head -n 10 | sed 's/^/#   want: /'
-	fi
-}
 resources=$("$kvet" lint --cluster >/dev/null 2>&1; sed -n 2p "$tmp/argv")
 
 "$tmp/kubectl-kvet" lint --cluster >"$tmp/out" 2>"$tmp/err"
 rc=$?
-check "lint --cluster: kubectl get RESOURCES -A -o json" \
+is "lint --cluster: kubectl get RESOURCES -A -o json" \
 	"$(tr '\n' ' ' <"$tmp/argv")" "get $resources -A -o json "
 for kind in nodes pods poddisruptionbudgets deployments statefulsets \
 	daemonsets validatingwebhookconfigurations; do
 	case ",$resources," in
-	*",$kind,"*) check "the resources include $kind" yes yes ;;
-	*) check "the resources include $kind" no yes ;;
+	*",$kind,"*) is "the resources include $kind" yes yes ;;
+	*) is "the resources include $kind" no yes ;;
 	esac
 done
 "$kvet" lint --complete-input "$dump" >"$tmp/want" 2>"$tmp/want.err"
 want_rc=$?
-check "lint --cluster exits as lint --complete-input of the dump" "$rc" "$want_rc"
-check "lint --cluster reports as lint --complete-input of the dump" \
+is "lint --cluster exits as lint --complete-input of the dump" "$rc" "$want_rc"
+is "lint --cluster reports as lint --complete-input of the dump" \
 	"$(sed -E "s#(^|  )cluster:([0-9])#\\1$dump:\\2#" "$tmp/out")" "$(cat "$tmp/want")"
-check "lint --cluster: the input is named cluster" \
+is "lint --cluster: the input is named cluster" \
 	"$(grep -c '^cluster:' "$tmp/out")" "$(grep -c "^$dump:" "$tmp/want")"
 
 "$tmp/kubectl-kvet" drain --cluster --context prod --kubeconfig /k/config \
 	-n team-a >"$tmp/out" 2>"$tmp/err"
 rc=$?
-check "drain --cluster passes --context, --kubeconfig and -n on" \
+is "drain --cluster passes --context, --kubeconfig and -n on" \
 	"$(tr '\n' ' ' <"$tmp/argv")" \
 	"--context prod --kubeconfig /k/config get $resources --namespace team-a -o json "
 "$kvet" drain -n team-a "$dump" >"$tmp/want" 2>"$tmp/want.err"
 want_rc=$?
-check "drain --cluster exits as drain of the dump" "$rc" "$want_rc"
-check "drain --cluster drains the dump's nodes" \
+is "drain --cluster exits as drain of the dump" "$rc" "$want_rc"
+is "drain --cluster drains the dump's nodes" \
 	"$(grep -c '^  node "gke-kubevious-samples-pool-2-[0-9a-z-]*": drains' "$tmp/out")" 2
-check "drain --cluster reports as drain of the dump" \
+is "drain --cluster reports as drain of the dump" \
 	"$(sed -E "s#(^|  )cluster:([0-9])#\\1$dump:\\2#" "$tmp/out")" "$(cat "$tmp/want")"
 
 STANDIN_FAIL=1 "$tmp/kubectl-kvet" lint --cluster >"$tmp/out" 2>"$tmp/err"
 rc=$?
-check "kubectl failing is an input error (exit 2)" "$rc" 2
-check "kubectl's own error is quoted" \
+is "kubectl failing is an input error (exit 2)" "$rc" 2
+is "kubectl's own error is quoted" \
 	"$(grep -c 'kubectl: The connection to the server localhost:8080 was refused' "$tmp/err")" 1
-check "nothing is reported when kubectl failed" "$(wc -c <"$tmp/out")" 0
+is "nothing is reported when kubectl failed" "$(wc -c <"$tmp/out")" 0
 
 KUBECTL=$tmp/missing "$kvet" lint --cluster >"$tmp/out" 2>"$tmp/err"
 rc=$?
-check "a kubectl that cannot be run is an input error (exit 2)" "$rc" 2
-check "it says which program" "$(grep -c "cannot run $tmp/missing" "$tmp/err")" 1
+is "a kubectl that cannot be run is an input error (exit 2)" "$rc" 2
+is "it says which program" "$(grep -c "cannot run $tmp/missing" "$tmp/err")" 1
 
-check "the plugin's help says kubectl kvet" \
+is "the plugin's help says kubectl kvet" \
 	"$("$tmp/kubectl-kvet" lint --help | head -n 1)" \
 	"usage: kubectl kvet lint [OPTIONS] [PATH...]"
-check "kvet's help says kvet" \
+is "kvet's help says kvet" \
 	"$("$kvet" lint --help | head -n 1)" "usage: kvet lint [OPTIONS] [PATH...]"
 "$tmp/kubectl-kvet" lint --context x 2>"$tmp/err"
-check "--context without --cluster is a usage error (exit 3)" "$?" 3
-check "its hint names the plugin" "$(sed -n 2p "$tmp/err")" \
+is "--context without --cluster is a usage error (exit 3)" "$?" 3
+is "its hint names the plugin" "$(sed -n 2p "$tmp/err")" \
 	"kvet: hint: see 'kubectl kvet lint --help'"
-echo "1..$n"
-[ $failed = 0 ]
+done_testing

@@ -10,6 +10,7 @@
 # usage: test_completion.sh KVET DATADIR      (TAP output)
 
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/tap.sh"
 kvet=$1
 data=$(cd "$2" && pwd) || exit 2
 case $kvet in /*) ;; *) kvet=$PWD/$kvet ;; esac
@@ -23,7 +24,6 @@ cd "$tmp/work" || exit 2
 mkdir -p deploy/base
 touch deploy/app.yaml deploy/notes.txt values.json
 
-n=0 failed=0
 ids=$(kvet rules --no-config | awk '{print $1}' | sort)
 n_ids=$(printf '%s\n' "$ids" | wc -l)
 options=$(kvet lint --help | grep -oE -- '--[a-z][a-z-]*' | sort -u)
@@ -31,10 +31,9 @@ options=$(kvet lint --help | grep -oE -- '--[a-z][a-z-]*' | sort -u)
 drain_options=$(kvet drain --help | sed -n '/^options:/,$p' |
 	grep -oE -- '--[a-z][a-z-]*' | sort -u)
 
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
+# not_ok NAME GOT: a failing point, showing what the shell offered
 not_ok() {
-	n=$((n + 1)) failed=$((failed + 1))
-	echo "not ok $n - $1"
+	notok "$1"
 	printf '%s\n' "$2" | head -n 10 | sed 's/^/# got: /'
 }
 
@@ -155,7 +154,7 @@ if command -v zsh >/dev/null; then
 		not_ok "zsh: _kvet is for kvet and kubectl-kvet" "$(head -1 "$data/_kvet")"
 	fi
 else
-	echo "ok $((n += 1)) - # SKIP zsh is not installed (Debian package zsh)"
+	skip "zsh is not installed (Debian package zsh)"
 fi
 
 # ---- fish: complete -C asks fish what it would offer for a line
@@ -186,8 +185,7 @@ if command -v fish >/dev/null; then
 		deploy/app.yaml
 	expect fish "kubectl-kvet" "$(fish_complete 'kubectl-kvet ')" lint
 else
-	echo "ok $((n += 1)) - # SKIP fish is not installed (Debian package fish)"
+	skip "fish is not installed (Debian package fish)"
 fi
 
-echo "1..$n"
-[ "$failed" = 0 ]
+done_testing

@@ -3,8 +3,8 @@
 # command that the built-in help lists, so the two cannot drift apart.
 # Usage: test_man.sh KVET MANPAGE
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/tap.sh"
 kvet=$1 page=$2
-fail=0
 
 if ! command -v man >/dev/null; then
 	echo "# SKIP: man is not installed (Debian package man-db)"
@@ -12,11 +12,10 @@ if ! command -v man >/dev/null; then
 fi
 warnings=$(MANWIDTH=80 man --warnings -l "$page" 2>&1 >/dev/null)
 if [ -n "$warnings" ]; then
-	echo "not ok - man -l $page warns:"
+	notok "man -l $page warns:"
 	printf '%s\n' "$warnings" | sed 's/^/#   /'
-	fail=1
 else
-	echo "ok - man -l renders $page without warnings"
+	ok "man -l renders $page without warnings"
 fi
 
 # The page as plain text, with roff's hyphen escapes resolved.
@@ -25,18 +24,16 @@ help=$("$kvet" --help; "$kvet" lint --help; "$kvet" drain --help)
 for opt in $(printf '%s\n' "$help" | grep -oE -- '(^|[ ,])--?[a-zA-Z][a-z-]*' |
 	sed 's/^[ ,]*//' | sort -u); do
 	if printf '%s\n' "$text" | grep -qF -- "$opt"; then
-		echo "ok - man page documents $opt"
+		ok "man page documents $opt"
 	else
-		echo "not ok - man page lacks $opt, which kvet --help lists"
-		fail=1
+		notok "man page lacks $opt, which kvet --help lists"
 	fi
 done
 for cmd in $("$kvet" --help | awk '/^commands:/ {on = 1; next} on && NF {print $1} on && !NF {on = 0}'); do
 	if printf '%s\n' "$text" | grep -qE "kvet $cmd|^ +$cmd"; then
-		echo "ok - man page documents the command $cmd"
+		ok "man page documents the command $cmd"
 	else
-		echo "not ok - man page lacks the command $cmd"
-		fail=1
+		notok "man page lacks the command $cmd"
 	fi
 done
-exit $fail
+done_testing

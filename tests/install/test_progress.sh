@@ -3,11 +3,9 @@
 # end; never in a pipe, in CI (CI=true) or for a small input.
 # Usage: test_progress.sh KVET GEN_DUMP
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/tap.sh"
 kvet=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 gen=$2
-n=0 fail=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"; }
 command -v script >/dev/null || { echo "# SKIP: script (util-linux) is not installed"; exit 77; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -51,6 +49,4 @@ fi
 grep -q 'kvet: loading' "$tmp/err" && notok "progress written to a pipe" ||
 	ok "no progress when stderr is not a terminal"
 
-echo "1..$n"
-echo "$((n - fail)) passed, $fail failed"
-[ $fail = 0 ]
+done_testing

@@ -10,20 +10,16 @@
 # (scripts/build-static builds it; scripts/test does first). chroot needs
 # root: without it, or without the binary, the test skips, saying so.
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/tap.sh"
 kvet=$1 src=$2
 static=${KVET_STATIC:-$src/build-static/kvet}
 if [ ! -x "$static" ]; then
-	echo "1..0 # SKIP no static kvet at $static (run scripts/build-static)"
-	exit 0
+	skip_all "no static kvet at $static (run scripts/build-static)"
 fi
 if [ "$(id -u)" != 0 ]; then
-	echo "1..0 # SKIP chroot into an empty root needs root"
-	exit 0
+	skip_all "chroot into an empty root needs root"
 fi
-chroot=$(command -v chroot) || {
-	echo "1..0 # SKIP no chroot command (coreutils)"
-	exit 0
-}
+chroot=$(command -v chroot) || skip_all "no chroot command (coreutils)"
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 root=$tmp/root
@@ -31,12 +27,10 @@ mkdir -p "$root/examples" "$root/rules-dir"
 cp "$static" "$root/kvet"
 cp "$src/examples/drain-blocking.yaml" "$root/examples/"
 cp "$src/rules/pdb-blocks-single-replica.yaml" "$root/rules-dir/"
-n=0 failed=0
 # same ARGS...: the static kvet in the root (cwd /) and the normal one in
 # $root (the same relative paths) print the same, exit the same
 same() {
 	local rs rd
-	n=$((n + 1))
 	(cd "$root" && env -i NO_COLOR=1 LC_ALL=C "$kvet" "$@") \
 		>"$tmp/dyn.out" 2>"$tmp/dyn.err"
 	rd=$?
@@ -45,27 +39,23 @@ same() {
 	rs=$?
 	if [ $rs = $rd ] && cmp -s "$tmp/dyn.out" "$tmp/st.out" &&
 	   cmp -s "$tmp/dyn.err" "$tmp/st.err"; then
-		echo "ok $n - kvet $* (exit $rs, $(wc -c <"$tmp/st.out") bytes)"
+		ok "kvet $* (exit $rs, $(wc -c <"$tmp/st.out") bytes)"
 	else
-		failed=$((failed + 1))
-		echo "not ok $n - kvet $*: static exit $rs, dynamic exit $rd"
+		notok "kvet $*: static exit $rs, dynamic exit $rd"
 		diff "$tmp/dyn.out" "$tmp/st.out" | head -n 20 | sed 's/^/#   /'
 		diff "$tmp/dyn.err" "$tmp/st.err" | head -n 20 | sed 's/^/#   /'
 	fi
 }
 # the root holds only these: nothing else could have been used
-n=$((n + 1))
 found=$(cd "$root" && find . -type f | sort | tr '\n' ' ')
-echo "ok $n - the root holds only $found"
+ok "the root holds only $found"
 # the root is empty enough: the normal build, dynamically linked, cannot
 # even start in it (no loader)
-n=$((n + 1))
 mkdir "$tmp/dynroot" && cp "$kvet" "$tmp/dynroot/kvet"
 if env -i "$chroot" "$tmp/dynroot" /kvet --version >/dev/null 2>&1; then
-	failed=$((failed + 1))
-	echo "not ok $n - the dynamic kvet cannot run in such a root, yet it did"
+	notok "the dynamic kvet cannot run in such a root, yet it did"
 else
-	echo "ok $n - the dynamic kvet cannot run in such a root"
+	ok "the dynamic kvet cannot run in such a root"
 fi
 same --version
 same rules
@@ -78,5 +68,4 @@ same lint --no-builtin-rules --rules rules-dir examples/drain-blocking.yaml
 same drain --rolling examples/drain-blocking.yaml
 same lint -j 2 examples rules-dir
 same lint examples/missing.yaml
-echo "1..$n"
-[ $failed = 0 ]
+done_testing

@@ -10,28 +10,20 @@
 # repository's commit.
 # usage: test_version.sh KVET VERSION SOURCE_ROOT     (TAP output)
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/tap.sh"
 kvet=$1 version=$2 src=$3
-n=0 failed=0
-check() {
-	n=$((n + 1))
-	if [ "$2" = "$3" ]; then
-		echo "ok $n - $1"
-	else
-		failed=$((failed + 1))
-		echo "not ok $n - $1"
-		echo "#   got:  $2"
-		echo "#   want: $3"
-	fi
-}
 out=$("$kvet" version)
-check "kvet --version is kvet version" "$("$kvet" --version)" "$out"
-check "the version is meson's" "$(echo "$out" | awk '{print $2}')" "$version"
+# meson's vcs_tag() once put the version where the commit goes when
+# scripts/version-commit failed (a tree without .git on a fresh root)
+check "the commit is never the version" test "$out" != "kvet $version (commit $version)"
+is "kvet --version is kvet version" "$("$kvet" --version)" "$out"
+is "the version is meson's" "$(echo "$out" | awk '{print $2}')" "$version"
 if commit=$(git -C "$src" rev-parse --short=12 HEAD 2>/dev/null); then
 	# the tree may have changed since the build: compare the commit
 	got=$(echo "$out" | sed -n 's/^kvet [^ ]* (commit \([0-9a-f]*\).*)$/\1/p')
-	check "built from a checkout: the commit is HEAD's" "$got" "$commit"
+	is "built from a checkout: the commit is HEAD's" "$got" "$commit"
 else
-	check "not built from a checkout: no commit" "$out" "kvet $version"
+	is "not built from a checkout: no commit" "$out" "kvet $version"
 fi
 
 tmp=$(mktemp -d) || exit 2
@@ -40,21 +32,20 @@ vc=$src/scripts/version-commit
 if git -C "$src" rev-parse HEAD >/dev/null 2>&1; then
 	mkdir "$tmp/export"
 	git -C "$src" archive HEAD meson.build | tar -x -C "$tmp/export"
-	check "a git archive export: no commit" "$(sh "$vc" "$tmp/export")" ""
+	is "a git archive export: no commit" "$(sh "$vc" "$tmp/export")" ""
 	MESON_SOURCE_ROOT=$src MESON_DIST_ROOT=$tmp/export sh "$src/scripts/dist-commit"
-	check "a meson dist tree: the commit recorded by scripts/dist-commit" \
+	is "a meson dist tree: the commit recorded by scripts/dist-commit" \
 		"$(sh "$vc" "$tmp/export")" "$(git -C "$src" rev-parse --short=12 HEAD)"
 	rm "$tmp/export/.kvet-commit"
 	git -C "$tmp" init -q outer && mkdir "$tmp/outer/kvet" &&
 		cp "$tmp/export/meson.build" "$tmp/outer/kvet/" &&
 		git -C "$tmp/outer" add kvet &&
 		git -C "$tmp/outer" -c user.name=t -c user.email=t@t commit -qm outer
-	check "an export inside another git repository: no commit" \
+	is "an export inside another git repository: no commit" \
 		"$(sh "$vc" "$tmp/outer/kvet")" ""
-	check "the checkout: git describe" "$(sh "$vc" "$src")" \
+	is "the checkout: git describe" "$(sh "$vc" "$src")" \
 		"$(git -C "$src" describe --always --dirty --abbrev=12 --exclude='*')"
 else
-	echo "ok $((n += 1)) - # SKIP the source is not a git checkout: no export to make"
+	skip "the source is not a git checkout: no export to make"
 fi
-echo "1..$n"
-[ $failed = 0 ]
+done_testing

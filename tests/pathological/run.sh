@@ -23,6 +23,7 @@
 #                   both builds run them (docs/reliability.md).
 
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/tap.sh"
 kvet=$1
 shift
 case $kvet in /*) ;; *) kvet=$PWD/$kvet ;; esac
@@ -41,23 +42,6 @@ if ldd "$kvet" 2>/dev/null | grep -q 'libasan\|libtsan'; then
 fi
 heavy=${KVET_PATHOLOGICAL_HEAVY:-1}
 only=" $* "
-n=0
-failed=0
-
-ok() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		failed=$((failed + 1))
-	fi
-}
-
-skip() {
-	n=$((n + 1))
-	echo "ok $n - $1 # SKIP $2"
-}
 
 # run SECONDS MIB ARGS...: kvet ARGS in $tmp/w with the bounds, standard
 # input from $stdin (default /dev/null); $tmp/out, $tmp/err; sets $rc
@@ -90,22 +74,23 @@ run_rss() {
 	rss_under_asan=0
 }
 
-# check NAME CONDITION...: one TAP line, with the time of the last run
-# and, when the condition fails, what kvet said.
+# check NAME CONDITION...: tests/lib/tap.sh's check, with the time of
+# the last run and, when the condition fails, what kvet said.
 check() {
 	local name=$1
 	shift
 	if "$@"; then
-		ok 0 "$name (exit $rc, ${took} s)"
+		ok "$name (exit $rc, ${took} s)"
 	else
-		ok 1 "$name (exit $rc, ${took} s)"
+		notok "$name (exit $rc, ${took} s)"
 		[ "$rc" = 124 ] && echo "# timed out: over the bound"
 		head -c 2000 "$tmp/err" | sed 's/^/# err: /'
 		head -c 2000 "$tmp/out" | sed 's/^/# out: /'
 	fi
 }
 
-has() { grep -q -e "$2" "$tmp/$1"; }
+# says out|err PATTERN: the last run printed a line matching PATTERN
+says() { grep -q -e "$2" "$tmp/$1"; }
 lines() { wc -l <"$tmp/$1"; }
 
 # $2 copies of $1, on one line.
@@ -149,11 +134,11 @@ case_chains() {
 		{ printf 'object'; times "$link" 40000; } | rule
 		run 60 512 lint --no-config --rules r in.yaml
 		check "chain of 40000 '$link' in a rule: refused" \
-			eval '[ $rc = 3 ] && has err "nested more than 64 deep"'
+			eval '[ $rc = 3 ] && says err "nested more than 64 deep"'
 	done
 	run 60 512 rules --rules r
 	check "chain in a rule: kvet rules refuses it" \
-		eval '[ $rc = 3 ] && has err "nested more than 64 deep"'
+		eval '[ $rc = 3 ] && says err "nested more than 64 deep"'
 }
 
 # Item 2: each string literal copied the rest of the expression: 2.7 MB
@@ -164,7 +149,7 @@ case_lexer_literals() {
 	  printf ' || object.data.mode == "fast"'; } | rule
 	run 120 1024 lint --no-config --no-builtin-rules --rules r in.yaml
 	check "2.7 MB condition of string literals: loads and fires" \
-		eval '[ $rc = 1 ] && has out "warning: m \[hostile\]"'
+		eval '[ $rc = 1 ] && says out "warning: m \[hostile\]"'
 }
 
 # Item 3: 36 levels of two symlinks to the next level made one file
@@ -180,7 +165,7 @@ case_symlink_fanout() {
 	done
 	run 60 512 lint --no-config t/d0
 	check "36 levels of two symlinks: one visit per directory" \
-		eval '[ $rc = 0 ] && has out "1 file, 1 object"'
+		eval '[ $rc = 0 ] && says out "1 file, 1 object"'
 }
 
 # Item 4: every list entry of .kvet.yaml copied the list: 250 KB of
@@ -214,7 +199,7 @@ case_merge_keys() {
 	} >"$tmp/w/merge.yaml"
 	run 120 1024 lint --no-config merge.yaml
 	check "a 100,000-key anchor merged 4 times" \
-		eval '[ $rc = 0 ] && has out "1 file, 1 object"'
+		eval '[ $rc = 0 ] && says out "1 file, 1 object"'
 	{
 		printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: m}\n'
 		printf 'x-base: &base {a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7, h: 8, i: 9, j: 10}\n'
@@ -223,7 +208,7 @@ case_merge_keys() {
 	} >"$tmp/w/merges.yaml"
 	run 120 1024 lint --no-config merges.yaml
 	check "40,000 merges of a 10-key anchor ($(($(wc -c <"$tmp/w/merges.yaml") / 1024)) KB)" \
-		eval '[ $rc = 0 ] && has out "1 file, 1 object"'
+		eval '[ $rc = 0 ] && says out "1 file, 1 object"'
 }
 
 case_anchors() {
@@ -236,7 +221,7 @@ case_anchors() {
 	} >"$tmp/w/anchors.yaml"
 	run 120 1024 lint --no-config anchors.yaml
 	check "100,000 anchors and aliases ($(($(wc -c <"$tmp/w/anchors.yaml") / 1024)) KB)" \
-		eval '[ $rc = 0 ] && has out "1 file, 1 object"'
+		eval '[ $rc = 0 ] && says out "1 file, 1 object"'
 }
 
 # Item 6: nested macros ran 36 s in 3.2 GB on one object; the budget
@@ -252,11 +237,11 @@ case_nested_macros() {
 	} >"$tmp/w/big.yaml"
 	run 60 512 lint --no-config --no-builtin-rules --rules r big.yaml
 	check "macros nested 3 deep over 3,000 items: stopped by the budget" \
-		eval '[ $rc = 2 ] && has out "evaluation cost over the limit of 1000000 steps.*\[hostile\]"'
+		eval '[ $rc = 2 ] && says out "evaluation cost over the limit of 1000000 steps.*\[hostile\]"'
 	printf 'size(object.data.xs.map(x, object.data.xs + object.data.xs)) > 0' | rule
 	run 60 512 lint --no-config --no-builtin-rules --rules r big.yaml
 	check "lists doubled in a macro: stopped by the memory budget" \
-		eval '[ $rc = 2 ] && has out "evaluation memory over the limit"'
+		eval '[ $rc = 2 ] && says out "evaluation memory over the limit"'
 }
 
 # each.group_by (issue 16) grouped the items that fire by comparing each
@@ -304,21 +289,21 @@ case_error_flood() {
 case_dev_zero() {
 	run 60 256 lint --config /dev/zero in.yaml
 	check "--config /dev/zero: stops at 4 MiB" \
-		eval '[ $rc = 3 ] && has err "configuration file larger than its limit"'
+		eval '[ $rc = 3 ] && says err "configuration file larger than its limit"'
 	run 60 256 lint --no-config --baseline /dev/zero in.yaml
 	check "--baseline /dev/zero: stops at 64 MiB" \
-		eval '[ $rc = 3 ] && has err "baseline file larger than its limit"'
+		eval '[ $rc = 3 ] && says err "baseline file larger than its limit"'
 	mkdir -p "$tmp/w/zr" && ln -s /dev/zero "$tmp/w/zr/zero.yaml"
 	run 60 256 lint --no-config --rules zr in.yaml
 	check "a rule file that is /dev/zero: stops at 4 MiB" \
-		eval '[ $rc = 3 ] && has err "rule file larger than its limit"'
+		eval '[ $rc = 3 ] && says err "rule file larger than its limit"'
 	run 120 1536 lint --no-config /dev/zero
 	check "/dev/zero as an input: stops at 512 MiB" \
-		eval '[ $rc = 2 ] && has out "larger than the limit of 536870912 bytes"'
+		eval '[ $rc = 2 ] && says out "larger than the limit of 536870912 bytes"'
 	stdin=/dev/zero
 	run 120 1536 lint --no-config -
 	check "standard input that is /dev/zero: stops at 512 MiB" \
-		eval '[ $rc = 2 ] && has out "larger than the limit of 536870912 bytes"'
+		eval '[ $rc = 2 ] && says out "larger than the limit of 536870912 bytes"'
 }
 
 # Item 9: evaluation errors (a regex limit, too deep) meant "no finding".
@@ -328,7 +313,7 @@ case_evaluation_errors() {
 	  printf ' || object.data.mode == "fast"'; } | rule
 	run 60 512 lint --no-config --no-builtin-rules --rules r in.yaml
 	check "a 300-term || fires" \
-		eval '[ $rc = 1 ] && has out "warning: m \[hostile\]"'
+		eval '[ $rc = 1 ] && says out "warning: m \[hostile\]"'
 	printf 'object.data.mode.matches("^(a|a?)+$") || true' | rule
 	cat >"$tmp/w/re.yaml" <<EOF
 apiVersion: v1
@@ -338,7 +323,7 @@ data: {mode: $(times a 5000)b}
 EOF
 	run 60 512 lint --no-config --no-builtin-rules --rules r --format json re.yaml
 	check "a regex over its match limit: an evaluation error, reported" \
-		eval '[ $rc = 2 ] && has out "\"rule\": \"hostile\""'
+		eval '[ $rc = 2 ] && says out "\"rule\": \"hostile\""'
 }
 
 # Item 11: duplicate keys more than 4,096 entries apart went unseen.
@@ -350,7 +335,7 @@ case_duplicate_keys() {
 	} >"$tmp/w/dup.yaml"
 	run 60 512 lint --no-config dup.yaml
 	check "duplicate keys 200,000 entries apart: an error at the second" \
-		eval '[ $rc = 2 ] && has out "^dup.yaml:200005:3: error: duplicate key \"key0\""'
+		eval '[ $rc = 2 ] && says out "^dup.yaml:200005:3: error: duplicate key \"key0\""'
 }
 
 # Item 12: !!int "" was 0, a 64-bit replica count passed, -inf leaked
@@ -383,7 +368,7 @@ spec:
 EOF
 	run 60 512 lint --no-config num.yaml
 	check "number edge cases: each reported where it is, no -inf in messages" \
-		eval '[ $rc = 2 ] && has out "^num.yaml:5:13: " && has out "^num.yaml:13:" && has out "^num.yaml:22:" && ! has out " -inf"'
+		eval '[ $rc = 2 ] && says out "^num.yaml:5:13: " && says out "^num.yaml:13:" && says out "^num.yaml:22:" && ! says out " -inf"'
 }
 
 # Item 13: "-" twice with -j above 1: two threads read standard input.
@@ -397,7 +382,7 @@ case_stdin_twice() {
 	run 60 512 lint --no-config -j 8 - -
 	first=$(md5sum <"$tmp/out")
 	check "standard input named twice with -j 8: read once, with a note" \
-		eval '[ $rc = 2 ] && has out "standard input is named more than once" && has out "too many errors: 1900 more"'
+		eval '[ $rc = 2 ] && says out "standard input is named more than once" && says out "too many errors: 1900 more"'
 	stdin=$tmp/w/many.yaml
 	run 60 512 lint --no-config -j 8 - -
 	check "standard input named twice: the same report every run" \
@@ -409,10 +394,10 @@ case_fifo_without_writer() {
 	mkfifo "$tmp/w/fifo.yaml"
 	run 60 256 lint --no-config fifo.yaml
 	check "a FIFO input no process writes: an error after the wait" \
-		eval '[ $rc = 2 ] && has out "no process opened the FIFO for writing"'
+		eval '[ $rc = 2 ] && says out "no process opened the FIFO for writing"'
 	run 60 256 lint --config fifo.yaml in.yaml
 	check "a FIFO --config no process writes: an error at once" \
-		eval '[ $rc = 3 ] && has err "no process has this FIFO open for writing"'
+		eval '[ $rc = 3 ] && says err "no process has this FIFO open for writing"'
 }
 
 # Item 15: `kvet lint ... | head -1` died of SIGPIPE before writing its
@@ -452,7 +437,7 @@ case_quoted_escapes() {
 	} >"$tmp/w/quotes.yaml"
 	run 120 768 lint --no-config quotes.yaml
 	check "a million single-quoted scalars of escaped quotes (35 MB)" \
-		eval '[ $rc = 0 ] && has out "1 file, 1 object"'
+		eval '[ $rc = 0 ] && says out "1 file, 1 object"'
 }
 
 # ---- issue 22, item 3: the drain's blow-ups ----
@@ -469,7 +454,7 @@ case_drain_budget_causes() {
 	python3 "$gen_drain" budget-chart 5000 >"$tmp/w/chart.yaml"
 	run_rss 300 256 lint --no-config --pool 100x3 chart.yaml
 	check "5,000 replicas under a budget of maxUnavailable: 0, lint --pool 100x3: the roll stalls" \
-		eval '[ $rc = 1 ] && has out "\[rolling-upgrade-stalls\]"'
+		eval '[ $rc = 1 ] && says out "\[rolling-upgrade-stalls\]"'
 	python3 "$gen_drain" budget-dump 100 8000 >"$tmp/w/dump.yaml"
 	run_rss 120 256 drain --no-config dump.yaml
 	check "a dump of 8,000 pods under a budget of maxUnavailable: 0: 8,000 blocked evictions" \
@@ -483,11 +468,11 @@ case_drain_terms() {
 	python3 "$gen_drain" terms 1000 4 100000 >"$tmp/w/terms.yaml"
 	run_rss 120 256 drain --no-config terms.yaml
 	check "4 pods of 100,000 aliased anti-affinity terms on 1,000 nodes: one term each" \
-		eval '[ $rc = 1 ] && has out "1004 objects: 4 errors"'
+		eval '[ $rc = 1 ] && says out "1004 objects: 4 errors"'
 	python3 "$gen_drain" distinct-terms 1000 40000 >"$tmp/w/distinct.yaml"
 	run_rss 60 256 drain --no-config distinct.yaml
 	check "40,000 distinct anti-affinity terms on 1,000 nodes: refused, with the numbers" \
-		eval '[ $rc = 2 ] && has out "need 40040000 counts (40000 distinct terms over 1000 nodes), more than the limit of 33554432: the drain is not simulated"'
+		eval '[ $rc = 2 ] && says out "need 40040000 counts (40000 distinct terms over 1000 nodes), more than the limit of 33554432: the drain is not simulated"'
 }
 
 # Replacements retried pass after pass, each asking every webhook: a
@@ -497,7 +482,7 @@ case_drain_webhook_chain() {
 	run_rss 60 256 drain --no-config chain.yaml
 	# kvet drain exits 0 when every node drains, warnings or not (issue 26 item 10)
 	check "a chain of 1,600 fail-closed webhooks, each node alone: every backend comes back" \
-		eval '[ $rc = 0 ] && has out "node \"n00000\": drains with warnings (1600 pods evicted"'
+		eval '[ $rc = 0 ] && says out "node \"n00000\": drains with warnings (1600 pods evicted"'
 }
 
 # ---- what already held ----
@@ -515,7 +500,7 @@ case_alias_bomb() {
 	} >"$tmp/w/bomb.yaml"
 	run 60 512 lint --no-config bomb.yaml
 	check "billion laughs (9^10 nodes): refused at the expansion limit" \
-		eval '[ $rc = 2 ] && has out "aliases expand this document past the limit" && has out "1 object"'
+		eval '[ $rc = 2 ] && says out "aliases expand this document past the limit" && says out "1 object"'
 }
 
 case_depth() {
@@ -551,7 +536,7 @@ case_big_scalar() {
 		printf '\n'
 	} >"$tmp/w/scalar.yaml"
 	run 300 2048 lint --no-config scalar.yaml
-	check "a 200 MB scalar" eval '[ $rc = 0 ] && has out "1 file, 1 object"'
+	check "a 200 MB scalar" eval '[ $rc = 0 ] && says out "1 file, 1 object"'
 	rm -f "$tmp/w/scalar.yaml"
 }
 
@@ -578,8 +563,8 @@ case_broken_parsers() {
 	run 30 512 lint --no-config bad.yaml in.yaml
 	check "100,000 documents libfyaml cannot recover from: 64 errors, then the rest given up; the other file linted" \
 		eval '[ $rc = 2 ] && [ "$(grep -c "cannot use tab" "$tmp/out")" = 64 ] &&
-			has out "the rest of the input is not loaded" &&
-			has out "2 files, 1 object"'
+			says out "the rest of the input is not loaded" &&
+			says out "2 files, 1 object"'
 }
 
 # Issue 22 item 6: the excerpt of an error at the end of 256 MB of blank
@@ -612,5 +597,4 @@ for c in "${cases[@]}"; do
 	fresh
 	"case_$c"
 done
-echo "1..$n"
-[ "$failed" = 0 ]
+done_testing

@@ -13,20 +13,19 @@
 # neither apiVersion nor kind.
 # Usage: test_hook.sh KVET SOURCE_ROOT
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/tap.sh"
 kvet=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 src=$(cd "$2" && pwd)
-n=0 fail=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"; }
-skip() { echo "# SKIP: $1"; exit 77; }
+# skip_script REASON: 77, the status meson takes for a skipped test
+skip_script() { echo "# SKIP: $1"; exit 77; }
 show() { printf '%s\n' "$1" | sed 's/^/#   /'; }
 
-command -v pre-commit >/dev/null || skip "pre-commit is not installed (Debian package pre-commit)"
-command -v git >/dev/null || skip "git is not installed"
+command -v pre-commit >/dev/null || skip_script "pre-commit is not installed (Debian package pre-commit)"
+command -v git >/dev/null || skip_script "git is not installed"
 rev=$(git -C "$src" rev-parse HEAD 2>/dev/null) ||
-	skip "$src is not a git checkout: the hook is configured by commit"
+	skip_script "$src is not a git checkout: the hook is configured by commit"
 git -C "$src" cat-file -e "$rev:.pre-commit-hooks.yaml" 2>/dev/null ||
-	skip "commit $rev has no .pre-commit-hooks.yaml yet (commit it first)"
+	skip_script "commit $rev has no .pre-commit-hooks.yaml yet (commit it first)"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -293,6 +292,4 @@ else
 	echo "# SKIP kvet-charts: helm or kubectl not on PATH, or no such hook at $rev"
 fi
 
-echo "1..$n"
-echo "$((n - fail)) passed, $fail failed"
-[ $fail = 0 ]
+done_testing

@@ -10,21 +10,12 @@
 # mknod in a temporary directory (/dev/stderr is this test's own stream).
 # Usage: test_output_files.sh KVET TESTDATA
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/tap.sh"
 kvet=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 input=$2/report-write-error/in.yaml
 tmp=$(mktemp -d)
 trap 'chmod -R u+w "$tmp"; rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
-n=0 fail=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"; }
-skip() { n=$((n + 1)); echo "ok $n - # SKIP $1"; }
-# check NAME COMMAND...: one test point, failing with what went wrong
-check() {
-	local name=$1
-	shift
-	if "$@"; then ok "$name"; else notok "$name"; fi
-}
 lint() { "$kvet" lint -q --no-config "$@" "$input"; }
 is_report() { grep -q '"summary"' "$1"; }
 leftovers() { ! ls -a "$1" | grep -q '\.tmp\.'; }
@@ -195,5 +186,4 @@ rc=$(cat stdout-gone.rc)
 check "json=/dev/stdout with its reader gone exits 0 ($rc)" test "$rc" = 0
 check "and says nothing" test ! -s stdout-gone.err
 
-echo "1..$n"
-[ "$fail" = 0 ]
+done_testing

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "kvet/kvet.h"
+#include "tctx.h"
 
 static const char input[] =
 	"apiVersion: apps/v1\nkind: Deployment\n"
@@ -76,8 +77,7 @@ static void test_fuzz_stale_entry_controls(void **state)
 			 sizeof(baseline) - 1);
 	assert_int_equal(fclose(fp), 0);
 	assert_int_equal(kvet_ctx_load_baseline(ctx, path), 0);
-	assert_int_equal(kvet_ctx_add_buffer(ctx, "in.yaml", input,
-					     sizeof(input) - 1), 0);
+	tctx_add(ctx, "in.yaml", input);
 	assert_int_equal(kvet_ctx_run(ctx), 0);
 	assert_int_equal(kvet_ctx_baseline_stale_count(ctx), 1);
 	out = render_text(ctx);

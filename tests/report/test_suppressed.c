@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "kvet/kvet.h"
+#include "tctx.h"
 
 size_t __wrap_kvet_ctx_suppressed_count(const struct kvet_ctx *ctx);
 const struct kvet_suppressed *
@@ -60,8 +61,7 @@ static struct kvet_ctx *run(void)
 	struct kvet_object_ref api;
 
 	assert_non_null(ctx);
-	assert_int_equal(kvet_ctx_add_buffer(ctx, "s.yaml", input,
-					     sizeof(input) - 1), 0);
+	tctx_add(ctx, "s.yaml", input);
 	assert_int_equal(kvet_ctx_run(ctx), 0);
 	assert_int_equal(kvet_ctx_finding_count(ctx), 1);
 	assert_int_equal(kvet_ctx_object(ctx, 1, &api), 0);

@@ -6,12 +6,10 @@
 # a one-line field each become one U+FFFD.
 # Usage: terminal_safety.sh KVET
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/tap.sh"
 kvet=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0 fail=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"; }
 # compare the output of a command (file $2) with what is wanted ($3)
 same() {
 	if cmp -s "$2" "$3"; then
@@ -81,5 +79,4 @@ printf "kvet: error: unknown rule 'x%s[1m'\nkvet: hint: 'kvet rules' lists the r
 	"$R" >want
 same "kvet explain of an unknown id: escaped" out want
 
-echo "1..$n"
-[ "$fail" = 0 ]
+done_testing

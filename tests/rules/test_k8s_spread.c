@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "kvet/kvet.h"
+#include "tctx.h"
 
 #include "tspread.h"
 
@@ -274,8 +275,7 @@ static void related_field(void **state)
 	assert_non_null(ctx);
 	assert_int_equal(kvet_ctx_add_rules_buffer(ctx, "r.yaml", rule,
 						   sizeof(rule) - 1), 0);
-	assert_int_equal(kvet_ctx_add_buffer(ctx, "in.yaml", input_text(),
-					     strlen(input_text())), 0);
+	tctx_add(ctx, "in.yaml", input_text());
 	assert_int_equal(kvet_ctx_run(ctx), 0);
 	assert_int_equal(kvet_ctx_finding_count(ctx), 1);
 	fd = kvet_ctx_finding(ctx, 0);

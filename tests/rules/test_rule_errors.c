@@ -7,6 +7,7 @@
 #include "support.h"
 
 #include "kvet/kvet.h"
+#include "tctx.h"
 
 #define HEAD								\
 	"severity: warning\ncategory: test\nsummary: s\ndescription: d\n" \
@@ -29,8 +30,7 @@ static struct kvet_ctx *run(const char *rules, size_t n, size_t with_mode)
 			 "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm%zu}\n"
 			 "data:\n  size: \"%zu\"\n%s",
 			 i, i, i < with_mode ? "  mode: fast\n" : "");
-		assert_int_equal(kvet_ctx_add_buffer(ctx, "in.yaml", doc,
-						     strlen(doc)), 0);
+		tctx_add(ctx, "in.yaml", doc);
 	}
 	assert_int_equal(kvet_ctx_run(ctx), 0);
 	return ctx;
@@ -103,8 +103,7 @@ static void errors_can_be_tolerated(void **state)
 							   true), 0);
 	assert_int_equal(kvet_ctx_set_rule_tolerate_errors(ctx, "no-such", true),
 			 -1);
-	assert_int_equal(kvet_ctx_add_buffer(ctx, "in.yaml", cm, strlen(cm)),
-			 0);
+	tctx_add(ctx, "in.yaml", cm);
 	assert_int_equal(kvet_ctx_run(ctx), 0);
 	assert_int_equal(kvet_ctx_error_count(ctx), 1);
 	assert_true(kvet_ctx_error(ctx, 0)->tolerated);
@@ -177,8 +176,7 @@ static struct kvet_ctx *run_big(const char *rules, size_t n, const char *more)
 	for (i = 1; i < n; i++)
 		p += sprintf(p, ", %zu", i);
 	sprintf(p, "]\n%s", more);
-	assert_int_equal(kvet_ctx_add_buffer(ctx, "in.yaml", doc, strlen(doc)),
-			 0);
+	tctx_add(ctx, "in.yaml", doc);
 	assert_int_equal(kvet_ctx_run(ctx), 0);
 	free(doc);
 	return ctx;
@@ -229,8 +227,7 @@ static void kind_of_typed_list_items(void **state)
 	assert_non_null(ctx);
 	assert_int_equal(kvet_ctx_add_rules_buffer(ctx, "r.yaml", rules,
 						   strlen(rules)), 0);
-	assert_int_equal(kvet_ctx_add_buffer(ctx, "in.yaml", input,
-					     strlen(input)), 0);
+	tctx_add(ctx, "in.yaml", input);
 	assert_int_equal(kvet_ctx_run(ctx), 0);
 	assert_int_equal(kvet_ctx_error_count(ctx), 0);
 	assert_int_equal(kvet_ctx_finding_count(ctx), 1);

@@ -3,6 +3,7 @@
 #include "support.h"
 
 #include "kvet/kvet.h"
+#include "tctx.h"
 #include "rules/rules.h"
 
 static const char *const good =
@@ -288,8 +289,7 @@ static void related_and_example_checks(void **state)
 	assert_non_null(ctx);
 	assert_int_equal(kvet_ctx_add_rules_buffer(ctx, "x.yaml", text,
 						   strlen(text)), 0);
-	assert_int_equal(kvet_ctx_add_buffer(ctx, "in.yaml", input,
-					     strlen(input)), 0);
+	tctx_add(ctx, "in.yaml", input);
 	assert_int_equal(kvet_ctx_run(ctx), 0);
 	assert_int_equal(kvet_ctx_finding_count(ctx), 1);
 	f = kvet_ctx_finding(ctx, 0);
@@ -348,8 +348,7 @@ static const struct kvet_finding *lint_one(struct kvet_ctx *ctx,
 
 	assert_int_equal(kvet_ctx_add_rules_buffer(ctx, "x.yaml", rule,
 						   strlen(rule)), 0);
-	assert_int_equal(kvet_ctx_add_buffer(ctx, "in.yaml", manifest,
-					     strlen(manifest)), 0);
+	tctx_add(ctx, "in.yaml", manifest);
 	assert_int_equal(kvet_ctx_run(ctx), 0);
 	assert_int_equal(kvet_ctx_finding_count(ctx), 1);
 	return kvet_ctx_finding(ctx, 0);

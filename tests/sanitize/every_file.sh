@@ -10,20 +10,17 @@
 # ASan+UBSan build (scripts/test), skipped in others.
 # Usage: every_file.sh KVET SOURCE-ROOT SANITIZE
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/tap.sh"
 kvet=$1
 root=$2
 case ${3:-none} in
 *address* | *undefined*) ;;
 *)
-	echo "1..0 # SKIP not a sanitizer build (b_sanitize=${3:-none})"
-	exit 0
+	skip_all "not a sanitizer build (b_sanitize=${3:-none})"
 	;;
 esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0 fail=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"; }
 manifest=$root/examples/drain-blocking.yaml
 
 # run WHAT COMMAND...: a crash (a signal) or a sanitizer report fails
@@ -80,5 +77,4 @@ done < <({
 	find fuzz/corpus/baseline -type f -print0
 } | LC_ALL=C sort -z)
 
-echo "1..$n"
-[ "$fail" = 0 ]
+done_testing
