@@ -7,10 +7,11 @@
 # below); given only those, run.sh measures kvet drain alone.
 #
 # Builds nothing: build first (meson setup build && ninja -C build). One
-# run prints every figure of issue 17 (docs/performance.md):
+# run prints every figure of issues 17 and 28 (docs/performance.md):
 #
-#   targets  four dumps of N objects, generated once into bench/out/ (again
-#            only when gen_dump is newer): `gen_dump N` (few findings) and
+#   targets  four dumps of N objects as kubectl prints them today (no
+#            managedFields), generated once into bench/out/ (again only
+#            when gen_dump is newer): `gen_dump N` (few findings) and
 #            `gen_dump --overlap N` (about 2 findings per object), each as
 #            YAML and as JSON (`--json`). On each, in the same run:
 #              scan   $BUILD/bench/event_scan FILE: libfyaml's event scan,
@@ -20,14 +21,22 @@
 #                     graph and an empty report
 #            and once, before the timed runs, kvet again to count findings
 #            (it also brings the file into the page cache).
+#   managed  the same four with `gen_dump --managed-fields` (one
+#            managedFields entry an object, as kubectl printed before
+#            v1.21 and prints with --show-managed-fields), a second table.
+#   instr    the two findings-heavy dumps of INSTR_N objects under
+#            callgrind: instructions of the event scan, of kvet lint -j 1
+#            and of its load alone, and the ratios; counts do not depend
+#            on what else the machine runs, where wall times on a shared
+#            machine do.
 #   scale    `gen_dump M` for each M of $SCALE: scan and kvet, and kvet's
 #            time per 100,000 objects, which stays flat when time grows
 #            linearly. Dumps of more than 500,000 objects are deleted after
 #            their row unless KEEP_DUMPS=1 (the 1,000,000-object one is
-#            1.9 GB), and skipped when the disk has not three times their
+#            1.5 GB), and skipped when the disk has not three times their
 #            size free. kvet gets --max-input-size FILE-SIZE for a dump over
-#            its default input limit (512 MiB, docs/input.md: about 270,000
-#            objects), here and in the targets.
+#            its default input limit (512 MiB, docs/input.md), here and in
+#            the targets.
 #
 # Each timed command runs RUNS times; tables show the median wall time and
 # the largest peak RSS (bench/measure, from wait4()). Progress goes to
@@ -41,6 +50,9 @@
 #                    "10000 100000 1000000"; empty: no scale table)
 #   KVET_EXTRA_ARGS  extra options for every kvet run (e.g. -j 1)
 #   KEEP_DUMPS       1: keep the scale dumps over 500,000 objects
+#   MANAGED          0: no managedFields table (default: 1)
+#   INSTR_N          objects of the callgrind dumps (default: 10000;
+#                    empty: no instruction table)
 #
 # Drain: for each NODESxPODS, bench/out/cluster-NODESxPODS.yaml comes from
 # `gen_cluster NODES PODS` (a cluster with budgets that block some nodes,
@@ -60,6 +72,8 @@ RUNS=${RUNS:-3}
 SCALE=${SCALE-10000 100000 1000000}
 KVET_EXTRA_ARGS=${KVET_EXTRA_ARGS:-}
 KEEP_DUMPS=${KEEP_DUMPS:-0}
+MANAGED=${MANAGED:-1}
+INSTR_N=${INSTR_N-10000}
 OUT=$ROOT/bench/out
 # kvet's default input limit (docs/input.md): a larger dump needs
 # --max-input-size, which size_args gives
@@ -197,32 +211,74 @@ loadavg() {
 load_start=$(loadavg)
 
 # ---------------------------------------------------------------- targets
+# target_rows ARRAY EXTRA: measure the four dumps of N objects made with
+# gen_dump's EXTRA options, rows appended to the array named ARRAY
+target_rows() {
+	local -n rows=$1
+	local extra=$2 i f bytes findings
+	local scan_s scan_c kvet_s kvet_c kvet_kib kvet_rc load_s load_c load_kib
+	for i in "${!variants[@]}"; do
+		# shellcheck disable=SC2086
+		make_dump "$N" $extra ${variants[$i]} || die "no room for the $N-object dumps"
+	done
+	for i in "${!variants[@]}"; do
+		# shellcheck disable=SC2086
+		f=$(dump_name "$N" $extra ${variants[$i]})
+		bytes=$(stat -c %s "$f")
+		note "${labels[$i]}${extra:+ ($extra)}: $f ($bytes bytes)"
+		findings=$(count_findings "$f")
+		read -r scan_s scan_c _ _ < <(measure_both scan '0' "$SCAN" "$f")
+		mapfile -t limit < <(size_args "$f")
+		# shellcheck disable=SC2086
+		read -r kvet_s kvet_c kvet_kib kvet_rc < <(measure_both kvet '0|1|2' \
+			"$KVET" lint --format json "${limit[@]}" $KVET_EXTRA_ARGS "$f")
+		[ "$kvet_rc" = 2 ] && note "kvet exited 2 on $f: part of the dump was not usable"
+		# shellcheck disable=SC2086
+		read -r load_s load_c load_kib _ < <(measure_both load '0|1|2' \
+			"$KVET" lint --format json --no-builtin-rules "${limit[@]}" \
+			$KVET_EXTRA_ARGS "$f")
+		rows+=("${labels[$i]}|$N|$bytes|${findings:-?}|$scan_s|$scan_c|$kvet_s|$kvet_c|$kvet_kib|$load_s|$load_c|$load_kib")
+	done
+}
+
+# instr CMD...: the instructions CMD executes (callgrind; kvet's exit
+# status 1, findings, is not a failure)
+instr() {
+	local out
+	out=$(mktemp)
+	valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" \
+		>/dev/null 2>"$out" || true
+	sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$out"
+	rm -f "$out"
+}
+
 variants=("" "--overlap" "--json" "--overlap --json")
 labels=("YAML" "YAML, findings-heavy" "JSON" "JSON, findings-heavy")
 trows=()
-for i in "${!variants[@]}"; do
-	# shellcheck disable=SC2086
-	make_dump "$N" ${variants[$i]} || die "no room for the $N-object dumps"
-done
-for i in "${!variants[@]}"; do
-	# shellcheck disable=SC2086
-	f=$(dump_name "$N" ${variants[$i]})
-	bytes=$(stat -c %s "$f")
-	note "${labels[$i]}: $f ($bytes bytes)"
-	findings=$(count_findings "$f")
-	read -r scan_s scan_c scan_kib _ < <(measure_both scan '0' "$SCAN" "$f")
-	# shellcheck disable=SC2086
-	mapfile -t limit < <(size_args "$f")
-	# shellcheck disable=SC2086
-	read -r kvet_s kvet_c kvet_kib kvet_rc < <(measure_both kvet '0|1|2' \
-		"$KVET" lint --format json "${limit[@]}" $KVET_EXTRA_ARGS "$f")
-	[ "$kvet_rc" = 2 ] && note "kvet exited 2 on $f: part of the dump was not usable"
-	# shellcheck disable=SC2086
-	read -r load_s load_c load_kib _ < <(measure_both load '0|1|2' \
-		"$KVET" lint --format json --no-builtin-rules "${limit[@]}" \
-		$KVET_EXTRA_ARGS "$f")
-	trows+=("${labels[$i]}|$N|$bytes|${findings:-?}|$scan_s|$scan_c|$kvet_s|$kvet_c|$kvet_kib|$load_s|$load_c|$load_kib")
-done
+target_rows trows ""
+mrows=()
+[ "$MANAGED" = 1 ] && target_rows mrows --managed-fields
+
+# Instruction counts: what the machine's load does not change. kvet runs
+# with -j 1 so that every instruction is counted once, on one thread.
+irows=()
+if [ -n "$INSTR_N" ] && command -v valgrind >/dev/null; then
+	for i in 1 3; do
+		# shellcheck disable=SC2086
+		make_dump "$INSTR_N" ${variants[$i]} || die "no room for the $INSTR_N-object dumps"
+		# shellcheck disable=SC2086
+		f=$(dump_name "$INSTR_N" ${variants[$i]})
+		note "instructions: ${labels[$i]}: $f"
+		findings=$(count_findings "$f")
+		scan_i=$(instr "$SCAN" "$f")
+		# shellcheck disable=SC2086
+		kvet_i=$(instr "$KVET" lint -j 1 --format json $KVET_EXTRA_ARGS "$f")
+		# shellcheck disable=SC2086
+		load_i=$(instr "$KVET" lint -j 1 --format json --no-builtin-rules \
+			$KVET_EXTRA_ARGS "$f")
+		irows+=("${labels[$i]}|$INSTR_N|$(stat -c %s "$f")|${findings:-?}|$scan_i|$kvet_i|$load_i")
+	done
+fi
 
 # ------------------------------------------------------------------ scale
 srows=()
@@ -257,16 +313,43 @@ echo "Measured $(date -u +%Y-%m-%d) on ${cpu:-unknown CPU} ($(nproc) CPUs)," \
 	"peak RSS; load average $load_start at the start, $(loadavg) at the end." \
 	"kvet options: --format json${KVET_EXTRA_ARGS:+ $KVET_EXTRA_ARGS}."
 echo
-echo "| dump | objects | input MB | findings | event scan s (cpu s) | kvet s (cpu s) | kvet / scan | load-only s (cpu s) | scan / load | rules+reports / load | kvet MiB | kvet peak / input |"
-echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
-for r in "${trows[@]}"; do
-	awk -F'|' '{
-		b = $3; ss = $5; ks = $7; kc = $8; kk = $9; ls = $10; lc = $11
-		printf "| %s | %d | %.1f | %s | %.2f (%.2f) | %.2f (%.2f) | %.2fx | %.2f (%.2f) | %.1fx | %.2fx | %.0f | %.2fx |\n",
-			$1, $2, b / 1e6, $4, ss, $6, ks, kc, ks / ss, ls, lc,
-			ss / ls, (ks - ls) / ls, kk / 1024, kk * 1024 / b
-	}' <<<"$r"
-done
+time_table() {
+	local r
+	echo "| dump | objects | input MB | findings | event scan s (cpu s) | kvet s (cpu s) | kvet / scan | load-only s (cpu s) | scan / load | rules+reports / load | kvet MiB | kvet peak / input |"
+	echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+	for r in "$@"; do
+		awk -F'|' '{
+			b = $3; ss = $5; ks = $7; kc = $8; kk = $9; ls = $10; lc = $11
+			printf "| %s | %d | %.1f | %s | %.2f (%.2f) | %.2f (%.2f) | %.2fx | %.2f (%.2f) | %.1fx | %.2fx | %.0f | %.2fx |\n",
+				$1, $2, b / 1e6, $4, ss, $6, ks, kc, ks / ss, ls, lc,
+				ss / ls, (ks - ls) / ls, kk / 1024, kk * 1024 / b
+		}' <<<"$r"
+	done
+}
+echo "As kubectl prints them today (no managedFields):"
+echo
+time_table "${trows[@]}"
+if [ ${#irows[@]} -gt 0 ]; then
+	echo
+	echo "Instructions (callgrind, kvet -j 1) on \`gen_dump\` dumps of $INSTR_N objects:"
+	echo
+	echo "| dump | objects | input MB | findings | event scan Minstr | kvet Minstr | kvet / scan | load-only Minstr | load / scan | rules+reports Minstr | rules+reports instr per finding |"
+	echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+	for r in "${irows[@]}"; do
+		awk -F'|' '{
+			s = $5; k = $6; l = $7
+			printf "| %s | %d | %.1f | %s | %.1f | %.1f | %.2fx | %.1f | %.2fx | %.1f | %.0f |\n",
+				$1, $2, $3 / 1e6, $4, s / 1e6, k / 1e6, k / s, l / 1e6,
+				l / s, (k - l) / 1e6, ($4 > 0) ? (k - l) / $4 : 0
+		}' <<<"$r"
+	done
+fi
+if [ ${#mrows[@]} -gt 0 ]; then
+	echo
+	echo "With managedFields (\`gen_dump --managed-fields\`, as kubectl printed before v1.21):"
+	echo
+	time_table "${mrows[@]}"
+fi
 echo
 echo "| target | dump | measured | goal | met |"
 echo "| --- | --- | ---: | ---: | --- |"

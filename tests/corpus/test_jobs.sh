@@ -5,7 +5,9 @@
 #     every dumps/ file alone and dumps/ together, every cluster dataset);
 #   - for both generated dumps (bench/gen_dump: few findings, and
 #     --overlap: findings-heavy), YAML and JSON, large enough (3000
-#     objects, 6 to 13 MB) to be parsed in pieces on several threads;
+#     objects, 4 to 10 MB) to be parsed in pieces on several threads, and
+#     the few-findings YAML with --managed-fields, which the loader drops
+#     in every piece;
 #   - for kvet drain on a generated cluster (bench/gen_cluster, 2.7 MB, so
 #     also loaded in pieces): each node alone, and --rolling on the
 #     --clean one, whose plan goes through every node; and --rolling on a
@@ -52,7 +54,7 @@ same_for_jobs() {
 }
 
 i=0
-for args in "" "--overlap" "--json" "--overlap --json"; do
+for args in "" "--overlap" "--json" "--overlap --json" "--managed-fields"; do
 	i=$((i + 1))
 	case $args in
 	*json*) f=$tmp/dump$i.json ;;
