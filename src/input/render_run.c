@@ -112,7 +112,6 @@ static int drain_pipes(int out_fd, int err_fd, struct sink *out,
 	return 0;
 }
 
-/* A pipe that no other child inherits (renders run in parallel). */
 /*
  * POSIX.1-2024 has pipe2(); glibc (2.9 on) and musl have had it for years
  * but declare it only under _GNU_SOURCE, and no define in this file can
@@ -124,10 +123,11 @@ static int drain_pipes(int out_fd, int err_fd, struct sink *out,
 int pipe2(int fd[2], int flags);
 
 /*
- * Both ends close on exec from the moment they exist. pipe() followed by
- * fcntl(FD_CLOEXEC) left a window in which a render spawned by another
- * thread (renders run on the worker threads) inherited this pipe's write
- * end: this reader then saw no end of file until that other child exited.
+ * A pipe that no other child inherits: both ends close on exec from the
+ * moment they exist. pipe() followed by fcntl(FD_CLOEXEC) left a window
+ * in which a render spawned by another thread (renders run on the worker
+ * threads) inherited this pipe's write end: this reader then saw no end
+ * of file until that other child exited.
  */
 static int pipe_cloexec(int p[2])
 {

@@ -52,7 +52,9 @@ void kvet_term_iter_init(struct kvet_term_iter *it,
 	size_t i;
 
 	memset(it, 0, sizeof(*it));
-	for (i = 0; i < sizeof(lists) / sizeof(lists[0]); i++) {
+	_Static_assert(sizeof(lists) / sizeof(lists[0]) == KVET_TERM_LISTS,
+		       "one list per term kind");
+	for (i = 0; i < KVET_TERM_LISTS; i++) {
 		it->kind[i] = lists[i].kind;
 		if ((kinds & (1u << lists[i].kind)) &&
 		    kvet_node_is_seq(lists[i].list))
@@ -64,14 +66,14 @@ size_t kvet_term_iter_bound(const struct kvet_term_iter *it)
 {
 	size_t i, n = 0;
 
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < KVET_TERM_LISTS; i++)
 		n += it->list[i] ? it->list[i]->len : 0;
 	return n;
 }
 
 bool kvet_term_iter_next(struct kvet_term_iter *it, struct kvet_term_ref *out)
 {
-	for (; it->at < 4; it->at++, it->i = 0) {
+	for (; it->at < KVET_TERM_LISTS; it->at++, it->i = 0) {
 		const struct kvet_node *list = it->list[it->at];
 
 		while (list && it->i < list->len) {
@@ -160,7 +162,7 @@ static int add_key_reqs(struct kvet_arena *arena,
 }
 
 /*
- * 1.8: the API server appends one requirement per key to the term's
+ * docs/model.md 1.8: the API server appends one requirement per key to the term's
  * labelSelector when it creates the pod, so this is what the scheduler
  * evaluates. A null or invalid labelSelector stays as it is: the keys
  * are only allowed together with a selector.

@@ -58,9 +58,12 @@ struct kvet_term_ref {
  * spread constraints. Items of the wrong shape (not a mapping) are
  * skipped: check_types and sched_validate report them.
  */
+/* the lists of a pod spec a term comes from: one per kvet_term_kind */
+#define KVET_TERM_LISTS 4
+
 struct kvet_term_iter {
-	const struct kvet_node *list[4];
-	enum kvet_term_kind kind[4];
+	const struct kvet_node *list[KVET_TERM_LISTS];
+	enum kvet_term_kind kind[KVET_TERM_LISTS];
 	uint32_t at, i;
 };
 
