@@ -77,9 +77,22 @@ else
 fi
 
 
-# Print the first lines of a diff as TAP comments.
+# Why a point failed, as TAP comments on stdout, kept in $tmp/why too:
+# tap_explain (tests/lib/tap.sh) repeats it on stderr, the stream that
+# meson's log keeps, so that a failure seen once on CI says what it was.
+why() {
+	printf '# %s\n' "$1" | tee -a "$tmp/why"
+}
+
+# The first lines of a diff, as why() says them.
 show_diff() {
-	diff -u "$1" "$2" | head -n 40 | sed 's/^/# /'
+	diff -u "$1" "$2" | head -n 40 | sed 's/^/# /' | tee -a "$tmp/why"
+}
+
+tap_explain() {
+	[ -f "$tmp/why" ] && cat "$tmp/why"
+	[ -s "$err" ] && sed 's/^/# stderr: /' "$err" | head -n 20
+	return 0
 }
 
 # run_case DIR FORMAT: run kvet for one expected file; FORMAT is a format
@@ -185,22 +198,23 @@ for name in "${cases[@]}"; do
 		fi
 
 		same=1
+		rm -f "$tmp/why"
 		if [ ! -f "$expected" ]; then
-			echo "# $name: missing ${expected##*/}"
+			why "$name: missing ${expected##*/}"
 			same=0
 		elif ! cmp -s "$expected" "$out"; then
-			echo "# $name: standard output differs"
+			why "$name: standard output differs"
 			show_diff "$expected" "$out"
 			same=0
 		fi
 		want_rc=$(cat "$dir/exit-code" 2>/dev/null)
 		if [ "$want_rc" != "$rc" ]; then
-			echo "# $name: exit code $rc, expected ${want_rc:-(no exit-code file)}"
+			why "$name: exit code $rc, expected ${want_rc:-(no exit-code file)}"
 			same=0
 		fi
 		if [ -f "$dir/expected.stderr" ] &&
 		   ! cmp -s "$dir/expected.stderr" "$err"; then
-			echo "# $name: standard error differs"
+			why "$name: standard error differs"
 			show_diff "$dir/expected.stderr" "$err"
 			same=0
 		fi

@@ -49,8 +49,21 @@ is() {
 		return 0
 	fi
 	notok "$1"
-	printf '%s\n' "$2" | head -n 10 | sed 's/^/#   got:  /'
-	printf '%s\n' "$3" | head -n 10 | sed 's/^/#   want: /'
+	{
+		printf '%s\n' "$2" | head -n 10 | sed 's/^/#   got:  /'
+		printf '%s\n' "$3" | head -n 10 | sed 's/^/#   want: /'
+	} | diag
+}
+
+# diag: standard input as TAP comments on stdout and on stderr, which
+# meson's log keeps
+diag() {
+	local line
+
+	while IFS= read -r line; do
+		printf '%s\n' "$line"
+		printf '%s\n' "$line" >&2
+	done
 }
 
 # skip REASON, or skip NAME REASON: a point not tried, saying why
@@ -72,7 +85,7 @@ skip_all() {
 # has FILE TEXT: FILE holds TEXT, else its head is shown as diagnostics
 has() {
 	grep -qF -- "$2" "$1" && return 0
-	sed 's/^/#   /' "$1" | head -n 20
+	sed 's/^/#   /' "$1" | head -n 20 | diag
 	return 1
 }
 
