@@ -65,8 +65,8 @@ static int read_node(struct drain_cluster *c, struct drain_node *n,
 	n->zone = DRAIN_NONE;
 	n->cordoned = kvet_node_unschedulable(obj->root);
 	if (kvet_node_labels(c->arena, obj->root, &n->labels, &name) < 0 ||
-	    kvet_node_taints(c->arena, obj->root, &n->taints) < 0 ||
-	    kvet_node_allocatable(c->arena, obj->root, &n->alloc) < 0)
+	    kvet_cluster_node_taints(c->arena, obj->root, &n->taints) < 0 ||
+	    kvet_cluster_node_allocatable(c->arena, obj->root, &n->alloc) < 0)
 		return -1;
 	n->ext_used = kvet_arena_array(c->arena, n->alloc.n_ext + 1,
 				       sizeof(*n->ext_used));

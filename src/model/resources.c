@@ -187,9 +187,9 @@ int kvet_pod_requests(struct kvet_arena *arena,
 	return finish(arena, &sum, out);
 }
 
-int kvet_node_allocatable(struct kvet_arena *arena,
-			  const struct kvet_node *node_root,
-			  struct kvet_resources *out)
+int kvet_cluster_node_allocatable(struct kvet_arena *arena,
+				  const struct kvet_node *node_root,
+				  struct kvet_resources *out)
 {
 	const struct kvet_node *status = kvet_node_get(node_root, "status");
 	const struct kvet_node *list = kvet_node_get(status, "allocatable");

@@ -59,14 +59,14 @@ int kvet_pod_requests(struct kvet_arena *arena,
 		      struct kvet_resources *out);
 
 /**
- * kvet_node_allocatable() - status.allocatable of a Node (status.capacity
- * when allocatable is absent).
+ * kvet_cluster_node_allocatable() - status.allocatable of a Node
+ * (status.capacity when allocatable is absent).
  *
  * Returns: 0, or -1 when out of memory.
  */
-int kvet_node_allocatable(struct kvet_arena *arena,
-			  const struct kvet_node *node_root,
-			  struct kvet_resources *out);
+int kvet_cluster_node_allocatable(struct kvet_arena *arena,
+				  const struct kvet_node *node_root,
+				  struct kvet_resources *out);
 
 /* The value of extended resource @name in @r (0 when absent). */
 int64_t kvet_resources_ext(const struct kvet_resources *r,

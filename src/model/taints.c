@@ -23,7 +23,7 @@ static enum kvet_taint_effect effect_of(struct kvet_slice s)
 	return KVET_TAINT_OTHER;
 }
 
-bool kvet_node_ready(const struct kvet_node *node_root)
+bool kvet_cluster_node_ready(const struct kvet_node *node_root)
 {
 	const struct kvet_node *conds = kvet_node_path(node_root, "status",
 						       "conditions", NULL);
@@ -40,9 +40,9 @@ bool kvet_node_ready(const struct kvet_node *node_root)
 	return true;
 }
 
-int kvet_node_taints(struct kvet_arena *arena,
-		     const struct kvet_node *node_root,
-		     struct kvet_taints *out)
+int kvet_cluster_node_taints(struct kvet_arena *arena,
+			     const struct kvet_node *node_root,
+			     struct kvet_taints *out)
 {
 	const struct kvet_node *spec = kvet_node_path(node_root, "spec",
 						      "taints", NULL);
@@ -68,7 +68,7 @@ int kvet_node_taints(struct kvet_arena *arena,
 		has_not_ready |= kvet_slice_eq0(v[k].key, KVET_TAINT_NOT_READY);
 		k++;
 	}
-	if (!has_not_ready && !kvet_node_ready(node_root)) {
+	if (!has_not_ready && !kvet_cluster_node_ready(node_root)) {
 		v[k].key = kvet_slice_of(KVET_TAINT_NOT_READY);
 		v[k].value = kvet_slice_of("");
 		v[k].effect_name = kvet_slice_of("NoSchedule");

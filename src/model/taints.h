@@ -41,13 +41,13 @@ struct kvet_taints {
 #define KVET_TAINT_UNSCHEDULABLE "node.kubernetes.io/unschedulable"
 
 /**
- * kvet_node_ready() - is the Node's Ready condition True? A node without
- * status.conditions (a hand-written one) counts as ready.
+ * kvet_cluster_node_ready() - is the Node's Ready condition True? A node
+ * without status.conditions (a hand-written one) counts as ready.
  */
-bool kvet_node_ready(const struct kvet_node *node_root);
+bool kvet_cluster_node_ready(const struct kvet_node *node_root);
 
 /**
- * kvet_node_taints() - spec.taints of a Node, plus the not-ready taint
+ * kvet_cluster_node_taints() - spec.taints of a Node, plus the not-ready taint
  * (NoSchedule) when the node is not Ready and spec.taints lacks it, as
  * the node lifecycle controller adds it.
  * @arena: where the array goes.
@@ -56,9 +56,9 @@ bool kvet_node_ready(const struct kvet_node *node_root);
  *
  * Returns: 0, or -1 when out of memory.
  */
-int kvet_node_taints(struct kvet_arena *arena,
-		     const struct kvet_node *node_root,
-		     struct kvet_taints *out);
+int kvet_cluster_node_taints(struct kvet_arena *arena,
+			     const struct kvet_node *node_root,
+			     struct kvet_taints *out);
 
 /**
  * kvet_tolerates() - does some item of @tolerations (a pod spec's

@@ -91,16 +91,22 @@ static void allocatable(void **state)
 	struct kvet_resources r;
 
 	(void)state;
-	assert_int_equal(kvet_node_allocatable(&t.l->arena,
-		kvet_graph_find(t.g, "", "Node", "", "a")->root, &r), 0);
+	assert_int_equal(
+		kvet_cluster_node_allocatable(
+			&t.l->arena,
+			kvet_graph_find(t.g, "", "Node", "", "a")->root, &r),
+		0);
 	assert_int_equal(r.v[KVET_RES_CPU], 7910);
 	assert_int_equal(r.v[KVET_RES_MEMORY], 31LL << 30);
 	assert_int_equal(r.v[KVET_RES_PODS], 110);
 	assert_int_equal(r.v[KVET_RES_EPHEMERAL], 100000000000LL);
 	assert_int_equal(kvet_resources_ext(&r, kvet_slice_of("nvidia.com/gpu")), 4);
 	/* no allocatable: capacity */
-	assert_int_equal(kvet_node_allocatable(&t.l->arena,
-		kvet_graph_find(t.g, "", "Node", "", "b")->root, &r), 0);
+	assert_int_equal(
+		kvet_cluster_node_allocatable(
+			&t.l->arena,
+			kvet_graph_find(t.g, "", "Node", "", "b")->root, &r),
+		0);
 	assert_int_equal(r.v[KVET_RES_CPU], 4000);
 	assert_int_equal(r.v[KVET_RES_PODS], 110);
 	assert_string_equal(kvet_resource_name(KVET_RES_EPHEMERAL),

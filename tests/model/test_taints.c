@@ -17,8 +17,11 @@ static struct kvet_taints taints_of(struct tgraph *t, const char *name)
 {
 	struct kvet_taints ts;
 
-	assert_int_equal(kvet_node_taints(&t->l->arena,
-		kvet_graph_find(t->g, "", "Node", "", name)->root, &ts), 0);
+	assert_int_equal(
+		kvet_cluster_node_taints(
+			&t->l->arena,
+			kvet_graph_find(t->g, "", "Node", "", name)->root, &ts),
+		0);
 	return ts;
 }
 
@@ -90,14 +93,14 @@ static void not_ready(void **state)
 	const struct kvet_taint *u;
 
 	(void)state;
-	assert_false(kvet_node_ready(kvet_graph_find(t.g, "", "Node", "",
-						     "notready")->root));
-	assert_false(kvet_node_ready(kvet_graph_find(t.g, "", "Node", "",
-						     "unknown")->root));
-	assert_true(kvet_node_ready(kvet_graph_find(t.g, "", "Node", "",
-						    "ready")->root));
-	assert_true(kvet_node_ready(kvet_graph_find(t.g, "", "Node", "",
-						    "plain")->root));
+	assert_false(kvet_cluster_node_ready(
+		kvet_graph_find(t.g, "", "Node", "", "notready")->root));
+	assert_false(kvet_cluster_node_ready(
+		kvet_graph_find(t.g, "", "Node", "", "unknown")->root));
+	assert_true(kvet_cluster_node_ready(
+		kvet_graph_find(t.g, "", "Node", "", "ready")->root));
+	assert_true(kvet_cluster_node_ready(
+		kvet_graph_find(t.g, "", "Node", "", "plain")->root));
 	/* the node lifecycle controller's taint, added by kvet */
 	assert_int_equal(nr.n, 1);
 	u = kvet_untolerated_taint(&nr, tols(&t, "none"));
