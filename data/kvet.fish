@@ -73,6 +73,7 @@ complete -c kvet -n $lint -l kustomize -r -F
 complete -c kvet -n $lint -l no-values-matrix
 complete -c kvet -n $lint -l no-default-values
 complete -c kvet -n $lint -l lint-owners
+complete -c kvet -n $lint -l changed
 
 # options of drain alone
 set -l drain "__fish_seen_subcommand_from drain"

@@ -317,6 +317,27 @@ KVET_API void kvet_ctx_set_chart_options(struct kvet_ctx *ctx,
 					 const struct kvet_chart_options *o);
 
 /**
+ * kvet_ctx_add_changed() - lint the context of a change, and report what
+ * concerns it (kvet lint --changed; docs/usage.md): the plain manifests
+ * of the repository the working directory lies in (the nearest directory
+ * up with .git, else the working directory itself) as one graph, less
+ * the configuration's excludes; the chart or kustomization each changed
+ * file lies in, rendered; and of all that, only the findings whose object
+ * or a related object lies in a changed file, every finding of those
+ * renders, and the errors and notices of changed files. A changed path
+ * that is no file (deleted by the change) is left out; one outside the
+ * repository is linted as it is. Call it once, after
+ * kvet_ctx_set_chart_options(), instead of adding paths.
+ * @ctx: the context.
+ * @files: the changed files, as paths from the working directory.
+ * @n: how many.
+ *
+ * Returns: 0, or -1 when out of memory.
+ */
+KVET_API int kvet_ctx_add_changed(struct kvet_ctx *ctx,
+				  const char *const *files, size_t n);
+
+/**
  * kvet_ctx_add_buffer() - queue an in-memory input.
  * @ctx: the context.
  * @name: the file name used in positions; copied.

@@ -120,6 +120,14 @@ struct kvet_ctx {
 	bool require_objects;		/* no object at all: exit 2 */
 	const char *docs_url;		/* rule pages at BASE/ID.md, or NULL */
 
+	/* changed.c: kvet lint --changed (changed_mode); else everything
+	 * is reported */
+	bool changed_mode;
+	const char **changed;		/* real paths of the changed files */
+	size_t n_changed, cap_changed;
+	struct changed_memo *memo;	/* file names met, in a change or not */
+	size_t n_memo, cap_memo;
+
 	/* template_lines.c: findings moved to the charts' template lines */
 	const char *chart_dir;		/* --chart-dir, or NULL: the cwd */
 	struct kvet_chart_map *chart_map;	/* the files read, or NULL */
@@ -198,6 +206,16 @@ void kvet_ctx_name_units(struct kvet_ctx *ctx);
  * other inputs. */
 const struct kvet_source *kvet_ctx_render_of(const struct kvet_ctx *ctx,
 					    const char *file);
+
+/* changed.c: with --changed, does @f concern the change (its object or
+ * a related object in a changed file, or it comes from a render that a
+ * changed file queued)? True without --changed. */
+bool kvet_ctx_concerns_change(struct kvet_ctx *ctx,
+			      const struct kvet_finding *f);
+
+/* changed.c: with --changed, drop the errors and notices of files the
+ * change did not touch. */
+void kvet_ctx_keep_changed_diag(struct kvet_ctx *ctx);
 
 /* ctx.c: what the graph read off the input that the user should know:
  * that it decided dump mode, and the duplicate objects it left out. */

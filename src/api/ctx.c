@@ -138,6 +138,8 @@ KVET_API void kvet_ctx_destroy(struct kvet_ctx *ctx)
 	free(ctx->settings);
 	free(ctx->suppress);
 	free(ctx->suppressed);
+	free(ctx->changed);
+	free(ctx->memo);
 	free(ctx->custom_workloads);
 	free(ctx->excludes);
 	free(ctx->pool_labels);
@@ -406,10 +408,12 @@ KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 			       "no Kubernetes object in any input, and objects are required");
 	kvet_ctx_graph_config(ctx, &cfg);
 	/* a drain installs everything it is given on one pool */
-	if (ctx->srcs.units && !(ctx->opts.flags & KVET_CTX_DRAIN))
-		return kvet_ctx_lint_units(ctx, &cfg) < 0 || ctx->diag.oom
-			       ? -1
-			       : 0;
+	if (ctx->srcs.units && !(ctx->opts.flags & KVET_CTX_DRAIN)) {
+		if (kvet_ctx_lint_units(ctx, &cfg) < 0)
+			return -1;
+		kvet_ctx_keep_changed_diag(ctx);
+		return ctx->diag.oom ? -1 : 0;
+	}
 	ctx->graph = kvet_graph_create(&ctx->arena, ctx->objects.v,
 				       ctx->objects.n, &cfg);
 	if (!ctx->graph)
@@ -421,6 +425,7 @@ KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 	} else if (kvet_ctx_run_rules(ctx) < 0) {
 		return -1;
 	}
+	kvet_ctx_keep_changed_diag(ctx);
 	return ctx->diag.oom ? -1 : 0;
 }
 

@@ -724,7 +724,7 @@ int kvet_ctx_apply_settings(struct kvet_ctx *ctx)
 		const struct kvet_rule_state *st = state_of(ctx, f->rule);
 		const char *reason, *why;
 
-		if (st && !st->on)
+		if ((st && !st->on) || !kvet_ctx_concerns_change(ctx, f))
 			continue;
 		/* an override wins over the rule's own, even a computed one */
 		if (st && st->severity >= 0)
@@ -741,5 +741,7 @@ int kvet_ctx_apply_settings(struct kvet_ctx *ctx)
 		out++;
 	}
 	fs->n = out;
-	return ctx->have_baseline ? list_stale(ctx) : 0;
+	/* around a change, the entries of other files matched nothing
+	 * because their findings were left out, not because they are gone */
+	return ctx->have_baseline && !ctx->changed_mode ? list_stale(ctx) : 0;
 }

@@ -10,6 +10,7 @@
 
 #include "base/arena.h"
 #include "base/read_file.h"
+#include "base/repo.h"
 #include "base/strbuf.h"
 #include "chart/values.h"
 
@@ -82,29 +83,6 @@ static bool is_file(const char *p)
 	return stat(p, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* The repository root: the nearest directory from @cwd up holding .git
- * (a directory, or a file in a worktree), else @cwd. */
-static char *find_top(struct kvet_arena *arena, const char *cwd)
-{
-	char *p = kvet_arena_strdup(arena, cwd), *slash;
-	char *probe;
-
-	while (p) {
-		probe = kvet_arena_printf(arena, "%s/.git", *p ? p : "");
-		if (!probe)
-			return NULL;
-		if (access(probe, F_OK) == 0)
-			return *p ? p : kvet_arena_strdup(arena, "/");
-		slash = strrchr(p, '/');
-		if (!slash)
-			break;
-		*slash = '\0';
-		if (slash == p && !*p)
-			break;
-	}
-	return kvet_arena_strdup(arena, cwd);
-}
-
 struct kvet_chart_map *kvet_chart_map_create(const char *cwd)
 {
 	struct kvet_chart_map *m = calloc(1, sizeof(*m));
@@ -116,7 +94,10 @@ struct kvet_chart_map *kvet_chart_map_create(const char *cwd)
 	if (!realpath(cwd ? cwd : ".", buf))
 		snprintf(buf, sizeof(buf), "%s", cwd ? cwd : ".");
 	m->cwd = kvet_arena_strdup(&m->arena, buf);
-	m->top = m->cwd ? find_top(&m->arena, m->cwd) : NULL;
+	/* file names are relative to the repository root, else to @cwd */
+	m->top = m->cwd ? kvet_repo_top(&m->arena, m->cwd) : NULL;
+	if (m->cwd && !m->top)
+		m->top = m->cwd;
 	if (!m->top) {
 		kvet_chart_map_destroy(m);
 		return NULL;

@@ -117,6 +117,9 @@ static const struct option_spec {
 	{ "lint-owners", 0, NULL, false, RUN_COMMANDS,
 	  kvet_arg_set_lint_owners,
 	  "a file named that lies in a chart or kustomization lints that one instead, once (pre-commit: a changed template or values.yaml re-lints its chart)" },
+	{ "changed", 0, NULL, false, CMD_BIT(KVET_CMD_LINT),
+	  kvet_arg_set_changed,
+	  "the PATHs are the files a change touched: lint the repository around them (its manifests as one graph, and the charts and kustomizations they lie in) and report only what concerns them (pre-commit, pull requests)" },
 	{ "fail-on", 0, "SEVERITY", false, RUN_COMMANDS, kvet_arg_set_fail_on,
 	  "exit 1 on findings of this severity or above: error, warning, info or never (default: warning; for drain, error: a blocked node or a stalled roll)" },
 	{ "complete-input", 0, NULL, false, CMD_BIT(KVET_CMD_LINT),
@@ -460,6 +463,9 @@ static int check_operands(struct kvet_args *args, FILE *err)
 		return kvet_args_error(args, err,
 				   "--cluster reads the cluster: no PATH with it (got '%s')",
 				   args->operands[0]);
+	if (args->cluster && args->changed)
+		return kvet_args_error(args, err,
+				   "--changed names the files of a change in the repository; --cluster reads the cluster: not both");
 	if (!args->cluster && (args->kube_context || args->kubeconfig))
 		return kvet_args_error(args, err,
 				   "--%s is passed on to kubectl: it needs --cluster",

@@ -85,6 +85,7 @@ struct kvet_args {
 	const char *rules_test;		/* kvet rules test DIR */
 	const char *prog;		/* "kvet", or "kubectl kvet" as a plugin */
 	bool cluster;			/* --cluster: kubectl get's dump */
+	bool changed;			/* --changed: PATHs are a change */
 	const char *kube_context;	/* --context, for kubectl */
 	const char *kubeconfig;		/* --kubeconfig, for kubectl */
 	char **operands;		/* paths, or a rule id for explain */

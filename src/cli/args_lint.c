@@ -430,6 +430,14 @@ KVET_ARG_SETTER(set_lint_owners)
 	return 0;
 }
 
+KVET_ARG_SETTER(set_changed)
+{
+	(void)val;
+	(void)err;
+	args->changed = true;
+	return 0;
+}
+
 /* --cluster and what is passed on to the kubectl it runs (cli/cluster.c) */
 int kvet_arg_set_cluster(struct kvet_args *args, const char *val, FILE *err)
 {

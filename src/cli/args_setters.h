@@ -30,6 +30,7 @@ KVET_ARG_SETTER(set_kustomize);
 KVET_ARG_SETTER(set_no_values_matrix);
 KVET_ARG_SETTER(set_no_default_values);
 KVET_ARG_SETTER(set_lint_owners);
+KVET_ARG_SETTER(set_changed);
 KVET_ARG_SETTER(set_rules_format);
 KVET_ARG_SETTER(set_namespace);
 KVET_ARG_SETTER(set_fail_on);

@@ -241,10 +241,15 @@ static enum kvet_exit lint(const struct kvet_args *args)
 		if (code)
 			goto out;
 		code = KVET_EXIT_USAGE;
+	} else if (args->changed) {
+		if (kvet_ctx_add_changed(ctx,
+					 (const char *const *)args->operands,
+					 args->n_operands))
+			goto oom;
 	} else if (!args->n_operands && kvet_ctx_add_default_input(ctx)) {
 		goto oom;
 	}
-	for (i = 0; i < args->n_operands; i++) {
+	for (i = 0; !args->changed && i < args->n_operands; i++) {
 		if (kvet_ctx_add_path(ctx, args->operands[i]))
 			goto oom;
 	}

@@ -76,16 +76,10 @@ fail:
 	return NULL;
 }
 
-/*
- * The chart or kustomization @path belongs to: its nearest directory
- * with a Chart.yaml or kustomization file, up to the working directory
- * for a relative path. A changed values.yaml or template then re-lints
- * its chart (pre-commit passes the changed files).
- * Returns: 1 when one was queued or met before, 0 when @path belongs to
- * none, -1 when out of memory.
- */
-static int add_owner(struct kvet_sources *srcs, struct kvet_arena *arena,
-		     const char *path)
+/* A changed values.yaml or template re-lints its chart: pre-commit passes
+ * the changed files. */
+int kvet_sources_add_owner(struct kvet_sources *srcs, struct kvet_arena *arena,
+			   const char *path)
 {
 	static const char *const marks[] = { "Chart.yaml", "kustomization.yaml",
 					     "kustomization.yml",
@@ -162,7 +156,7 @@ int kvet_sources_add_path(struct kvet_sources *srcs, struct kvet_arena *arena,
 		return 0;
 	}
 	if (!S_ISDIR(st.st_mode) && srcs->owners && srcs->render) {
-		rc = add_owner(srcs, arena, path);
+		rc = kvet_sources_add_owner(srcs, arena, path);
 		if (rc)
 			return rc < 0 ? -1 : 0;
 	}

@@ -83,6 +83,11 @@ struct kvet_sources {
 	bool drain;			/* one render per chart: no matrix */
 	bool owners;			/* a file inside a chart or
 					 * kustomization names that one */
+	/* walking a repository around a change (kvet lint --changed):
+	 * its charts and kustomizations are left out without a note (the
+	 * ones a changed file lies in are queued as owners), and a
+	 * directory met again is no news */
+	bool context;
 	unsigned int units;		/* renders queued so far */
 };
 
@@ -126,6 +131,17 @@ int kvet_sources_add_default(struct kvet_sources *srcs,
  */
 int kvet_sources_add_chart(struct kvet_sources *srcs,
 			   struct kvet_arena *arena, const char *path);
+
+/*
+ * kvet_sources_add_owner() - queue the chart or kustomization @path lies
+ * in (its nearest directory up with a Chart.yaml or kustomization file,
+ * up to the working directory for a relative path), once however many of
+ * its files are named.
+ * Returns: 1 when @path lies in one (queued now or before, or excluded),
+ * 0 when in none, -1 when out of memory.
+ */
+int kvet_sources_add_owner(struct kvet_sources *srcs, struct kvet_arena *arena,
+			   const char *path);
 
 /* Queue the build of the kustomization in @dir. 0, or -1 (OOM). */
 int kvet_sources_add_kustomize(struct kvet_sources *srcs,

@@ -225,7 +225,7 @@ static int claim(struct walk *w, const char *child, const struct stat *cst,
 		return -1;
 	rc = kvet_seen_add(&w->srcs->seen, cst->st_dev, cst->st_ino, *kept,
 			   &first);
-	if (rc == 0)
+	if (rc == 0 && !w->srcs->context)
 		kvet_note_seen(w->diag, *kept, first, dir);
 	return rc;
 }
@@ -286,6 +286,8 @@ static int walk_one(struct walk *w, size_t self)
 	int rc = 0;
 
 	file = project_file(w, dpath, &kind);
+	if (file && w->srcs->context)
+		return 0;
 	if (file && w->srcs->render && !excluded(w, dpath)) {
 		if (kind == PROJECT_HELM)
 			return kvet_sources_add_chart(w->srcs, w->arena,

@@ -261,6 +261,78 @@ else
 	show "$out"
 fi
 
+git commit -q --no-verify -m "CI and docs"
+
+# A Deployment and its budget in two files, committed clean; then a
+# commit that changes the budget alone. The hook is given that one file:
+# kvet joins it to the Deployment it selects in the repository.
+mkdir -p apps/web legacy
+cat > apps/web/deployment.yaml <<'YAML'
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, namespace: shop}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      topologySpreadConstraints:
+        - {maxSkew: 1, topologyKey: kubernetes.io/hostname, whenUnsatisfiable: ScheduleAnyway, labelSelector: {matchLabels: {app: web}}}
+      containers: [{name: web, image: "example.com/web:1.0"}]
+YAML
+cat > apps/web/pdb.yaml <<'YAML'
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata: {name: web, namespace: shop}
+spec:
+  maxUnavailable: 1
+  selector: {matchLabels: {app: web}}
+YAML
+# and an old finding elsewhere, committed past the hook
+cat > legacy/batch.yaml <<'YAML'
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: batch, namespace: shop}
+spec:
+  replicas: 3
+  selector: {matchLabels: {app: batch}}
+  template:
+    metadata: {labels: {app: batch}}
+    spec:
+      containers: [{name: batch, image: "example.com/batch:1.0"}]
+YAML
+git add -A
+git commit -q --no-verify -m "web and its budget; an old batch job"
+sed -i 's/maxUnavailable: 1/maxUnavailable: 0/' apps/web/pdb.yaml
+git add apps/web/pdb.yaml
+out=$(pre-commit run 2>&1)
+rc=$?
+if [ $rc -ne 0 ] && printf '%s\n' "$out" | grep -q 'apps/web/pdb.yaml:5:3: error: PodDisruptionBudget "web" allows 0 disruptions of its 2 pods'; then
+	ok "a budget changed alone is joined to its Deployment in another file: the commit fails"
+else
+	notok "the one-file change to a budget was not joined to its Deployment (exit $rc):"
+	show "$out"
+fi
+if printf '%s\n' "$out" | grep -q 'legacy/batch.yaml'; then
+	notok "the change reported an old finding of a file it did not touch:"
+	show "$out"
+else
+	ok "...and the old finding of a file it did not touch is not reported"
+fi
+sed -i 's/maxUnavailable: 0/maxUnavailable: 1/' apps/web/pdb.yaml
+printf '  # reviewed\n' >> apps/web/pdb.yaml
+git add apps/web/pdb.yaml
+out=$(pre-commit run 2>&1)
+rc=$?
+if [ $rc -eq 0 ]; then
+	ok "an unrelated change passes though an old file has findings"
+else
+	notok "an unrelated change failed on findings it did not make (exit $rc):"
+	show "$out"
+fi
+git commit -q --no-verify -m "budget fixed"
+
 # The hook kvet-charts: changed files of a chart or kustomization re-lint
 # it, rendered with the helm and kubectl on PATH.
 if command -v helm >/dev/null && command -v kubectl >/dev/null &&
