@@ -300,7 +300,11 @@ static int walk_one(struct walk *w, size_t self)
 	}
 	for (i = 0; i < w->nnames && rc == 0; i++) {
 		const char *name = w->names[i];
-		char *child = join(&w->scratch, dpath, name);
+		/* around a change, files are named from the repository's
+		 * root, as git and pre-commit name them */
+		char *child = w->srcs->context && !strcmp(dpath, ".")
+				      ? kvet_arena_strdup(&w->scratch, name)
+				      : join(&w->scratch, dpath, name);
 
 		if (!child)
 			return -1;
