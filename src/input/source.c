@@ -155,7 +155,10 @@ int kvet_sources_add_path(struct kvet_sources *srcs, struct kvet_arena *arena,
 				       strerror(errno));
 		return 0;
 	}
-	if (!S_ISDIR(st.st_mode) && srcs->owners && srcs->render) {
+	/* a Chart.yaml, kustomization or values file named is its unit,
+	 * never an object (it would be skipped as none, or fail as one) */
+	if (!S_ISDIR(st.st_mode) && srcs->render &&
+	    (srcs->owners || kvet_unit_file_name(path))) {
 		rc = kvet_sources_add_owner(srcs, arena, path);
 		if (rc)
 			return rc < 0 ? -1 : 0;

@@ -70,6 +70,23 @@ bool kvet_chart_archive_name(const char *name)
 	return len > 4 && strcmp(name + len - 4, ".tgz") == 0;
 }
 
+bool kvet_unit_file_name(const char *path)
+{
+	static const char *const names[] = { "Chart.yaml", "kustomization.yaml",
+					     "kustomization.yml",
+					     "Kustomization" };
+	const char *base = strrchr(path, '/');
+	size_t i;
+
+	base = base ? base + 1 : path;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(base, names[i]))
+			return true;
+	/* values.yaml, values-prod.yaml, and chart-testing's
+	 * ci/ *-values.yaml */
+	return strstr(base, "values") && kvet_manifest_name(base);
+}
+
 bool kvet_manifest_name(const char *name)
 {
 	static const char *const exts[] = { ".yaml", ".yml", ".json" };

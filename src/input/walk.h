@@ -17,6 +17,12 @@ bool kvet_manifest_name(const char *name);
 /* Does the file name end in .tgz, as a packaged chart's does? */
 bool kvet_chart_archive_name(const char *name);
 
+/* Is the file named as a chart's or a kustomization's own are
+ * (Chart.yaml, a kustomization file, a YAML or JSON file whose name holds
+ * "values")? Inside one, such a file is no object of its own: it stands
+ * for the render of its unit. */
+bool kvet_unit_file_name(const char *path);
+
 /* Report @path as a duplicate of @first, met earlier (a note). */
 void kvet_note_seen(struct kvet_diag *diag, const char *path,
 		    const char *first, bool is_dir);

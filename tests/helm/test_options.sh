@@ -54,8 +54,21 @@ check "...once for all of them" test "$(grep -c 'info: Deployment "release-name-
 check "...and the kustomization a changed file is in" \
 	has "$tmp/out" "kvet: 4 files, 5 objects"
 "$kvet" lint --no-config matrix/values.yaml > "$tmp/out" 2>&1
-check "without it a values file is only a file, no object" \
-	has "$tmp/out" "kvet: 1 file, 0 objects"
+check "without it a values file named is its chart, never an object" \
+	has "$tmp/out" "kvet: 3 files, 4 objects"
+"$kvet" lint --no-config matrix/Chart.yaml > "$tmp/out" 2>&1
+check "...and so is a Chart.yaml" has "$tmp/out" "kvet: 3 files, 4 objects"
+"$kvet" lint --no-config kz/base/kustomization.yaml > "$tmp/out" 2>&1
+check "...and a kustomization file its build (the base's one Deployment)" \
+	has "$tmp/out" "kvet: 1 file, 1 object"
+"$kvet" lint --no-config --format json matrix/ci/ha-values.yaml > "$tmp/out" 2>&1
+check "...and a ci/ values file its chart" \
+	has "$tmp/out" '"unit": "matrix with ci/ha-values.yaml"'
+printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: values}\n' > values.yaml
+"$kvet" lint --no-config values.yaml > "$tmp/out" 2>&1
+check "a values.yaml in no chart is a manifest as any other" \
+	has "$tmp/out" "kvet: 1 file, 1 object"
+rm values.yaml
 "$kvet" lint --no-config matrix kz empty > "$tmp/a" 2>&1
 "$kvet" lint --no-config empty kz matrix > "$tmp/b" 2>&1
 check "the report does not depend on the order of the charts named" \
