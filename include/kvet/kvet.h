@@ -70,6 +70,10 @@ enum kvet_ctx_flags {
 	 * the rules are the drain checks, and the rule files stay loaded
 	 * only so that a configuration naming them still applies. */
 	KVET_CTX_DRAIN = 1u << 3,
+	/* Load the built-in rules without their examples (about half of a
+	 * small lint's time): kvet_ctx_test_rules() and the rule pages
+	 * then have none to show. kvet lint and kvet drain set it. */
+	KVET_CTX_NO_EXAMPLES = 1u << 4,
 };
 
 /*

@@ -65,7 +65,9 @@ KVET_API struct kvet_ctx *kvet_ctx_create(const struct kvet_options *opts)
 	/* the built-in rules are small: parsing them per context is cheap;
 	 * they are tested, so only memory can fail them */
 	if ((!(ctx->opts.flags & KVET_CTX_NO_BUILTIN_RULES) &&
-	     kvet_rule_set_add_builtin(&ctx->rules) < 0) ||
+	     kvet_rule_set_add_builtin(
+		     &ctx->rules,
+		     !(ctx->opts.flags & KVET_CTX_NO_EXAMPLES)) < 0) ||
 	    ctx->rules.diag.oom || kvet_ctx_index_rules(ctx)) {
 		kvet_ctx_destroy(ctx);
 		return NULL;

@@ -190,7 +190,7 @@ static enum kvet_exit lint(const struct kvet_args *args)
 {
 	struct kvet_cli_progress progress = { stderr, false };
 	enum kvet_exit code = KVET_EXIT_USAGE;
-	struct kvet_args with_progress;
+	struct kvet_args with_progress, lean;
 	struct kvet_ctx *ctx;
 	size_t i, n_stdout = 0;
 	struct kvet_chart_options chart;
@@ -207,6 +207,10 @@ static enum kvet_exit lint(const struct kvet_args *args)
 	if (kvet_output_check_reports(args, stderr))
 		return KVET_EXIT_USAGE;
 
+	/* a lint or a drain never runs the built-in rules' examples */
+	lean = *args;
+	lean.opts.flags |= KVET_CTX_NO_EXAMPLES;
+	args = &lean;
 	if (kvet_cli_progress_wanted(stderr, args->quiet)) {
 		with_progress = *args;
 		with_progress.opts.progress = kvet_cli_progress_show;

@@ -406,7 +406,7 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 			NERROR(rf, n, "\"on_error\" must be fail or tolerate");
 	}
 	check_cost(rf, r);
-	if ((n = documented(rf, root, "examples")))
+	if (!rf->set->lean && (n = documented(rf, root, "examples")))
 		rfile_load_examples(rf, r, n);
 	r->builtin = rf->set->builtin;
 	r->text = rf->buf;
@@ -484,18 +484,21 @@ out:
 	return ret;
 }
 
-int kvet_rule_set_add_builtin(struct kvet_rule_set *set)
+int kvet_rule_set_add_builtin(struct kvet_rule_set *set, bool examples)
 {
+	const struct kvet_builtin_rule_file *bf;
 	size_t i;
 	int ret = 0;
 
 	set->builtin = true;
-	for (i = 0; i < kvet_builtin_rule_file_count; i++)
-		if (kvet_rule_set_add_buffer(set, kvet_builtin_rule_files[i].name,
-					     kvet_builtin_rule_files[i].text,
-					     kvet_builtin_rule_files[i].len))
+	set->lean = !examples;
+	for (i = 0; i < kvet_builtin_rule_file_count; i++) {
+		bf = &kvet_builtin_rule_files[i];
+		if (kvet_rule_set_add_buffer(set, bf->name, bf->text,
+					     examples ? bf->len : bf->rule_len))
 			ret = -1;
-	set->builtin = false;
+	}
+	set->builtin = set->lean = false;
 	return ret;
 }
 

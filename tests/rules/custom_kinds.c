@@ -213,7 +213,7 @@ int main(void)
 	size_t i, k, rules = 0;
 
 	kvet_rule_set_init(&set);
-	if (kvet_rule_set_add_builtin(&set))
+	if (kvet_rule_set_add_builtin(&set, true))
 		return 1;
 	for (i = 0; i < set.n; i++) {
 		const struct kvet_rule *rule = set.v[i];

@@ -166,7 +166,7 @@ static void check_coverage(struct tally *t, char **dirs, int n_dirs)
 	int d;
 
 	kvet_rule_set_init(&set);
-	(void)kvet_rule_set_add_builtin(&set);
+	(void)kvet_rule_set_add_builtin(&set, true);
 	for (d = 0; d < n_dirs; d++)
 		(void)kvet_rule_set_add_dir(&set, dirs[d]);
 	for (i = 0; i < set.n; i++) {
