@@ -45,7 +45,8 @@ struct kvet_graph_config {
 	unsigned int flags;			/* enum kvet_graph_flags */
 	struct kvet_name_list spread_keys;	/* spreading keys (1.8) */
 	struct kvet_name_list manager_components;	/* M3 values (1.12) */
-	struct kvet_name_list shared_keys;	/* C3's shared label keys */
+	/* sharedLabelKeys, for rule spread-selector-matches-foreign-pods */
+	struct kvet_name_list shared_keys;
 	/* custom resource kinds that are workloads (1.2) */
 	const struct kvet_custom_workload *custom_workloads;
 	size_t n_custom_workloads;

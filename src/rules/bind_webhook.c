@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * kvet.webhook: webhook entries, their backends and interception (rules
- * E1-E9; docs/model.md, "Webhooks"). The meaning is in model/webhook.h,
- * model/intercept.h, model/client_config.h and model/rbac.h.
+ * kvet.webhook: webhook entries, their backends and interception (the
+ * webhook-* rules; docs/model.md 1.10 and 1.11). The meaning is in
+ * model/webhook.h, model/intercept.h, model/client_config.h and
+ * model/rbac.h.
  *
  * An entry is the webhooks[] item of a Validating/MutatingWebhookConfiguration
  * or the spec.conversion of a CRD, as the input's own node, so a rule reads
@@ -386,7 +387,7 @@ static const struct cel_func webhook_funcs[] = {
 		 VWC "guard", "size(backendPdbs(" E0 ")) == 0"),
 	BIND_ROW("backendsUnspread", CEL_ST_BOOL, 1, 1, E, backends_unspread,
 		 0,
-		 "B is not empty and every backend workload fires C1 (1.8: no effective spreading term)",
+		 "B is not empty and rule `multi-replica-without-spread` would report every backend workload: scalable, N_max at least 2 and no effective spreading term (1.8)",
 		 VWC "guard", "!backendsUnspread(" E0 ")"),
 	BIND_ROW("backendDeclaresPort", CEL_ST_BOOL, 2, 2, (E, S),
 		 backend_declares_port, 0,
