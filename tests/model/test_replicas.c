@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Replica counts and HPA targeting (docs/model.md 1.4), and PDBs read
- * from YAML and evaluated over the workloads they select (1.9, and the
- * PDB rows of section 4).
+ * from YAML and evaluated over the workloads they select (1.9, with its
+ * edge cases).
  */
 #include "tgraph.h"
 

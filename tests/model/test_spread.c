@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Spreading terms, merged selectors, scopes and foreign workloads
- * (docs/model.md 1.7, 1.8, and the C rows of section 4).
+ * (docs/model.md 1.7 and 1.8, with the edge cases of the spreading rules).
  */
 #include "tgraph.h"
 

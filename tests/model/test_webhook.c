@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Webhook entries, effective failure policies and backend resolution
- * (docs/model.md 1.10 and the webhook rows of section 4).
+ * (docs/model.md 1.10, with the edge cases of the webhook rules).
  */
 #include "tgraph.h"
 
