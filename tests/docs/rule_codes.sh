@@ -3,9 +3,11 @@
 # No code of the requirements catalogue kvet was built from may stand in
 # what its users and contributors read: they do not have the catalogue,
 # so "C3" or "catalogue 5.1" tells them nothing (issues 23 and 25). Checked
-# in src/, include/, rules/, docs/, README.md, CONTRIBUTING.md and the
-# testdata READMEs, and in what kvet prints: `kvet rules`, `kvet explain`
-# of every rule, `kvet help` of every command.
+# in the text files of src/, include/, rules/, docs/, examples/, data/,
+# scripts/, tools/, bench/, debian/ and fuzz/ (not its corpus of inputs),
+# README.md, CONTRIBUTING.md, meson.build and the testdata READMEs, and in
+# what kvet prints: `kvet rules`, `kvet explain` of every rule, `kvet help`
+# of every command.
 #
 # - A rule code, a capital A to G and one digit 1 to 9 as a word ("C3",
 #   "E1-E9"), except Unicode's "C1 control(s)". The rule's name says it.
@@ -116,11 +118,12 @@ check() {
 			echo "$where:$n: manager criterion $m in prose: $line"
 			bad=1
 		done
-	done < <(grep -nE "$code|$catalogue|model\.md [0-9]|\bM[0-9]+\b" "$file")
+	done < <(grep -nIE "$code|$catalogue|model\.md [0-9]|\bM[0-9]+\b" "$file")
 }
 
-files=$(find src include rules docs -type f 2>/dev/null
-	ls README.md CONTRIBUTING.md testdata/*/README 2>/dev/null)
+files=$(find src include rules docs examples data scripts tools bench debian \
+	fuzz -path fuzz/corpus -prune -o -type f -print 2>/dev/null
+	ls README.md CONTRIBUTING.md meson.build testdata/*/README 2>/dev/null)
 for f in $(LC_ALL=C sort <<<"$files"); do
 	case $f in
 	rules/*) mode=prose ;;
