@@ -389,7 +389,7 @@ static const struct cel_func roles_funcs[] = {
 		 "w shows a controller, which reconciles objects, rather than only a server of requests: M3 with a controller's value (not `webhook` or `webhook-server`), M4 or M5 (rule `manager-replicas-without-leader-election` asks for it; a webhook or APIService backend alone, M1, is a server whose replicas each answer requests; RBAC alone, M6, is held by API servers acting for users too)",
 		 CTL, "managerReconciles(object)"),
 	BIND_ROW("managerCriteria", CEL_ST_LIST, 1, 1, W, manager_criteria, 0,
-		 "the criteria it meets, a list of `\"M1\"` to `\"M6\"`",
+		 "the criteria of 1.12 it meets, a list of `\"M1\"` to `\"M6\"`",
 		 CTL, "managerCriteria(object) == ['M2', 'M3', 'M4']"),
 	BIND_ROW("managerReasons", CEL_ST_LIST, 1, 1, W, manager_reasons, 0,
 		 "one sentence per criterion with its evidence, e.g. `\"M1: it serves webhook ValidatingWebhookConfiguration/v#validate.example.com through Service ops/hook\"`, `\"M2: leader election off (--leader-elect=false in container \\\"manager\\\")\"`, `\"M3: label app.kubernetes.io/component=manager\"`, `\"M4: container \\\"ctl\\\" runs /manager\"`, `\"M5: its name ends in -operator\"`, `\"M6: its service account may watch pods (ClusterRole \\\"r\\\") and patch deployments (ClusterRole \\\"r\\\")\"`; each positioned at its evidence (M1's is in another object: none)",
