@@ -710,8 +710,10 @@ KVET_API int kvet_ctx_baseline_stale(const struct kvet_ctx *ctx, size_t i,
 				     struct kvet_baseline_stale *out);
 
 /* The lists of names that tune the shared definitions (docs/model.md
- * 1.8, 1.12, C3); values are added to the built-in ones unless the list
- * is replaced (kvet_ctx_replace_graph_values()). */
+ * 1.8, 1.12, and the shared label keys of rule
+ * spread-selector-matches-foreign-pods); values are added to the
+ * built-in ones unless the list is replaced
+ * (kvet_ctx_replace_graph_values()). */
 enum kvet_graph_list {
 	KVET_GRAPH_SPREADING_KEYS,	/* spreading topology keys */
 	KVET_GRAPH_MANAGER_COMPONENTS,	/* app.kubernetes.io/component values */
@@ -1099,11 +1101,12 @@ KVET_API int kvet_ctx_write_rules(const struct kvet_ctx *ctx,
  * @s: the bytes, not necessarily NUL-terminated.
  * @len: their number.
  *
- * Tabs are kept; every other control character (C0 with the line feed,
- * DEL, C1) and every invalid byte becomes U+FFFD, so that input cannot
- * move the cursor, start a new line or send escape sequences (CSI, OSC)
- * to a terminal. Each code point stays one code point, so a caret line
- * computed on @s still lines up. Errors are left to ferror().
+ * Tabs are kept; every other control character (the C0 controls, line
+ * feed included, DEL and the C1 controls) and every invalid byte becomes
+ * U+FFFD, so that input cannot move the cursor, start a new line or send
+ * escape sequences (CSI, OSC) to a terminal. Each code point stays one
+ * code point, so a caret line computed on @s still lines up. Errors are
+ * left to ferror().
  */
 KVET_API void kvet_text_write(FILE *fp, const char *s, size_t len);
 

@@ -299,7 +299,7 @@ static void report_empty_dirs(struct kvet_ctx *ctx)
 }
 
 /*
- * What the graph read off the input that the user should know (5.1):
+ * What the graph read off the input that the user should know (1.1):
  * that it decided dump mode, and which duplicate objects it left out.
  */
 void kvet_ctx_note_input_meaning(struct kvet_ctx *ctx)

@@ -11,7 +11,8 @@
 #include "model/webhook.h"
 
 /*
- * How the API server reaches a webhook (rules E7, E9): its
+ * How the API server reaches a webhook (rules
+ * webhook-ca-bundle-unverifiable, webhook-url-targets-cluster-dns): its
  * clientConfig.url, and how its caBundle gets filled.
  */
 

@@ -149,7 +149,7 @@ bool kvet_object_before(const struct kvet_object *a,
 }
 
 /*
- * 5.1: of two objects with one identity the rules see the one whose
+ * 1.1: of two objects with one identity the rules see the one whose
  * place sorts first, whatever the order of the arguments; both places
  * are recorded for the warning.
  */
@@ -173,7 +173,7 @@ static int add_duplicate(struct kvet_graph *g, struct entry *e,
 	return 0;
 }
 
-/* 5.1: dump mode from Nodes, bound Pods and observed status; the cause
+/* 1.1: dump mode from Nodes, bound Pods and observed status; the cause
  * named is the one whose place sorts first. */
 static void detect_dump_mode(struct kvet_graph *g)
 {

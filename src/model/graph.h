@@ -45,7 +45,8 @@ struct kvet_graph_config {
 	unsigned int flags;			/* enum kvet_graph_flags */
 	struct kvet_name_list spread_keys;	/* spreading keys (1.8) */
 	struct kvet_name_list manager_components;	/* M3 values (1.12) */
-	struct kvet_name_list shared_keys;	/* C3's shared label keys */
+	/* sharedLabelKeys, for rule spread-selector-matches-foreign-pods */
+	struct kvet_name_list shared_keys;
 	/* custom resource kinds that are workloads (1.2) */
 	const struct kvet_custom_workload *custom_workloads;
 	size_t n_custom_workloads;
@@ -87,7 +88,7 @@ void kvet_graph_destroy(struct kvet_graph *g);
 /* The configuration the graph was created with (zero for defaults). */
 const struct kvet_graph_config *kvet_graph_config(const struct kvet_graph *g);
 
-/* Dump mode (1.1, 5.1): Node objects, Pods bound to a node, objects
+/* Dump mode (1.1): Node objects, Pods bound to a node, objects
  * whose status carries observed state, or the flag. */
 bool kvet_graph_dump_mode(const struct kvet_graph *g);
 
@@ -95,7 +96,7 @@ bool kvet_graph_dump_mode(const struct kvet_graph *g);
  * first), or NULL when it is not in dump mode or only the flag says so. */
 const struct kvet_object *kvet_graph_dump_cause(const struct kvet_graph *g);
 
-/* Two objects of one identity (5.1): the rules see @kept only. */
+/* Two objects of one identity (1.1): the rules see @kept only. */
 struct kvet_duplicate {
 	const struct kvet_object *kept, *dropped;
 };

@@ -9,13 +9,13 @@
 #include "model/pdb.h"
 
 /*
- * Hints for a PodDisruptionBudget that selects nothing (rules A6-A8):
- * the workloads it would select in other namespaces, and the near misses
- * of its own namespace. Hints stay short and cheap: at most
- * KVET_HINT_MAX workloads, and a one-requirement near miss looks at no
- * more than KVET_HINT_BUDGET workloads carrying the key, so a PDB that
- * matches nothing in a namespace of thousands of workloads costs a
- * bounded amount.
+ * Hints for a PodDisruptionBudget that selects nothing (rule
+ * pdb-matches-nothing): the workloads it would select in other
+ * namespaces, and the near misses of its own namespace. Hints stay short
+ * and cheap: at most KVET_HINT_MAX workloads, and a one-requirement near
+ * miss looks at no more than KVET_HINT_BUDGET workloads carrying the key,
+ * so a PDB that matches nothing in a namespace of thousands of workloads
+ * costs a bounded amount.
  */
 enum { KVET_HINT_MAX = 10, KVET_HINT_BUDGET = 256 };
 

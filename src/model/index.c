@@ -63,7 +63,7 @@ static int add_workload(struct kvet_label_index *idx,
 	size_t i;
 
 	/* a hook's pods exist only around a release operation: no Service,
-	 * webhook, budget or spreading term selects them (5.1) */
+	 * webhook, budget or spreading term selects them (1.1) */
 	if (!kvet_object_runs(wl->obj))
 		return 0;
 	parts[0] = kvet_slice_of(TAG_NS);

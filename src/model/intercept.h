@@ -67,7 +67,8 @@ enum kvet_match kvet_webhook_intercepts(const struct kvet_graph *g,
 bool kvet_webhook_rule_matches(const struct kvet_node *rule, bool equivalent,
 			       const struct kvet_request *req);
 
-/* A request namespace meaning "some namespace, whichever" (rule E6). */
+/* A request namespace meaning "some namespace, whichever" (rule
+ * webhook-intercepts-system-critical). */
 #define KVET_ANY_NAMESPACE "*"
 
 /**

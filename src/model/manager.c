@@ -200,7 +200,7 @@ int kvet_manager_of(struct kvet_arena *arena, const struct kvet_graph *g,
 		(out->criteria & (KVET_MANAGER_CONTAINER | KVET_MANAGER_NAME)) ||
 		(out->label && !kvet_node_text_eq(out->label, "webhook") &&
 		 !kvet_node_text_eq(out->label, "webhook-server"));
-	/* a Helm hook runs only around a release operation (5.1): its
+	/* a Helm hook runs only around a release operation (1.1): its
 	 * evidence is kept for messages, but it manages nothing */
 	if (!kvet_object_runs(wl->obj)) {
 		out->criteria = 0;

@@ -18,7 +18,7 @@ enum kvet_object_flags {
 	KVET_OBJ_HELM_TEST = 1u << 2,	/* helm.sh/hook contains "test" */
 	KVET_OBJ_LIST_ITEM = 1u << 3,	/* came from the items of a *List */
 	/* any other helm.sh/hook: runs only around an install, upgrade,
-	 * rollback or delete (docs/model.md 5.1) */
+	 * rollback or delete (docs/model.md 1.1) */
 	KVET_OBJ_HELM_HOOK = 1u << 4,
 	/* namespaced, without metadata.namespace: its namespace is the
 	 * loader's fallback until kvet_release_namespace() settles it */
@@ -105,7 +105,7 @@ static inline bool kvet_object_is(const struct kvet_object *obj,
  * Is @obj a running workload, when it is a workload at all? A Helm hook
  * (KVET_OBJ_HELM_HOOK) is validated like any object but runs only
  * around a release operation: it is no manager, no backend of a Service
- * or webhook, no pod a budget counts, never placed on a pool (5.1).
+ * or webhook, no pod a budget counts, never placed on a pool (1.1).
  */
 static inline bool kvet_object_runs(const struct kvet_object *obj)
 {
@@ -115,7 +115,7 @@ static inline bool kvet_object_runs(const struct kvet_object *obj)
 /*
  * Does @status (may be NULL) carry observed state? A status whose every
  * value is empty ("", [], {}, null, or maps and lists of only such) is
- * a stub: older controller-gen CRDs ship one (5.1).
+ * a stub: older controller-gen CRDs ship one (1.1).
  */
 bool kvet_status_observed(const struct kvet_node *status);
 

@@ -8,8 +8,8 @@
 #include "model/workload.h"
 
 /*
- * Workloads whose selectors overlap (rule B4): two controllers of one
- * namespace fighting over the same pods.
+ * Workloads whose selectors overlap (rule workload-selectors-overlap):
+ * two controllers of one namespace fighting over the same pods.
  */
 struct kvet_run;
 

@@ -7,8 +7,8 @@
 #include "model/problem.h"
 
 /*
- * What the API server rejects in a PodDisruptionBudget (rule A4), after
- * pkg/apis/policy/validation/validation.go
+ * What the API server rejects in a PodDisruptionBudget (rule
+ * pdb-invalid-spec), after pkg/apis/policy/validation/validation.go
  * (ValidatePodDisruptionBudgetSpec) and the version it serves.
  */
 enum kvet_pdb_problem {

@@ -11,9 +11,9 @@
 #include "model/workload.h"
 
 /*
- * Just enough RBAC for D5 (rule leader-election-without-lease-rbac): may a ServiceAccount get,
- * create and update coordination.k8s.io Leases in a namespace? Bindings
- * are indexed by subject once per run.
+ * Just enough RBAC for rule leader-election-without-lease-rbac: may a
+ * ServiceAccount get, create and update coordination.k8s.io Leases in a
+ * namespace? Bindings are indexed by subject once per run.
  */
 struct kvet_rbac;
 
@@ -122,13 +122,13 @@ struct kvet_run;
 const struct kvet_rbac *kvet_run_rbac(struct kvet_run *run);
 
 /*
- * Who may rewrite a webhook configuration (rule E7): the
- * ClusterRoleBindings whose ClusterRole may update or patch the
- * configuration's kind (webhook configurations and CRDs are
- * cluster-scoped, so only a ClusterRoleBinding to a ClusterRole grants
- * that), and the Jobs and CronJobs they bind: certificate generators such
- * as ingress-nginx's kube-webhook-certgen "patch" Job, which write
- * caBundle at install time.
+ * Who may rewrite a webhook configuration (rule
+ * webhook-ca-bundle-unverifiable): the ClusterRoleBindings whose
+ * ClusterRole may update or patch the configuration's kind (webhook
+ * configurations and CRDs are cluster-scoped, so only a
+ * ClusterRoleBinding to a ClusterRole grants that), and the Jobs and
+ * CronJobs they bind: certificate generators such as ingress-nginx's
+ * kube-webhook-certgen "patch" Job, which write caBundle at install time.
  */
 struct kvet_config_writers {
 	const struct kvet_object **crbs;	/* the granting bindings */

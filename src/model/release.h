@@ -9,7 +9,7 @@
 #include "model/object.h"
 
 /*
- * The release namespace of a Helm render (docs/model.md 5.1): the one
+ * The release namespace of a Helm render (docs/model.md 1.1): the one
  * place where a namespaced object without metadata.namespace
  * (KVET_OBJ_NS_UNSET) gets a namespace other than the loader's fallback.
  */

@@ -8,7 +8,8 @@
 #include "model/workload.h"
 
 /*
- * A Deployment's rollout strategy (rule C4), as the Deployment
+ * A Deployment's rollout strategy (rule
+ * required-anti-affinity-rollout-deadlock), as the Deployment
  * controller reads it (pkg/controller/deployment/util/deployment_util.go).
  */
 

@@ -8,9 +8,10 @@
 
 /*
  * What the API server rejects in a pod spec's topology spread
- * constraints and pod (anti-)affinity terms (rule C6), after
- * pkg/apis/core/validation/validation.go (validateTopologySpreadConstraints,
- * validatePodAffinityTerm, validateWeightedPodAffinityTerm).
+ * constraints and pod (anti-)affinity terms (rule
+ * spread-constraint-invalid), after pkg/apis/core/validation/validation.go
+ * (validateTopologySpreadConstraints, validatePodAffinityTerm,
+ * validateWeightedPodAffinityTerm).
  */
 enum kvet_sched_problem {
 	KVET_SCHED_SKEW_MISSING,	/* at the constraint */

@@ -50,15 +50,17 @@ bool kvet_term_matches_siblings(const struct kvet_graph *g,
 
 /*
  * The labels half of kvet_term_matches_siblings(), whatever the scope:
- * C2 blames the selector only when it is the selector that misses.
+ * rule spread-selector-misses-own-pods blames the selector only when it
+ * is the selector that misses.
  */
 bool kvet_term_selector_matches_siblings(const struct kvet_term *t);
 
 /**
  * kvet_term_matches_siblings_across_revisions() - does the merged
  * selector also match a sibling of another revision (a pod of the old
- * ReplicaSet during a rollout, C4)? False when matchLabelKeys names
- * pod-template-hash or controller-revision-hash, or when the scope
+ * ReplicaSet during a rollout, rule
+ * required-anti-affinity-rollout-deadlock)? False when matchLabelKeys
+ * names pod-template-hash or controller-revision-hash, or when the scope
  * leaves out its own namespace.
  */
 bool kvet_term_matches_siblings_across_revisions(const struct kvet_graph *g,
@@ -137,8 +139,9 @@ int kvet_term_foreign_list(struct kvet_arena *arena,
 			   const struct kvet_term_hit **out, size_t *n);
 
 /**
- * kvet_term_shared_keys_only() - C3's heuristic: does every requirement
- * of the merged selector use a shared key (app.kubernetes.io/part-of,
+ * kvet_term_shared_keys_only() - the heuristic of rule
+ * spread-selector-matches-foreign-pods: does every requirement of the
+ * merged selector use a shared key (app.kubernetes.io/part-of,
  * ...component, ...managed-by, ...version, helm.sh/chart, control-plane,
  * tier; with the configuration's shared_keys added or instead), so that another
  * installation would be matched? A selector that matches everything is
@@ -153,18 +156,19 @@ bool kvet_term_scope_assumed(const struct kvet_graph *g,
 
 /**
  * kvet_term_matches_elsewhere() - does the merged selector match another
- * workload in some namespace, in scope or not? (C3 stays quiet when the
- * input shows the labels elsewhere.)
+ * workload in some namespace, in scope or not? (Rule
+ * spread-selector-matches-foreign-pods stays quiet when the input shows
+ * the labels elsewhere.)
  * Returns: 1 or 0, or -1 when out of memory.
  */
 int kvet_term_matches_elsewhere(const struct kvet_graph *g,
 				const struct kvet_term *t);
 
 /**
- * kvet_workload_lacks_spreading() - C1 for one workload: scalable, N_max
- * at least 2 and no effective spreading term; a term whose scope rests
- * on an assumption counts as effective, so an assumption never raises a
- * severity.
+ * kvet_workload_lacks_spreading() - rule multi-replica-without-spread for
+ * one workload: scalable, N_max at least 2 and no effective spreading
+ * term; a term whose scope rests on an assumption counts as effective,
+ * so an assumption never raises a severity.
  * @arena: where its terms are built.
  * Returns: 0 with @out set, or -1 when out of memory.
  */

@@ -216,7 +216,8 @@ bool kvet_backend_mounts_secret(const struct kvet_backend *b,
 
 /**
  * kvet_backend_unspread() - B is not empty and every backend workload
- * lacks spreading (kvet_workload_lacks_spreading(), rule C1).
+ * lacks spreading (kvet_workload_lacks_spreading(), rule
+ * multi-replica-without-spread).
  * @arena: where the terms are built.
  * Returns: 0 with @out set, or -1 when out of memory.
  */

@@ -85,7 +85,7 @@ static struct cel_value is_workload(struct bind_call *c)
 
 BIND_FN(namespace_of, bind_str(c->arg[0].obj->namespace))
 
-/* 5.1: a "# Source:" comment names the template it came from */
+/* 1.1: a "# Source:" comment names the template it came from */
 BIND_FN(helm_rendered, cel_bool(c->arg[0].obj->source != NULL))
 
 BIND_FN(is_scalable, cel_bool(kvet_workload_scalable(c->arg[0].wl)))
@@ -259,7 +259,7 @@ static const struct cel_func core_funcs[] = {
 		 "its namespace with the default applied (\"\" when cluster-scoped)",
 		 WEB, "namespaceOf(object) == 'core'"),
 	BIND_ROW("helmRendered", CEL_ST_BOOL, 1, 1, O, helm_rendered, 0,
-		 "o comes from a Helm render: a `# Source:` comment names its template (5.1)",
+		 "o comes from a Helm render: a `# Source:` comment names its template (1.1)",
 		 WEB, "!helmRendered(object)"),
 	BIND_ROW("isScalable", CEL_ST_BOOL, 1, 1, W, is_scalable, 0,
 		 "Deployment, ReplicaSet, StatefulSet, ReplicationController",

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * kvet.pdb: PodDisruptionBudget specifics (rules A4-A8), HPAs (B2, B3),
- * selector overlaps (B4) and Services (B5). The meaning is in
+ * kvet.pdb: PodDisruptionBudget specifics (the pdb-* rules), HPAs (rule
+ * hpa-target-unresolved), selector overlaps (rule
+ * workload-selectors-overlap) and Services (rule
+ * service-selects-multiple-workloads). The meaning is in
  * model/pdb_validate.h, model/hints.h, model/overlap.h and
  * model/service.h.
  *
@@ -180,13 +182,13 @@ static struct cel_value live_pods(struct bind_call *c)
 #define TYPO "policy/PodDisruptionBudget pdb/typo"
 
 static const struct cel_func pdb_funcs[] = {
-	/* A4 */
+	/* pdb-invalid-spec */
 	BIND_ROW("pdbSpecProblems", CEL_ST_LIST, 1, 1, PDB, pdb_spec_problems,
 		 0,
-		 "what the API server rejects (A4), a list of `{message, field}`: both `minAvailable` and `maxUnavailable` set, a string value that is not `\"<digits>%\"` (a quoted `\"1\"`), a negative integer, a percentage above 100%, an invalid selector, `policy/v1beta1`; `field` positions the problem (`at: [problem.field]`)",
+		 "what the API server rejects (rule `pdb-invalid-spec`), a list of `{message, field}`: both `minAvailable` and `maxUnavailable` set, a string value that is not `\"<digits>%\"` (a quoted `\"1\"`), a negative integer, a percentage above 100%, an invalid selector, `policy/v1beta1`; `field` positions the problem (`at: [problem.field]`)",
 		 "policy/PodDisruptionBudget pdb/bad",
 		 "pdbSpecProblems(object)[2].message == 'maxUnavailable -1 is negative'"),
-	/* A6 to A8 */
+	/* pdb-selector-scope, pdb-matches-nothing, pdb-unscalable-owner */
 	BIND_ROW("pdbSelectorForm", CEL_ST_STRING, 1, 1, PDB,
 		 pdb_selector_form, 0,
 		 "`\"absent\"` (absent or null), `\"empty\"` (`{}`), `\"requirements\"` or `\"invalid\"`",
@@ -215,7 +217,7 @@ static const struct cel_func pdb_funcs[] = {
 		 selector_text, 0,
 		 "the selector of a PDB, Service or workload as kubectl prints it: `app=web,tier in (a,b),!legacy`; `{}`, `null` or `(invalid: ...)`",
 		 TYPO, "selectorText(object) == 'app.kubernetes.io/part-of=suite,app.kubernetes.io/component in (ctrl,manger)'"),
-	/* B3 */
+	/* hpa-target-unresolved */
 	BIND_ROW("scaleTargetOf", CEL_ST_MAP, 1, 1, H, scale_target_of,
 		 BIND_RUN,
 		 "the object `scaleTargetRef` names in the HPA's namespace (kind, name and API group, 1.4), or null",
@@ -230,10 +232,10 @@ static const struct cel_func pdb_funcs[] = {
 		 "a KEDA ScaledObject that scales the HPA's target too (1.4), or null",
 		 "autoscaling/HorizontalPodAutoscaler pdb/alpha",
 		 "scaledObjectFor(object) == null"),
-	/* B4 */
+	/* workload-selectors-overlap */
 	BIND_ROW("overlappingWorkloads", CEL_ST_LIST, 1, 1, W,
 		 overlapping_workloads, 0,
-		 "the other workloads of its namespace whose pods its `spec.selector` selects, or whose selector selects its pods (B4); Jobs with a generated selector overlap nothing",
+		 "the other workloads of its namespace whose pods its `spec.selector` selects, or whose selector selects its pods (rule `workload-selectors-overlap`); Jobs with a generated selector overlap nothing",
 		 "apps/Deployment pdb/alpha-mgr",
 		 "overlappingWorkloads(object).map(w, w.metadata.name) == ['beta-mgr']"),
 	BIND_ROW("selectsPodsOf", CEL_ST_BOOL, 2, 2,
@@ -241,7 +243,7 @@ static const struct cel_func pdb_funcs[] = {
 		 "selectsPodsOf(w1, w2): `w1.spec.selector` selects the pods of `w2`, another workload of its namespace",
 		 "apps/Deployment pdb/alpha-mgr",
 		 "selectsPodsOf(overlappingWorkloads(object)[0], object) && !selectsPodsOf(object, object)"),
-	/* B5 */
+	/* service-selects-multiple-workloads */
 	BIND_ROW("webhooksUsing", CEL_ST_LIST, 1, 1, (BIND_SERVICE),
 		 webhooks_using, BIND_RUN,
 		 "the Validating/MutatingWebhookConfigurations, CRDs (conversion webhooks) and APIServices whose calls go to the Service (1.10)",

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * kvet.roles: managers, leader election, effective priority, lease RBAC
- * and cluster-autoscaler eviction (rules B1, D1-D5, F1; docs/model.md,
- * "Managers"). The meaning is in model/manager.h, model/leader.h,
+ * and cluster-autoscaler eviction (the rules on managers, priorities,
+ * leader election and autoscaler-scale-down-blocker; docs/model.md 1.12
+ * to 1.14). The meaning is in model/manager.h, model/leader.h,
  * model/priority.h, model/rbac.h and model/evict.h.
  *
  * Users question "this is a manager", so every answer carries its
@@ -385,10 +386,10 @@ static const struct cel_func roles_funcs[] = {
 		 CTL, "isManager(object)"),
 	BIND_ROW("managerReconciles", CEL_ST_BOOL, 1, 1, W, manager_reconciles,
 		 0,
-		 "w shows a controller, which reconciles objects, rather than only a server of requests: M3 with a controller's value (not `webhook` or `webhook-server`), M4 or M5 (D4 asks for it; a webhook or APIService backend alone, M1, is a server whose replicas each answer requests; RBAC alone, M6, is held by API servers acting for users too)",
+		 "w shows a controller, which reconciles objects, rather than only a server of requests: M3 with a controller's value (not `webhook` or `webhook-server`), M4 or M5 (rule `manager-replicas-without-leader-election` asks for it; a webhook or APIService backend alone, M1, is a server whose replicas each answer requests; RBAC alone, M6, is held by API servers acting for users too)",
 		 CTL, "managerReconciles(object)"),
 	BIND_ROW("managerCriteria", CEL_ST_LIST, 1, 1, W, manager_criteria, 0,
-		 "the criteria it meets, a list of `\"M1\"` to `\"M6\"`",
+		 "the criteria of 1.12 it meets, a list of `\"M1\"` to `\"M6\"`",
 		 CTL, "managerCriteria(object) == ['M2', 'M3', 'M4']"),
 	BIND_ROW("managerReasons", CEL_ST_LIST, 1, 1, W, manager_reasons, 0,
 		 "one sentence per criterion with its evidence, e.g. `\"M1: it serves webhook ValidatingWebhookConfiguration/v#validate.example.com through Service ops/hook\"`, `\"M2: leader election off (--leader-elect=false in container \\\"manager\\\")\"`, `\"M3: label app.kubernetes.io/component=manager\"`, `\"M4: container \\\"ctl\\\" runs /manager\"`, `\"M5: its name ends in -operator\"`, `\"M6: its service account may watch pods (ClusterRole \\\"r\\\") and patch deployments (ClusterRole \\\"r\\\")\"`; each positioned at its evidence (M1's is in another object: none)",
@@ -419,24 +420,24 @@ static const struct cel_func roles_funcs[] = {
 	BIND_ROW("podSpec", CEL_ST_MAP, 1, 1, W, pod_spec, 0,
 		 "the pod template's spec (a Pod's own spec, a CronJob's job template's), positioned at its `spec` key",
 		 HOOK, "podSpec(object).priorityClassName == 'low'"),
-	/* lease RBAC (D5) */
+	/* lease RBAC (leader-election-without-lease-rbac) */
 	BIND_ROW("serviceAccountOf", CEL_ST_STRING, 1, 1, W,
 		 service_account_of, 0,
 		 "`spec.serviceAccountName` of the pod template (or the deprecated `serviceAccount`), else `\"default\"`",
 		 HOOK, "serviceAccountOf(object) == 'default'"),
 	BIND_ROW("leaseAccess", CEL_ST_MAP, 1, 1, W, lease_access, 0,
-		 "D5, for w's ServiceAccount in its election namespace: `{bound, granted, missing, grantedText, missingText, serviceAccount, leaseNamespace, binding, role, subjectBinding}`: `bound` when a binding of the input names the account (directly or through the service-account groups), `granted`/`missing` the verbs of `[\"get\", \"create\", \"update\"]` on `coordination.k8s.io` leases, `binding`/`role` the first that grant some, `subjectBinding` the first binding naming the account",
+		 "what rule `leader-election-without-lease-rbac` checks, for w's ServiceAccount in its election namespace: `{bound, granted, missing, grantedText, missingText, serviceAccount, leaseNamespace, binding, role, subjectBinding}`: `bound` when a binding of the input names the account (directly or through the service-account groups), `granted`/`missing` the verbs of `[\"get\", \"create\", \"update\"]` on `coordination.k8s.io` leases, `binding`/`role` the first that grant some, `subjectBinding` the first binding naming the account",
 		 CTL, "leaseAccess(object).grantedText == 'get and create' && leaseAccess(object).missing == ['update']"),
-	/* cluster-autoscaler (F1) */
+	/* cluster-autoscaler (autoscaler-scale-down-blocker) */
 	BIND_ROW("safeToEvict", CEL_ST_STRING, 1, 1, W, safe_to_evict, 0,
 		 "the template's `cluster-autoscaler.kubernetes.io/safe-to-evict`: `\"true\"`, `\"false\"` or `\"unset\"`, positioned at the annotation",
 		 CTL, "safeToEvict(object) == 'false'"),
 	BIND_ROW("blockingLocalVolumes", CEL_ST_LIST, 1, 1, W,
 		 blocking_local_volumes, 0,
-		 "F1 (c): `[{name, type: \"hostPath\"/\"emptyDir\"}]`, the hostPath and disk-backed emptyDir volumes that `safe-to-evict-local-volumes` does not list, each positioned at its volume",
+		 "`[{name, type: \"hostPath\"/\"emptyDir\"}]`, the hostPath and disk-backed emptyDir volumes that `safe-to-evict-local-volumes` does not list, each positioned at its volume: without `safe-to-evict: \"true\"`, they keep cluster-autoscaler from removing the node",
 		 CTL, "blockingLocalVolumes(object).map(v, v.name) == ['cache', 'host']"),
 	BIND_ROW("isBarePod", CEL_ST_BOOL, 1, 1, W, is_bare_pod, 0,
-		 "a Pod without a controller (F1 (d))",
+		 "a Pod without a controller, which keeps cluster-autoscaler from removing its node unless it is annotated `safe-to-evict: \"true\"`",
 		 HOOK, "!isBarePod(object)"),
 	BIND_ROW("autoscalerSkips", CEL_ST_STRING, 1, 1, W, autoscaler_skips,
 		 0,

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * kvet.spread: spreading terms and merged selectors (docs/model.md 1.8)
- * and the nodes they spread over, for rules C1-C6. The meaning is in
- * model/spread.h, model/spread_run.c and model/sched_validate.h.
+ * and the nodes they spread over, for the spreading rules
+ * (multi-replica-without-spread, spread-*, required-anti-affinity-*).
+ * The meaning is in model/spread.h, model/spread_run.c and
+ * model/sched_validate.h.
  *
  * A term is its own mapping in the input (a required anti-affinity
  * term, a preferred entry's podAffinityTerm, a topology spread
@@ -286,7 +288,7 @@ static const struct cel_func spread_funcs[] = {
 		 FAR, "whyNoEffectiveSpreadingTerm(object).startsWith('preferred pod anti-affinity term #1 looks in namespaces matching team=a')"),
 	BIND_ROW("schedulingTermProblems", CEL_ST_LIST, 1, 1, W,
 		 scheduling_term_problems, 0,
-		 "what the API server rejects in its spread constraints and pod (anti-)affinity terms (C6): maps `{term: \"topologySpreadConstraints[0]\", field: <the field, for at>, problem: \"...\"}`",
+		 "what the API server rejects in its spread constraints and pod (anti-)affinity terms (rule `spread-constraint-invalid`): maps `{term: \"topologySpreadConstraints[0]\", field: <the field, for at>, problem: \"...\"}`",
 		 "apps/Deployment ops/bad", "schedulingTermProblems(object)[0].problem == 'maxSkew 0 is not an integer of at least 1'"),
 	/* one term */
 	BIND_ROW("isRequiredAntiAffinity", CEL_ST_BOOL, 1, 1, T,
@@ -367,7 +369,7 @@ static const struct cel_func spread_funcs[] = {
 		 ALPHA, "foreignPodCount(" T1 ") == 2"),
 	BIND_ROW("selectsOnlySharedKeys", CEL_ST_BOOL, 1, 1, T,
 		 selects_only_shared_keys, 0,
-		 "every requirement of its merged selector uses a shared key (C3's heuristic; configurable)",
+		 "every requirement of its merged selector uses a shared key (the heuristic of rule `spread-selector-matches-foreign-pods`; `sharedLabelKeys` in the configuration)",
 		 ALPHA, "selectsOnlySharedKeys(" T1 ") && !selectsOnlySharedKeys(" T0 ")"),
 	BIND_ROW("topologyDomains", CEL_ST_INT, 1, 1, T, topology_domains, 0,
 		 "distinct `topologyKey` values among the schedulable Nodes that pass the pod's `nodeSelector` and required node affinity; -1 when such a Node lacks the label (no limit); an error without Node objects",

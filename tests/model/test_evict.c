@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* F1's pod properties: safe-to-evict and local storage. */
+/* The pod properties of autoscaler-scale-down-blocker: safe-to-evict and
+ * local storage. */
 #include "tgraph.h"
 
 #include "model/evict.h"

@@ -408,7 +408,8 @@ static void owner_cycle_terminates(void **state)
 	tg_free(&t);
 }
 
-/* B6: the API server's check of spec.selector against the template. */
+/* selector-mismatches-template: the API server's check of spec.selector
+ * against the template. */
 static void template_flaws(void **state)
 {
 	struct tgraph t = tg_load(

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The interception predicate (docs/model.md 1.11) and the E5/E6 rows
- * of section 4.
+ * The interception predicate (docs/model.md 1.11) and the cases of rules
+ * webhook-self-deadlock and webhook-intercepts-system-critical.
  */
 #include "tgraph.h"
 
@@ -62,7 +62,8 @@ static void teardown(struct fixture *f)
 	tg_free(&f->t);
 }
 
-/* E5's question: CREATE of a backend pod in namespace @ns. */
+/* webhook-self-deadlock's question: CREATE of a backend pod in namespace
+ * @ns. */
 static enum kvet_match pod_create(struct fixture *f, const char *ns,
 				  struct kvet_interception *why)
 {
@@ -85,7 +86,8 @@ static enum kvet_match ask(struct fixture *f, const char *op,
 	return kvet_webhook_intercepts(f->t.g, f->wh, &req, NULL);
 }
 
-/* E5's example deadlocks: TRUE, with the matching rule for positions. */
+/* webhook-self-deadlock's example deadlocks: TRUE, with the matching rule
+ * for positions. */
 static void self_deadlock(void **state)
 {
 	struct kvet_interception why;
@@ -252,7 +254,7 @@ static void object_selector(void **state)
 	teardown(&f);
 }
 
-/* E6: wildcards, subresources and scope. */
+/* webhook-intercepts-system-critical: wildcards, subresources and scope. */
 static void wildcards_subresources_scope(void **state)
 {
 	struct fixture f;
@@ -300,7 +302,7 @@ static void wildcards_subresources_scope(void **state)
 			 KVET_MATCH_FALSE);
 	teardown(&f);
 
-	/* E6's negative example: Namespaced plus a kube-system opt-out */
+	/* its negative example: Namespaced plus a kube-system opt-out */
 	setup(&f, HOOK("  rules: [{operations: [\"*\"], apiGroups: [\"*\"],"
 		       " apiVersions: [\"*\"], resources: [\"*\"],"
 		       " scope: Namespaced}]\n"

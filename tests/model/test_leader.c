@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Leader election detection (docs/model.md 1.13) and the
- * "--leader-elect false" row of section 4.
+ * Leader election detection (docs/model.md 1.13), "--leader-elect false"
+ * (a Go bool flag takes no separate value) among the edge cases.
  */
 #include "tgraph.h"
 

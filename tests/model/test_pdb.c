@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * PDB arithmetic (docs/model.md 1.9) and the PDB rows of the edge-case
- * matrix (section 4).
+ * PDB arithmetic (docs/model.md 1.9) and its edge cases.
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Lease RBAC for D5: bindings by subject, Roles and ClusterRoles. */
+/* Lease RBAC for leader-election-without-lease-rbac: bindings by subject,
+ * Roles and ClusterRoles. */
 #include "tgraph.h"
 
 #include "model/rbac.h"
@@ -48,7 +49,7 @@ static struct kvet_lease_access access_of(struct fixture *f, const char *ns,
 	return a;
 }
 
-/* D5's examples. */
+/* leader-election-without-lease-rbac's examples. */
 static void role_in_election_namespace(void **state)
 {
 	struct kvet_lease_access a;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* A render read as Helm means it (docs/model.md 5.1): status stubs, hooks,
+/* A render read as Helm means it (docs/model.md 1.1): status stubs, hooks,
  * the release namespace, duplicates and what decides dump mode. */
 #include "tgraph.h"
 

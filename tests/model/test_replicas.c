@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Replica counts and HPA targeting (docs/model.md 1.4), and PDBs read
- * from YAML and evaluated over the workloads they select (1.9, and the
- * PDB rows of section 4).
+ * from YAML and evaluated over the workloads they select (1.9, with its
+ * edge cases).
  */
 #include "tgraph.h"
 
@@ -283,12 +283,12 @@ static void pdb_rows_of_the_matrix(void **state)
 	struct kvet_pdb_result r;
 
 	(void)state;
-	/* replicas absent, minAvailable: 1 -> A1 */
+	/* replicas absent, minAvailable: 1 -> pdb-blocks-single-replica */
 	r = eval_pdb(DEPLOY("mgr", "") PDB("  minAvailable: 1\n"));
 	assert_int_equal(r.status, KVET_PDB_OK);
 	assert_int_equal(r.pods_total, 1);
 	assert_int_equal(r.allowed, 0);
-	/* A1 triggers: "50%" of 1 replica */
+	/* pdb-blocks-single-replica fires: "50%" of 1 replica */
 	r = eval_pdb(DEPLOY("mgr", "") PDB("  minAvailable: \"50%\"\n"));
 	assert_int_equal(r.allowed, 0);
 	/* (a) maxUnavailable: 1 */
@@ -324,14 +324,14 @@ static void pdb_rows_of_the_matrix(void **state)
 	/* (d) maxUnavailable "10%" */
 	r = eval_pdb(DEPLOY("mgr", "") PDB("  maxUnavailable: \"10%\"\n"));
 	assert_int_equal(r.allowed, 1);
-	/* A2: "67%" of 3 vs "66%" */
+	/* pdb-zero-disruptions: "67%" of 3 vs "66%" */
 	r = eval_pdb(DEPLOY("mgr", "  replicas: 3\n")
 		     PDB("  minAvailable: \"67%\"\n"));
 	assert_int_equal(r.allowed, 0);
 	r = eval_pdb(DEPLOY("mgr", "  replicas: 3\n")
 		     PDB("  minAvailable: \"66%\"\n"));
 	assert_int_equal(r.allowed, 1);
-	/* A3 and A4 */
+	/* pdb-no-policy and pdb-invalid-spec */
 	r = eval_pdb(DEPLOY("mgr", "") PDB(""));
 	assert_int_equal(r.status, KVET_PDB_NO_POLICY);
 	r = eval_pdb(DEPLOY("mgr", "") PDB("  minAvailable: \"1\"\n"));

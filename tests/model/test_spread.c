@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Spreading terms, merged selectors, scopes and foreign workloads
- * (docs/model.md 1.7, 1.8, and the C rows of section 4).
+ * (docs/model.md 1.7 and 1.8, with the edge cases of the spreading rules).
  */
 #include "tgraph.h"
 
@@ -63,7 +63,8 @@ static size_t foreign(struct tgraph *t, const struct kvet_term *term,
 	return n;
 }
 
-/* C1: a preferred term is enough, but only on a spreading key. */
+/* multi-replica-without-spread: a preferred term is enough, but only on a
+ * spreading key. */
 static void preferred_term_topology_keys(void **state)
 {
 	struct tgraph t = tg_load(
@@ -144,7 +145,8 @@ static void spread_constraint_selectors(void **state)
 	tg_free(&t);
 }
 
-/* C3's example: a shared-key selector matches another release. */
+/* spread-selector-matches-foreign-pods' example: a shared-key selector
+ * matches another release. */
 static void shared_key_selector_matches_foreign(void **state)
 {
 	struct tgraph t = tg_load(
@@ -226,7 +228,8 @@ static void mismatch_label_keys_exclude_siblings(void **state)
 	tg_free(&t);
 }
 
-/* C4: pod-template-hash in matchLabelKeys limits the term to a revision. */
+/* required-anti-affinity-rollout-deadlock: pod-template-hash in
+ * matchLabelKeys limits the term to a revision. */
 static void pod_template_hash_and_revisions(void **state)
 {
 	struct tgraph t = tg_load(

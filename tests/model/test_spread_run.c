@@ -138,7 +138,8 @@ static void why_not(void **state)
 	fx_free(&f);
 }
 
-/* C1 for one workload: the backends of a webhook are checked with it. */
+/* multi-replica-without-spread for one workload: the backends of a webhook
+ * are checked with it. */
 static void lacks_spreading(void **state)
 {
 	struct fx f;

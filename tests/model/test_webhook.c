@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Webhook entries, effective failure policies and backend resolution
- * (docs/model.md 1.10 and the webhook rows of section 4).
+ * (docs/model.md 1.10, with the edge cases of the webhook rules).
  */
 #include "tgraph.h"
 
@@ -18,8 +18,8 @@
 	"spec:\n" replicas "  selector: {matchLabels: {app: " name "}}\n"   \
 	"  template: {metadata: {labels: {app: " name ", part: web}}}\n---\n"
 
-/* E1's example. */
-#define E1_CONFIG                                                           \
+/* webhook-fail-single-backend's example. */
+#define FAIL_CONFIG                                                         \
 	"apiVersion: admissionregistration.k8s.io/v1\n"                     \
 	"kind: ValidatingWebhookConfiguration\n"                            \
 	"metadata: {name: alpha-validator}\n"                               \
@@ -68,7 +68,7 @@ static void e1_example(void **state)
 {
 	struct kvet_webhooks *whs;
 	struct tgraph t = load(
-		E1_CONFIG
+		FAIL_CONFIG
 		SVC("ops", "alpha-webhook", "{selector: {app: mgr},"
 		    " ports: [{port: 443, targetPort: 9443}]}")
 		DEPLOY("ops", "mgr", "")

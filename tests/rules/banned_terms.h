@@ -18,8 +18,8 @@ static const char *const banned[] = {
 	"\\bL\\(W\\)",				/* a workload's pod labels */
 	"\\binterception\\b",
 	"\\b(ASSUMED|UNKNOWN|TRUE|FALSE)\\b",	/* interception verdicts */
-	"\\bM[1-4]\\b",				/* manager criteria */
-	"\\b[A-F][1-9]\\b",			/* catalogue rule numbers */
+	"\\bM[1-9]\\b",				/* manager criteria */
+	"\\b[A-G][1-9]\\b",			/* catalogue rule numbers */
 	"\\(1\\.[0-9]+\\)|\\bsection [0-9]",	/* catalogue sections */
 	"RULES-CATALOGUE|[Cc]atalogue",
 	"per-run|dump mode|open world|closed world",

@@ -19,8 +19,8 @@ static struct fixture *config(void)
 		     "MutatingWebhookConfiguration", "", "injector");
 }
 
-#define E0 "webhookEntries(object)[0]"
-#define E1 "webhookEntries(object)[1]"
+#define ENTRY0 "webhookEntries(object)[0]"
+#define ENTRY1 "webhookEntries(object)[1]"
 
 static void entries(void **state)
 {
@@ -28,11 +28,11 @@ static void entries(void **state)
 
 	(void)state;
 	assert_cel_true(f->t, "size(webhookEntries(object)) == 2");
-	assert_cel_true(f->t, E0 ".name == \"inject.example.com\"");
-	assert_cel_true(f->t, "webhookId(" E0 ") == \"MutatingWebhookConfiguration/injector#inject.example.com\"");
-	assert_cel_true(f->t, "effectiveFailurePolicy(" E0 ") == \"Fail\" && failurePolicyImplicit(" E0 ")");
-	assert_cel_true(f->t, "effectiveFailurePolicy(" E1 ") == \"Ignore\" && !failurePolicyImplicit(" E1 ")");
-	assert_cel_true(f->t, "!isConversionWebhook(" E0 ") && clientConfig(" E0 ").service.name == \"injector\"");
+	assert_cel_true(f->t, ENTRY0 ".name == \"inject.example.com\"");
+	assert_cel_true(f->t, "webhookId(" ENTRY0 ") == \"MutatingWebhookConfiguration/injector#inject.example.com\"");
+	assert_cel_true(f->t, "effectiveFailurePolicy(" ENTRY0 ") == \"Fail\" && failurePolicyImplicit(" ENTRY0 ")");
+	assert_cel_true(f->t, "effectiveFailurePolicy(" ENTRY1 ") == \"Ignore\" && !failurePolicyImplicit(" ENTRY1 ")");
+	assert_cel_true(f->t, "!isConversionWebhook(" ENTRY0 ") && clientConfig(" ENTRY0 ").service.name == \"injector\"");
 	assert_cel_error(f->t, "webhookId(object) == \"\"", "webhook entry");
 	assert_cel_error(f->t, "webhookId({\"name\": \"x\"}) == \"\"", "webhook entry");
 	teardown(f);
@@ -43,20 +43,20 @@ static void backends(void **state)
 	struct fixture *f = config();
 
 	(void)state;
-	assert_cel_true(f->t, "backendState(" E0 ") == \"workloads\" && backendState(" E1 ") == \"url\"");
-	assert_cel_true(f->t, "webhookService(" E0 ").metadata.name == \"injector\" && webhookService(" E1 ") == null");
-	assert_cel_true(f->t, "servicePort(" E0 ") == 443 && servicePortEntry(" E0 ").targetPort == \"webhook\"");
-	assert_cel_error(f->t, "servicePort(" E1 ") == 443", "no clientConfig.service");
-	assert_cel_true(f->t, "serviceSelector(" E0 ") == {\"app\": \"injector\"} && serviceSelector(" E1 ") == {}");
-	assert_cel_true(f->t, "backendWorkloads(" E0 ").map(w, w.metadata.name) == [\"injector\"]");
-	assert_cel_true(f->t, "backendMinReplicas(" E0 ") == 2 && backendMaxReplicas(" E0 ") == 2 && !backendReplicasAtLeast(" E0 ")");
-	assert_cel_true(f->t, "describeBackends(" E0 ") == \"Deployment \\\"injector\\\" (N_min 2)\"");
-	assert_cel_true(f->t, "backendPdbs(" E0 ").map(p, p.metadata.name) == [\"injector\"]");
-	assert_cel_true(f->t, "backendsUnspread(" E0 ") && !backendsUnspread(" E1 ")");
-	assert_cel_true(f->t, "backendDeclaresPort(" E0 ", \"webhook\") && !backendDeclaresPort(" E0 ", \"https\")");
-	assert_cel_true(f->t, "backendMountsSecret(" E0 ", \"serving-tls\") && !backendMountsSecret(" E0 ", \"x\")");
-	assert_cel_true(f->t, "backendMayUpdateConfiguration(" E0 ")");
-	assert_cel_true(f->t, "serviceHasEndpoints(webhookService(" E0 ")) == false");
+	assert_cel_true(f->t, "backendState(" ENTRY0 ") == \"workloads\" && backendState(" ENTRY1 ") == \"url\"");
+	assert_cel_true(f->t, "webhookService(" ENTRY0 ").metadata.name == \"injector\" && webhookService(" ENTRY1 ") == null");
+	assert_cel_true(f->t, "servicePort(" ENTRY0 ") == 443 && servicePortEntry(" ENTRY0 ").targetPort == \"webhook\"");
+	assert_cel_error(f->t, "servicePort(" ENTRY1 ") == 443", "no clientConfig.service");
+	assert_cel_true(f->t, "serviceSelector(" ENTRY0 ") == {\"app\": \"injector\"} && serviceSelector(" ENTRY1 ") == {}");
+	assert_cel_true(f->t, "backendWorkloads(" ENTRY0 ").map(w, w.metadata.name) == [\"injector\"]");
+	assert_cel_true(f->t, "backendMinReplicas(" ENTRY0 ") == 2 && backendMaxReplicas(" ENTRY0 ") == 2 && !backendReplicasAtLeast(" ENTRY0 ")");
+	assert_cel_true(f->t, "describeBackends(" ENTRY0 ") == \"Deployment \\\"injector\\\" (N_min 2)\"");
+	assert_cel_true(f->t, "backendPdbs(" ENTRY0 ").map(p, p.metadata.name) == [\"injector\"]");
+	assert_cel_true(f->t, "backendsUnspread(" ENTRY0 ") && !backendsUnspread(" ENTRY1 ")");
+	assert_cel_true(f->t, "backendDeclaresPort(" ENTRY0 ", \"webhook\") && !backendDeclaresPort(" ENTRY0 ", \"https\")");
+	assert_cel_true(f->t, "backendMountsSecret(" ENTRY0 ", \"serving-tls\") && !backendMountsSecret(" ENTRY0 ", \"x\")");
+	assert_cel_true(f->t, "backendMayUpdateConfiguration(" ENTRY0 ")");
+	assert_cel_true(f->t, "serviceHasEndpoints(webhookService(" ENTRY0 ")) == false");
 	assert_cel_true(f->t, "servicesInInput()");
 	teardown(f);
 }
@@ -68,11 +68,11 @@ static void conversion(void **state)
 				  "widgets.example.com");
 
 	(void)state;
-	assert_cel_true(f->t, "size(webhookEntries(object)) == 1 && isConversionWebhook(" E0 ")");
-	assert_cel_true(f->t, "effectiveFailurePolicy(" E0 ") == \"Fail\" && !failurePolicyImplicit(" E0 ")");
-	assert_cel_true(f->t, "backendState(" E0 ") == \"missing\" && servicePort(" E0 ") == 9443");
-	assert_cel_true(f->t, "intercepts(" E0 ", \"CREATE\", \"example.com\", \"v1\", \"widgets\", \"\", \"ops\", {}) == \"TRUE\"");
-	assert_cel_true(f->t, "intercepts(" E0 ", \"CREATE\", \"\", \"v1\", \"pods\", \"\", \"ops\", {}) == \"FALSE\"");
+	assert_cel_true(f->t, "size(webhookEntries(object)) == 1 && isConversionWebhook(" ENTRY0 ")");
+	assert_cel_true(f->t, "effectiveFailurePolicy(" ENTRY0 ") == \"Fail\" && !failurePolicyImplicit(" ENTRY0 ")");
+	assert_cel_true(f->t, "backendState(" ENTRY0 ") == \"missing\" && servicePort(" ENTRY0 ") == 9443");
+	assert_cel_true(f->t, "intercepts(" ENTRY0 ", \"CREATE\", \"example.com\", \"v1\", \"widgets\", \"\", \"ops\", {}) == \"TRUE\"");
+	assert_cel_true(f->t, "intercepts(" ENTRY0 ", \"CREATE\", \"\", \"v1\", \"pods\", \"\", \"ops\", {}) == \"FALSE\"");
 	teardown(f);
 }
 
@@ -82,14 +82,14 @@ static void interception(void **state)
 
 	(void)state;
 	/* no Namespace object: the opt-out selector is ASSUMED-TRUE */
-	assert_cel_true(f->t, "intercepts(" E0 ", \"CREATE\", \"\", \"v1\", \"pods\", \"\", \"ops\", backendWorkloads(" E0 ")[0]) == \"ASSUMED-TRUE\"");
-	assert_cel_true(f->t, "intercepts(" E0 ", \"UPDATE\", \"\", \"v1\", \"pods\", \"\", \"ops\", {}) == \"FALSE\"");
-	assert_cel_true(f->t, "intercepts(" E0 ", \"CREATE\", \"\", \"v1\", \"pods\", \"eviction\", \"*\", {}) == \"FALSE\"");
-	assert_cel_true(f->t, "intercepts(" E0 ", \"CREATE\", \"\", \"v1\", \"pods\", \"\", \"*\", {}) == \"TRUE\"");
-	assert_cel_true(f->t, "interception(" E0 ", \"CREATE\", \"\", \"v1\", \"pods\", \"\", \"ops\", {}).why.contains(\"example.com/ignore DoesNotExist\")");
-	assert_cel_true(f->t, "interception(" E0 ", \"CREATE\", \"\", \"v1\", \"pods\", \"\", \"ops\", {}).rule.resources == [\"pods\"]");
-	assert_cel_true(f->t, "interception(" E0 ", \"CREATE\", \"\", \"v1\", \"pods\", \"\", \"ops\", {}).namespaceStep == \"ASSUMED-TRUE\"");
-	assert_cel_error(f->t, "intercepts(" E0 ", \"CREATE\", \"\", \"v1\", \"pods\", \"\", \"ops\", 3) == \"\"", "labels");
+	assert_cel_true(f->t, "intercepts(" ENTRY0 ", \"CREATE\", \"\", \"v1\", \"pods\", \"\", \"ops\", backendWorkloads(" ENTRY0 ")[0]) == \"ASSUMED-TRUE\"");
+	assert_cel_true(f->t, "intercepts(" ENTRY0 ", \"UPDATE\", \"\", \"v1\", \"pods\", \"\", \"ops\", {}) == \"FALSE\"");
+	assert_cel_true(f->t, "intercepts(" ENTRY0 ", \"CREATE\", \"\", \"v1\", \"pods\", \"eviction\", \"*\", {}) == \"FALSE\"");
+	assert_cel_true(f->t, "intercepts(" ENTRY0 ", \"CREATE\", \"\", \"v1\", \"pods\", \"\", \"*\", {}) == \"TRUE\"");
+	assert_cel_true(f->t, "interception(" ENTRY0 ", \"CREATE\", \"\", \"v1\", \"pods\", \"\", \"ops\", {}).why.contains(\"example.com/ignore DoesNotExist\")");
+	assert_cel_true(f->t, "interception(" ENTRY0 ", \"CREATE\", \"\", \"v1\", \"pods\", \"\", \"ops\", {}).rule.resources == [\"pods\"]");
+	assert_cel_true(f->t, "interception(" ENTRY0 ", \"CREATE\", \"\", \"v1\", \"pods\", \"\", \"ops\", {}).namespaceStep == \"ASSUMED-TRUE\"");
+	assert_cel_error(f->t, "intercepts(" ENTRY0 ", \"CREATE\", \"\", \"v1\", \"pods\", \"\", \"ops\", 3) == \"\"", "labels");
 	teardown(f);
 }
 
@@ -102,11 +102,11 @@ static void patchers(void **state)
 
 	(void)state;
 	/* the backend's account may patch only mutating configurations */
-	assert_cel_true(f->t, "!backendMayUpdateConfiguration(" E0 ")");
-	assert_cel_true(f->t, "configurationPatchJobs(" E0 ").map(j, j.metadata.name) == [\"certgen\"]");
+	assert_cel_true(f->t, "!backendMayUpdateConfiguration(" ENTRY0 ")");
+	assert_cel_true(f->t, "configurationPatchJobs(" ENTRY0 ").map(j, j.metadata.name) == [\"certgen\"]");
 	teardown(f);
 	f = config();
-	assert_cel_true(f->t, "size(configurationPatchJobs(" E0 ")) == 0");
+	assert_cel_true(f->t, "size(configurationPatchJobs(" ENTRY0 ")) == 0");
 	teardown(f);
 }
 
@@ -115,12 +115,12 @@ static void urls_and_ca(void **state)
 	struct fixture *f = config();
 
 	(void)state;
-	assert_cel_true(f->t, "webhookUrl(" E0 ") == null");
-	assert_cel_true(f->t, "webhookUrl(" E1 ").scheme == \"https\" && webhookUrl(" E1 ").userInfo == \"user\"");
-	assert_cel_true(f->t, "webhookUrl(" E1 ").host == \"hook.ops.svc\" && webhookUrl(" E1 ").port == \"8443\"");
-	assert_cel_true(f->t, "webhookUrl(" E1 ").path == \"/x\" && webhookUrl(" E1 ").query == \"q=1\" && webhookUrl(" E1 ").fragment == \"f\"");
-	assert_cel_true(f->t, "caInjection(" E0 ").kind == \"certificate\" && caInjection(" E0 ").valid");
-	assert_cel_true(f->t, "caInjection(" E0 ")[\"namespace\"] == \"ops\" && caInjection(" E0 ").object.spec.secretName == \"serving-tls\"");
+	assert_cel_true(f->t, "webhookUrl(" ENTRY0 ") == null");
+	assert_cel_true(f->t, "webhookUrl(" ENTRY1 ").scheme == \"https\" && webhookUrl(" ENTRY1 ").userInfo == \"user\"");
+	assert_cel_true(f->t, "webhookUrl(" ENTRY1 ").host == \"hook.ops.svc\" && webhookUrl(" ENTRY1 ").port == \"8443\"");
+	assert_cel_true(f->t, "webhookUrl(" ENTRY1 ").path == \"/x\" && webhookUrl(" ENTRY1 ").query == \"q=1\" && webhookUrl(" ENTRY1 ").fragment == \"f\"");
+	assert_cel_true(f->t, "caInjection(" ENTRY0 ").kind == \"certificate\" && caInjection(" ENTRY0 ").valid");
+	assert_cel_true(f->t, "caInjection(" ENTRY0 ")[\"namespace\"] == \"ops\" && caInjection(" ENTRY0 ").object.spec.secretName == \"serving-tls\"");
 	teardown(f);
 }
 
