@@ -169,6 +169,7 @@ static uint32_t add_node(struct drain_cluster *c, uint32_t like,
 	n->first_pod = DRAIN_NONE;
 	n->cordoned = false;
 	n->gone = false;
+	n->not_ready = false;
 	memset(n->used, 0, sizeof(n->used));
 	n->ext_used = kvet_arena_array(c->arena, n->alloc.n_ext + 1,
 				       sizeof(*n->ext_used));
@@ -218,6 +219,9 @@ static int upgrade(struct drain_cluster *c, const uint32_t *set, size_t n)
 	}
 	for (i = 0; i < n; i++) {
 		c->nodes[set[i]].gone = true;
+		/* its Node object is deleted, and with it, by the pod
+		 * garbage collector, the pods that waited for its kubelet */
+		c->nodes[set[i]].not_ready = false;
 		name = kvet_arena_printf(c->arena, "%s-new",
 					 c->nodes[set[i]].name);
 		if (!name || add_node(c, set[i], name) == DRAIN_NONE)
@@ -267,7 +271,10 @@ static void stall_on_waiting(struct drain_cluster *c, struct drain_causes *why)
 				     pod->why ? pod->why : "");
 		if (is) {
 			is->refused = pod->state == DRAIN_POD_REFUSED;
-			is->held = pod->state == DRAIN_POD_HELD;
+			is->held = pod->state == DRAIN_POD_HELD &&
+				   pod->held_by != DRAIN_NONE;
+			is->not_ready = pod->state == DRAIN_POD_HELD &&
+					pod->held_by == DRAIN_NONE;
 		}
 		drain_causes_add(c, why,
 				 "the replacement of pod \"%s\", evicted from node \"%s\", %s: %s",

@@ -47,6 +47,14 @@ struct kvet_taints {
 bool kvet_cluster_node_ready(const struct kvet_node *node_root);
 
 /**
+ * kvet_cluster_node_ready_status() - the status field of the Node's Ready
+ * condition ("True", "False" or "Unknown"), or NULL when it has none.
+ * Borrowed from @node_root.
+ */
+const struct kvet_node *
+kvet_cluster_node_ready_status(const struct kvet_node *node_root);
+
+/**
  * kvet_cluster_node_taints() - spec.taints of a Node, plus the not-ready taint
  * (NoSchedule) when the node is not Ready and spec.taints lacks it, as
  * the node lifecycle controller adds it.
