@@ -150,6 +150,26 @@ static int each_node(struct drain_cluster *c, const uint32_t *sel, size_t k)
 	return c->oom ? -1 : 0;
 }
 
+/* The taints of a new node shaped like @t: a new node is Ready, so it
+ * has none of those the node lifecycle controller puts on one that is
+ * not. Returns: 0, or -1 when out of memory. */
+static int ready_taints(struct drain_cluster *c, struct kvet_taints *t)
+{
+	struct kvet_taint *v = kvet_arena_array(c->arena, t->n + 1,
+						sizeof(*v));
+	size_t i, k = 0;
+
+	if (!v)
+		return -1;
+	for (i = 0; i < t->n; i++)
+		if (!kvet_slice_eq0(t->v[i].key, KVET_TAINT_NOT_READY) &&
+		    !kvet_slice_eq0(t->v[i].key, KVET_TAINT_UNREACHABLE))
+			v[k++] = t->v[i];
+	t->v = v;
+	t->n = k;
+	return 0;
+}
+
 /* A new empty node shaped like node @like, named @name. */
 static uint32_t add_node(struct drain_cluster *c, uint32_t like,
 			 const char *name)
@@ -174,7 +194,7 @@ static uint32_t add_node(struct drain_cluster *c, uint32_t like,
 	n->ext_used = kvet_arena_array(c->arena, n->alloc.n_ext + 1,
 				       sizeof(*n->ext_used));
 	labels = kvet_arena_array(c->arena, n->labels.n + 1, sizeof(*labels));
-	if (!n->ext_used || !labels)
+	if (!n->ext_used || !labels || ready_taints(c, &n->taints) < 0)
 		return DRAIN_NONE;
 	for (j = 0; j < n->labels.n; j++) {
 		labels[j] = n->labels.v[j];

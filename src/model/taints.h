@@ -37,6 +37,8 @@ struct kvet_taints {
 /* The taint the node lifecycle controller puts on a node whose Ready
  * condition is not True (TaintNodesByCondition). */
 #define KVET_TAINT_NOT_READY "node.kubernetes.io/not-ready"
+/* ... and on one whose Ready condition is Unknown. */
+#define KVET_TAINT_UNREACHABLE "node.kubernetes.io/unreachable"
 /* The toleration key that lets a pod onto a cordoned node. */
 #define KVET_TAINT_UNSCHEDULABLE "node.kubernetes.io/unschedulable"
 

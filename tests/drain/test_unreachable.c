@@ -179,6 +179,42 @@ static void statefulset_waits_for_the_old_pod(void **state)
 	td_free(&t);
 }
 
+/* A surge node shaped like the unreachable n1 is a new node, and Ready:
+ * none of the taints the node lifecycle controller put on n1, so that
+ * n1's replacement goes there when n2 is full. */
+static void surge_node_is_ready(void **state)
+{
+	static const char yaml[] =
+		"apiVersion: v1\nkind: Node\nmetadata: {name: n1, labels:"
+		" {kubernetes.io/hostname: n1}}\nspec: {taints: [{key:"
+		" node.kubernetes.io/unreachable, effect: NoSchedule}]}\n"
+		"status: {allocatable: {cpu: \"4\", memory: 8Gi, pods:"
+		" \"110\"}, conditions: [{type: Ready, status: Unknown}]}\n---\n"
+		"apiVersion: v1\nkind: Node\nmetadata: {name: n2, labels:"
+		" {kubernetes.io/hostname: n2}}\nstatus: {allocatable: {cpu:"
+		" \"4\", memory: 8Gi, pods: \"1\"}, conditions: [{type: Ready,"
+		" status: \"True\"}]}\n---\n"
+		POD("api", "n1", "ReplicaSet", "", "", "Running")
+		POD("web", "n2", "ReplicaSet", "", "", "Running");
+	struct drain_options o = td_options();
+	struct tdrain t;
+
+	(void)state;
+	td_load(&t, yaml);
+	o.plan = KVET_DRAIN_ROLLING;
+	o.order = KVET_DRAIN_ORDER_NAME;
+	o.skip_wait_for_delete = 60;
+	o.surge = 1;
+	o.n_names = 1;
+	o.names = (const char *[]){ "n1" };
+	td_run(&t, &o);
+	assert_int_equal(t.res.n_steps, 1);
+	assert_false(t.res.steps[0].stalled);
+	assert_int_equal(td_count(&t, NULL, DRAIN_RULE_POD_UNSCHEDULABLE), 0);
+	assert_int_equal(td_count(&t, "n1", DRAIN_RULE_NODE_NOT_READY), 1);
+	td_free(&t);
+}
+
 /* without the switch a roll stalls at the node, with waitForDelete as
  * the cause, and does not reach the others */
 static void roll_stalls_on_wait_for_delete(void **state)
@@ -208,6 +244,7 @@ int main(void)
 		cmocka_unit_test(skip_wait_for_delete_timeout),
 		cmocka_unit_test(statefulset_waits_for_the_old_pod),
 		cmocka_unit_test(roll_stalls_on_wait_for_delete),
+		cmocka_unit_test(surge_node_is_ready),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
