@@ -109,7 +109,8 @@ static bool create_one(struct drain_cluster *c, uint32_t r)
 
 	/* the controller decides to create it before any webhook is asked;
 	 * a StatefulSet waits first for the old pod object to be gone */
-	if (!drain_unready_replaces(c, c->pods[r].origin,
+	if (c->pods[r].origin != DRAIN_NONE &&
+	    !drain_unready_replaces(c, c->pods[r].origin,
 				    c->pods[r].from_node)) {
 		if (c->pods[r].state != DRAIN_POD_HELD ||
 		    c->pods[r].held_by != DRAIN_NONE) {
