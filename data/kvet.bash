@@ -138,7 +138,8 @@ _kvet()
 		;;
 	--namespace | -n | --context | --docs-url | -j | --jobs | --max-input-size | --pool | \
 		--node-cpu | --node-memory | --node-pods | --node-label | --node-taint | \
-		--max-unavailable | --surge | --nodes | --set | --set-string | --set-file | \
+		--max-unavailable | --surge | --nodes | --skip-wait-for-delete-timeout | \
+		--set | --set-string | --set-file | \
 		--release-name | --kube-version | --api-versions)
 		return
 		;;

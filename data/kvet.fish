@@ -85,6 +85,7 @@ complete -c kvet -n $drain -l nodes -x
 complete -c kvet -n $drain -l force
 complete -c kvet -n $drain -l delete-emptydir-data
 complete -c kvet -n $drain -l ignore-daemonsets
+complete -c kvet -n $drain -l skip-wait-for-delete-timeout -x
 
 # options of the commands that load rules
 set -l rules "__fish_seen_subcommand_from $rule_commands"

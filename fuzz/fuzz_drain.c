@@ -8,7 +8,8 @@
  * still loads) asks for: 'r' a rolling plan, 'f' --force, 'e'
  * --delete-emptydir-data=false, 'd' --ignore-daemonsets=false, 's' one
  * surge node, a digit that many nodes per rolling step, 'o' order by
- * name, 'g' order as given; after a space, the rest of the line is
+ * name, 'g' order as given, 'w' --skip-wait-for-delete-timeout 60;
+ * after a space, the rest of the line is
  * --nodes (a label selector or node names).
  */
 #include "common.h"
@@ -45,6 +46,9 @@ static void read_flags(const uint8_t *data, size_t size,
 			break;
 		case 'g':
 			o->order = KVET_DRAIN_ORDER_GIVEN;
+			break;
+		case 'w':
+			o->skip_wait_for_delete_timeout = 60;
 			break;
 		default:
 			if (data[i] >= '0' && data[i] <= '9')

@@ -856,6 +856,11 @@ struct kvet_drain_options {
 					 * "pool=a,zone in (x,y)") or node
 					 * names separated by commas; NULL:
 					 * every node */
+	/* kubectl drain --skip-wait-for-delete-timeout: on a node that is
+	 * not Ready, stop waiting for an evicted pod's deletion after this
+	 * many seconds, and skip the pods already terminating there; 0,
+	 * kubectl's default: wait forever */
+	unsigned int skip_wait_for_delete_timeout;
 };
 
 /**

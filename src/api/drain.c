@@ -81,6 +81,7 @@ KVET_API int kvet_ctx_set_drain(struct kvet_ctx *ctx,
 	o->force = opts->flags & KVET_DRAIN_FORCE;
 	o->delete_emptydir = !(opts->flags & KVET_DRAIN_KEEP_EMPTYDIR);
 	o->ignore_daemonsets = !(opts->flags & KVET_DRAIN_NO_IGNORE_DAEMONSETS);
+	o->skip_wait_for_delete = opts->skip_wait_for_delete_timeout;
 	o->max_unavailable = opts->max_unavailable ? opts->max_unavailable : 1;
 	o->surge = opts->surge;
 	o->order = opts->order;

@@ -6,6 +6,7 @@
 #include "cli/args_setters.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -118,6 +119,23 @@ int kvet_arg_set_ignore_daemonsets(struct kvet_args *args, const char *val,
 {
 	return drain_switch(args, "ignore-daemonsets", val,
 			    KVET_DRAIN_NO_IGNORE_DAEMONSETS, false, err);
+}
+
+/* kubectl's int flag: seconds, where 0 (its default) never skips. */
+int kvet_arg_set_skip_wait_for_delete(struct kvet_args *args, const char *val,
+				      FILE *err)
+{
+	unsigned long n;
+	char *end;
+
+	errno = 0;
+	n = strtoul(val, &end, 10);
+	if (val[0] < '0' || val[0] > '9' || *end || errno || n > INT32_MAX)
+		return kvet_args_error(args, err,
+				       "invalid value '%s' for '--skip-wait-for-delete-timeout' (expected seconds, from 0 to 2147483647)",
+				       val);
+	args->drain.skip_wait_for_delete_timeout = (unsigned int)n;
+	return 0;
 }
 
 int kvet_arg_set_pool(struct kvet_args *args, const char *val, FILE *err)

@@ -63,6 +63,7 @@ KVET_ARG_SETTER(set_nodes);
 KVET_ARG_SETTER(set_force);
 KVET_ARG_SETTER(set_delete_emptydir);
 KVET_ARG_SETTER(set_ignore_daemonsets);
+KVET_ARG_SETTER(set_skip_wait_for_delete);
 KVET_ARG_SETTER(set_pool);
 KVET_ARG_SETTER(set_node_cpu);
 KVET_ARG_SETTER(set_node_memory);

@@ -11,6 +11,7 @@
 #define REF_WEBHOOK "https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/#failure-policy"
 #define REF_SVC "https://kubernetes.io/docs/concepts/services-networking/service/"
 #define REF_STS "https://kubernetes.io/docs/concepts/workloads/controllers/statefulset/"
+#define REF_NODE "https://kubernetes.io/docs/concepts/architecture/nodes/#non-graceful-node-shutdown"
 
 static const char *const refs_eviction[] = { REF_EVICTION, REF_PDB };
 static const char *const refs_drain[] = { REF_DRAIN };
@@ -18,6 +19,7 @@ static const char *const refs_sched[] = { REF_SCHED };
 static const char *const refs_webhook[] = { REF_WEBHOOK };
 static const char *const refs_svc[] = { REF_SVC };
 static const char *const refs_sts[] = { REF_STS };
+static const char *const refs_unready[] = { REF_DRAIN, REF_NODE };
 
 #define REFS(a) .references = (a), .n_references = sizeof(a) / sizeof((a)[0])
 
@@ -82,6 +84,12 @@ static const struct kvet_rule_info infos[DRAIN_RULE_COUNT] = {
 		"On a synthetic pool (rendered manifests: no Nodes, no Pods), kvet drain first installs every workload's pods, one by one, with the scheduler's filters. A pod that no node accepts stays Pending: the manifests cannot even be installed on that pool as configured (too few nodes or zones for required anti-affinity or a DoNotSchedule spread, a nodeSelector or taint the pool does not have, requests larger than a node).",
 		"Describe the pool the manifests target (--pool, --node-cpu, --node-memory, --node-label, --node-taint, or pool: in .kvet.yaml), or relax what the pod requires.",
 		REFS(refs_sched) },
+	[DRAIN_RULE_NODE_NOT_READY] = {
+		"drain-node-not-ready", KVET_SEV_ERROR, "drain",
+		"the node is not Ready, so the deletions of its evicted pods never complete",
+		"On a node whose Ready condition is Unknown (unreachable) or False, the API server grants the evictions, but a graceful deletion ends only when the kubelet has stopped the pod and removes it: the pods keep their deletionTimestamp until the node returns, or until its Node object is deleted and the pod garbage collector removes them. kubectl drain waits for every pod it evicted to be gone (waitForDelete), so it never returns, unless --skip-wait-for-delete-timeout=N makes it give up on pods terminating for longer than N seconds; a StatefulSet recreates such a pod only once the old one is gone. kvet drain --skip-wait-for-delete-timeout N simulates that switch, and the finding becomes a warning.",
+		"Bring the node back; if it is gone for good, delete its Node object (or, for a node shut down, taint it node.kubernetes.io/out-of-service=nodeshutdown:NoExecute) so that its pods are removed; or drain with kubectl drain --skip-wait-for-delete-timeout=SECONDS.",
+		REFS(refs_unready) },
 };
 
 const struct kvet_rule_info *drain_rule_info(enum drain_rule rule)
@@ -111,6 +119,8 @@ const char *drain_issue_help(const struct drain_issue *is, bool pool)
 	case DRAIN_RULE_POD_UNSCHEDULABLE:
 		if (is->refused)
 			return "leave these pods out of what the webhook that rejects them intercepts, or run 2 of its backends on different nodes";
+		if (is->not_ready)
+			return "bring the node back, or, once it is gone for good, delete its Node object (the pod garbage collector then removes the old pod, and the StatefulSet recreates it)";
 		if (is->held)
 			return "make the lower ordinal Running and Ready first, or set podManagementPolicy: Parallel if the members need no start-up order";
 		if (!pool)
@@ -126,6 +136,10 @@ const char *drain_issue_help(const struct drain_issue *is, bool pool)
 		return "run 2 or more replicas on different nodes, with a PodDisruptionBudget of maxUnavailable: 1";
 	case DRAIN_RULE_QUORUM_LOSS:
 		return "spread the members over nodes and zones, with a PodDisruptionBudget of maxUnavailable: 1";
+	case DRAIN_RULE_NODE_NOT_READY:
+		if (is->skip_wait)
+			return "once the machine is gone for good, delete its Node object, so that the pod garbage collector removes its pods and their controllers replace them; until then they may still run there";
+		return "bring the node back, and its kubelet completes the deletions; if it is gone for good, delete its Node object so that the pod garbage collector removes its pods (for a node shut down, the taint node.kubernetes.io/out-of-service=nodeshutdown:NoExecute does it too); or drain with kubectl drain --skip-wait-for-delete-timeout=SECONDS, which kvet drain takes as well";
 	case DRAIN_RULE_INSTALL_UNSCHEDULABLE:
 		if (is->no_room)
 			return "describe the cluster these manifests run on with pool: in .kvet.yaml (size, nodeCPU, nodeMemory, nodePods), or lint them chart by chart";

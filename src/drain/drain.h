@@ -40,6 +40,8 @@ enum drain_rule {
 	DRAIN_RULE_SERVICE_OUTAGE,	/* a Service has no ready endpoint */
 	DRAIN_RULE_QUORUM_LOSS,		/* a StatefulSet loses its majority */
 	DRAIN_RULE_INSTALL_UNSCHEDULABLE, /* a pool pod fits no node at all */
+	DRAIN_RULE_NODE_NOT_READY,	/* deletions on a node that is not
+					 * Ready never complete */
 	DRAIN_RULE_COUNT,
 };
 
@@ -63,6 +65,9 @@ struct drain_options {
 	bool force;
 	bool delete_emptydir;
 	bool ignore_daemonsets;
+	/* kubectl drain --skip-wait-for-delete-timeout, in seconds; 0:
+	 * wait for every deletion (unreachable.c) */
+	unsigned int skip_wait_for_delete;
 	unsigned int max_unavailable;	/* >= 1 */
 	unsigned int surge;
 	enum kvet_drain_order order;
@@ -112,6 +117,10 @@ struct drain_issue {
 	bool held;			/* a StatefulSet waits for a lower
 					 * ordinal before it creates it */
 	enum drain_budget_cause budget;	/* why a budget refuses, for help */
+	bool skip_wait;			/* not Ready: kubectl was told to stop
+					 * waiting for its pods */
+	bool not_ready;			/* a StatefulSet waits for its pod on a
+					 * node that is not Ready to be gone */
 	struct drain_ref related[DRAIN_MAX_RELATED];
 	size_t n_related;
 };

@@ -31,14 +31,16 @@ void drain_issue_relate_node(const struct drain_cluster *c,
 
 	if (!is || n == DRAIN_NONE)
 		return;
-	if (c->nodes[n].obj) {
+	if (c->nodes[n].obj && c->nodes[n].obj != is->obj) {
 		drain_issue_relate(is, c->nodes[n].obj);
 		return;
 	}
 	if (is->n_related == DRAIN_MAX_RELATED)
 		return;
+	/* an issue about the Node itself relates it too: a report finds
+	 * the node of a finding in its first related object */
 	r = &is->related[is->n_related++];
-	r->obj = NULL;
+	r->obj = c->nodes[n].obj;
 	r->kind = "Node";
 	r->ns = "";
 	r->name = c->nodes[n].name;

@@ -150,6 +150,26 @@ static int each_node(struct drain_cluster *c, const uint32_t *sel, size_t k)
 	return c->oom ? -1 : 0;
 }
 
+/* The taints of a new node shaped like @t: a new node is Ready, so it
+ * has none of those the node lifecycle controller puts on one that is
+ * not. Returns: 0, or -1 when out of memory. */
+static int ready_taints(struct drain_cluster *c, struct kvet_taints *t)
+{
+	struct kvet_taint *v = kvet_arena_array(c->arena, t->n + 1,
+						sizeof(*v));
+	size_t i, k = 0;
+
+	if (!v)
+		return -1;
+	for (i = 0; i < t->n; i++)
+		if (!kvet_slice_eq0(t->v[i].key, KVET_TAINT_NOT_READY) &&
+		    !kvet_slice_eq0(t->v[i].key, KVET_TAINT_UNREACHABLE))
+			v[k++] = t->v[i];
+	t->v = v;
+	t->n = k;
+	return 0;
+}
+
 /* A new empty node shaped like node @like, named @name. */
 static uint32_t add_node(struct drain_cluster *c, uint32_t like,
 			 const char *name)
@@ -169,11 +189,12 @@ static uint32_t add_node(struct drain_cluster *c, uint32_t like,
 	n->first_pod = DRAIN_NONE;
 	n->cordoned = false;
 	n->gone = false;
+	n->not_ready = false;
 	memset(n->used, 0, sizeof(n->used));
 	n->ext_used = kvet_arena_array(c->arena, n->alloc.n_ext + 1,
 				       sizeof(*n->ext_used));
 	labels = kvet_arena_array(c->arena, n->labels.n + 1, sizeof(*labels));
-	if (!n->ext_used || !labels)
+	if (!n->ext_used || !labels || ready_taints(c, &n->taints) < 0)
 		return DRAIN_NONE;
 	for (j = 0; j < n->labels.n; j++) {
 		labels[j] = n->labels.v[j];
@@ -218,6 +239,9 @@ static int upgrade(struct drain_cluster *c, const uint32_t *set, size_t n)
 	}
 	for (i = 0; i < n; i++) {
 		c->nodes[set[i]].gone = true;
+		/* its Node object is deleted, and with it, by the pod
+		 * garbage collector, the pods that waited for its kubelet */
+		c->nodes[set[i]].not_ready = false;
 		name = kvet_arena_printf(c->arena, "%s-new",
 					 c->nodes[set[i]].name);
 		if (!name || add_node(c, set[i], name) == DRAIN_NONE)
@@ -267,7 +291,10 @@ static void stall_on_waiting(struct drain_cluster *c, struct drain_causes *why)
 				     pod->why ? pod->why : "");
 		if (is) {
 			is->refused = pod->state == DRAIN_POD_REFUSED;
-			is->held = pod->state == DRAIN_POD_HELD;
+			is->held = pod->state == DRAIN_POD_HELD &&
+				   pod->held_by != DRAIN_NONE;
+			is->not_ready = pod->state == DRAIN_POD_HELD &&
+					pod->held_by == DRAIN_NONE;
 		}
 		drain_causes_add(c, why,
 				 "the replacement of pod \"%s\", evicted from node \"%s\", %s: %s",

@@ -38,6 +38,9 @@ struct drain_node {
 	uint32_t zone;			/* value id of its zone label */
 	bool cordoned;			/* spec.unschedulable, or draining */
 	bool gone;			/* removed (surge upgrade) */
+	/* its Ready condition is not True: the kubelet completes no
+	 * deletion (unreachable.c); dynamic, a node back is Ready */
+	bool not_ready;
 	uint32_t order_pos;		/* place in the preference order */
 };
 

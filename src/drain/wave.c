@@ -15,12 +15,14 @@
 #include "drain/ordered.h"
 #include "drain/quorum.h"
 #include "drain/outage.h"
+#include "drain/unreachable.h"
 
 /* One pod to delete, and how its last eviction went. */
 struct target {
 	uint32_t pod;
 	uint32_t node;
 	bool done;
+	bool skipped;			/* skipDeletedFilter: left alone */
 	struct drain_eviction ev;
 	uint32_t webhook;		/* refused by this webhook, or NONE */
 };
@@ -105,7 +107,20 @@ static bool create_one(struct drain_cluster *c, uint32_t r)
 	const char *why;
 	uint32_t w, n, q;
 
-	/* the controller decides to create it before any webhook is asked */
+	/* the controller decides to create it before any webhook is asked;
+	 * a StatefulSet waits first for the old pod object to be gone */
+	if (c->pods[r].origin != DRAIN_NONE &&
+	    !drain_unready_replaces(c, c->pods[r].origin,
+				    c->pods[r].from_node)) {
+		if (c->pods[r].state != DRAIN_POD_HELD ||
+		    c->pods[r].held_by != DRAIN_NONE) {
+			why = drain_unready_hold_reason(c, r);
+			drain_set_u32(c, &c->pods[r].state, DRAIN_POD_HELD);
+			drain_set_u32(c, &c->pods[r].held_by, DRAIN_NONE);
+			drain_set_ptr(c, (const void **)&c->pods[r].why, why);
+		}
+		return false;
+	}
 	q = drain_sts_holds(c, r);
 	if (q != DRAIN_NONE) {
 		/* held for the same pod as last time: nothing to journal */
@@ -292,6 +307,22 @@ static bool filter_node(struct drain_cluster *c, const struct sorted *v,
 
 		if (c->pods[p].node != n)
 			continue;
+		if (!kvet_vec_grow((void **)targets, cap, *nt + 1,
+				   sizeof(**targets))) {
+			c->oom = true;
+			return false;
+		}
+		/* kubectl's first filter, before the others see the pod */
+		if (drain_unready_skips(c, p)) {
+			memset(&(*targets)[*nt], 0, sizeof(**targets));
+			(*targets)[*nt].pod = p;
+			(*targets)[*nt].node = n;
+			(*targets)[*nt].webhook = DRAIN_NONE;
+			(*targets)[*nt].done = (*targets)[*nt].skipped = true;
+			(*nt)++;
+			nr->left++;
+			continue;
+		}
 		drain_kubectl_filter(c, p, &f);
 		if (f.status == DRAIN_FILTER_ERROR) {
 			/* kubectl's errors(): "cannot delete " leads each */
@@ -314,11 +345,6 @@ static bool filter_node(struct drain_cluster *c, const struct sorted *v,
 		if (!f.delete) {
 			nr->left++;
 			continue;
-		}
-		if (!kvet_vec_grow((void **)targets, cap, *nt + 1,
-				   sizeof(**targets))) {
-			c->oom = true;
-			return false;
 		}
 		memset(&(*targets)[*nt], 0, sizeof(**targets));
 		(*targets)[*nt].pod = p;
@@ -373,6 +399,40 @@ static void report_blocked(struct drain_cluster *c, struct target *t,
 	drain_blocked_memo_release(&memo);
 }
 
+/* Node @n is not Ready: what kubectl drain waits for there, and the
+ * pods it skipped, which then leave the simulation (their node deletes
+ * them once it returns). Returns whether the drain completes. */
+static bool report_unready(struct drain_cluster *c, const struct target *t,
+			   size_t nt, uint32_t n, struct drain_causes *why)
+{
+	uint32_t *wait = malloc((nt + 1) * sizeof(*wait));
+	uint32_t *skip = malloc((nt + 1) * sizeof(*skip));
+	size_t i, n_wait = 0, n_skip = 0;
+	bool ok = true;
+
+	if (!wait || !skip) {
+		c->oom = true;
+		goto out;
+	}
+	for (i = 0; i < nt; i++) {
+		if (t[i].node != n || !t[i].done)
+			continue;
+		if (t[i].skipped)
+			skip[n_skip++] = t[i].pod;
+		else if (drain_unready_waits(c, t[i].pod, n))
+			wait[n_wait++] = t[i].pod;
+	}
+	ok = drain_unready_report(c, n, wait, n_wait, skip, n_skip, why);
+	for (i = 0; i < n_skip; i++) {
+		drain_pod_unbind(c, skip[i]);
+		drain_set_u32(c, &c->pods[skip[i]].state, DRAIN_POD_GONE);
+	}
+out:
+	free(wait);
+	free(skip);
+	return ok;
+}
+
 static void report_pending(struct drain_cluster *c)
 {
 	struct drain_issue *is;
@@ -394,8 +454,12 @@ static void report_pending(struct drain_cluster *c)
 				pod->state == DRAIN_POD_HELD ? "is not created"
 							     : "cannot be scheduled",
 				pod->why);
-		if (is)
-			is->held = pod->state == DRAIN_POD_HELD;
+		if (is) {
+			is->held = pod->state == DRAIN_POD_HELD &&
+				   pod->held_by != DRAIN_NONE;
+			is->not_ready = pod->state == DRAIN_POD_HELD &&
+					pod->held_by == DRAIN_NONE;
+		}
 	}
 }
 
@@ -425,6 +489,9 @@ bool drain_nodes(struct drain_cluster *c, const uint32_t *set, size_t n,
 	for (i = 0; i < nt; i++)
 		ok &= t[i].done;
 	report_blocked(c, t, nt, why);
+	for (i = 0; i < n; i++)
+		if (c->nodes[set[i]].not_ready)
+			ok &= report_unready(c, t, nt, set[i], why);
 	report_pending(c);
 	drain_quorum_report(c);
 	free(t);
@@ -482,6 +549,9 @@ void drain_nodes_up(struct drain_cluster *c, const uint32_t *set, size_t n)
 
 	for (i = 0; i < n; i++) {
 		drain_set_bool(c, &c->nodes[set[i]].cordoned, false);
+		/* back from its upgrade, the kubelet reports again and
+		 * completes the deletions that waited for it */
+		drain_set_bool(c, &c->nodes[set[i]].not_ready, false);
 		for (p = c->nodes[set[i]].first_pod; p != DRAIN_NONE;
 		     p = c->pods[p].next) {
 			if (c->pods[p].state != DRAIN_POD_LOST)

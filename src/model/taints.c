@@ -23,21 +23,33 @@ static enum kvet_taint_effect effect_of(struct kvet_slice s)
 	return KVET_TAINT_OTHER;
 }
 
-bool kvet_cluster_node_ready(const struct kvet_node *node_root)
+/* The Node's Ready condition, or NULL */
+static const struct kvet_node *ready_condition(const struct kvet_node *root)
 {
-	const struct kvet_node *conds = kvet_node_path(node_root, "status",
+	const struct kvet_node *conds = kvet_node_path(root, "status",
 						       "conditions", NULL);
 	uint32_t i;
 
 	if (!kvet_node_is_seq(conds))
-		return true;
-	for (i = 0; i < conds->len; i++) {
-		const struct kvet_node *c = &conds->u.items[i];
+		return NULL;
+	for (i = 0; i < conds->len; i++)
+		if (kvet_node_eq(kvet_node_get(&conds->u.items[i], "type"),
+				 "Ready"))
+			return &conds->u.items[i];
+	return NULL;
+}
 
-		if (kvet_node_eq(kvet_node_get(c, "type"), "Ready"))
-			return kvet_node_eq(kvet_node_get(c, "status"), "True");
-	}
-	return true;
+const struct kvet_node *
+kvet_cluster_node_ready_status(const struct kvet_node *node_root)
+{
+	return kvet_node_get(ready_condition(node_root), "status");
+}
+
+bool kvet_cluster_node_ready(const struct kvet_node *node_root)
+{
+	const struct kvet_node *c = ready_condition(node_root);
+
+	return !c || kvet_node_eq(kvet_node_get(c, "status"), "True");
 }
 
 int kvet_cluster_node_taints(struct kvet_arena *arena,

@@ -37,6 +37,8 @@ struct kvet_taints {
 /* The taint the node lifecycle controller puts on a node whose Ready
  * condition is not True (TaintNodesByCondition). */
 #define KVET_TAINT_NOT_READY "node.kubernetes.io/not-ready"
+/* ... and on one whose Ready condition is Unknown. */
+#define KVET_TAINT_UNREACHABLE "node.kubernetes.io/unreachable"
 /* The toleration key that lets a pod onto a cordoned node. */
 #define KVET_TAINT_UNSCHEDULABLE "node.kubernetes.io/unschedulable"
 
@@ -45,6 +47,14 @@ struct kvet_taints {
  * without status.conditions (a hand-written one) counts as ready.
  */
 bool kvet_cluster_node_ready(const struct kvet_node *node_root);
+
+/**
+ * kvet_cluster_node_ready_status() - the status field of the Node's Ready
+ * condition ("True", "False" or "Unknown"), or NULL when it has none.
+ * Borrowed from @node_root.
+ */
+const struct kvet_node *
+kvet_cluster_node_ready_status(const struct kvet_node *node_root);
 
 /**
  * kvet_cluster_node_taints() - spec.taints of a Node, plus the not-ready taint
