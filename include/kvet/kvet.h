@@ -1085,12 +1085,24 @@ KVET_API const char *kvet_format_name(enum kvet_format format);
 KVET_API int kvet_render(const struct kvet_ctx *ctx, enum kvet_format format,
 			 const struct kvet_render_options *opts, FILE *fp);
 
+/* The flags the context was created with (enum kvet_ctx_flags). */
+KVET_API unsigned int kvet_ctx_flags(const struct kvet_ctx *ctx);
+
+/*
+ * The checks of `kvet drain` (docs/drain.md), sorted by id: what a drain
+ * reports (a context created with KVET_CTX_DRAIN), built into kvet.
+ */
+KVET_API size_t kvet_drain_check_count(void);
+KVET_API const struct kvet_rule_info *kvet_drain_check(size_t i);
+
 /**
  * kvet_ctx_write_rules() - write the list of rules (`kvet rules`): every
- * rule of kvet_ctx_rule_all(), disabled ones marked.
+ * rule of kvet_ctx_rule_all(), disabled ones marked, then the checks of
+ * kvet drain (kvet_drain_check()).
  * @ctx: the context, with its rules and settings.
  * @format: KVET_FORMAT_TEXT, one line per rule (id, severity, category,
- *          summary, "(disabled)"), or KVET_FORMAT_JSON (docs/formats.md).
+ *          summary, "(disabled)"), or KVET_FORMAT_JSON (docs/formats.md;
+ *          "command" says which command reports it).
  * @fp: the stream; flushed.
  *
  * Returns: 0, or -1 with errno set (EINVAL for another format, or the

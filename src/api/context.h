@@ -292,8 +292,6 @@ bool kvet_ctx_roll_applies(const struct kvet_ctx *ctx,
 			   const struct kvet_object *obj);
 
 /* drain.c: the drain checks a drain context knows. */
-size_t kvet_drain_check_count(void);
-const struct kvet_rule_info *kvet_drain_check(size_t i);
 bool kvet_drain_check_is(const char *id);
 
 /* The graph configuration the settings ask for. */

@@ -13,14 +13,28 @@
 
 #include "model/selector_text.h"
 
-size_t kvet_drain_check_count(void)
+KVET_API size_t kvet_drain_check_count(void)
 {
 	return DRAIN_RULE_COUNT;
 }
 
-const struct kvet_rule_info *kvet_drain_check(size_t i)
+/* In id order, which the enum's is not: the one with @i ids before it
+ * (a dozen checks, counted each time rather than sorted into a table). */
+KVET_API const struct kvet_rule_info *kvet_drain_check(size_t i)
 {
-	return drain_rule_info((enum drain_rule)i);
+	const struct kvet_rule_info *r, *o;
+	size_t a, b, before;
+
+	for (a = 0; a < DRAIN_RULE_COUNT; a++) {
+		r = drain_rule_info((enum drain_rule)a);
+		for (b = before = 0; b < DRAIN_RULE_COUNT; b++) {
+			o = drain_rule_info((enum drain_rule)b);
+			before += strcmp(o->id, r->id) < 0;
+		}
+		if (before == i)
+			return r;
+	}
+	return NULL;
 }
 
 bool kvet_drain_check_is(const char *id)

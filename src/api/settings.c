@@ -122,6 +122,11 @@ static void publish(struct kvet_ctx *ctx)
 	ctx->n_infos = n;
 }
 
+KVET_API unsigned int kvet_ctx_flags(const struct kvet_ctx *ctx)
+{
+	return ctx->opts.flags;
+}
+
 KVET_API size_t kvet_ctx_rule_all_count(const struct kvet_ctx *ctx)
 {
 	return ctx->n_states;
