@@ -21,6 +21,7 @@
  *   webhookUrl(e) map, caInjection(e) map
  *   intercepts(e, op, group, version, resource, sub, ns, labels) string
  *   interception(e, op, group, version, resource, sub, ns, labels) map
+ *   criticalFirst(list) list
  *
  *   intercepts(e, "CREATE", "", "v1", "pods", "", "*", null) == "TRUE"
  */
@@ -316,6 +317,44 @@ static struct cel_value interception(struct bind_call *c)
 					   : bind_map_done(&m, NULL);
 }
 
+/*
+ * The entries of @list, those that intercept what the cluster cannot do
+ * without first, each half in its order: a message that names the first
+ * few of a group never hides the pods webhook among the "and N more".
+ */
+static struct cel_value critical_first(struct bind_call *c)
+{
+	const struct kvet_webhooks *whs = kvet_run_webhooks(c->run);
+	const struct kvet_webhook *wh;
+	struct cel_value *items, it;
+	bool *crit;
+	size_t n = cel_len(&c->arg[0].v), i, k = 0;
+
+	if (!whs ||
+	    !(items = kvet_arena_array(c->scratch, n + 1, sizeof(*items))) ||
+	    !(crit = kvet_arena_array(c->scratch, n + 1, sizeof(*crit))))
+		return bind_oom(c);
+	for (i = 0; i < n; i++) {
+		it = cel_list_at(&c->arg[0].v, i);
+		wh = it.type == CEL_MAP && (it.flags & CEL_V_NODE)
+			     ? kvet_webhooks_entry_at(whs, it.u.node)
+			     : NULL;
+		if (!wh)
+			return cel_eval_errorf(
+				c->ev,
+				"%s() needs a list of webhook entries (items of webhookEntries())",
+				c->name);
+		crit[i] = kvet_webhook_intercepts_critical(c->g, wh);
+	}
+	for (i = 0; i < n; i++)
+		if (crit[i])
+			items[k++] = cel_list_at(&c->arg[0].v, i);
+	for (i = 0; i < n; i++)
+		if (!crit[i])
+			items[k++] = cel_list_at(&c->arg[0].v, i);
+	return bind_list(c, items, n);
+}
+
 #define E (BIND_ENTRY)
 #define S BIND_STRING
 #define REQUEST (BIND_ENTRY, S, S, S, S, S, S, BIND_LABELS)
@@ -421,6 +460,10 @@ static const struct cel_func webhook_funcs[] = {
 	BIND_ROW("interception", CEL_ST_MAP, 8, 8, REQUEST, interception, 0,
 		 "interception(e, op, group, version, resource, sub, ns, labels): the same as a map: result, why (a sentence), rule (the matching `rules[]` item), namespaceStep, objectStep",
 		 VWC "guard", "interception(" E0 ", 'CREATE', '', 'v1', 'pods', '', 'wh', {}).why == 'rules[0] matches CREATE core/pods in namespace \"wh\" (the namespaceSelector selects every namespace)'"),
+	BIND_ROW("criticalFirst", CEL_ST_LIST, 1, 1, (BIND_LIST),
+		 critical_first, BIND_RUN,
+		 "the webhook entries of a list (a rule's `group`), those that intercept (TRUE, ASSUMED-TRUE or UNKNOWN) CREATE or UPDATE of pods in any namespace, of nodes or namespaces, or of the leases of kube-system and kube-node-lease first, each half in its order: a message naming the first few names these",
+		 VWC "guard", "criticalFirst([webhookEntries(object)[1], " E0 "]).map(x, x.name) == ['pods.guard.io', 'url.guard.io']"),
 };
 
 const struct cel_lib bind_webhook_lib = CEL_LIB("kvet.webhook", webhook_funcs);
