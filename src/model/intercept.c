@@ -233,13 +233,23 @@ enum kvet_match kvet_webhook_intercepts_any(const struct kvet_graph *g,
 bool kvet_webhook_intercepts_critical(const struct kvet_graph *g,
 				      const struct kvet_webhook *wh)
 {
-	/* group, resource, namespace: each asked for CREATE and UPDATE */
+	/* group, resource, namespace: each asked for CREATE and UPDATE, in
+	 * version v1; in kube-system, what its add-ons and the control
+	 * plane write there (leader leases, their configuration, their
+	 * tokens, their controllers, their endpoints) */
 	static const char *const asked[][3] = {
 		{ "", "pods", KVET_ANY_NAMESPACE },
 		{ "", "nodes", "" },
 		{ "", "namespaces", "" },
 		{ "coordination.k8s.io", "leases", "kube-system" },
 		{ "coordination.k8s.io", "leases", "kube-node-lease" },
+		{ "", "configmaps", "kube-system" },
+		{ "", "secrets", "kube-system" },
+		{ "", "serviceaccounts", "kube-system" },
+		{ "", "endpoints", "kube-system" },
+		{ "discovery.k8s.io", "endpointslices", "kube-system" },
+		{ "apps", "deployments", "kube-system" },
+		{ "apps", "daemonsets", "kube-system" },
 	};
 	static const char *const ops[] = { "CREATE", "UPDATE" };
 	struct kvet_labels none = { NULL, 0 };

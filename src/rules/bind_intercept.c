@@ -117,7 +117,7 @@ static const struct cel_func intercept_funcs[] = {
 		 VWC "guard", "interception(" E0 ", 'CREATE', '', 'v1', 'pods', '', 'wh', {}).why == 'rules[0] matches CREATE core/pods in namespace \"wh\" (the namespaceSelector selects every namespace)'"),
 	BIND_ROW("criticalFirst", CEL_ST_LIST, 1, 1, (BIND_LIST),
 		 critical_first, BIND_RUN,
-		 "the webhook entries of a list (a rule's `group`), those that intercept (TRUE, ASSUMED-TRUE or UNKNOWN) CREATE or UPDATE of pods in any namespace, of nodes or namespaces, or of the leases of kube-system and kube-node-lease first, each half in its order: a message naming the first few names these",
+		 "the webhook entries of a list (a rule's `group`), those that intercept (TRUE, ASSUMED-TRUE or UNKNOWN) CREATE or UPDATE of pods in any namespace, of nodes or namespaces, of leases in kube-node-lease, or of leases, ConfigMaps, Secrets, ServiceAccounts, Endpoints, EndpointSlices, Deployments or DaemonSets in kube-system first, each half in its order: a message naming the first few names these",
 		 VWC "guard", "criticalFirst([webhookEntries(object)[1], " E0 "]).map(x, x.name) == ['pods.guard.io', 'url.guard.io']"),
 };
 
