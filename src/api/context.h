@@ -239,6 +239,16 @@ bool kvet_ctx_rule_disabled(const struct kvet_ctx *ctx, const char *id);
 int kvet_ctx_apply_settings(struct kvet_ctx *ctx);
 
 /*
+ * Before the settings apply: will finding @i of the run be reported (its
+ * rule on, no annotation or suppress: entry holding it back), and at
+ * which severity (*@sev, an override's)? A baseline is left out, as
+ * matching an entry uses it up: what a baseline holds back is known only
+ * once, in kvet_ctx_apply_settings().
+ */
+bool kvet_ctx_finding_kept(struct kvet_ctx *ctx, size_t i,
+			   enum kvet_severity *sev);
+
+/*
  * Names that would silently do nothing are warnings (notices): a
  * `suppress:` entry whose rule glob matches no rule, before loading (into
  * path_diag), and an unknown id in a kvet.dev/ignore annotation, once the

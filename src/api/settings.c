@@ -698,10 +698,11 @@ static int hold_back(struct kvet_ctx *ctx, const struct kvet_finding *f,
 	return 0;
 }
 
-/* Why @f is held back, or NULL when it is reported. */
-static const char *suppression(struct kvet_ctx *ctx, const struct kvet_object *obj,
-			       const struct kvet_finding *f,
-			       const char **justification)
+/* Why the annotations or the suppress: entries hold @f back, or NULL. */
+static const char *suppressed_by_settings(struct kvet_ctx *ctx,
+					  const struct kvet_object *obj,
+					  const struct kvet_finding *f,
+					  const char **justification)
 {
 	size_t i;
 
@@ -714,9 +715,35 @@ static const char *suppression(struct kvet_ctx *ctx, const struct kvet_object *o
 			return "config";
 		}
 	*justification = NULL;
+	return NULL;
+}
+
+/* Why @f is held back, or NULL when it is reported. */
+static const char *suppression(struct kvet_ctx *ctx, const struct kvet_object *obj,
+			       const struct kvet_finding *f,
+			       const char **justification)
+{
+	const char *by = suppressed_by_settings(ctx, obj, f, justification);
+
+	if (by)
+		return by;
 	if (ctx->have_baseline && kvet_baseline_match(&ctx->baseline, f))
 		return "baseline";
 	return NULL;
+}
+
+bool kvet_ctx_finding_kept(struct kvet_ctx *ctx, size_t i,
+			   enum kvet_severity *sev)
+{
+	const struct kvet_finding *f = &ctx->findings.v[i];
+	const struct kvet_rule_state *st = state_of(ctx, f->rule);
+	const char *why;
+
+	*sev = st && st->severity >= 0 ? (enum kvet_severity)st->severity
+				       : f->severity;
+	if (st && !st->on)
+		return false;
+	return !suppressed_by_settings(ctx, ctx->findings.objs[i], f, &why);
 }
 
 int kvet_ctx_apply_settings(struct kvet_ctx *ctx)

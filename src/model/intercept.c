@@ -229,3 +229,53 @@ enum kvet_match kvet_webhook_intercepts_any(const struct kvet_graph *g,
 	out->result = m;
 	return m;
 }
+
+bool kvet_webhook_intercepts_critical(const struct kvet_graph *g,
+				      const struct kvet_webhook *wh)
+{
+	/* group, resource, namespace: each asked for CREATE and UPDATE, in
+	 * version v1; in kube-system, what its add-ons and the control
+	 * plane write there (leader leases, their configuration, their
+	 * tokens, their controllers, their endpoints) */
+	static const char *const asked[][3] = {
+		{ "", "pods", KVET_ANY_NAMESPACE },
+		{ "", "nodes", "" },
+		{ "", "namespaces", "" },
+		{ "coordination.k8s.io", "leases", "kube-system" },
+		{ "coordination.k8s.io", "leases", "kube-node-lease" },
+		{ "", "configmaps", "kube-system" },
+		{ "", "secrets", "kube-system" },
+		{ "", "serviceaccounts", "kube-system" },
+		{ "", "endpoints", "kube-system" },
+		{ "discovery.k8s.io", "endpointslices", "kube-system" },
+		{ "apps", "deployments", "kube-system" },
+		{ "apps", "daemonsets", "kube-system" },
+	};
+	static const char *const ops[] = { "CREATE", "UPDATE" };
+	struct kvet_labels none = { NULL, 0 };
+	struct kvet_interception r;
+	struct kvet_request req;
+	size_t i, k;
+
+	for (i = 0; i < sizeof(asked) / sizeof(asked[0]); i++)
+		for (k = 0; k < sizeof(ops) / sizeof(ops[0]); k++) {
+			memset(&req, 0, sizeof(req));
+			req.operation = ops[k];
+			req.group = asked[i][0];
+			req.version = "v1";
+			req.resource = asked[i][1];
+			req.subresource = "";
+			req.namespace = asked[i][2];
+			req.labels = &none;
+			switch (kvet_webhook_intercepts_any(g, wh, &req, &r)) {
+			case KVET_MATCH_TRUE:
+			case KVET_MATCH_ASSUMED_TRUE:
+			case KVET_MATCH_UNKNOWN:
+				return true;
+			case KVET_MATCH_FALSE:
+			case KVET_MATCH_ASSUMED_FALSE:
+				break;
+			}
+		}
+	return false;
+}

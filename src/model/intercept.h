@@ -83,4 +83,23 @@ enum kvet_match kvet_webhook_intercepts_any(const struct kvet_graph *g,
 					    const struct kvet_request *req,
 					    struct kvet_interception *out);
 
+/**
+ * kvet_webhook_intercepts_critical() - does @wh intercept what a cluster
+ * cannot do without: the creation or update of pods (in any namespace),
+ * of nodes or namespaces, of the leases of kube-node-lease (heartbeats),
+ * or of what the control plane and its add-ons write in kube-system
+ * (leases, ConfigMaps, Secrets, ServiceAccounts, Endpoints and
+ * EndpointSlices, Deployments, DaemonSets)? A message that
+ * lists some of many entries names these first, so that the entry
+ * whose outage stops the cluster is never one of the "and N more".
+ * @g: the graph, for the namespaces' labels.
+ * @wh: the entry.
+ *
+ * Returns: true when one such request is intercepted for certain, by
+ * assumption or unless matchConditions say otherwise (TRUE, ASSUMED_TRUE
+ * or UNKNOWN), as rule webhook-intercepts-system-critical counts them.
+ */
+bool kvet_webhook_intercepts_critical(const struct kvet_graph *g,
+				      const struct kvet_webhook *wh);
+
 #endif

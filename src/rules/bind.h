@@ -229,8 +229,10 @@ extern const struct cel_lib bind_core_lib;
 extern const struct cel_lib bind_pdb_lib;
 /* kvet.spread: spreading terms, merged selectors, rollouts, nodes */
 extern const struct cel_lib bind_spread_lib;
-/* kvet.webhook: webhook entries, backends, interception */
+/* kvet.webhook: webhook entries, backends */
 extern const struct cel_lib bind_webhook_lib;
+/* kvet.intercept: interception of requests by webhook entries */
+extern const struct cel_lib bind_intercept_lib;
 /* kvet.roles: managers, leader election, priority, lease RBAC */
 extern const struct cel_lib bind_roles_lib;
 

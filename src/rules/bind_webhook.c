@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * kvet.webhook: webhook entries, their backends and interception (the
- * webhook-* rules; docs/model.md 1.10 and 1.11). The meaning is in
- * model/webhook.h, model/intercept.h, model/client_config.h and
+ * kvet.webhook: webhook entries and their backends (the webhook-* rules;
+ * docs/model.md 1.10; interception is kvet.intercept, bind_intercept.c).
+ * The meaning is in model/webhook.h, model/client_config.h and
  * model/rbac.h.
  *
  * An entry is the webhooks[] item of a Validating/MutatingWebhookConfiguration
@@ -20,17 +20,15 @@
  *   backendDeclaresPort(e, name) bool, backendMountsSecret(e, name) bool
  *   backendMayUpdateConfiguration(e) bool, configurationPatchJobs(e) list
  *   webhookUrl(e) map, caInjection(e) map
- *   intercepts(e, op, group, version, resource, sub, ns, labels) string
- *   interception(e, op, group, version, resource, sub, ns, labels) map
  *
- *   intercepts(e, "CREATE", "", "v1", "pods", "", "*", null) == "TRUE"
+ * Whether an entry intercepts a request is kvet.intercept's
+ * (bind_intercept.c).
  */
 #include "rules/bind.h"
 
 #include <string.h>
 
 #include "model/client_config.h"
-#include "model/intercept.h"
 #include "model/pdb.h"
 #include "model/rbac.h"
 #include "model/service.h"
@@ -269,57 +267,8 @@ static struct cel_value ca_injection(struct bind_call *c)
 	return bind_map_done(&m, NULL);
 }
 
-/* The request of intercepts() and interception(): arguments 1 to 7. */
-static void request(struct bind_call *c, struct kvet_request *req)
-{
-	const struct bind_labels *l = c->arg[7].labels;
-
-	req->operation = c->arg[1].s;
-	req->group = c->arg[2].s;
-	req->version = c->arg[3].s;
-	req->resource = c->arg[4].s;
-	req->subresource = c->arg[5].s;
-	req->namespace = c->arg[6].s;
-	req->labels = &l->labels;
-	req->runtime = l->wl ? &l->rt : NULL;
-}
-
-static struct cel_value intercepts(struct bind_call *c)
-{
-	struct kvet_interception r;
-	struct kvet_request req;
-
-	request(c, &req);
-	return bind_str(kvet_match_verdict(
-		kvet_webhook_intercepts_any(c->g, ENTRY, &req, &r)));
-}
-
-static struct cel_value interception(struct bind_call *c)
-{
-	struct kvet_strbuf sb = KVET_STRBUF_ARENA(c->scratch);
-	struct kvet_interception r;
-	struct kvet_request req;
-	struct bind_map m;
-
-	request(c, &req);
-	kvet_webhook_intercepts_any(c->g, ENTRY, &req, &r);
-	explain_interception(&sb, ENTRY, &req, &r, c->arg[7].labels->wl);
-	if (!bind_map_init(c, &m, 5))
-		return bind_oom(c);
-	bind_map_put(&m, "result", bind_str(kvet_match_verdict(r.result)));
-	bind_map_put(&m, "why", bind_strbuf(c, &sb));
-	bind_map_put(&m, "rule", r.rule ? bind_node(r.rule) : cel_null());
-	bind_map_put(&m, "namespaceStep",
-		     bind_str(kvet_match_verdict(r.namespace_step)));
-	bind_map_put(&m, "objectStep",
-		     bind_str(kvet_match_verdict(r.object_step)));
-	return cel_is_error(&m.e[1].value) ? m.e[1].value
-					   : bind_map_done(&m, NULL);
-}
-
 #define E (BIND_ENTRY)
 #define S BIND_STRING
-#define REQUEST (BIND_ENTRY, S, S, S, S, S, S, BIND_LABELS)
 #define VWC "admissionregistration.k8s.io/ValidatingWebhookConfiguration /"
 #define ENTRY0 "webhookEntries(object)[0]"
 
@@ -415,13 +364,6 @@ static const struct cel_func webhook_funcs[] = {
 	BIND_ROW("caInjection", CEL_ST_MAP, 1, 1, E, ca_injection, 0,
 		 "the cert-manager CA injection annotation of the entry's configuration: kind (`\"certificate\"`, `\"secret\"`, `\"apiserver\"`, `\"none\"`), value, valid (`<namespace>/<name>`), namespace, name, object (the Certificate or Secret, or null)",
 		 VWC "guard", "caInjection(" ENTRY0 ").kind == 'certificate' && caInjection(" ENTRY0 ").name == 'guard-cert'"),
-	/* interception (1.11) */
-	BIND_ROW("intercepts", CEL_ST_STRING, 8, 8, REQUEST, intercepts, 0,
-		 "intercepts(e, op, group, version, resource, sub, ns, labels): would the API server call the entry (1.11)? `\"TRUE\"`, `\"FALSE\"`, `\"ASSUMED-TRUE\"`, `\"ASSUMED-FALSE\"` or `\"UNKNOWN\"`; ns `\"\"` is cluster-scoped, `\"*\"` some namespace; labels a map, null, or a workload for L(W) plus its runtime labels",
-		 VWC "guard", "intercepts(" ENTRY0 ", 'CREATE', '', 'v1', 'pods', '', '*', null) == 'TRUE'"),
-	BIND_ROW("interception", CEL_ST_MAP, 8, 8, REQUEST, interception, 0,
-		 "interception(e, op, group, version, resource, sub, ns, labels): the same as a map: result, why (a sentence), rule (the matching `rules[]` item), namespaceStep, objectStep",
-		 VWC "guard", "interception(" ENTRY0 ", 'CREATE', '', 'v1', 'pods', '', 'wh', {}).why == 'rules[0] matches CREATE core/pods in namespace \"wh\" (the namespaceSelector selects every namespace)'"),
 };
 
 const struct cel_lib bind_webhook_lib = CEL_LIB("kvet.webhook", webhook_funcs);

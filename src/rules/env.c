@@ -14,6 +14,7 @@ const struct cel_lib *const kvet_cel_libs[] = {
 	&bind_pdb_lib,
 	&bind_spread_lib,
 	&bind_webhook_lib,
+	&bind_intercept_lib,
 	&bind_roles_lib,
 };
 const size_t kvet_cel_n_libs = sizeof(kvet_cel_libs) / sizeof(kvet_cel_libs[0]);

@@ -233,8 +233,13 @@ static void pool_runs(void **state)
 			 KVET_EXIT_INPUT);
 	kvet_ctx_destroy(ctx);
 
+	/* pdb-blocks-single-replica, which would tell the stall, at
+	 * warning: the stall is a finding of its own */
 	opts.flags = 0;
 	ctx = kvet_ctx_create(&opts);
+	assert_int_equal(kvet_ctx_set_rule_severity(
+				 ctx, "pdb-blocks-single-replica",
+				 KVET_SEV_WARNING), 0);
 	tctx_add(ctx, "c.yaml", chart);
 	assert_int_equal(kvet_ctx_run(ctx), 0);
 	for (i = 0; i < kvet_ctx_finding_count(ctx); i++) {
@@ -348,18 +353,28 @@ static void free_banned(regex_t *re)
 		regfree(&re[k]);
 }
 
-/* The words of each rolling-upgrade-stalls finding of kvet lint. */
+/* The rules whose error findings tell a stall of their cause. */
+static const char *const tellers[] = {
+	"pdb-blocks-single-replica", "pdb-zero-disruptions",
+	"webhook-self-deadlock", "webhook-fail-single-backend",
+};
+
+/* The words of each rolling-upgrade-stalls finding of kvet lint, the
+ * rules that would tell a stall as their own finding's consequence off. */
 static void roll_words(void **state)
 {
 	struct kvet_options opts = { .jobs = 1 };
 	regex_t re[N_BANNED];
-	size_t i, j, n = 0, per[5] = { 0 };
+	size_t i, j, k, n = 0, per[5] = { 0 };
 
 	(void)state;
 	compile_banned(re);
 	for (i = 0; i < sizeof(stalls) / sizeof(stalls[0]); i++) {
 		struct kvet_ctx *ctx = kvet_ctx_create(&opts);
 
+		for (k = 0; k < sizeof(tellers) / sizeof(tellers[0]); k++)
+			assert_int_equal(kvet_ctx_set_rule_enabled(
+						 ctx, tellers[k], false), 0);
 		tctx_add(ctx, "c.yaml", stalls[i]);
 		assert_int_equal(kvet_ctx_run(ctx), 0);
 		for (j = 0; j < kvet_ctx_finding_count(ctx); j++) {
@@ -381,6 +396,123 @@ static void roll_words(void **state)
 	assert_int_equal(per[3], 1);
 	assert_int_equal(per[4], 1);
 	assert_int_equal(n, 6);
+	free_banned(re);
+}
+
+/* How many findings of @rule @ctx reports; the first in *@first. */
+static size_t count_rule(const struct kvet_ctx *ctx, const char *rule,
+			 const struct kvet_finding **first)
+{
+	size_t i, n = 0;
+
+	*first = NULL;
+	for (i = 0; i < kvet_ctx_finding_count(ctx); i++)
+		if (!strcmp(kvet_ctx_finding(ctx, i)->rule, rule) && !n++)
+			*first = kvet_ctx_finding(ctx, i);
+	return n;
+}
+
+/* Does @f relate the pool's node @name? */
+static bool relates_node(const struct kvet_finding *f, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < f->n_related; i++)
+		if (!strcmp(f->related[i].kind, "Node") &&
+		    !strcmp(f->related[i].name, name))
+			return true;
+	return false;
+}
+
+/*
+ * One cause, one error: the stall a budget or a webhook causes is told
+ * by the error finding of that budget or webhook, with the step and the
+ * node, and is no rolling-upgrade-stalls error of its own; it is one
+ * when that finding is not an error, and stays held back when the budget
+ * ignores rolling-upgrade-stalls.
+ */
+static void roll_told_by_cause(void **state)
+{
+	static const char annotated[] =
+		"apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: mgr,"
+		" namespace: ops}\nspec: {selector: {matchLabels: {app: mgr}},"
+		" template: {metadata: {labels: {app: mgr}}, spec: {containers:"
+		" [{name: c}]}}}\n---\n"
+		"apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name:"
+		" mgr, namespace: ops, annotations: {kvet.dev/ignore:"
+		" rolling-upgrade-stalls}}\nspec: {minAvailable: 1, selector:"
+		" {matchLabels: {app: mgr}}}\n";
+	struct kvet_options opts = { .jobs = 1 };
+	const struct kvet_finding *f, *g;
+	regex_t re[N_BANNED];
+	struct kvet_ctx *ctx;
+
+	(void)state;
+	compile_banned(re);
+	/* the budget: pdb-blocks-single-replica tells it */
+	ctx = kvet_ctx_create(&opts);
+	tctx_add(ctx, "c.yaml", chart);
+	assert_int_equal(kvet_ctx_run(ctx), 0);
+	assert_int_equal(count_rule(ctx, "rolling-upgrade-stalls", &f), 0);
+	assert_int_equal(count_rule(ctx, "pdb-blocks-single-replica", &f), 1);
+	assert_int_equal(f->severity, KVET_SEV_ERROR);
+	assert_non_null(strstr(f->reason,
+			       "; a rolling upgrade of a pool of 3 nodes in 3 zones therefore stalls at step 1, where node \"node-1\" cannot drain: the eviction of pod \"ops/mgr-1\" is refused"));
+	assert_non_null(strstr(f->message, f->reason));
+	assert_true(relates_node(f, "node-1"));
+	check_words(f, re);
+	kvet_ctx_destroy(ctx);
+
+	/* the budget ignores the stall: held back, not told elsewhere */
+	ctx = kvet_ctx_create(&opts);
+	tctx_add(ctx, "c.yaml", annotated);
+	assert_int_equal(kvet_ctx_run(ctx), 0);
+	assert_int_equal(count_rule(ctx, "rolling-upgrade-stalls", &f), 0);
+	assert_int_equal(count_rule(ctx, "pdb-blocks-single-replica", &f), 1);
+	assert_null(strstr(f->reason, "rolling upgrade"));
+	assert_int_equal(kvet_ctx_suppressed_count(ctx), 1);
+	assert_string_equal(kvet_ctx_suppressed(ctx, 0)->finding.rule,
+			    "rolling-upgrade-stalls");
+	kvet_ctx_destroy(ctx);
+
+	/* the webhook: webhook-self-deadlock tells the deadlock, and the
+	 * backend Deployment whose replacement it refuses is that stall */
+	ctx = kvet_ctx_create(&opts);
+	tctx_add(ctx, "c.yaml", stalls[1]);
+	assert_int_equal(kvet_ctx_run(ctx), 0);
+	assert_int_equal(count_rule(ctx, "rolling-upgrade-stalls", &f), 0);
+	assert_int_equal(count_rule(ctx, "webhook-self-deadlock", &f), 1);
+	assert_non_null(strstr(f->reason,
+			       "; a rolling upgrade of a pool of 3 nodes in 3 zones therefore stalls at step 1, where draining node \"node-1\" deadlocks fail-closed webhook \"pods.guard.example.com\": its backend pod \"guard/guard-1\" is evicted"));
+	assert_true(relates_node(f, "node-1"));
+	check_words(f, re);
+	assert_int_equal(count_rule(ctx, "webhook-fail-single-backend", &g), 1);
+	assert_null(strstr(g->reason, "rolling upgrade"));
+	kvet_ctx_destroy(ctx);
+
+	/* webhook-self-deadlock off: webhook-fail-single-backend tells it */
+	ctx = kvet_ctx_create(&opts);
+	assert_int_equal(kvet_ctx_set_rule_enabled(
+				 ctx, "webhook-self-deadlock", false), 0);
+	tctx_add(ctx, "c.yaml", stalls[1]);
+	assert_int_equal(kvet_ctx_run(ctx), 0);
+	assert_int_equal(count_rule(ctx, "rolling-upgrade-stalls", &f), 0);
+	assert_int_equal(count_rule(ctx, "webhook-fail-single-backend", &f), 1);
+	assert_non_null(strstr(f->reason, "deadlocks fail-closed webhook"));
+	kvet_ctx_destroy(ctx);
+
+	/* both at warning: the webhook's stall and its backend's are
+	 * rolling-upgrade-stalls errors, as before */
+	ctx = kvet_ctx_create(&opts);
+	assert_int_equal(kvet_ctx_set_rule_severity(
+				 ctx, "webhook-self-deadlock", KVET_SEV_WARNING), 0);
+	assert_int_equal(kvet_ctx_set_rule_severity(
+				 ctx, "webhook-fail-single-backend",
+				 KVET_SEV_WARNING), 0);
+	tctx_add(ctx, "c.yaml", stalls[1]);
+	assert_int_equal(kvet_ctx_run(ctx), 0);
+	assert_int_equal(count_rule(ctx, "rolling-upgrade-stalls", &f), 2);
+	kvet_ctx_destroy(ctx);
 	free_banned(re);
 }
 
@@ -429,6 +561,7 @@ int main(void)
 		cmocka_unit_test(pool_options),
 		cmocka_unit_test(pool_runs),
 		cmocka_unit_test(roll_words),
+		cmocka_unit_test(roll_told_by_cause),
 		cmocka_unit_test(drain_words),
 	};
 

@@ -453,8 +453,8 @@ case_quoted_escapes() {
 case_drain_budget_causes() {
 	python3 "$gen_drain" budget-chart 5000 >"$tmp/w/chart.yaml"
 	run_rss 300 256 lint --no-config --pool 100x3 chart.yaml
-	check "5,000 replicas under a budget of maxUnavailable: 0, lint --pool 100x3: the roll stalls" \
-		eval '[ $rc = 1 ] && says out "\[rolling-upgrade-stalls\]"'
+	check "5,000 replicas under a budget of maxUnavailable: 0, lint --pool 100x3: the roll stalls (told by pdb-zero-disruptions)" \
+		eval '[ $rc = 1 ] && says out "therefore stalls at step 1, where node"'
 	python3 "$gen_drain" budget-dump 100 8000 >"$tmp/w/dump.yaml"
 	run_rss 120 256 drain --no-config dump.yaml
 	check "a dump of 8,000 pods under a budget of maxUnavailable: 0: 8,000 blocked evictions" \

@@ -4,8 +4,9 @@ reordered (issue 27, item 2).
 
 Run A lints two cases' inputs; run B lints the same files in another
 order with two unrelated renders between them, which move the synthetic
-pool's node where rolling-upgrade-stalls stalls (node-1 in A, node-2 in
-B: the headline changes, the fingerprint must not). Every finding of A
+pool's node where the roll stalls on the budget (node-1 in A, node-2 in
+B: the words of pdb-blocks-single-replica, which tells that stall, change,
+and its related Node with them; the fingerprint must not). Every finding of A
 must come back in B with the same fingerprint in each format that
 carries one: SARIF partialFingerprints, Code Quality's fingerprint and
 the baseline file; and A's baseline must hold back every one of A's
@@ -77,9 +78,9 @@ def cq_fps(inputs):
     return {k: sorted(v) for k, v in out.items()}
 
 
-def headlines(inputs):
+def messages(inputs):
     doc = json.loads(kvet("--format", "json", *inputs))
-    return {(f["rule"], f["file"], f["line"]): f["headline"]
+    return {(f["rule"], f["file"], f["line"]): f["message"]
             for f in doc["findings"]}
 
 
@@ -97,13 +98,14 @@ def baseline(inputs, path):
     return text, entries
 
 
-hl_a, hl_b = headlines(A), headlines(B)
-stall = [k for k in hl_a if k[0] == "rolling-upgrade-stalls"]
-ok(len(stall) == 1 and 'node "node-1"' in hl_a[stall[0]]
-   and 'node "node-2"' in hl_b.get(stall[0], ""),
+ms_a, ms_b = messages(A), messages(B)
+stall = [k for k in ms_a if "a rolling upgrade of" in ms_a[k]]
+ok(len(stall) == 1 and stall[0][0] == "pdb-blocks-single-replica"
+   and 'node "node-1"' in ms_a[stall[0]]
+   and 'node "node-2"' in ms_b.get(stall[0], ""),
    "the unrelated renders move the stall from node-1 to node-2 "
-   "(the headline changes)",
-   f"A: {[hl_a[k] for k in stall]}\nB: {hl_b.get(stall[0]) if stall else None}")
+   "(the message changes)",
+   f"A: {[ms_a[k] for k in stall]}\nB: {ms_b.get(stall[0]) if stall else None}")
 
 sa, sb = sarif_fps(A), sarif_fps(B)
 missing = [k for k in sa if k not in sb]

@@ -122,7 +122,8 @@ static void examples(void **state)
 			bad |= check_row(f, lib->name, &lib->funcs[j]);
 		}
 	}
-	/* kvet.core, kvet.pdb, kvet.spread, kvet.webhook, kvet.roles */
+	/* kvet.core, kvet.pdb, kvet.spread, kvet.webhook, kvet.intercept,
+	 * kvet.roles */
 	assert_true(rows >= 100);
 	assert_int_equal(bad, 0);
 	teardown(f);
