@@ -202,6 +202,12 @@ void kvet_ctx_report_empty_renders(struct kvet_ctx *ctx);
  * placed at its object's source file (the origin annotation). */
 void kvet_ctx_name_units(struct kvet_ctx *ctx);
 
+/* The object of a render that @ref names (its input and first line);
+ * NULL for a plain input's, or one the inputs do not hold (a node of the
+ * synthetic pool). */
+const struct kvet_object *kvet_ctx_object_at(const struct kvet_ctx *ctx,
+					     const struct kvet_object_ref *ref);
+
 /* The render (chart or kustomize build) whose name is @file; NULL for
  * other inputs. */
 const struct kvet_source *kvet_ctx_render_of(const struct kvet_ctx *ctx,

@@ -152,44 +152,102 @@ static const char *values_help(struct kvet_ctx *ctx, const char *help,
 				 help, what);
 }
 
+/* Which version of the chart rendered @obj (map.c): its labels. */
+static void chart_labels(const struct kvet_object *obj,
+			 struct kvet_chart_field *cf)
+{
+	const struct kvet_node *labels, *label;
+
+	labels = kvet_node_path(obj->root, "metadata", "labels", NULL);
+	label = kvet_node_get(labels, "helm.sh/chart");
+	if (kvet_node_is_string(label)) {
+		cf->chart_label = label->u.str;
+		cf->chart_label_len = label->len;
+	}
+	label = kvet_node_get(labels, "app.kubernetes.io/version");
+	if (kvet_node_is_string(label)) {
+		cf->app_version = label->u.str;
+		cf->app_version_len = label->len;
+	}
+}
+
+/* The template place of field @cf of @obj: 1 with @pl set, 0 when the
+ * chart or its template is not found, -1 when out of memory. */
+static int resolve(struct kvet_ctx *ctx, const struct kvet_object *obj,
+		   struct kvet_chart_field *cf, struct kvet_chart_place *pl)
+{
+	const struct kvet_source *src;
+
+	ordinal(ctx, obj, cf);
+	/* a chart kvet rendered itself knows its directory and values;
+	 * a piped render has --chart-dir or the working directory */
+	src = kvet_ctx_render_of(ctx, obj->file);
+	if (src && src->chart_dir)
+		return kvet_chart_map_resolve(ctx->chart_map, src->chart_dir,
+					      src->values, src->n_values,
+					      obj->source, cf, pl);
+	return kvet_chart_map_resolve(ctx->chart_map, ctx->chart_dir, NULL, 0,
+				      obj->source, cf, pl);
+}
+
+/*
+ * The related objects of a render go to their templates too, at the
+ * object's own place there (its kind: line): a note that says "related
+ * PodDisruptionBudget" points at the file the user edits, as the
+ * finding does.
+ */
+static int map_related(struct kvet_ctx *ctx, struct kvet_finding *f)
+{
+	struct kvet_object_ref *refs = NULL;
+	struct kvet_chart_place pl;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < f->n_related; i++) {
+		const struct kvet_object_ref *r = &f->related[i];
+		struct kvet_chart_field cf = { .path = "" };
+		const struct kvet_object *obj = kvet_ctx_object_at(ctx, r);
+
+		if (!obj || !obj->source)
+			continue;
+		cf.kind = obj->kind;
+		chart_labels(obj, &cf);
+		rc = resolve(ctx, obj, &cf, &pl);
+		if (rc < 0)
+			return -1;
+		if (!rc)
+			continue;
+		if (!refs) {
+			refs = kvet_arena_array(&ctx->arena, f->n_related,
+						sizeof(*refs));
+			if (!refs)
+				return -1;
+			memcpy(refs, f->related, f->n_related * sizeof(*refs));
+		}
+		refs[i].pos.file = pl.file;
+		refs[i].pos.line = pl.line;
+		refs[i].pos.column = pl.column;
+	}
+	if (refs)
+		f->related = refs;
+	return 0;
+}
+
 static int map_one(struct kvet_ctx *ctx, struct kvet_finding *f,
 		   const struct kvet_object *obj)
 {
 	struct kvet_strbuf sb = KVET_STRBUF_ARENA(&ctx->arena);
 	struct kvet_chart_field cf = { .kind = obj->kind };
 	struct kvet_chart_place pl;
-	const struct kvet_node *labels, *label;
-	const struct kvet_source *src;
 	int rc;
 
-	/* which version of the chart rendered it (map.c) */
-	labels = kvet_node_path(obj->root, "metadata", "labels", NULL);
-	label = kvet_node_get(labels, "helm.sh/chart");
-	if (kvet_node_is_string(label)) {
-		cf.chart_label = label->u.str;
-		cf.chart_label_len = label->len;
-	}
-	label = kvet_node_get(labels, "app.kubernetes.io/version");
-	if (kvet_node_is_string(label)) {
-		cf.app_version = label->u.str;
-		cf.app_version_len = label->len;
-	}
+	chart_labels(obj, &cf);
 	if (!field_at(obj->root, f->pos.line, f->pos.column, &sb, &cf))
 		return 0;
 	cf.path = kvet_strbuf_str(&sb);
 	if (sb.oom)
 		return -1;
-	ordinal(ctx, obj, &cf);
-	/* a chart kvet rendered itself knows its directory and values;
-	 * a piped render has --chart-dir or the working directory */
-	src = kvet_ctx_render_of(ctx, obj->file);
-	if (src && src->chart_dir)
-		rc = kvet_chart_map_resolve(ctx->chart_map, src->chart_dir,
-					    src->values, src->n_values,
-					    obj->source, &cf, &pl);
-	else
-		rc = kvet_chart_map_resolve(ctx->chart_map, ctx->chart_dir,
-					    NULL, 0, obj->source, &cf, &pl);
+	rc = resolve(ctx, obj, &cf, &pl);
 	if (rc <= 0)
 		return rc;
 	f->rendered = f->pos;
@@ -219,7 +277,7 @@ int kvet_ctx_map_templates(struct kvet_ctx *ctx)
 			if (!ctx->chart_map)
 				return -1;
 		}
-		if (map_one(ctx, f, obj) < 0)
+		if (map_one(ctx, f, obj) < 0 || map_related(ctx, f) < 0)
 			return -1;
 	}
 	return 0;

@@ -147,6 +147,24 @@ out:
 	return ret;
 }
 
+const struct kvet_object *kvet_ctx_object_at(const struct kvet_ctx *ctx,
+					     const struct kvet_object_ref *ref)
+{
+	size_t i;
+
+	if (!ref->pos.file || ref->pos.file[0] != '<')
+		return NULL;
+	for (i = 0; i < ctx->objects.n; i++) {
+		const struct kvet_object *o = ctx->objects.v[i];
+
+		if (o->line == ref->pos.line && o->col == ref->pos.column &&
+		    (o->file == ref->pos.file ||
+		     !strcmp(o->file, ref->pos.file)))
+			return o;
+	}
+	return NULL;
+}
+
 const struct kvet_source *kvet_ctx_render_of(const struct kvet_ctx *ctx,
 					    const char *file)
 {
@@ -164,6 +182,54 @@ const struct kvet_source *kvet_ctx_render_of(const struct kvet_ctx *ctx,
 	return NULL;
 }
 
+/* The place in its source file of an object a kustomize build printed,
+ * from its origin annotation; false for any other object. */
+static bool origin_place(const struct kvet_ctx *ctx,
+			 const struct kvet_object *obj,
+			 struct kvet_position *pos)
+{
+	const struct kvet_source *src = obj ? kvet_ctx_render_of(ctx, obj->file)
+					    : NULL;
+	const struct kvet_origin *og;
+
+	if (!src || src->kind != KVET_SOURCE_KUSTOMIZE ||
+	    obj->doc >= src->n_origins)
+		return false;
+	og = &src->origins[obj->doc];
+	if (!og->file)
+		return false;
+	/* the rendered line is no line of that file: the object's kind:
+	 * line there is */
+	pos->file = og->file;
+	pos->line = og->line;
+	pos->column = 1;
+	return true;
+}
+
+/* The related objects of a kustomize build at their source files. */
+static void name_related(struct kvet_ctx *ctx, struct kvet_finding *f)
+{
+	struct kvet_object_ref *refs = NULL;
+	struct kvet_position pos;
+	size_t i;
+
+	for (i = 0; i < f->n_related; i++) {
+		if (!origin_place(ctx, kvet_ctx_object_at(ctx, &f->related[i]),
+				  &pos))
+			continue;
+		if (!refs) {
+			refs = kvet_arena_array(&ctx->arena, f->n_related,
+						sizeof(*refs));
+			if (!refs)
+				return;	/* out of memory: the build's lines */
+			memcpy(refs, f->related, f->n_related * sizeof(*refs));
+		}
+		refs[i].pos = pos;
+	}
+	if (refs)
+		f->related = refs;
+}
+
 void kvet_ctx_name_units(struct kvet_ctx *ctx)
 {
 	size_t i;
@@ -175,22 +241,12 @@ void kvet_ctx_name_units(struct kvet_ctx *ctx)
 		const struct kvet_object *obj = ctx->findings.objs[i];
 		const struct kvet_source *src = kvet_ctx_render_of(ctx,
 							  f->object.pos.file);
-		const struct kvet_origin *og;
 
 		if (!src)
 			continue;
 		f->unit = src->unit_name;
-		if (src->kind != KVET_SOURCE_KUSTOMIZE || !obj ||
-		    obj->doc >= src->n_origins)
-			continue;
-		og = &src->origins[obj->doc];
-		if (!og->file)
-			continue;
-		/* the rendered line is no line of that file: the object's
-		 * kind: line there is */
-		f->object.pos.file = og->file;
-		f->object.pos.line = og->line;
-		f->object.pos.column = 1;
-		f->pos = f->object.pos;
+		name_related(ctx, f);
+		if (origin_place(ctx, obj, &f->object.pos))
+			f->pos = f->object.pos;
 	}
 }
