@@ -139,7 +139,8 @@ static bool in_change(struct kvet_ctx *ctx, const char *name)
 		return true;	/* out of memory: rather say too much */
 	m = &ctx->memo[ctx->n_memo++];
 	m->name = name;
-	m->in = realpath(name, real) &&
+	/* no changed file at all (every one deleted): nothing is in it */
+	m->in = ctx->n_changed && realpath(name, real) &&
 		bsearch(&key, ctx->changed, ctx->n_changed,
 			sizeof(*ctx->changed), cmp_path);
 	return m->in;
