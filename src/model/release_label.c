@@ -26,7 +26,7 @@ static const char *const name_keys[] = {
  * The labels that tell one release of a chart from another. Only the
  * first is a recommended label; "release" is also the classic track
  * label (release: stable, release: canary), so the other two count only
- * where Helm made the object (kvet_helm_evidence()).
+ * where Helm made the object (helm_evidence()).
  */
 #define INSTANCE_KEY "app.kubernetes.io/instance"
 static const char *const helm_release_keys[] = {
@@ -80,12 +80,13 @@ static bool helm_evidence(const struct kvet_object *obj,
 	if (obj->source || label(obj, pods, "helm.sh/chart", &v) ||
 	    label(obj, pods, "chart", &v))
 		return true;
-	return (label(obj, pods, "heritage", &v) && kvet_slice_eq0(v, "Helm")) ||
+	return (label(obj, pods, "heritage", &v) &&
+		kvet_slice_eq0(v, "Helm")) ||
 	       (label(obj, pods, "app.kubernetes.io/managed-by", &v) &&
 		kvet_slice_eq0(v, "Helm"));
 }
 
-/* The release label pods with @pods carry; @obj is their consumer. */
+/* The release label the pods of @wl carry; @obj is their consumer. */
 static bool release_label_of(const struct kvet_object *obj,
 			     const struct kvet_workload *wl,
 			     struct kvet_release_label *out)
@@ -167,7 +168,8 @@ static bool value_names_release(const struct kvet_requirement *r,
 	return false;
 }
 
-static bool agnostic(const struct kvet_graph *g, const struct kvet_selector *sel,
+static bool agnostic(const struct kvet_graph *g,
+		     const struct kvet_selector *sel,
 		     const struct kvet_release_label *rel,
 		     struct kvet_slice chart)
 {
