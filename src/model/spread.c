@@ -258,24 +258,27 @@ int kvet_term_foreign_list(struct kvet_arena *arena, const struct kvet_graph *g,
 	return ret ? -1 : 0;
 }
 
+bool kvet_shared_label_key(const struct kvet_graph *g, struct kvet_slice key)
+{
+	const struct kvet_name_list *cfg = &kvet_graph_config(g)->shared_keys;
+
+	return (!cfg->replace &&
+		key_listed(key, shared_keys, N_OF(shared_keys))) ||
+	       key_listed(key, cfg->v, cfg->n);
+}
+
 bool kvet_term_shared_keys_only(const struct kvet_graph *g,
 				const struct kvet_term *t)
 {
-	const struct kvet_name_list *cfg = &kvet_graph_config(g)->shared_keys;
 	size_t i;
 
 	if (t->merged.meaning == KVET_SEL_EVERYTHING)
 		return true;
 	if (t->merged.meaning != KVET_SEL_MATCH)
 		return false;
-	for (i = 0; i < t->merged.n_reqs; i++) {
-		struct kvet_slice key = t->merged.reqs[i].key;
-
-		if ((cfg->replace ||
-		     !key_listed(key, shared_keys, N_OF(shared_keys))) &&
-		    !key_listed(key, cfg->v, cfg->n))
+	for (i = 0; i < t->merged.n_reqs; i++)
+		if (!kvet_shared_label_key(g, t->merged.reqs[i].key))
 			return false;
-	}
 	return true;
 }
 

@@ -139,6 +139,14 @@ int kvet_term_foreign_list(struct kvet_arena *arena,
 			   const struct kvet_term_hit **out, size_t *n);
 
 /**
+ * kvet_shared_label_key() - is @key one that several installations
+ * share (app.kubernetes.io/part-of, ...component, ...managed-by,
+ * ...version, helm.sh/chart, control-plane, tier; with the
+ * configuration's sharedLabelKeys added or instead)?
+ */
+bool kvet_shared_label_key(const struct kvet_graph *g, struct kvet_slice key);
+
+/**
  * kvet_term_shared_keys_only() - the heuristic of rule
  * spread-selector-matches-foreign-pods: does every requirement of the
  * merged selector use a shared key (app.kubernetes.io/part-of,

@@ -12,6 +12,7 @@
 
 #include "base/text.h"
 #include "cel/ast.h"
+#include "model/release_label.h"
 #include "model/replicas.h"
 
 static const char *value_name(const struct cel_value *v, char *buf,
@@ -508,4 +509,19 @@ struct cel_value bind_problems(struct bind_call *c,
 		items[i] = bind_map_done(&m, NULL);
 	}
 	return bind_list(c, items, ps->n);
+}
+
+struct cel_value bind_release_label(struct bind_call *c, bool found,
+				    const struct kvet_release_label *rel)
+{
+	struct bind_map m;
+
+	if (!found)
+		return cel_null();
+	if (!bind_map_init(c, &m, 2))
+		return bind_oom(c);
+	bind_map_put(&m, "key", bind_str_at(rel->key.s, rel->key.len, NULL));
+	bind_map_put(&m, "value",
+		     bind_str_at(rel->value.s, rel->value.len, NULL));
+	return bind_map_done(&m, NULL);
 }

@@ -192,6 +192,12 @@ struct cel_value bind_list(struct bind_call *c, const struct cel_value *items,
 /* An empty map. */
 struct cel_value bind_empty_map(void);
 
+struct kvet_release_label;
+/* The release label a selector leaves out (model/release_label.h) as
+ * {key, value}; null when @found is false. */
+struct cel_value bind_release_label(struct bind_call *c, bool found,
+				    const struct kvet_release_label *rel);
+
 /* The shape of a list of problems (model/problem.h) in CEL. */
 enum bind_problem_shape {
 	/* {message, field}: field is null, positioned at the problem */

@@ -13,6 +13,7 @@
  *   workloadsSelectedElsewhere(pdb) list, nearMisses(pdb) list,
  *   unmetRequirement(pdb, w) string
  *   selectorText(o) string                   as kubectl prints it
+ *   pdbIgnoredRelease(pdb) map               {key, value} or null
  *   scaleTargetOf(hpa) map, targetHasNoScale(hpa) bool
  *   overlappingWorkloads(w) list, selectsPodsOf(w1, w2) bool
  *   webhooksUsing(service) list, serviceHasEndpoints(service) bool,
@@ -28,6 +29,7 @@
 #include "model/notation.h"
 #include "model/overlap.h"
 #include "model/pdb_validate.h"
+#include "model/release_label.h"
 #include "model/service.h"
 #include "rules/explain.h"
 
@@ -102,6 +104,14 @@ static struct cel_value selector_text(struct bind_call *c)
 	default:
 		return bind_oom(c);
 	}
+}
+
+static struct cel_value pdb_ignored_release(struct bind_call *c)
+{
+	struct kvet_release_label rel;
+	bool found = kvet_budget_ignores_release(c->g, c->arg[0].budget, &rel);
+
+	return bind_release_label(c, found, &rel);
 }
 
 BIND_FN(scale_target_of,
@@ -217,6 +227,12 @@ static const struct cel_func pdb_funcs[] = {
 		 selector_text, 0,
 		 "the selector of a PDB, Service or workload as kubectl prints it: `app=web,tier in (a,b),!legacy`; `{}`, `null` or `(invalid: ...)`",
 		 TYPO, "selectorText(object) == 'app.kubernetes.io/part-of=suite,app.kubernetes.io/component in (ctrl,manger)'"),
+	/* selector-ignores-release */
+	BIND_ROW("pdbIgnoredRelease", CEL_ST_MAP, 1, 1, (BIND_BUDGET),
+		 pdb_ignored_release, BIND_RUN,
+		 "the release label its selector leaves out, `{key, value}` (`app.kubernetes.io/instance`, or `release` or `helm.sh/release` on a Helm render's pods), when every requirement uses a key all installations of a chart share (`app.kubernetes.io/name`, `app`, `name`, `component`, `k8s-app` and the shared keys of `sharedLabelKeys`), none with a value carrying the release's name, and every workload it selects carries that one label and value; else null (also when it selects nothing or several releases)",
+		 "policy/PodDisruptionBudget ops/chart-web",
+		 "pdbIgnoredRelease(object) == {'key': 'app.kubernetes.io/instance', 'value': 'chart'} && pdbIgnoredRelease(objects('PodDisruptionBudget', 'pdb')[0]) == null"),
 	/* hpa-target-unresolved */
 	BIND_ROW("scaleTargetOf", CEL_ST_MAP, 1, 1, H, scale_target_of,
 		 BIND_RUN,

@@ -27,6 +27,7 @@
  *   foreignWorkloadNames(t) string, matchesWorkloadsElsewhere(t) bool,
  *   foreignScopeAssumed(t) bool, foreignPodCount(t) int
  *   selectsOnlySharedKeys(t) bool, topologyDomains(t) int
+ *   termIgnoredRelease(t) map                 {key, value} or null
  *   livePodCount(ns) int, workloadNames(list) string
  *
  *   hasEffectiveSpreadingTerm(object) || spreadingTerms(object) == []
@@ -37,6 +38,7 @@
 
 #include "model/node_affinity.h"
 #include "model/notation.h"
+#include "model/release_label.h"
 #include "model/sched_validate.h"
 #include "rules/explain.h"
 
@@ -227,6 +229,14 @@ BIND_FN(foreign_pod_count, cel_int(c->arg[0].foreign->pods))
 BIND_FN(selects_only_shared_keys,
 	cel_bool(kvet_term_shared_keys_only(c->g, c->arg[0].term)))
 
+static struct cel_value term_ignored_release(struct bind_call *c)
+{
+	struct kvet_release_label rel;
+	bool found = kvet_term_ignores_release(c->g, c->arg[0].term, &rel);
+
+	return bind_release_label(c, found, &rel);
+}
+
 static struct cel_value topology_domains(struct bind_call *c)
 {
 	const struct kvet_term *t = c->arg[0].term;
@@ -371,6 +381,11 @@ static const struct cel_func spread_funcs[] = {
 		 selects_only_shared_keys, 0,
 		 "every requirement of its merged selector uses a shared key (the heuristic of rule `spread-selector-matches-foreign-pods`; `sharedLabelKeys` in the configuration)",
 		 ALPHA, "selectsOnlySharedKeys(" T1 ") && !selectsOnlySharedKeys(" T0 ")"),
+	BIND_ROW("termIgnoredRelease", CEL_ST_MAP, 1, 1, T,
+		 term_ignored_release, 0,
+		 "`pdbIgnoredRelease()` for its merged selector and its own workload's pods: the release label `{key, value}` the selector leaves out, or null (also with that key in `matchLabelKeys`)",
+		 "apps/Deployment ops/chart-web",
+		 "termIgnoredRelease(" T0 ").value == 'chart' && termIgnoredRelease(" T1 ") == null"),
 	BIND_ROW("topologyDomains", CEL_ST_INT, 1, 1, T, topology_domains, 0,
 		 "distinct `topologyKey` values among the schedulable Nodes that pass the pod's `nodeSelector` and required node affinity; -1 when such a Node lacks the label (no limit); an error without Node objects",
 		 SOLO, "topologyDomains(" T0 ") == 2"),
