@@ -37,12 +37,25 @@ r=json.load(open(sys.argv[1]))
 print(sum(1 for e in r.get("errors", []) if not e.get("rule")))' "$1"
 }
 
+# a failing point shows the input errors of the report it read: a
+# failure seen once under load must say what helm or kubectl said
+cur=
+tap_explain() {
+	[ -n "$cur" ] && [ -f "$cur" ] && python3 -c 'import json,sys
+r=json.load(open(sys.argv[1]))
+for e in r.get("errors", []):
+    if not e.get("rule"):
+        print("#   input error: %s: %s" % (e.get("file"), e.get("message")))' "$cur"
+	return 0
+}
+
 for chart in "$corpus"/charts/*/; do
 	chart=${chart%/}
 	name=${chart##*/}
 	[ -f "$chart/Chart.yaml" ] || continue
 	(cd "$chart" && "$kvet" lint --no-config --format json .) > "$tmp/$name.json"
 	rc=$?
+	cur=$tmp/$name.json
 	ci=$(find "$chart/ci" -maxdepth 1 -name '*-values.yaml' 2>/dev/null | wc -l)
 	# SOURCES.md: its defaults fail upstream (a `fail` in NOTES.txt
 	# wants image.repository set); its ci/ values render
@@ -70,6 +83,7 @@ check_tree() {
 	local dir=$corpus/kustomize/$tree
 	(cd "$dir" && "$kvet" lint --no-config --format text -q . 2>&1) > "$tmp/$tree.txt"
 	(cd "$dir" && "$kvet" lint --no-config --format json .) > "$tmp/$tree.json"
+	cur=$tmp/$tree.json
 	local built
 	built=$(cd "$dir" && "$kvet" lint --no-config --format json . |
 		python3 -c 'import json,sys
