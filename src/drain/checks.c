@@ -112,6 +112,8 @@ const char *drain_issue_help(const struct drain_issue *is, bool pool)
 		return pool ? "give the budget room: run more pods than it needs healthy, on nodes that can take their replacements, or set maxUnavailable: 1; kvet drain --rolling shows every step"
 			    : "give the budget room: run more pods than it needs healthy, on nodes that can take their replacements, or set maxUnavailable: 1";
 	case DRAIN_RULE_WEBHOOK_DEADLOCK:
+		if (is->ring)
+			return "break the ring: leave the backend pods of the webhooks it rejects out of what it intercepts (an objectSelector or namespaceSelector), or run 2 backends of each webhook of the ring on different nodes with a budget of maxUnavailable: 1";
 		return "leave the webhook's own pods out of what it intercepts (an objectSelector or namespaceSelector), or run 2 backends on different nodes with a budget of maxUnavailable: 1";
 	case DRAIN_RULE_KUBECTL_REFUSES:
 		return pool ? "run the pod under a controller, such as a Deployment, so that kubectl drain may evict it and it comes back"

@@ -114,6 +114,8 @@ struct drain_issue {
 	const char *webhook;		/* the webhook it is about, by name:
 					 * a configuration holds several */
 	bool refused;			/* a replacement a webhook refuses */
+	bool ring;			/* a deadlock around webhooks that
+					 * reject each other's backends */
 	bool held;			/* a StatefulSet waits for a lower
 					 * ordinal before it creates it */
 	enum drain_budget_cause budget;	/* why a budget refuses, for help */

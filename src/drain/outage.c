@@ -256,17 +256,6 @@ int drain_sts_build(struct drain_cluster *c)
 	return 0;
 }
 
-bool drain_pod_backs(const struct drain_cluster *c, uint32_t p, uint32_t w)
-{
-	const struct drain_pod *pod = &c->pods[p];
-	uint32_t i;
-
-	for (i = 0; i < pod->n_services; i++)
-		if (pod->services[i] == c->webhooks[w].service)
-			return true;
-	return false;
-}
-
 /* Does webhook @w intercept @sub ("" or "eviction") of pod @p? */
 static bool intercepts(struct drain_cluster *c, uint32_t p, uint32_t w,
 		       const char *sub)
@@ -367,6 +356,26 @@ static bool hooks_of(struct drain_cluster *c, uint32_t p, const char *sub,
 	free(cand);
 	*out = v;
 	*n = m;
+	return true;
+}
+
+bool drain_webhooks_creating(struct drain_cluster *c, uint32_t p,
+			     const uint32_t **v, uint32_t *n)
+{
+	uint32_t o = c->pods[p].origin != DRAIN_NONE ? c->pods[p].origin : p;
+	struct drain_pod_hooks *h;
+
+	if (!c->n_webhooks || o >= c->n_hooks)
+		return false;
+	h = &c->hooks[o];
+	if (!h->create_known)
+		h->create_known = hooks_of(c, o, "", &h->create, &h->n_create);
+	if (!h->create_known) {
+		c->oom = true;
+		return false;
+	}
+	*v = h->create;
+	*n = h->n_create;
 	return true;
 }
 

@@ -26,13 +26,20 @@ static inline bool drain_webhook_down(const struct drain_cluster *c,
 uint32_t drain_webhook_refusing(struct drain_cluster *c, uint32_t p,
 				const char *sub);
 
+/**
+ * drain_webhooks_creating() - the fail-closed webhooks that intercept the
+ * creation of pod @p (those of its origin, found on first use), down or
+ * not, in index order, into *@v (borrowed from the cluster) and *@n.
+ * Returns: false when the pod has no room in the index (or out of
+ * memory, c->oom set): the caller does without.
+ */
+bool drain_webhooks_creating(struct drain_cluster *c, uint32_t p,
+			     const uint32_t **v, uint32_t *n);
+
 /* The API server's words when webhook @w cannot be called. */
 const char *drain_webhook_error(struct drain_cluster *c, uint32_t w);
 
 /* What the webhook intercepts, for messages: "CREATE UPDATE pods". */
 const char *drain_webhook_operations(struct drain_cluster *c, uint32_t w);
-
-/* Is pod @p a backend of webhook @w (its Service selects it)? */
-bool drain_pod_backs(const struct drain_cluster *c, uint32_t p, uint32_t w);
 
 #endif

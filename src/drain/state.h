@@ -134,6 +134,9 @@ struct drain_service {
 	int64_t total;			/* pods selected in the dump */
 	int64_t ready;			/* dynamic */
 	bool reported;			/* dynamic: outage said */
+	/* scratch of one deadlock check (deadlock.c): its index there
+	 * while ring_stamp is the check's epoch */
+	uint32_t ring_stamp, ring_local;
 };
 
 struct drain_webhook {
@@ -245,6 +248,10 @@ struct drain_cluster {
 	uint32_t cur_node;		/* result index of the node draining */
 	bool synthetic;			/* a pool: pods from workloads */
 	const char *refused;		/* why it cannot be simulated */
+	/* a replacement was refused since the last deadlock check, and the
+	 * check's epoch (deadlock.c) */
+	bool refusal_new;
+	uint32_t ring_epoch;
 	bool oom;
 };
 

@@ -7,6 +7,7 @@
 #include "base/vec.h"
 #include "drain/causes.h"
 #include "drain/cluster.h"
+#include "drain/deadlock.h"
 #include "drain/evict.h"
 #include "drain/fit.h"
 #include "drain/issue.h"
@@ -80,27 +81,6 @@ static void wait_for(struct drain_cluster *c, uint32_t r)
 	c->waiting[c->n_waiting++] = r;
 }
 
-static void report_deadlock(struct drain_cluster *c, uint32_t r, uint32_t w)
-{
-	struct drain_webhook *wh = &c->webhooks[w];
-	struct drain_issue *is;
-
-	if (wh->deadlock)
-		return;
-	drain_set_bool(c, &wh->deadlock, true);
-	is = drain_issue_add(c, DRAIN_RULE_WEBHOOK_DEADLOCK, KVET_SEV_ERROR,
-			     c->pods[r].from_node, wh->wh->obj,
-			     wh->wh->failure_policy_node ? wh->wh->failure_policy_node
-							 : wh->wh->node,
-			     "draining node \"%s\" deadlocks fail-closed webhook \"%s\": its backend pod \"%s\" is evicted, and the creation of its replacement is a request the webhook itself intercepts and, with no backend left, rejects: %s",
-			     c->nodes[c->pods[r].from_node].name, wh->wh->name,
-			     drain_pod_label(c, r), c->pods[r].why);
-	if (is)
-		is->webhook = wh->wh->name;
-	drain_issue_relate(is, c->services[wh->service].obj);
-	drain_issue_relate(is, c->pods[r].obj);
-}
-
 /* Create replacement @r and place it; false when it must wait. */
 static bool create_one(struct drain_cluster *c, uint32_t r)
 {
@@ -141,9 +121,8 @@ static bool create_one(struct drain_cluster *c, uint32_t r)
 		    c->pods[r].why != why) {
 			drain_set_u32(c, &c->pods[r].state, DRAIN_POD_REFUSED);
 			drain_set_ptr(c, (const void **)&c->pods[r].why, why);
+			c->refusal_new = true;
 		}
-		if (drain_pod_backs(c, r, w))
-			report_deadlock(c, r, w);
 		return false;
 	}
 	n = drain_place(c, r, &why);
@@ -184,6 +163,9 @@ bool drain_retry_pending(struct drain_cluster *c, uint32_t blame)
 		}
 		c->n_waiting = k;
 	}
+	/* none more can be created: whatever waits on a ring of webhooks
+	 * that reject each other's backends waits forever */
+	drain_deadlock_check(c);
 	return any;
 }
 

@@ -7,6 +7,7 @@ usage: gen_drain.py budget-chart REPLICAS
        gen_drain.py terms NODES PODS TERMS
        gen_drain.py distinct-terms NODES TERMS
        gen_drain.py webhook-chain N
+       gen_drain.py webhook-ring N
 
 budget-chart   a chart: one Deployment of REPLICAS under a budget of
                maxUnavailable 0 (lint it under --pool: every eviction is
@@ -25,6 +26,10 @@ webhook-chain  a dump: two nodes, N fail-closed webhooks, webhook i
                chain=i+1: draining that node, the replacement of backend i
                is refused until backend i+1 is back, so the replacements
                come back one retry pass at a time, the last first
+webhook-ring   the chain closed: the last backend's pod is labelled
+               chain=0, so that every replacement must pass a webhook of
+               the ring, none of which has a backend left: a deadlock of
+               N webhooks, each reported once
 """
 import sys
 
@@ -158,10 +163,11 @@ spec:
 """)
 
 
-def webhook_chain(n):
+def webhook_chain(n, ring=False):
     node(0)
     node(1)
     for i in range(n):
+        nxt = (i + 1) % n if ring else i + 1
         w(f"""---
 apiVersion: admissionregistration.k8s.io/v1
 kind: ValidatingWebhookConfiguration
@@ -189,7 +195,7 @@ spec:
   replicas: 1
   selector: {{matchLabels: {{app: b{i:05d}}}}}
   template:
-    metadata: {{labels: {{app: b{i:05d}, chain: "{i + 1}"}}}}
+    metadata: {{labels: {{app: b{i:05d}, chain: "{nxt}"}}}}
     spec:
       containers: [{{name: b, image: b:1}}]
 status: {{replicas: 1, readyReplicas: 1}}
@@ -199,7 +205,7 @@ kind: Pod
 metadata:
   name: b{i:05d}-x
   namespace: hooks
-  labels: {{app: b{i:05d}, chain: "{i + 1}"}}
+  labels: {{app: b{i:05d}, chain: "{nxt}"}}
   ownerReferences: [{{apiVersion: apps/v1, kind: ReplicaSet, name: b{i:05d}, controller: true}}]
 spec:
   nodeName: n00000
@@ -210,10 +216,15 @@ status:
 """)
 
 
+def webhook_ring(n):
+    webhook_chain(n, ring=True)
+
+
 def main(argv):
     gens = {"budget-chart": (budget_chart, 1), "budget-dump": (budget_dump, 2),
             "terms": (terms, 3), "distinct-terms": (distinct_terms, 2),
-            "webhook-chain": (webhook_chain, 1)}
+            "webhook-chain": (webhook_chain, 1),
+            "webhook-ring": (webhook_ring, 1)}
     if len(argv) < 2 or argv[1] not in gens or len(argv) != 2 + gens[argv[1]][1]:
         sys.stderr.write(__doc__)
         return 2

@@ -483,6 +483,16 @@ case_drain_webhook_chain() {
 	# kvet drain exits 0 when every node drains, warnings or not (issue 26 item 10)
 	check "a chain of 1,600 fail-closed webhooks, each node alone: every backend comes back" \
 		eval '[ $rc = 0 ] && says out "node \"n00000\": drains with warnings (1600 pods evicted"'
+	# The chain closed into a ring: every replacement waits for another
+	# (issue 26 item 8); the check that finds the ring is linear in it,
+	# and each message names a few links, not the 1,600
+	python3 "$gen_drain" webhook-ring 1600 >"$tmp/w/ring.yaml"
+	run_rss 60 256 drain --no-config ring.yaml
+	check "a ring of 1,600 fail-closed webhooks, each node alone: each webhook deadlocked, once" \
+		eval '[ $rc = 1 ] && [ "$(grep -c "\[drain-webhook-deadlock\]" "$tmp/out")" = 1600 ] && says out "and 1593 more such links lead back to"'
+	run_rss 60 256 drain --no-config --rolling ring.yaml
+	check "a ring of 1,600 fail-closed webhooks, rolling: the roll stalls, each webhook deadlocked" \
+		eval '[ $rc = 1 ] && [ "$(grep -c "\[drain-webhook-deadlock\]" "$tmp/out")" = 1600 ] && says out "stalls at step 1"'
 }
 
 # ---- what already held ----
