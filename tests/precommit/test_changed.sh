@@ -8,6 +8,7 @@
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib/tap.sh"
 kvet=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+fixtures=$(cd "$(dirname "${BASH_SOURCE[0]}")/fixtures" && pwd)
 command -v git >/dev/null || skip_all "git is not installed"
 export NO_COLOR=1 LC_ALL=C
 tmp=$(mktemp -d)
@@ -20,39 +21,10 @@ repo=$tmp/repo
 mkdir -p "$repo/apps/web" "$repo/legacy" "$repo/chart/templates"
 git init -q "$repo"
 cd "$repo" || exit 1
-cat > apps/web/deployment.yaml <<'YAML'
-apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web, namespace: shop}
-spec:
-  replicas: 2
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec:
-      containers: [{name: web, image: "example.com/web:1.0"}]
-YAML
-cat > apps/web/pdb.yaml <<'YAML'
-apiVersion: policy/v1
-kind: PodDisruptionBudget
-metadata: {name: web, namespace: shop}
-spec:
-  maxUnavailable: 0
-  unhealthyPodEvictionPolicy: AlwaysAllow
-  selector: {matchLabels: {app: web}}
-YAML
-cat > legacy/batch.yaml <<'YAML'
-apiVersion: apps/v1
-kind: Deployment
-metadata: {name: batch, namespace: shop}
-spec:
-  replicas: 3
-  selector: {matchLabels: {app: batch}}
-  template:
-    metadata: {labels: {app: batch}}
-    spec:
-      containers: [{name: batch, image: "example.com/batch:1.0"}]
-YAML
+cp "$fixtures/web-deployment.yaml" apps/web/deployment.yaml
+sed 's/maxUnavailable: 1/maxUnavailable: 0/' "$fixtures/web-pdb.yaml" \
+	> apps/web/pdb.yaml
+cp "$fixtures/batch.yaml" legacy/batch.yaml
 printf 'apiVersion: v2\nname: shop\nversion: 1.0.0\n' > chart/Chart.yaml
 printf 'replicas: 5\n' > chart/values.yaml
 cat > chart/templates/deployment.yaml <<'YAML'

@@ -16,6 +16,7 @@ set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib/tap.sh"
 kvet=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 src=$(cd "$2" && pwd)
+fixtures=$(cd "$(dirname "${BASH_SOURCE[0]}")/fixtures" && pwd)
 # skip_script REASON: 77, the status meson takes for a skipped test
 skip_script() { echo "# SKIP: $1"; exit 77; }
 show() { printf '%s\n' "$1" | sed 's/^/#   /'; }
@@ -263,45 +264,14 @@ fi
 
 git commit -q --no-verify -m "CI and docs"
 
-# A Deployment and its budget in two files, committed clean; then a
+# A Deployment and its budget in two files, committed; then a
 # commit that changes the budget alone. The hook is given that one file:
 # kvet joins it to the Deployment it selects in the repository.
 mkdir -p apps/web legacy
-cat > apps/web/deployment.yaml <<'YAML'
-apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web, namespace: shop}
-spec:
-  replicas: 2
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec:
-      topologySpreadConstraints:
-        - {maxSkew: 1, topologyKey: kubernetes.io/hostname, whenUnsatisfiable: ScheduleAnyway, labelSelector: {matchLabels: {app: web}}}
-      containers: [{name: web, image: "example.com/web:1.0"}]
-YAML
-cat > apps/web/pdb.yaml <<'YAML'
-apiVersion: policy/v1
-kind: PodDisruptionBudget
-metadata: {name: web, namespace: shop}
-spec:
-  maxUnavailable: 1
-  selector: {matchLabels: {app: web}}
-YAML
+cp "$fixtures/web-deployment.yaml" apps/web/deployment.yaml
+cp "$fixtures/web-pdb.yaml" apps/web/pdb.yaml
 # and an old finding elsewhere, committed past the hook
-cat > legacy/batch.yaml <<'YAML'
-apiVersion: apps/v1
-kind: Deployment
-metadata: {name: batch, namespace: shop}
-spec:
-  replicas: 3
-  selector: {matchLabels: {app: batch}}
-  template:
-    metadata: {labels: {app: batch}}
-    spec:
-      containers: [{name: batch, image: "example.com/batch:1.0"}]
-YAML
+cp "$fixtures/batch.yaml" legacy/batch.yaml
 git add -A
 git commit -q --no-verify -m "web and its budget; an old batch job"
 sed -i 's/maxUnavailable: 1/maxUnavailable: 0/' apps/web/pdb.yaml
