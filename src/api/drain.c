@@ -415,8 +415,13 @@ int kvet_ctx_run_drain(struct kvet_ctx *ctx)
 					     NULL) < 0)
 			return -1;
 	kvet_findings_sort(&ctx->findings);
-	if (ctx->findings.oom || kvet_ctx_apply_settings(ctx) < 0 ||
-	    node_records(ctx) < 0 || step_records(ctx) < 0)
+	/* a chart's or a kustomization's findings at the files the user
+	 * edits, as lint's (template_lines.c, units.c) */
+	if (ctx->findings.oom || kvet_ctx_map_templates(ctx) < 0)
+		return -1;
+	kvet_ctx_name_units(ctx);
+	if (kvet_ctx_apply_settings(ctx) < 0 || node_records(ctx) < 0 ||
+	    step_records(ctx) < 0)
 		return -1;
 	ctx->drain_ran = true;
 	return 0;

@@ -73,11 +73,18 @@ static int sink_add(struct sink *s, const char *data, size_t n)
 	return 0;
 }
 
-/* Read both pipes to their end. Returns 0, or -1 when out of memory. */
-static int drain_pipes(int out_fd, int err_fd, struct sink *out,
-		       struct sink *err)
+/*
+ * Read both pipes to their end. Each is closed at its end here and set
+ * to -1 in @fd, so that the caller closes only what is still open: a
+ * second close() of a number that another thread's pipe2() or open()
+ * has taken since closes that one instead (a render on another thread
+ * then lost its standard error: "helm template failed (exit status 1):
+ * (no message)", seen under load).
+ * Returns 0, or -1 when out of memory.
+ */
+static int drain_pipes(int fd[2], struct sink *out, struct sink *err)
 {
-	struct pollfd pfd[2] = { { out_fd, POLLIN, 0 }, { err_fd, POLLIN, 0 } };
+	struct pollfd pfd[2] = { { fd[0], POLLIN, 0 }, { fd[1], POLLIN, 0 } };
 	struct sink *sinks[2] = { out, err };
 	char chunk[65536];
 	int open_fds = 2, i;
@@ -98,7 +105,7 @@ static int drain_pipes(int out_fd, int err_fd, struct sink *out,
 				continue;
 			if (n <= 0) {
 				close(pfd[i].fd);
-				pfd[i].fd = -1;
+				pfd[i].fd = fd[i] = -1;
 				open_fds--;
 				continue;
 			}
@@ -143,7 +150,7 @@ int kvet_render_run(const char *const *argv, size_t max, char **out,
 {
 	struct sink so = { .max = max }, se = { .max = ERR_MAX };
 	posix_spawn_file_actions_t fa;
-	int po[2] = { -1, -1 }, pe[2] = { -1, -1 }, rc, ws, ret = -1;
+	int po[2] = { -1, -1 }, pe[2] = { -1, -1 }, rd[2], rc, ws, ret = -1;
 	pid_t pid;
 
 	*out = *err = NULL;
@@ -166,7 +173,9 @@ int kvet_render_run(const char *const *argv, size_t max, char **out,
 		goto spawn_failed;
 	close(po[1]);
 	close(pe[1]);
-	if (drain_pipes(po[0], pe[0], &so, &se) < 0) {
+	rd[0] = po[0];
+	rd[1] = pe[0];
+	if (drain_pipes(rd, &so, &se) < 0) {
 		kill(pid, SIGKILL);
 		goto reap;
 	}
@@ -174,8 +183,9 @@ int kvet_render_run(const char *const *argv, size_t max, char **out,
 		kill(pid, SIGKILL);
 	ret = 0;
 reap:
-	close(po[0]);
-	close(pe[0]);
+	for (ws = 0; ws < 2; ws++)
+		if (rd[ws] >= 0)
+			close(rd[ws]);
 	while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
 		;
 	*status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
