@@ -227,6 +227,10 @@ void kvet_ctx_keep_changed_diag(struct kvet_ctx *ctx);
  * that it decided dump mode, and the duplicate objects it left out. */
 void kvet_ctx_note_input_meaning(struct kvet_ctx *ctx);
 
+/* duplicates.c: the duplicate objects of ctx->graph, as warnings: two
+ * copies at both places, a pair of folders that mirror each other once. */
+void kvet_ctx_note_duplicates(struct kvet_ctx *ctx);
+
 /* settings.c */
 
 /* Rebuild the rule states from the rule set and replay the settings on

@@ -305,8 +305,6 @@ static void report_empty_dirs(struct kvet_ctx *ctx)
 void kvet_ctx_note_input_meaning(struct kvet_ctx *ctx)
 {
 	const struct kvet_object *cause = kvet_graph_dump_cause(ctx->graph);
-	const struct kvet_duplicate *dups;
-	size_t i, n;
 
 	if (cause && !(kvet_graph_config(ctx->graph)->flags & KVET_GRAPH_DUMP))
 		kvet_diag_notef(&ctx->diag, KVET_NOTICE_NOTE, cause->file,
@@ -319,21 +317,7 @@ void kvet_ctx_note_input_meaning(struct kvet_ctx *ctx)
 				: (cause->flags & KVET_OBJ_BOUND_POD)
 					? "a Pod bound to a node (spec.nodeName)"
 					: "its status carries observed state");
-	dups = kvet_graph_duplicates(ctx->graph, &n);
-	for (i = 0; i < n; i++) {
-		const struct kvet_object *k = dups[i].kept, *d = dups[i].dropped;
-
-		kvet_diag_notef(&ctx->diag, KVET_NOTICE_WARNING, d->file,
-				d->line, d->col,
-				"%s %s%s%s is defined twice, also at %s:%u: kubectl apply keeps the one applied last; kvet lints the other one",
-				d->kind, d->namespace, d->namespace[0] ? "/" : "",
-				d->name, k->file, k->line);
-		kvet_diag_notef(&ctx->diag, KVET_NOTICE_WARNING, k->file,
-				k->line, k->col,
-				"%s %s%s%s is defined twice, also at %s:%u: kubectl apply keeps the one applied last; kvet lints this one (its place sorts first)",
-				k->kind, k->namespace, k->namespace[0] ? "/" : "",
-				k->name, d->file, d->line);
-	}
+	kvet_ctx_note_duplicates(ctx);
 }
 
 /* Is the text only blanks? (an empty render, or a pipe of newlines) */

@@ -358,9 +358,25 @@ static bool has_kind(const struct kvet_ctx *ctx, const char *kind)
 	return n > 0;
 }
 
+/* A Pod read off a cluster: bound to a node, or with observed status. */
+static bool has_live_pod(const struct kvet_ctx *ctx)
+{
+	struct kvet_object *const *pods;
+	size_t i, n;
+
+	pods = kvet_graph_kind(ctx->graph, "", "Pod", &n);
+	for (i = 0; i < n; i++)
+		if (pods[i]->flags & (KVET_OBJ_BOUND_POD | KVET_OBJ_HAS_STATUS))
+			return true;
+	return false;
+}
+
 /*
- * A dump has Nodes or Pods (one without the other is told what to add);
- * rendered manifests have neither and are installed on the pool. Pool
+ * A dump has Nodes or live Pods (one without the other is told what to
+ * add); rendered manifests have neither and are installed on the pool,
+ * with their bare Pods (no nodeName, no status): kvet lint's
+ * rolling-upgrade-stalls rolls those too, and its finding must be one that
+ * kvet drain --rolling can show step by step. Pool
  * options given for a dump are refused rather than silently dropped; the
  * configuration's pool: describes the repository's target cluster and is
  * only noted.
@@ -371,7 +387,7 @@ static int run(struct kvet_ctx *ctx)
 	struct drain_pool pool;
 	int rc;
 
-	if (has_kind(ctx, "Node") || has_kind(ctx, "Pod")) {
+	if (has_kind(ctx, "Node") || has_live_pod(ctx)) {
 		if (ctx->pool_given) {
 			kvet_diag_addf(&ctx->diag, NULL, 0, 0,
 				       "the input is a cluster dump (it has Node or Pod objects): --pool and the --node-* options describe a synthetic pool for rendered manifests; leave them out to drain the dump's own nodes");

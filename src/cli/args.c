@@ -183,7 +183,7 @@ static const struct option_spec {
 	  kvet_arg_set_skip_wait_for_delete,
 	  "like kubectl drain: on a node that is not Ready, stop waiting for the deletion of an evicted pod after SECONDS, and skip the pods already terminating there (default: 0, wait forever, so such a node never drains)" },
 	{ "pool", 0, "NODESxZONES", false, RUN_COMMANDS, kvet_arg_set_pool,
-	  "the synthetic pool that rendered manifests (no Nodes, no Pods) are installed on and rolled: NODES nodes round-robin over ZONES zones (default: 3x3, or pool: in the configuration)" },
+	  "the synthetic pool that rendered manifests (no Nodes, no live Pods) are installed on and rolled: NODES nodes round-robin over ZONES zones (default: 3x3, or pool: in the configuration)" },
 	{ "node-cpu", 0, "QTY", false, RUN_COMMANDS, kvet_arg_set_node_cpu,
 	  "the CPU of a pool node, of which the kubelet's reservations leave the allocatable (default: 4)" },
 	{ "node-memory", 0, "QTY", false, RUN_COMMANDS,
@@ -641,7 +641,7 @@ void kvet_args_usage(const struct kvet_args *args, FILE *fp)
 	write_wrapped(fp, cmd->summary, 0);
 	if (command == KVET_CMD_DRAIN) {
 		putc('\n', fp);
-		write_wrapped(fp, "PATH is a cluster dump with its Nodes and Pods (kubectl get nodes,pods,pdb,deploy,sts,ds,rs,job,svc,pv,pvc,validatingwebhookconfigurations,mutatingwebhookconfigurations -A -o yaml), read as kvet lint reads its inputs. Each node alone, or every node in a rolling upgrade, is drained as kubectl drain would: evictions refused by PodDisruptionBudgets, replacements placed by the kube-scheduler's filters, fail-closed webhooks, Services and StatefulSets that lose their pods. Every finding names the node it comes from; the report gives each node's verdict (drains, drains with warnings, blocked) and, for --rolling, the steps and the chain of causes where the roll stalls. Rendered manifests (no Node and no Pod objects) are first installed on a synthetic pool (--pool, --node-*; default 3 nodes in 3 zones of 4 CPU, 16Gi and 110 pods): each workload's pods at its smallest replica count, placed one by one by the scheduler's filters, a pod no node takes being an error (drain-install-unschedulable). See docs/drain.md.", 0);
+		write_wrapped(fp, "PATH is a cluster dump with its Nodes and Pods (kubectl get nodes,pods,pdb,deploy,sts,ds,rs,job,svc,pv,pvc,validatingwebhookconfigurations,mutatingwebhookconfigurations -A -o yaml), read as kvet lint reads its inputs. Each node alone, or every node in a rolling upgrade, is drained as kubectl drain would: evictions refused by PodDisruptionBudgets, replacements placed by the kube-scheduler's filters, fail-closed webhooks, Services and StatefulSets that lose their pods. Every finding names the node it comes from; the report gives each node's verdict (drains, drains with warnings, blocked) and, for --rolling, the steps and the chain of causes where the roll stalls. Rendered manifests (no Node objects, and no Pod bound to a node or with a status) are first installed on a synthetic pool (--pool, --node-*; default 3 nodes in 3 zones of 4 CPU, 16Gi and 110 pods): each workload's pods at its smallest replica count, placed one by one by the scheduler's filters, a pod no node takes being an error (drain-install-unschedulable). See docs/drain.md.", 0);
 	}
 	if (command == KVET_CMD_LINT) {
 		putc('\n', fp);

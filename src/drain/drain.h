@@ -202,7 +202,7 @@ int drain_run_dump(struct kvet_arena *arena, struct kvet_diag *diag,
  * and simulate the plan of @opts on it.
  * @arena: the run's arena: messages and results go here.
  * @diag: input errors (names of --nodes the pool lacks).
- * @g: the object graph: rendered manifests, no Nodes, no Pods.
+ * @g: the object graph: rendered manifests (no Nodes, no live Pods).
  * @opts: the plan.
  * @pool: the pool; its arrays are borrowed.
  * @out: the results, pods no node takes among its issues; release with

@@ -220,13 +220,52 @@ static int strip_origins(const char *in, size_t len, char *out, size_t *olen,
 }
 
 /*
+ * The absolute @abs as a path from the working directory @cwd. Outside
+ * it, with ".." steps when @up (the kustomization was named by a
+ * relative path): one linted as ../repo/overlay names its files
+ * ../repo/base/..., as a chart's do, so reports do not depend on where
+ * the checkout is; else @abs itself. Both paths are physical: @abs comes
+ * from realpath(), @cwd from getcwd().
+ */
+static const char *from_cwd(struct kvet_arena *arena, const char *abs,
+			    const char *cwd, bool up)
+{
+	size_t i = 0, common = 0, ups = 0, rest;
+	const char *p;
+	char *out;
+
+	while (abs[i] && abs[i] == cwd[i]) {
+		if (abs[i] == '/')
+			common = i + 1;
+		i++;
+	}
+	if (!cwd[i] && abs[i] == '/')
+		return abs + i + 1;
+	if (!cwd[i] && !abs[i])
+		return ".";
+	if (!up)
+		return abs;
+	for (p = cwd + common; *p; p++)
+		if (*p != '/' && (p == cwd + common || p[-1] == '/'))
+			ups++;
+	rest = strlen(abs + common);
+	out = kvet_arena_alloc(arena, 3 * ups + rest + 1);
+	if (!out)
+		return NULL;
+	for (i = 0; i < ups; i++)
+		memcpy(out + 3 * i, "../", 3);
+	memcpy(out + 3 * ups, abs + common, rest + 1);
+	return out;
+}
+
+/*
  * The origin @rel (relative to the wrapper in a directory @depth levels
  * below /) as a path from the working directory @cwd.
  */
 static const char *resolve(struct kvet_arena *arena, const char *rel,
-			   size_t n, size_t depth, const char *cwd)
+			   size_t n, size_t depth, const char *cwd, bool up)
 {
-	size_t i, cl = strlen(cwd);
+	size_t i;
 	const char *abs;
 
 	for (i = 0; i < depth; i++) {
@@ -238,9 +277,7 @@ static const char *resolve(struct kvet_arena *arena, const char *rel,
 	abs = kvet_arena_printf(arena, "/%.*s", (int)n, rel);
 	if (!abs || access(abs, R_OK) != 0)
 		return NULL;
-	if (strncmp(abs, cwd, cl) == 0 && abs[cl] == '/')
-		return abs + cl + 1;
-	return abs;
+	return from_cwd(arena, abs, cwd, up);
 }
 
 static void remove_wrapper(const char *tmp)
@@ -252,9 +289,12 @@ static void remove_wrapper(const char *tmp)
 	rmdir(tmp);
 }
 
-/* Turn the raw output into the stripped text and the origins. */
+/*
+ * Turn the raw output into the stripped text and the origins (@up: the
+ * kustomization was named by a relative path, see from_cwd()).
+ */
 static int take_output(struct kvet_arena *arena, char *raw, size_t rawlen,
-		       size_t depth, char **out, size_t *len,
+		       size_t depth, bool up, char **out, size_t *len,
 		       struct kvet_origin **origins, size_t *n_origins)
 {
 	struct doc_scan *docs;
@@ -282,7 +322,7 @@ static int take_output(struct kvet_arena *arena, char *raw, size_t rawlen,
 
 		og->file = docs[i].origin
 			? resolve(arena, docs[i].origin, docs[i].origin_len,
-				  depth, cwd)
+				  depth, cwd, up)
 			: NULL;
 		og->line = 1;
 		if (og->file && docs[i].kind) {
@@ -372,8 +412,8 @@ int kvet_render_kustomize(const struct kvet_render_opts *ro, const char *dir,
 		free(raw);
 		return ret;
 	}
-	rc = take_output(arena, raw, rawlen, depth, out, len, origins,
-			 n_origins);
+	rc = take_output(arena, raw, rawlen, depth, dir[0] != '/', out, len,
+			 origins, n_origins);
 	free(raw);
 	return rc < 0 ? -1 : 0;
 }

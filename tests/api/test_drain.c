@@ -37,7 +37,11 @@ static const char dump[] =
 	"apiVersion: v1\nkind: Service\nmetadata: {name: web, namespace: shop}\n"
 	"spec: {selector: {app: web}}\n";
 
-static const char pod_only[] = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n";
+/* a dump's Pod (bound to a node) without its Node */
+static const char pod_only[] = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
+			       "spec: {nodeName: n1}\n";
+/* a manifest's bare Pod: no nodeName, no status */
+static const char bare_pod[] = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n";
 
 static struct kvet_ctx *drain_ctx(const struct kvet_drain_options *o,
 				  const char *off)
@@ -149,6 +153,12 @@ static void refusals(void **state)
 	assert_false(kvet_ctx_drain_ran(ctx));
 	assert_int_equal(kvet_ctx_exit_code(ctx, KVET_SEV_WARNING, false),
 			 KVET_EXIT_INPUT);
+	kvet_ctx_destroy(ctx);
+	/* a manifest's bare Pod is no dump: it is drained on the pool */
+	ctx = kvet_ctx_create(&lint);
+	tctx_add(ctx, "m.yaml", bare_pod);
+	assert_int_equal(kvet_ctx_run(ctx), 0);
+	assert_true(kvet_ctx_drain_ran(ctx));
 	kvet_ctx_destroy(ctx);
 }
 
