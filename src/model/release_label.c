@@ -189,28 +189,50 @@ static bool agnostic(const struct kvet_graph *g,
 	return true;
 }
 
-bool kvet_budget_ignores_release(const struct kvet_graph *g,
-				 const struct kvet_budget *b,
-				 struct kvet_release_label *out)
+/* A budget's or a Service's selector over the workloads it selects:
+ * every one carries one release label with one value, which @sel
+ * leaves out. */
+static bool selection_ignores_release(const struct kvet_graph *g,
+				      const struct kvet_object *consumer,
+				      const struct kvet_selector *sel,
+				      const struct kvet_workload *const *wls,
+				      size_t n, struct kvet_release_label *out)
 {
 	struct kvet_release_label rel, first;
 	size_t i;
 
-	if (!b->n)
+	if (!n)
 		return false;
-	for (i = 0; i < b->n; i++) {
-		if (!release_label_of(b->obj, b->wls[i], &rel))
+	for (i = 0; i < n; i++) {
+		if (!release_label_of(consumer, wls[i], &rel))
 			return false;
 		if (i && (!kvet_slice_eq(rel.key, first.key) ||
 			  !kvet_slice_eq(rel.value, first.value)))
 			return false;
 		first = rel;
 	}
-	if (!agnostic(g, &b->pdb.selector, &first,
-		      chart_name(b->wls[0]->obj, &b->wls[0]->labels)))
+	if (!agnostic(g, sel, &first, chart_name(wls[0]->obj, &wls[0]->labels)))
 		return false;
 	*out = first;
 	return true;
+}
+
+bool kvet_budget_ignores_release(const struct kvet_graph *g,
+				 const struct kvet_budget *b,
+				 struct kvet_release_label *out)
+{
+	return selection_ignores_release(g, b->obj, &b->pdb.selector, b->wls,
+					 b->n, out);
+}
+
+bool kvet_service_ignores_release(const struct kvet_graph *g,
+				  const struct kvet_service *svc,
+				  const struct kvet_workload *const *wls,
+				  size_t n, struct kvet_release_label *out)
+{
+	return !svc->external_name &&
+	       selection_ignores_release(g, svc->obj, &svc->selector, wls, n,
+					 out);
 }
 
 bool kvet_term_ignores_release(const struct kvet_graph *g,

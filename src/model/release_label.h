@@ -8,6 +8,7 @@
 #include "model/labels.h"
 #include "model/pdb.h"
 #include "model/selector.h"
+#include "model/service.h"
 #include "model/term.h"
 
 /*
@@ -48,6 +49,17 @@ bool kvet_release_agnostic_key(const struct kvet_graph *g,
 bool kvet_budget_ignores_release(const struct kvet_graph *g,
 				 const struct kvet_budget *b,
 				 struct kvet_release_label *out);
+
+/**
+ * kvet_service_ignores_release() - the same question for a Service's
+ * selector over @wls, the workloads it selects (kvet_run_selected_by()):
+ * a second release's pods would be its endpoints too.
+ * @out: the release label the selector leaves out, when it does.
+ */
+bool kvet_service_ignores_release(const struct kvet_graph *g,
+				  const struct kvet_service *svc,
+				  const struct kvet_workload *const *wls,
+				  size_t n, struct kvet_release_label *out);
 
 /**
  * kvet_term_ignores_release() - the same question for a term's merged

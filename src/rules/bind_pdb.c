@@ -154,6 +154,22 @@ static struct cel_value webhooks_using(struct bind_call *c)
 	return bind_objects(c, v, n);
 }
 
+static struct cel_value service_ignored_release(struct bind_call *c)
+{
+	const struct kvet_workload *const *wls;
+	struct kvet_release_label rel;
+	struct kvet_service svc;
+	size_t n;
+
+	if (kvet_service_parse(c->scratch, c->arg[0].obj, &svc) ||
+	    kvet_run_selected_by(c->run, c->scratch, c->arg[0].obj, &wls,
+				 &n) < 0)
+		return bind_oom(c);
+	return bind_release_label(
+		c, kvet_service_ignores_release(c->g, &svc, wls, n, &rel),
+		&rel);
+}
+
 static struct cel_value ingresses_using(struct bind_call *c)
 {
 	const struct kvet_object **v;
@@ -265,6 +281,11 @@ static const struct cel_func pdb_funcs[] = {
 		 "the Validating/MutatingWebhookConfigurations, CRDs (conversion webhooks) and APIServices whose calls go to the Service (1.10)",
 		 "Service pdb/metrics",
 		 "webhooksUsing(object).map(o, o.kind) == ['APIService']"),
+	BIND_ROW("serviceIgnoredRelease", CEL_ST_MAP, 1, 1, (BIND_SERVICE),
+		 service_ignored_release, BIND_RUN,
+		 "`pdbIgnoredRelease()` for a Service's selector and the workloads it selects: the release label `{key, value}` it leaves out, or null (also for an ExternalName Service, and one that selects nothing or several releases)",
+		 "Service ops/chart-web",
+		 "serviceIgnoredRelease(object) == {'key': 'app.kubernetes.io/instance', 'value': 'chart'}"),
 	BIND_ROW("ingressesUsing", CEL_ST_LIST, 1, 1, (BIND_SERVICE),
 		 ingresses_using, BIND_RUN,
 		 "the Ingresses of the Service's namespace whose default backend or a path's backend is the Service",
