@@ -72,7 +72,9 @@ static int write_wrapper(const char *tmp, const char *rel)
 	const char *p;
 
 	snprintf(path, sizeof(path), "%s/kustomization.yaml", tmp);
-	fp = fopen(path, "w");
+	/* "e": O_CLOEXEC, as every descriptor a render thread opens, so
+	 * that no other thread's helm or kubectl inherits it */
+	fp = fopen(path, "we");
 	if (!fp)
 		return errno;
 	fputs("resources:\n- '", fp);
