@@ -25,8 +25,8 @@
  *     that a rolling plan goes through every node.
  *
  * until the pods number PODS. --full sizes each node's allocatable CPU to
- * what its pods request plus 5% (rounded up to 100m), so that the pool is
- * nearly full: most replacements of a drained node fit nowhere, the worst
+ * what its pods request, rounded up to 100m, so that the pool is nearly
+ * full: almost no replacement of a drained node fits anywhere, the worst
  * case of placement. Its Nodes come last, once their pods are known.
  * The same arguments always give the same bytes: no clock, a PRNG seeded
  * from --seed.
@@ -72,7 +72,7 @@ static void gen_nodes(void)
 		node_name(name, sizeof(name), i);
 		if (full)
 			snprintf(cpu, sizeof(cpu), "%lum",
-				 (node_cpu_m[i] * 105 / 100 + 99) / 100 * 100);
+				 (node_cpu_m[i] + 99) / 100 * 100);
 		else
 			snprintf(cpu, sizeof(cpu), "16");
 		printf("- apiVersion: v1\n  kind: Node\n  metadata:\n"
