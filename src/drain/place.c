@@ -36,16 +36,37 @@ static int cmp_text(const void *pa, const void *pb)
 	return strcmp(*(const char *const *)pa, *(const char *const *)pb);
 }
 
+/* The one copy of message @msg (scratch) in the cluster's arena. */
+static const char *intern(struct drain_cluster *c, const char *msg)
+{
+	struct kvet_slice key = { msg, strlen(msg) };
+	bool created;
+	void **slot;
+
+	if (!c->messages.arena)
+		kvet_hash_init(&c->messages, c->arena);
+	slot = kvet_hash_put(&c->messages, &key, 1, &created);
+	if (!slot)
+		return NULL;
+	if (created)
+		*slot = kvet_arena_strndup(c->arena, msg, key.len);
+	return *slot;
+}
+
 /*
  * "0/N nodes are available: 3 Insufficient cpu, 2 node(s) were
  * unschedulable." The histogram entries are "<count> <reason>", sorted
- * as strings, as the scheduler's FitError.Error() sorts them.
+ * as strings, as the scheduler's FitError.Error() sorts them. A pod no
+ * node takes is explained over every node, again on each retry: what
+ * the filters say lives in the placement's scratch, and only the
+ * message, one copy per distinct text, in the cluster's arena.
  */
 static const char *explain(struct drain_cluster *c, uint32_t p,
 			   const struct drain_prefilter *pre, uint32_t only)
 {
 	struct bucket *b = calloc(64, sizeof(*b));
 	const char **lines = NULL;
+	const char *kept = NULL;
 	struct drain_reasons r;
 	size_t nb = 0, i, j, total = 0, len = 0;
 	char *msg = NULL, *at;
@@ -78,7 +99,7 @@ static const char *explain(struct drain_cluster *c, uint32_t p,
 	if (!lines)
 		goto out;
 	for (i = 0; i < nb; i++) {
-		lines[i] = kvet_arena_printf(c->arena, "%zu %s", b[i].count,
+		lines[i] = kvet_arena_printf(&c->scratch, "%zu %s", b[i].count,
 					     b[i].reason);
 		if (!lines[i])
 			goto out;
@@ -91,7 +112,7 @@ static const char *explain(struct drain_cluster *c, uint32_t p,
 		if (strncmp(b[i].reason, "Insufficient ", 13) &&
 		    strcmp(b[i].reason, "Too many pods"))
 			c->pods[p].no_room = false;
-	msg = kvet_arena_alloc(c->arena, len + 64);
+	msg = kvet_arena_alloc(&c->scratch, len + 64);
 	if (!msg)
 		goto out;
 	at = msg + snprintf(msg, 64, "0/%zu nodes are available%s", total,
@@ -105,12 +126,13 @@ static const char *explain(struct drain_cluster *c, uint32_t p,
 		at += strlen(lines[i]);
 	}
 	memcpy(at, ".", 2);
+	kept = intern(c, msg);
 out:
-	if (!msg)
+	if (!kept)
 		c->oom = true;
 	free(lines);
 	free(b);
-	return msg ? msg : "0 nodes are available.";
+	return kept ? kept : "0 nodes are available.";
 }
 
 /*
