@@ -11,13 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/node_affinity.h"
+
 /* Every filter, in the scheduler's order; the first failure decides. */
 static bool fits(struct drain_cluster *c, uint32_t p, uint32_t n,
 		 const struct drain_prefilter *pre, struct drain_reasons *r)
 {
 	return drain_fit_unschedulable(c, p, n, r) &&
 	       drain_fit_taints(c, p, n, r) &&
-	       drain_fit_node_affinity(c, p, n, r) &&
+	       (pre->any_node || drain_fit_node_affinity(c, p, n, r)) &&
 	       drain_fit_ports(c, p, n, r) &&
 	       drain_fit_resources(c, p, n, r) &&
 	       drain_fit_volumes(c, p, n, r) &&
@@ -218,6 +220,7 @@ static uint32_t place(struct drain_cluster *c, uint32_t p, uint32_t only,
 
 	kvet_arena_mark(&c->scratch, &mark);
 	memset(&pre, 0, sizeof(pre));
+	pre.any_node = !kvet_pod_has_node_affinity(c->pods[p].spec);
 	*why = NULL;
 	if (drain_prefilter_spread(c, &c->scratch, p, &pre) < 0 ||
 	    drain_prefilter_interpod(c, &c->scratch, p, &pre) < 0) {
