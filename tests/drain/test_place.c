@@ -316,6 +316,59 @@ static void topology_spread(void **state)
 		"0/2 nodes are available: 1 node(s) didn't match pod topology spread constraints (missing required label), 1 node(s) were unschedulable.");
 }
 
+/*
+ * A pod no node takes is explained over every node on each attempt
+ * (issue 26): the message is kept once per text, and what the filters
+ * said on each node is scratch, so a retry adds nothing to the run's
+ * arena and a twin's replacement shares the same words.
+ */
+static void unplaced_message_kept_once(void **state)
+{
+	struct drain_options o = td_options();
+	struct kvet_arena_mark before, after;
+	struct drain_cluster c;
+	struct tdrain t;
+	const char *why1 = NULL, *why2 = NULL, *why3 = NULL;
+	uint32_t p, q, r, r2;
+
+	(void)state;
+	td_load(&t, NODE("src", "{}", "")
+		    NODE_CAP("small", "{}", "1", "110")
+		    NODE("gpu", "{}", "spec: {taints: [{key: dedicated, value: gpu, effect: NoSchedule}]}\n")
+		    "apiVersion: v1\nkind: Node\nmetadata: {name: fpga}\n"
+		    "status: {allocatable: {cpu: \"4\", pods: \"110\","
+		    " example.com/fpga: \"0\"}}\n---\n"
+		    POD("p", "src", "{app: p}", "containers: [{name: c, resources: {requests: {cpu: \"2\", example.com/fpga: \"1\"}}}]")
+		    POD("q", "src", "{app: p}", "containers: [{name: c, resources: {requests: {cpu: \"2\", example.com/fpga: \"1\"}}}]"));
+	assert_int_equal(drain_cluster_from_dump(&c, &t.l->arena, &t.diag,
+						 t.g, &o), 0);
+	for (p = 0; p < c.n_pods && strcmp(c.pods[p].name, "p"); p++)
+		;
+	for (q = 0; q < c.n_pods && strcmp(c.pods[q].name, "q"); q++)
+		;
+	assert_true(p < c.n_pods && q < c.n_pods);
+	c.nodes[c.pods[p].node].cordoned = true;
+	r = drain_pod_replace(&c, p);
+	assert_int_not_equal(r, DRAIN_NONE);
+	drain_pod_unbind(&c, p);
+	r2 = drain_pod_replace(&c, q);
+	assert_int_not_equal(r2, DRAIN_NONE);
+	drain_pod_unbind(&c, q);
+	assert_int_equal(drain_place(&c, r, &why1), DRAIN_NONE);
+	assert_string_equal(why1,
+		"0/4 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint {dedicated: gpu}, 1 node(s) were unschedulable, 2 Insufficient example.com/fpga.");
+	kvet_arena_mark(&t.l->arena, &before);
+	assert_int_equal(drain_place(&c, r, &why2), DRAIN_NONE);
+	assert_int_equal(drain_place(&c, r2, &why3), DRAIN_NONE);
+	kvet_arena_mark(&t.l->arena, &after);
+	assert_ptr_equal(why1, why2);
+	assert_ptr_equal(why1, why3);
+	assert_ptr_equal(before.head, after.head);
+	assert_int_equal(before.used, after.used);
+	drain_cluster_release(&c);
+	td_free(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -326,6 +379,7 @@ int main(void)
 		cmocka_unit_test(inter_pod_affinity),
 		cmocka_unit_test(equal_terms),
 		cmocka_unit_test(topology_spread),
+		cmocka_unit_test(unplaced_message_kept_once),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
