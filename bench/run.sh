@@ -188,24 +188,30 @@ make_cluster() {
 
 # drain_row POOL NxP FLAGS: one row of the drain table, lint and each
 # node alone on `gen_cluster FLAGS`, lint and --rolling on the same
-# with --clean.
+# with --clean: wall and CPU times, peak RSS, and their ratios to lint
+# (CPU times say more than wall times on a machine shared with others).
 drain_row() {
-	local pool=$1 spec=$2 f fc lint_s lint_k each_s each_k lint2_s lint2_k
-	local roll_s roll_k
+	local pool=$1 spec=$2 f fc l e l2 r
 	# shellcheck disable=SC2086
 	f=$(make_cluster "$spec" $3)
 	# shellcheck disable=SC2086
 	fc=$(make_cluster "$spec" --clean $3)
-	read -r lint_s lint_k _ < <(measure_cmd "lint $pool" '0|1' "$KVET" lint --format json "$f")
-	read -r each_s each_k _ < <(measure_cmd "drain $pool" '0|1' "$KVET" drain --format json "$f")
-	read -r lint2_s lint2_k _ < <(measure_cmd "lint $pool clean" '0|1' "$KVET" lint --format json "$fc")
-	read -r roll_s roll_k _ < <(measure_cmd "rolling $pool" '0|1' "$KVET" drain --rolling --format json "$fc")
-	awk -v pool="$pool" -v n="${spec%x*}" -v p="${spec#*x}" \
-		-v l="$lint_s" -v lk="$lint_k" -v e="$each_s" -v ek="$each_k" \
-		-v l2="$lint2_s" -v l2k="$lint2_k" -v r="$roll_s" -v rk="$roll_k" 'BEGIN {
-		printf("| %s | %d | %d | %.2f | %.0f | %.2f | %.0f | %.2fx | %.2fx | %.2f | %.0f | %.2f | %.0f | %.2fx | %.2fx |\n",
-			pool, n, p, l, lk / 1024, e, ek / 1024, e / l, ek / lk,
-			l2, l2k / 1024, r, rk / 1024, r / l2, rk / l2k) }'
+	l=$(measure_both "lint $pool" '0|1' "$KVET" lint --format json "$f")
+	e=$(measure_both "drain $pool" '0|1' "$KVET" drain --format json "$f")
+	l2=$(measure_both "lint $pool clean" '0|1' "$KVET" lint --format json "$fc")
+	r=$(measure_both "rolling $pool" '0|1' "$KVET" drain --rolling --format json "$fc")
+	echo "$pool ${spec%x*} ${spec#*x} $l $e $l2 $r" | awk '{
+		printf("| %s | %d | %d", $1, $2, $3)
+		# wall cpu kib status, four times: lint, each, lint clean, rolling
+		for (i = 0; i < 2; i++) {
+			b = 4 + 8 * i
+			printf(" | %.2f | %.2f | %.0f | %.2f | %.2f | %.0f | %.2fx | %.2fx | %.2fx",
+				$b, $(b + 1), $(b + 2) / 1024,
+				$(b + 4), $(b + 5), $(b + 6) / 1024,
+				$(b + 4) / $b, $(b + 5) / $(b + 1),
+				$(b + 6) / $(b + 2))
+		}
+		print " |" }'
 }
 
 # Issue 13's targets are each node alone within 2x lint's time and
@@ -220,10 +226,10 @@ drain_bench() {
 	echo
 	echo "Drain: \`gen_cluster [--full] NODES PODS\` for lint and each node alone," \
 		"\`gen_cluster --clean [--full] NODES PODS\` for lint and --rolling;" \
-		"median wall time of $RUNS runs, largest peak RSS; ratios to lint on the same dump."
+		"median wall and CPU times of $RUNS runs, largest peak RSS; ratios to lint on the same dump."
 	echo
-	echo "| pool | nodes | pods | lint s | MiB | each node s | MiB | time | RSS | lint (clean) s | MiB | --rolling s | MiB | time | RSS |"
-	echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+	echo "| pool | nodes | pods | lint s | CPU s | MiB | each node s | CPU s | MiB | wall | CPU | RSS | lint (clean) s | CPU s | MiB | --rolling s | CPU s | MiB | wall | CPU | RSS |"
+	echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 	for spec in "${clusters[@]}"; do
 		drain_row room "$spec" ""
 		drain_row full "$spec" --full
