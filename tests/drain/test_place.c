@@ -369,6 +369,57 @@ static void unplaced_message_kept_once(void **state)
 	td_free(&t);
 }
 
+/*
+ * More distinct reasons than the histogram's 64 buckets: which are kept
+ * depends on the order the nodes are asked in. The scheduler's message
+ * stays the one of the nodes in name order, although first fit goes in
+ * preference order (least requested first, so the loaded t00 to t02
+ * come last there).
+ */
+static void reasons_overflow_in_name_order(void **state)
+{
+	static char yaml[65536];
+	char buf[8192], want[8192];
+	const char *lines[64];
+	size_t at = 0, n = 0, i, j;
+
+	(void)state;
+	at += (size_t)snprintf(yaml + at, sizeof(yaml) - at, "%s",
+			       NODE("src", "{}", ""));
+	for (i = 0; i < 66; i++)
+		at += (size_t)snprintf(yaml + at, sizeof(yaml) - at,
+			"apiVersion: v1\nkind: Node\nmetadata: {name: t%02zu}\n"
+			"spec: {taints: [{key: k%02zu, value: v, effect: NoSchedule}]}\n"
+			"status: {allocatable: {cpu: \"4\", memory: 8Gi, pods: \"110\"}}\n---\n",
+			i, i);
+	for (i = 0; i < 3; i++)
+		at += (size_t)snprintf(yaml + at, sizeof(yaml) - at,
+			"apiVersion: v1\nkind: Pod\nmetadata: {name: load%zu, namespace: ns}\n"
+			"spec: {nodeName: t%02zu, tolerations: [{operator: Exists}], " C("2") "}\n"
+			"status: {phase: Running, conditions: [{type: Ready, status: \"True\"}]}\n---\n",
+			i, i);
+	at += (size_t)snprintf(yaml + at, sizeof(yaml) - at, "%s",
+			       POD("p", "src", "{app: p}", C("100m")));
+	assert_true(at < sizeof(yaml));
+	/* name order: src, then t00 to t62 fill the 64 buckets */
+	lines[n++] = "1 node(s) were unschedulable";
+	for (i = 0; i < 63; i++) {
+		char *l = test_malloc(64);
+
+		snprintf(l, 64, "1 node(s) had untolerated taint {k%02zu: v}", i);
+		lines[n++] = l;
+	}
+	/* sorted as strings: "...taint {" sorts before "...were" */
+	at = (size_t)snprintf(want, sizeof(want), "0/67 nodes are available: ");
+	for (i = 1; i < n; i++)
+		at += (size_t)snprintf(want + at, sizeof(want) - at, "%s, ",
+				       lines[i]);
+	snprintf(want + at, sizeof(want) - at, "%s.", lines[0]);
+	assert_string_equal(PLACE(yaml, "p"), want);
+	for (j = 1; j < n; j++)
+		test_free((void *)lines[j]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -380,6 +431,7 @@ int main(void)
 		cmocka_unit_test(equal_terms),
 		cmocka_unit_test(topology_spread),
 		cmocka_unit_test(unplaced_message_kept_once),
+		cmocka_unit_test(reasons_overflow_in_name_order),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
