@@ -2,7 +2,7 @@
 /*
  * gen_cluster - write a synthetic cluster dump for `kvet drain` to stdout.
  *
- * Usage: gen_cluster [--seed S] [--clean] NODES PODS
+ * Usage: gen_cluster [--seed S] [--clean] [--full] NODES PODS
  *
  * One `kind: List` in the shape of `kubectl get nodes,pods,pdb,deploy,
  * sts,ds,rs,svc,pv,pvc,validatingwebhookconfigurations -A -o yaml`:
@@ -24,8 +24,12 @@
  *     in twenty keeps an emptyDir cache. --clean leaves them out, so
  *     that a rolling plan goes through every node.
  *
- * until the pods number PODS. The same arguments always give the same
- * bytes: no clock, a PRNG seeded from --seed.
+ * until the pods number PODS. --full sizes each node's allocatable CPU to
+ * what its pods request, rounded up to 100m, so that the pool is nearly
+ * full: almost no replacement of a drained node fits anywhere, the worst
+ * case of placement. Its Nodes come last, once their pods are known.
+ * The same arguments always give the same bytes: no clock, a PRNG seeded
+ * from --seed.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -50,7 +54,9 @@ static uint32_t next(struct rng *r)
 }
 
 static unsigned long nodes, pods_wanted, pods_made, node_cursor;
-static bool clean;
+static bool clean, full;
+/* --full: the CPU requested on each node, in millicores */
+static unsigned long *node_cpu_m;
 
 static void node_name(char *buf, size_t size, unsigned long i)
 {
@@ -59,23 +65,28 @@ static void node_name(char *buf, size_t size, unsigned long i)
 
 static void gen_nodes(void)
 {
-	char name[32];
+	char name[32], cpu[32];
 	unsigned long i;
 
 	for (i = 0; i < nodes; i++) {
 		node_name(name, sizeof(name), i);
+		if (full)
+			snprintf(cpu, sizeof(cpu), "%lum",
+				 (node_cpu_m[i] + 99) / 100 * 100);
+		else
+			snprintf(cpu, sizeof(cpu), "16");
 		printf("- apiVersion: v1\n  kind: Node\n  metadata:\n"
 		       "    name: %s\n    labels:\n"
 		       "      kubernetes.io/hostname: %s\n"
 		       "      kubernetes.io/os: linux\n"
 		       "      topology.kubernetes.io/zone: %s\n"
 		       "  spec:\n    podCIDR: 10.%lu.%lu.0/24\n"
-		       "  status:\n    allocatable: {cpu: \"16\", memory: 64Gi,"
+		       "  status:\n    allocatable: {cpu: \"%s\", memory: 64Gi,"
 		       " pods: \"110\", ephemeral-storage: 100Gi}\n"
 		       "    capacity: {cpu: \"16\", memory: 66Gi, pods: \"110\"}\n"
 		       "    conditions:\n    - {type: Ready, status: \"True\","
 		       " reason: KubeletReady}\n",
-		       name, name, zones[i % 3], i / 256, i % 256);
+		       name, name, zones[i % 3], i / 256, i % 256, cpu);
 	}
 }
 
@@ -88,6 +99,8 @@ static void gen_pod(const char *ns, const char *name, const char *labels,
 	char node[32];
 
 	node_name(node, sizeof(node), n % nodes);
+	if (full)
+		node_cpu_m[n % nodes] += cpu_m;
 	printf("- apiVersion: v1\n  kind: Pod\n  metadata:\n"
 	       "    name: %s\n    namespace: %s\n    labels: {%s}\n"
 	       "    ownerReferences:\n    - {apiVersion: apps/v1, kind: %s,"
@@ -325,13 +338,15 @@ int main(int argc, char **argv)
 	for (; i < argc && argv[i][0] == '-'; i++) {
 		if (!strcmp(argv[i], "--clean"))
 			clean = true;
+		else if (!strcmp(argv[i], "--full"))
+			full = true;
 		else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
 			r.s = strtoull(argv[++i], NULL, 10);
 		else
 			break;
 	}
 	if (argc - i != 2) {
-		fprintf(stderr, "usage: gen_cluster [--seed S] [--clean] NODES PODS\n");
+		fprintf(stderr, "usage: gen_cluster [--seed S] [--clean] [--full] NODES PODS\n");
 		return 2;
 	}
 	nodes = strtoul(argv[i], NULL, 10);
@@ -340,8 +355,13 @@ int main(int argc, char **argv)
 		fprintf(stderr, "gen_cluster: NODES from 1 to 100000, PODS at least 2 x NODES\n");
 		return 2;
 	}
+	if (full && !(node_cpu_m = calloc(nodes, sizeof(*node_cpu_m)))) {
+		fprintf(stderr, "gen_cluster: out of memory\n");
+		return 1;
+	}
 	printf("apiVersion: v1\nkind: List\nmetadata: {resourceVersion: \"\"}\nitems:\n");
-	gen_nodes();
+	if (!full)
+		gen_nodes();
 	gen_daemonsets();
 	gen_webhook();
 	while (pods_made + 3 <= pods_wanted) {
@@ -351,5 +371,8 @@ int main(int argc, char **argv)
 			gen_deployment(&r, k);
 		k++;
 	}
+	if (full)
+		gen_nodes();
+	free(node_cpu_m);
 	return ferror(stdout) ? 1 : 0;
 }

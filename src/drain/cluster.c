@@ -268,6 +268,7 @@ void drain_cluster_release(struct drain_cluster *c)
 		return;
 	kvet_webhooks_destroy(c->whs);
 	kvet_arena_release(&c->scratch);
+	kvet_hash_release(&c->messages);
 	free(c->keys);
 	drain_journal_destroy(c->journal);
 	free(c->pods);

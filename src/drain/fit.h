@@ -77,6 +77,9 @@ struct drain_prefilter {
 	struct drain_domain_counts *existing;	/* others' terms it meets */
 	size_t n_existing;
 	bool self_matches_affinity;	/* the pod matches all its own */
+	/* no nodeSelector and no required node affinity: NodeAffinity
+	 * passes on every node, without reading the spec per node */
+	bool any_node;
 };
 
 /* fit_spread.c, fit_interpod.c */

@@ -38,7 +38,9 @@ bool drain_fit_taints(struct drain_cluster *c, uint32_t p, uint32_t n,
 	if (!t)
 		return true;
 	if (r) {
-		s = kvet_arena_printf(c->arena,
+		/* the placement's scratch: place.c keeps only the counts
+		 * per reason */
+		s = kvet_arena_printf(&c->scratch,
 				      "node(s) had untolerated taint {%.*s: %.*s}",
 				      (int)t->key.len, t->key.s,
 				      (int)t->value.len, t->value.s);

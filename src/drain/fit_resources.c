@@ -22,6 +22,12 @@ bool drain_fit_resources(struct drain_cluster *c, uint32_t p, uint32_t n,
 	static const enum kvet_resource order[] = {
 		KVET_RES_CPU, KVET_RES_MEMORY, KVET_RES_EPHEMERAL,
 	};
+	/* constant words, not one copy per node and attempt: a pod no node
+	 * takes is explained over every node, again on every retry */
+	static const char *const insufficient[] = {
+		"Insufficient cpu", "Insufficient memory",
+		"Insufficient ephemeral-storage",
+	};
 	bool ok = true;
 	size_t i, j;
 	const char *s;
@@ -36,11 +42,7 @@ bool drain_fit_resources(struct drain_cluster *c, uint32_t p, uint32_t n,
 		if (fits(req->v[res], node->alloc.v[res], node->used[res]))
 			continue;
 		ok = false;
-		if (r) {
-			s = kvet_arena_printf(c->arena, "Insufficient %s",
-					      kvet_resource_name(res));
-			drain_reason(r, s ? s : "Insufficient resources");
-		}
+		drain_reason(r, insufficient[i]);
 	}
 	for (i = 0; i < req->n_ext; i++) {
 		int64_t alloc = 0, used = 0;
@@ -55,7 +57,9 @@ bool drain_fit_resources(struct drain_cluster *c, uint32_t p, uint32_t n,
 			continue;
 		ok = false;
 		if (r) {
-			s = kvet_arena_printf(c->arena, "Insufficient %.*s",
+			/* the placement's scratch: place.c keeps only
+			 * the counts per reason */
+			s = kvet_arena_printf(&c->scratch, "Insufficient %.*s",
 					      (int)req->ext[i].name.len,
 					      req->ext[i].name.s);
 			drain_reason(r, s ? s : "Insufficient resources");

@@ -11,13 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/node_affinity.h"
+
 /* Every filter, in the scheduler's order; the first failure decides. */
 static bool fits(struct drain_cluster *c, uint32_t p, uint32_t n,
 		 const struct drain_prefilter *pre, struct drain_reasons *r)
 {
 	return drain_fit_unschedulable(c, p, n, r) &&
 	       drain_fit_taints(c, p, n, r) &&
-	       drain_fit_node_affinity(c, p, n, r) &&
+	       (pre->any_node || drain_fit_node_affinity(c, p, n, r)) &&
 	       drain_fit_ports(c, p, n, r) &&
 	       drain_fit_resources(c, p, n, r) &&
 	       drain_fit_volumes(c, p, n, r) &&
@@ -36,49 +38,68 @@ static int cmp_text(const void *pa, const void *pb)
 	return strcmp(*(const char *const *)pa, *(const char *const *)pb);
 }
 
+/* The one copy of message @msg (scratch) in the cluster's arena. */
+static const char *intern(struct drain_cluster *c, const char *msg)
+{
+	struct kvet_slice key = { msg, strlen(msg) };
+	bool created;
+	void **slot;
+
+	if (!c->messages.arena)
+		kvet_hash_init(&c->messages, c->arena);
+	slot = kvet_hash_put(&c->messages, &key, 1, &created);
+	if (!slot)
+		return NULL;
+	if (created)
+		*slot = kvet_arena_strndup(c->arena, msg, key.len);
+	return *slot;
+}
+
+enum { MAX_BUCKETS = 64 };
+
+/* Count what the filters said of one node into @b; false when a reason
+ * found no bucket left (the histogram then depends on the nodes' order). */
+static bool tally(struct bucket *b, size_t *nb, const struct drain_reasons *r)
+{
+	bool ok = true;
+	size_t i, j;
+
+	for (i = 0; i < r->n; i++) {
+		for (j = 0; j < *nb; j++)
+			if (!strcmp(b[j].reason, r->v[i]))
+				break;
+		if (j == *nb && *nb == MAX_BUCKETS) {
+			ok = false;
+			continue;
+		}
+		if (j == *nb)
+			b[(*nb)++].reason = r->v[i];
+		b[j].count++;
+	}
+	return ok;
+}
+
 /*
  * "0/N nodes are available: 3 Insufficient cpu, 2 node(s) were
  * unschedulable." The histogram entries are "<count> <reason>", sorted
- * as strings, as the scheduler's FitError.Error() sorts them.
+ * as strings, as the scheduler's FitError.Error() sorts them. A pod no
+ * node takes is explained over every node, again on each retry: what
+ * the filters said lives in the placement's scratch, and only the
+ * message, one copy per distinct text, in the cluster's arena.
  */
-static const char *explain(struct drain_cluster *c, uint32_t p,
-			   const struct drain_prefilter *pre, uint32_t only)
+static const char *word(struct drain_cluster *c, uint32_t p,
+			const struct bucket *b, size_t nb, size_t total)
 {
-	struct bucket *b = calloc(64, sizeof(*b));
 	const char **lines = NULL;
-	struct drain_reasons r;
-	size_t nb = 0, i, j, total = 0, len = 0;
+	const char *kept = NULL;
+	size_t i, len = 0;
 	char *msg = NULL, *at;
-	uint32_t n;
 
-	if (!b)
-		goto out;
-	for (n = 0; n < c->n_nodes; n++) {
-		if (c->nodes[n].gone)
-			continue;
-		total++;
-		r.n = 0;
-		/* a DaemonSet's pod: its node affinity names one node */
-		if (only != DRAIN_NONE && n != only)
-			drain_reason(&r, "node(s) didn't match Pod's node affinity/selector");
-		else
-			fits(c, p, n, pre, &r);
-		for (i = 0; i < r.n; i++) {
-			for (j = 0; j < nb; j++)
-				if (!strcmp(b[j].reason, r.v[i]))
-					break;
-			if (j == nb && nb == 64)
-				continue;
-			if (j == nb)
-				b[nb++].reason = r.v[i];
-			b[j].count++;
-		}
-	}
 	lines = calloc(nb + 1, sizeof(*lines));
 	if (!lines)
 		goto out;
 	for (i = 0; i < nb; i++) {
-		lines[i] = kvet_arena_printf(c->arena, "%zu %s", b[i].count,
+		lines[i] = kvet_arena_printf(&c->scratch, "%zu %s", b[i].count,
 					     b[i].reason);
 		if (!lines[i])
 			goto out;
@@ -91,7 +112,7 @@ static const char *explain(struct drain_cluster *c, uint32_t p,
 		if (strncmp(b[i].reason, "Insufficient ", 13) &&
 		    strcmp(b[i].reason, "Too many pods"))
 			c->pods[p].no_room = false;
-	msg = kvet_arena_alloc(c->arena, len + 64);
+	msg = kvet_arena_alloc(&c->scratch, len + 64);
 	if (!msg)
 		goto out;
 	at = msg + snprintf(msg, 64, "0/%zu nodes are available%s", total,
@@ -105,12 +126,80 @@ static const char *explain(struct drain_cluster *c, uint32_t p,
 		at += strlen(lines[i]);
 	}
 	memcpy(at, ".", 2);
+	kept = intern(c, msg);
 out:
-	if (!msg)
+	if (!kept)
 		c->oom = true;
 	free(lines);
-	free(b);
-	return msg ? msg : "0 nodes are available.";
+	return kept ? kept : "0 nodes are available.";
+}
+
+/* The scheduler's message for @p, asking every node in name order. */
+static const char *explain(struct drain_cluster *c, uint32_t p,
+			   const struct drain_prefilter *pre, uint32_t only)
+{
+	struct bucket *b = kvet_arena_array(&c->scratch, MAX_BUCKETS,
+					    sizeof(*b));
+	struct drain_reasons r;
+	size_t nb = 0, total = 0;
+	uint32_t n;
+
+	if (!b) {
+		c->oom = true;
+		return "0 nodes are available.";
+	}
+	for (n = 0; n < c->n_nodes; n++) {
+		if (c->nodes[n].gone)
+			continue;
+		total++;
+		r.n = 0;
+		/* a DaemonSet's pod: its node affinity names one node */
+		if (only != DRAIN_NONE && n != only)
+			drain_reason(&r, "node(s) didn't match Pod's node affinity/selector");
+		else
+			fits(c, p, n, pre, &r);
+		tally(b, &nb, &r);
+	}
+	return word(c, p, b, nb, total);
+}
+
+/*
+ * A dump's placement: the first node in preference order that takes @p,
+ * or DRAIN_NONE with the scheduler's message in @why, from what the
+ * filters said on the way: one pass over the nodes, not a second one to
+ * explain (on a full pool, each replacement passes over every node). The
+ * counts do not depend on the order of the nodes, unless the reasons
+ * overflow the buckets: then explain() asks again in name order.
+ */
+static uint32_t first_fit(struct drain_cluster *c, uint32_t p,
+			  const struct drain_prefilter *pre, const char **why)
+{
+	struct bucket *b = kvet_arena_array(&c->scratch, MAX_BUCKETS,
+					    sizeof(*b));
+	struct drain_reasons r;
+	size_t nb = 0, total = 0;
+	bool ordered = true;
+	uint32_t pos, n;
+
+	if (!b) {
+		c->oom = true;
+		*why = "0 nodes are available.";
+		return DRAIN_NONE;
+	}
+	for (pos = 0; pos < c->n_nodes; pos++) {
+		n = c->order[pos];
+		if (c->nodes[n].gone)
+			continue;
+		total++;
+		r.n = 0;
+		if (fits(c, p, n, pre, &r))
+			return n;
+		if (!tally(b, &nb, &r))
+			ordered = false;
+	}
+	*why = ordered ? word(c, p, b, nb, total)
+		       : explain(c, p, pre, DRAIN_NONE);
+	return DRAIN_NONE;
 }
 
 /*
@@ -149,7 +238,7 @@ static int siblings(struct drain_cluster *c, uint32_t p, int64_t **on,
  * workload go where fewest of them run, by node then zone, as the
  * scheduler's default topology spreading (hostname and zone, ScheduleAnyway)
  * scores it; the preference order breaks ties. A dump keeps the first node
- * in preference order.
+ * in preference order (first_fit()).
  */
 static uint32_t pick(struct drain_cluster *c, uint32_t p,
 		     const struct drain_prefilter *pre)
@@ -157,14 +246,6 @@ static uint32_t pick(struct drain_cluster *c, uint32_t p,
 	int64_t *on, *in, best_on = 0, best_in = 0, zin;
 	uint32_t pos, n, z, best = DRAIN_NONE;
 
-	if (!c->synthetic) {
-		for (pos = 0; pos < c->n_nodes; pos++) {
-			n = c->order[pos];
-			if (!c->nodes[n].gone && fits(c, p, n, pre, NULL))
-				return n;
-		}
-		return DRAIN_NONE;
-	}
 	if (siblings(c, p, &on, &in) < 0) {
 		c->oom = true;
 		return DRAIN_NONE;
@@ -196,10 +277,15 @@ static uint32_t place(struct drain_cluster *c, uint32_t p, uint32_t only,
 
 	kvet_arena_mark(&c->scratch, &mark);
 	memset(&pre, 0, sizeof(pre));
+	pre.any_node = !kvet_pod_has_node_affinity(c->pods[p].spec);
 	*why = NULL;
 	if (drain_prefilter_spread(c, &c->scratch, p, &pre) < 0 ||
 	    drain_prefilter_interpod(c, &c->scratch, p, &pre) < 0) {
 		c->oom = true;
+		goto out;
+	}
+	if (only == DRAIN_NONE && !c->synthetic) {
+		found = first_fit(c, p, &pre, why);
 		goto out;
 	}
 	if (only == DRAIN_NONE)

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "drain/drain.h"
+#include "model/hash.h"
 #include "model/labels.h"
 #include "model/pdb.h"
 #include "model/pod.h"
@@ -212,6 +213,10 @@ struct drain_journal;
 struct drain_cluster {
 	struct kvet_arena *arena;
 	struct kvet_arena scratch;	/* one placement's counts */
+	/* the scheduler's messages of the replacements no node takes, one
+	 * copy of each text however many pods and passes give it
+	 * (place.c); set up on first use */
+	struct kvet_hash messages;
 	const struct kvet_graph *g;
 	struct drain_options opts;
 	struct drain_node *nodes;	/* sorted by name; surge ones after */

@@ -316,6 +316,110 @@ static void topology_spread(void **state)
 		"0/2 nodes are available: 1 node(s) didn't match pod topology spread constraints (missing required label), 1 node(s) were unschedulable.");
 }
 
+/*
+ * A pod no node takes is explained over every node on each attempt
+ * (issue 26): the message is kept once per text, and what the filters
+ * said on each node is scratch, so a retry adds nothing to the run's
+ * arena and a twin's replacement shares the same words.
+ */
+static void unplaced_message_kept_once(void **state)
+{
+	struct drain_options o = td_options();
+	struct kvet_arena_mark before, after;
+	struct drain_cluster c;
+	struct tdrain t;
+	const char *why1 = NULL, *why2 = NULL, *why3 = NULL;
+	uint32_t p, q, r, r2;
+
+	(void)state;
+	td_load(&t, NODE("src", "{}", "")
+		    NODE_CAP("small", "{}", "1", "110")
+		    NODE("gpu", "{}", "spec: {taints: [{key: dedicated, value: gpu, effect: NoSchedule}]}\n")
+		    "apiVersion: v1\nkind: Node\nmetadata: {name: fpga}\n"
+		    "status: {allocatable: {cpu: \"4\", pods: \"110\","
+		    " example.com/fpga: \"0\"}}\n---\n"
+		    POD("p", "src", "{app: p}", "containers: [{name: c, resources: {requests: {cpu: \"2\", example.com/fpga: \"1\"}}}]")
+		    POD("q", "src", "{app: p}", "containers: [{name: c, resources: {requests: {cpu: \"2\", example.com/fpga: \"1\"}}}]"));
+	assert_int_equal(drain_cluster_from_dump(&c, &t.l->arena, &t.diag,
+						 t.g, &o), 0);
+	for (p = 0; p < c.n_pods && strcmp(c.pods[p].name, "p"); p++)
+		;
+	for (q = 0; q < c.n_pods && strcmp(c.pods[q].name, "q"); q++)
+		;
+	assert_true(p < c.n_pods && q < c.n_pods);
+	c.nodes[c.pods[p].node].cordoned = true;
+	r = drain_pod_replace(&c, p);
+	assert_int_not_equal(r, DRAIN_NONE);
+	drain_pod_unbind(&c, p);
+	r2 = drain_pod_replace(&c, q);
+	assert_int_not_equal(r2, DRAIN_NONE);
+	drain_pod_unbind(&c, q);
+	assert_int_equal(drain_place(&c, r, &why1), DRAIN_NONE);
+	assert_string_equal(why1,
+		"0/4 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint {dedicated: gpu}, 1 node(s) were unschedulable, 2 Insufficient example.com/fpga.");
+	kvet_arena_mark(&t.l->arena, &before);
+	assert_int_equal(drain_place(&c, r, &why2), DRAIN_NONE);
+	assert_int_equal(drain_place(&c, r2, &why3), DRAIN_NONE);
+	kvet_arena_mark(&t.l->arena, &after);
+	assert_ptr_equal(why1, why2);
+	assert_ptr_equal(why1, why3);
+	assert_ptr_equal(before.head, after.head);
+	assert_int_equal(before.used, after.used);
+	drain_cluster_release(&c);
+	td_free(&t);
+}
+
+/*
+ * More distinct reasons than the histogram's 64 buckets: which are kept
+ * depends on the order the nodes are asked in. The scheduler's message
+ * stays the one of the nodes in name order, although first fit goes in
+ * preference order (least requested first, so the loaded t00 to t02
+ * come last there).
+ */
+static void reasons_overflow_in_name_order(void **state)
+{
+	static char yaml[65536];
+	char buf[8192], want[8192];
+	const char *lines[64];
+	size_t at = 0, n = 0, i, j;
+
+	(void)state;
+	at += (size_t)snprintf(yaml + at, sizeof(yaml) - at, "%s",
+			       NODE("src", "{}", ""));
+	for (i = 0; i < 66; i++)
+		at += (size_t)snprintf(yaml + at, sizeof(yaml) - at,
+			"apiVersion: v1\nkind: Node\nmetadata: {name: t%02zu}\n"
+			"spec: {taints: [{key: k%02zu, value: v, effect: NoSchedule}]}\n"
+			"status: {allocatable: {cpu: \"4\", memory: 8Gi, pods: \"110\"}}\n---\n",
+			i, i);
+	for (i = 0; i < 3; i++)
+		at += (size_t)snprintf(yaml + at, sizeof(yaml) - at,
+			"apiVersion: v1\nkind: Pod\nmetadata: {name: load%zu, namespace: ns}\n"
+			"spec: {nodeName: t%02zu, tolerations: [{operator: Exists}], " C("2") "}\n"
+			"status: {phase: Running, conditions: [{type: Ready, status: \"True\"}]}\n---\n",
+			i, i);
+	at += (size_t)snprintf(yaml + at, sizeof(yaml) - at, "%s",
+			       POD("p", "src", "{app: p}", C("100m")));
+	assert_true(at < sizeof(yaml));
+	/* name order: src, then t00 to t62 fill the 64 buckets */
+	lines[n++] = "1 node(s) were unschedulable";
+	for (i = 0; i < 63; i++) {
+		char *l = test_malloc(64);
+
+		snprintf(l, 64, "1 node(s) had untolerated taint {k%02zu: v}", i);
+		lines[n++] = l;
+	}
+	/* sorted as strings: "...taint {" sorts before "...were" */
+	at = (size_t)snprintf(want, sizeof(want), "0/67 nodes are available: ");
+	for (i = 1; i < n; i++)
+		at += (size_t)snprintf(want + at, sizeof(want) - at, "%s, ",
+				       lines[i]);
+	snprintf(want + at, sizeof(want) - at, "%s.", lines[0]);
+	assert_string_equal(PLACE(yaml, "p"), want);
+	for (j = 1; j < n; j++)
+		test_free((void *)lines[j]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -326,6 +430,8 @@ int main(void)
 		cmocka_unit_test(inter_pod_affinity),
 		cmocka_unit_test(equal_terms),
 		cmocka_unit_test(topology_spread),
+		cmocka_unit_test(unplaced_message_kept_once),
+		cmocka_unit_test(reasons_overflow_in_name_order),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
