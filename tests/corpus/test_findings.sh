@@ -70,4 +70,19 @@ for want in "$expected"/*.txt; do
 		fi
 	fi
 done
+# docs/corpus-findings.md is written from these files and from the
+# review: a page that no longer says what they say is stale
+root=$(cd "$expected/../.." && pwd)
+if [ $update = 0 ]; then
+	page=$(mktemp)
+	"$root/scripts/gen-corpus-findings" "$page" 2>/dev/null
+	if cmp -s "$page" "$root/docs/corpus-findings.md"; then
+		ok "docs/corpus-findings.md is what scripts/gen-corpus-findings writes"
+	else
+		notok "docs/corpus-findings.md is stale: run scripts/gen-corpus-findings"
+		diff "$root/docs/corpus-findings.md" "$page" |
+			head -n 10 | sed 's/^/#   /' | diag
+	fi
+	rm -f "$page"
+fi
 done_testing
