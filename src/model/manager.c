@@ -111,6 +111,33 @@ static bool ends_with_manager(const struct kvet_node *n)
 	       memcmp(n->u.str + n->len - k, suffix, k) == 0;
 }
 
+/*
+ * A container named manager that runs another program with a "manager"
+ * subcommand (`support-bundle-kit manager`, a one-off collector) is that
+ * program, not a controller's manager binary: its first word is a path
+ * or name other than manager, and "manager" comes later, as a word of
+ * its own.
+ */
+static bool manager_subcommand(const struct kvet_node *c)
+{
+	const struct kvet_node *argv = kvet_node_get(c, "command"), *first;
+	uint32_t i;
+
+	if (!kvet_node_is_seq(argv) || !argv->len)
+		argv = kvet_node_get(c, "args");
+	if (!kvet_node_is_seq(argv) || argv->len < 2)
+		return false;
+	first = &argv->u.items[0];
+	if (!kvet_node_is_string(first) || !first->len ||
+	    first->u.str[0] == '-' || kvet_node_eq(first, "manager") ||
+	    ends_with_manager(first))
+		return false;
+	for (i = 1; i < argv->len; i++)
+		if (kvet_node_eq(&argv->u.items[i], "manager"))
+			return true;
+	return false;
+}
+
 static void check_container(const struct kvet_workload *wl,
 			    struct kvet_manager *out)
 {
@@ -122,7 +149,7 @@ static void check_container(const struct kvet_workload *wl,
 		const struct kvet_node *name = kvet_node_get(c, "name");
 		const struct kvet_node *cmd = kvet_node_get(c, "command");
 
-		if (kvet_node_eq(name, "manager")) {
+		if (kvet_node_eq(name, "manager") && !manager_subcommand(c)) {
 			out->container_evidence = name;
 		} else if (kvet_node_is_seq(cmd) && cmd->len &&
 			   ends_with_manager(&cmd->u.items[0])) {
