@@ -81,9 +81,6 @@ fail:
 int kvet_sources_add_owner(struct kvet_sources *srcs, struct kvet_arena *arena,
 			   const char *path)
 {
-	static const char *const marks[] = { "Chart.yaml", "kustomization.yaml",
-					     "kustomization.yml",
-					     "Kustomization" };
 	char *dir = kvet_arena_strdup(arena, path), *slash, *mark;
 	const char *first;
 	struct stat st;
@@ -96,8 +93,9 @@ int kvet_sources_add_owner(struct kvet_sources *srcs, struct kvet_arena *arena,
 		*slash = '\0';
 		if (!*dir)
 			break;
-		for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++) {
-			mark = kvet_arena_printf(arena, "%s/%s", dir, marks[i]);
+		for (i = 0; i < KVET_PROJECT_FILES; i++) {
+			mark = kvet_arena_printf(arena, "%s/%s", dir,
+						 kvet_project_files[i]);
 			if (!mark)
 				return -1;
 			if (stat(mark, &st) != 0 || !S_ISREG(st.st_mode))

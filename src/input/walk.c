@@ -41,26 +41,16 @@ struct walk {
 	size_t excluded;	/* files the configuration left out */
 };
 
-/*
- * Directories that hold sources of manifests rather than manifests, told
- * by the file that makes them one (helm.sh/docs/topics/charts: a chart is
- * a directory with a Chart.yaml; kustomize reads the first of its three
- * kustomization file names).
- */
+/* What a source directory is, by its file of kvet_project_files (walk.h). */
 enum project {
 	PROJECT_NONE,
 	PROJECT_HELM,
 	PROJECT_KUSTOMIZE,
 };
 
-static const struct {
-	const char *file;
-	enum project kind;
-} project_files[] = {
-	{ "Chart.yaml", PROJECT_HELM },
-	{ "kustomization.yaml", PROJECT_KUSTOMIZE },
-	{ "kustomization.yml", PROJECT_KUSTOMIZE },
-	{ "Kustomization", PROJECT_KUSTOMIZE },
+const char *const kvet_project_files[KVET_PROJECT_FILES] = {
+	"Chart.yaml", "kustomization.yaml", "kustomization.yml",
+	"Kustomization",
 };
 
 bool kvet_chart_archive_name(const char *name)
@@ -72,15 +62,12 @@ bool kvet_chart_archive_name(const char *name)
 
 bool kvet_unit_file_name(const char *path)
 {
-	static const char *const names[] = { "Chart.yaml", "kustomization.yaml",
-					     "kustomization.yml",
-					     "Kustomization" };
 	const char *base = strrchr(path, '/');
 	size_t i;
 
 	base = base ? base + 1 : path;
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(base, names[i]))
+	for (i = 0; i < KVET_PROJECT_FILES; i++)
+		if (!strcmp(base, kvet_project_files[i]))
 			return true;
 	/* values.yaml, values-prod.yaml, and chart-testing's
 	 * ci/ *-values.yaml */
@@ -196,15 +183,16 @@ static const char *project_file(struct walk *w, const char *dpath,
 	size_t i, j;
 	char *path;
 
-	for (i = 0; i < sizeof(project_files) / sizeof(project_files[0]); i++)
+	for (i = 0; i < KVET_PROJECT_FILES; i++)
 		for (j = 0; j < w->nnames; j++) {
-			if (strcmp(w->names[j], project_files[i].file) != 0)
+			if (strcmp(w->names[j], kvet_project_files[i]) != 0)
 				continue;
 			path = join(&w->scratch, dpath, w->names[j]);
 			if (path && stat(path, &st) == 0 &&
 			    S_ISREG(st.st_mode)) {
-				*kind = project_files[i].kind;
-				return project_files[i].file;
+				*kind = i == 0 ? PROJECT_HELM
+					       : PROJECT_KUSTOMIZE;
+				return kvet_project_files[i];
 			}
 		}
 	*kind = PROJECT_NONE;

@@ -14,6 +14,14 @@ struct kvet_source *kvet_sources_push(struct kvet_sources *srcs);
 /* Does the file name end in .yaml, .yml or .json? */
 bool kvet_manifest_name(const char *name);
 
+/*
+ * The files that make a directory the source of manifests rather than
+ * manifests (helm.sh/docs/topics/charts: a chart has a Chart.yaml, the
+ * first; kustomize reads the first of the other three it finds).
+ */
+#define KVET_PROJECT_FILES 4
+extern const char *const kvet_project_files[KVET_PROJECT_FILES];
+
 /* Does the file name end in .tgz, as a packaged chart's does? */
 bool kvet_chart_archive_name(const char *name);
 
