@@ -2,6 +2,7 @@
 #include "cli/args.h"
 #include "cli/args_setters.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -67,6 +68,21 @@ int kvet_args_error(const struct kvet_args *args, FILE *err,
 		fprintf(err, "\nkvet: hint: see '%s %s --help'\n", args->prog,
 			commands[args->command].name);
 	return -1;
+}
+
+bool kvet_arg_count(const char *val, unsigned long min, unsigned long max,
+		    unsigned int *out)
+{
+	unsigned long n;
+	char *end;
+
+	errno = 0;
+	n = strtoul(val, &end, 10);
+	if (val[0] < '0' || val[0] > '9' || *end || errno || n < min ||
+	    n > max)
+		return false;
+	*out = (unsigned int)n;
+	return true;
 }
 
 static const struct option_spec {

@@ -5,7 +5,6 @@
  */
 #include "cli/args_setters.h"
 
-#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,17 +20,10 @@ static int read_count(struct kvet_args *args, const char *opt,
 		      const char *val, unsigned int min, unsigned int *out,
 		      FILE *err)
 {
-	unsigned long n;
-	char *end;
-
-	errno = 0;
-	n = strtoul(val, &end, 10);
-	if (val[0] < '0' || val[0] > '9' || *end || errno || n < min ||
-	    n > 10000)
+	if (!kvet_arg_count(val, min, 10000, out))
 		return kvet_args_error(args, err,
 				   "invalid value '%s' for '--%s' (expected %u to 10000)",
 				   val, opt, min);
-	*out = (unsigned int)n;
 	return 0;
 }
 
@@ -125,16 +117,11 @@ int kvet_arg_set_ignore_daemonsets(struct kvet_args *args, const char *val,
 int kvet_arg_set_skip_wait_for_delete(struct kvet_args *args, const char *val,
 				      FILE *err)
 {
-	unsigned long n;
-	char *end;
-
-	errno = 0;
-	n = strtoul(val, &end, 10);
-	if (val[0] < '0' || val[0] > '9' || *end || errno || n > INT32_MAX)
+	if (!kvet_arg_count(val, 0, INT32_MAX,
+			    &args->drain.skip_wait_for_delete_timeout))
 		return kvet_args_error(args, err,
 				       "invalid value '%s' for '--skip-wait-for-delete-timeout' (expected seconds, from 0 to 2147483647)",
 				       val);
-	args->drain.skip_wait_for_delete_timeout = (unsigned int)n;
 	return 0;
 }
 

@@ -6,7 +6,6 @@
  */
 #include "cli/args_setters.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -155,16 +154,10 @@ int kvet_arg_set_color(struct kvet_args *args, const char *val, FILE *err)
 
 int kvet_arg_set_jobs(struct kvet_args *args, const char *val, FILE *err)
 {
-	unsigned long n;
-	char *end;
-
-	errno = 0;
-	n = strtoul(val, &end, 10);
-	if (val[0] < '0' || val[0] > '9' || *end || errno || n > KVET_MAX_JOBS)
+	if (!kvet_arg_count(val, 0, KVET_MAX_JOBS, &args->opts.jobs))
 		return kvet_args_error(args, err,
 				   "invalid value '%s' for '--jobs' (expected 0 to %d; 0 is one per core)",
 				   val, KVET_MAX_JOBS);
-	args->opts.jobs = (unsigned int)n;
 	return 0;
 }
 

@@ -11,6 +11,11 @@ __attribute__((format(printf, 3, 4)))
 int kvet_args_error(const struct kvet_args *args, FILE *err,
 		    const char *fmt, ...);
 
+/* @val as a count from @min to @max, decimal digits only (no sign, no
+ * blank), into @out; false when it is none. */
+bool kvet_arg_count(const char *val, unsigned long min, unsigned long max,
+		    unsigned int *out);
+
 #define KVET_ARG_SETTER(name) \
 	int kvet_arg_##name(struct kvet_args *args, const char *val, FILE *err)
 
