@@ -214,7 +214,13 @@ static void name_related(struct kvet_ctx *ctx, struct kvet_finding *f)
 	size_t i;
 
 	for (i = 0; i < f->n_related; i++) {
-		if (!origin_place(ctx, kvet_ctx_object_at(ctx, &f->related[i]),
+		const struct kvet_source *src =
+			kvet_ctx_render_of(ctx, f->related[i].pos.file);
+
+		/* the object search only for a build's objects: a chart's
+		 * were placed by kvet_ctx_map_templates() */
+		if (!src || src->kind != KVET_SOURCE_KUSTOMIZE ||
+		    !origin_place(ctx, kvet_ctx_object_at(ctx, &f->related[i]),
 				  &pos))
 			continue;
 		if (!refs) {
