@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "kvet/kvet.h"
+#include "kvet/common.h"
 #include "base/arena.h"
 #include "base/diag.h"
 

@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "kvet/kvet.h"
+#include "kvet/common.h"
 #include "base/arena.h"
 #include "load/node.h"
 #include "model/object.h"

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "kvet/kvet.h"
+#include "kvet/common.h"
 #include "base/arena.h"
 #include "base/diag.h"
 #include "model/graph.h"

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "kvet/kvet.h"
+#include "kvet/common.h"
 #include "base/diag.h"
 #include "model/object.h"
 
