@@ -100,6 +100,14 @@ struct kvet_finding {
 	const char *field;
 };
 
+/**
+ * kvet_finding_fails() - whether a finding counts for the exit status:
+ * its severity is at or above @fail_on, and @fail_never is false. The
+ * one place that decides it, for kvet_ctx_exit_code() and the reports.
+ */
+KVET_API bool kvet_finding_fails(const struct kvet_finding *f,
+				 enum kvet_severity fail_on, bool fail_never);
+
 /* The longest headline a built-in rule gives, in characters (a test
  * checks every example); a team rule's may be longer. */
 #define KVET_HEADLINE_MAX 120

@@ -77,14 +77,6 @@ struct kvet_render_options {
 #define KVET_MARKDOWN_MAX ((size_t)1000000)
 
 /**
- * kvet_finding_fails() - whether a finding counts for the exit status:
- * its severity is at or above @fail_on, and @fail_never is false. The
- * one place that decides it, for kvet_ctx_exit_code() and the reports.
- */
-KVET_API bool kvet_finding_fails(const struct kvet_finding *f,
-				 enum kvet_severity fail_on, bool fail_never);
-
-/**
  * kvet_format_from_name() - look a format up by its CLI name.
  * Returns: 0 and sets @out, or -1 for an unknown name.
  */

@@ -57,12 +57,6 @@ const char *kvet_format_name(enum kvet_format format)
 	return formats[format].name;
 }
 
-bool kvet_finding_fails(const struct kvet_finding *f,
-			enum kvet_severity fail_on, bool fail_never)
-{
-	return !fail_never && f->severity >= fail_on;
-}
-
 int kvet_render(const struct kvet_ctx *ctx, enum kvet_format format,
 		const struct kvet_render_options *opts, FILE *fp)
 {

@@ -336,3 +336,11 @@ KVET_API uint64_t kvet_finding_fingerprint(const struct kvet_finding *f)
 	h ^= mix(related + n);
 	return h * 0x100000001b3ull;
 }
+
+/* A property of the finding and the run's gate, not of any report:
+ * the exit status and every format ask here. */
+bool kvet_finding_fails(const struct kvet_finding *f,
+			enum kvet_severity fail_on, bool fail_never)
+{
+	return !fail_never && f->severity >= fail_on;
+}
