@@ -531,10 +531,27 @@ static void write_drain_suite(struct junit *j, size_t failures,
 	end(j);
 }
 
+static bool is_drain_check(const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < kvet_drain_check_count(); i++)
+		if (!strcmp(kvet_drain_check(i)->id, id))
+			return true;
+	return false;
+}
+
+/* A drain's findings that are no drain check's (the field-type check's)
+ * belong to no node: their rules' suites, as kvet lint writes them. */
+static bool lint_suite(const struct kvet_report_suite *s)
+{
+	return s->hi > s->lo && !is_drain_check(s->id);
+}
+
 static void write_drain_report(struct junit *j, size_t failing)
 {
 	size_t i, n = kvet_ctx_drain_node_count(j->ctx), failures = 0;
-	size_t skipped = 0;
+	size_t skipped = 0, tests = n, node_failures;
 
 	for (i = 0; i < n; i++) {
 		enum kvet_drain_verdict v = kvet_ctx_drain_node(j->ctx, i)->verdict;
@@ -542,14 +559,23 @@ static void write_drain_report(struct junit *j, size_t failing)
 		failures += v == KVET_DRAIN_BLOCKED;
 		skipped += v == KVET_DRAIN_NOT_REACHED;
 	}
+	node_failures = failures;
+	for (i = 0; i < j->idx.n_suites; i++)
+		if (lint_suite(&j->idx.suites[i])) {
+			tests += j->idx.suites[i].tests;
+			failures += j->idx.suites[i].failures;
+		}
 	start(j, "testsuites");
 	attr(j, "name", "kvet");
-	attr_count(j, "tests", n + kvet_ctx_error_count(j->ctx));
+	attr_count(j, "tests", tests + kvet_ctx_error_count(j->ctx));
 	attr_count(j, "failures", failures);
 	attr_count(j, "errors", failing);
 	attr(j, "time", "0");
 	write_errors(j, false);
-	write_drain_suite(j, failures, skipped);
+	for (i = 0; i < j->idx.n_suites && !j->err; i++)
+		if (lint_suite(&j->idx.suites[i]))
+			write_suite(j, &j->idx.suites[i]);
+	write_drain_suite(j, node_failures, skipped);
 	check(j, xmlTextWriterEndDocument(j->w));
 	check(j, xmlTextWriterFlush(j->w));
 }
