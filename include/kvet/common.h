@@ -98,6 +98,8 @@ struct kvet_finding {
 	 * ("spec.minAvailable", "spec.template.spec.containers[name=web]");
 	 * "" for the object itself */
 	const char *field;
+	/* @object's index, as for kvet_ctx_object() */
+	size_t object_index;
 };
 
 /**

@@ -374,8 +374,11 @@ static void write_suite(struct junit *j, const struct kvet_report_suite *s)
 			k++;
 		if (lo == k && !kvet_report_applies(&j->idx, s, i))
 			continue;
+		/* a finding names its object where the user edits it (a
+		 * render's template or kustomize source file) */
 		kvet_ctx_object(j->ctx, i, &obj);
-		write_case(j, s->id, rule, &obj, lo, k);
+		write_case(j, s->id, rule, lo < k ? &e[lo].finding->object : &obj,
+			   lo, k);
 	}
 	/* findings on an object the rule does not list: one case each */
 	for (; k < s->hi && !j->err; k++)

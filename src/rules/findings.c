@@ -151,6 +151,7 @@ struct kvet_finding *kvet_findings_add(struct kvet_findings *fs,
 	f->help = help;
 	f->field = field;
 	kvet_object_ref_set(&f->object, obj);
+	f->object_index = obj->seq;
 	f->pos = f->object.pos;
 	if (at && at->line) {
 		f->pos.line = at->line;
