@@ -21,10 +21,10 @@
 #include "load/load.h"
 #include "model/graph.h"
 #include "model/object.h"
-#include "rules/baseline.h"
-#include "rules/findings.h"
+#include "findings/baseline.h"
+#include "findings/findings.h"
 #include "rules/rules.h"
-#include "rules/suppress.h"
+#include "findings/suppress.h"
 
 struct kvet_chart_entry;
 

@@ -21,7 +21,7 @@
 #include "model/object.h"
 #include "model/release.h"
 #include "rules/check_types.h"
-#include "rules/findings.h"
+#include "findings/findings.h"
 #include "rules/rules.h"
 
 static bool excluded(const void *ctx, const char *path)

@@ -10,7 +10,7 @@
 #include "base/arena.h"
 #include "base/diag.h"
 #include "model/graph.h"
-#include "rules/findings.h"
+#include "findings/findings.h"
 #include "rules/rules.h"
 
 /*

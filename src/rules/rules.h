@@ -11,7 +11,7 @@
 #include "base/diag.h"
 #include "model/graph.h"
 #include "cel/cel.h"
-#include "rules/findings.h"
+#include "findings/findings.h"
 
 /*
  * Rules as data (docs/rule-language.md): one YAML file per rule, loaded

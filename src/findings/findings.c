@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "rules/findings.h"
+#include "findings/findings.h"
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#ifndef KVET_RULES_SUPPRESS_H
-#define KVET_RULES_SUPPRESS_H
+#ifndef KVET_FINDINGS_SUPPRESS_H
+#define KVET_FINDINGS_SUPPRESS_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#ifndef KVET_RULES_FINDINGS_H
-#define KVET_RULES_FINDINGS_H
+#ifndef KVET_FINDINGS_FINDINGS_H
+#define KVET_FINDINGS_FINDINGS_H
 
 #include <stddef.h>
 
