@@ -17,6 +17,7 @@
 #include "drain/quorum.h"
 #include "drain/outage.h"
 #include "drain/unreachable.h"
+#include "model/intercept.h"
 
 /* One pod to delete, and how its last eviction went. */
 struct target {
@@ -185,38 +186,122 @@ static void report_service(struct drain_cluster *c, uint32_t s, uint32_t n)
 	(void)is;
 }
 
-static void report_webhook(struct drain_cluster *c, uint32_t w, uint32_t n)
+/* 'webhooks "a" (CREATE pods), "b" (UPDATE nodes) and 2 more' for the
+ * webhooks @v[0..@k), the first three named and the others counted. */
+static const char *webhook_list(struct drain_cluster *c, const uint32_t *v,
+				uint32_t k)
 {
-	struct drain_webhook *wh = &c->webhooks[w];
+	const char *s = "";
+	uint32_t i;
+
+	for (i = 0; i < k && i < 3 && s; i++)
+		s = kvet_arena_printf(c->arena, "%s%s\"%s\" (%s)", s,
+				      !i ? "webhooks "
+				      : k <= 3 && i == k - 1 ? " and " : ", ",
+				      c->webhooks[v[i]].wh->name,
+				      drain_webhook_operations(c, v[i]));
+	if (s && k > 3)
+		s = kvet_arena_printf(c->arena, "%s and %u more", s, k - 3);
+	if (!s)
+		c->oom = true;
+	return s ? s : "";
+}
+
+/* One finding for the webhooks @v[0..@k) of one configuration that lost
+ * their backend, Service @s, as node @n drains: the first is the worst. */
+static void report_webhooks(struct drain_cluster *c, const uint32_t *v,
+			    uint32_t k, uint32_t s, uint32_t n)
+{
+	const struct kvet_webhook *wh = c->webhooks[v[0]].wh;
+	const struct kvet_object *svc = c->services[s].obj;
+	const struct kvet_node *at = wh->failure_policy_node
+					     ? wh->failure_policy_node
+					     : wh->node;
 	struct drain_issue *is;
 
-	if (wh->reported || !drain_webhook_down(c, wh))
+	if (k == 1)
+		is = drain_issue_add(c, DRAIN_RULE_WEBHOOK_OUTAGE,
+				     KVET_SEV_WARNING, n, wh->obj, at,
+				     "fail-closed webhook \"%s\" has no ready backend while node \"%s\" drains: until Service \"%s/%s\" has a ready pod again, the API server rejects every request the webhook intercepts (%s)",
+				     wh->name, c->nodes[n].name, svc->namespace,
+				     svc->name, drain_webhook_operations(c, v[0]));
+	else
+		is = drain_issue_add(c, DRAIN_RULE_WEBHOOK_OUTAGE,
+				     KVET_SEV_WARNING, n, wh->obj, at,
+				     "%u fail-closed webhooks of \"%s\" have no ready backend while node \"%s\" drains: until Service \"%s/%s\" has a ready pod again, the API server rejects every request they intercept: %s",
+				     k, wh->obj->name, c->nodes[n].name,
+				     svc->namespace, svc->name,
+				     webhook_list(c, v, k));
+	drain_issue_relate(is, svc);
+}
+
+/*
+ * The fail-closed webhooks of Service @s that have just lost their last
+ * backend, one finding per configuration (issue 26, item 12: a
+ * configuration of 46 entries on one Service is one cause, as lint's
+ * webhook rules group it), the entries that intercept what the cluster
+ * cannot do without (pods, nodes, namespaces, kube-system) named first.
+ */
+static void report_service_webhooks(struct drain_cluster *c, uint32_t s,
+				    uint32_t n)
+{
+	const struct drain_service *svc = &c->services[s];
+	uint32_t *down, *group, k = 0, i, j, g, pass;
+
+	if (!svc->n_webhooks)
 		return;
-	drain_set_bool(c, &wh->reported, true);
-	is = drain_issue_add(c, DRAIN_RULE_WEBHOOK_OUTAGE, KVET_SEV_WARNING, n,
-			     wh->wh->obj,
-			     wh->wh->failure_policy_node ? wh->wh->failure_policy_node
-							 : wh->wh->node,
-			     "fail-closed webhook \"%s\" has no ready backend while node \"%s\" drains: until Service \"%s/%s\" has a ready pod again, the API server rejects every request the webhook intercepts (%s)",
-			     wh->wh->name, c->nodes[n].name,
-			     c->services[wh->service].obj->namespace,
-			     c->services[wh->service].obj->name,
-			     drain_webhook_operations(c, w));
-	drain_issue_relate(is, c->services[wh->service].obj);
+	down = malloc((size_t)svc->n_webhooks * 2 * sizeof(*down));
+	if (!down) {
+		c->oom = true;
+		return;
+	}
+	group = down + svc->n_webhooks;
+	for (i = 0; i < svc->n_webhooks; i++) {
+		struct drain_webhook *wh = &c->webhooks[svc->webhooks[i]];
+
+		if (wh->reported || !drain_webhook_down(c, wh))
+			continue;
+		drain_set_bool(c, &wh->reported, true);
+		down[k++] = svc->webhooks[i];
+	}
+	for (i = 0; i < k; i++) {
+		const struct kvet_object *cfg;
+
+		if (down[i] == DRAIN_NONE)
+			continue;
+		cfg = c->webhooks[down[i]].wh->obj;
+		g = 0;
+		for (pass = 0; pass < 2; pass++)
+			for (j = i; j < k; j++) {
+				const struct kvet_webhook *wh;
+
+				if (down[j] == DRAIN_NONE ||
+				    c->webhooks[down[j]].wh->obj != cfg)
+					continue;
+				wh = c->webhooks[down[j]].wh;
+				if (kvet_webhook_intercepts_critical(c->g, wh) !=
+				    !pass)
+					continue;
+				group[g++] = down[j];
+			}
+		for (j = i; j < k; j++)
+			if (down[j] != DRAIN_NONE &&
+			    c->webhooks[down[j]].wh->obj == cfg)
+				down[j] = DRAIN_NONE;
+		report_webhooks(c, group, g, s, n);
+	}
+	free(down);
 }
 
 /* What losing pod @p from node @n breaks right now. */
 static void check_outages(struct drain_cluster *c, uint32_t p, uint32_t n)
 {
 	const struct drain_pod *pod = &c->pods[p];
-	const struct drain_service *svc;
-	uint32_t i, w;
+	uint32_t i;
 
 	for (i = 0; i < pod->n_services; i++) {
 		report_service(c, pod->services[i], n);
-		svc = &c->services[pod->services[i]];
-		for (w = 0; w < svc->n_webhooks; w++)
-			report_webhook(c, svc->webhooks[w], n);
+		report_service_webhooks(c, pod->services[i], n);
 	}
 	if (pod->sts != DRAIN_NONE)
 		drain_quorum_note(c, pod->sts, n);
