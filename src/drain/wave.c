@@ -340,6 +340,119 @@ static void remove_pod(struct drain_cluster *c, struct target *t,
 		check_outages(c, t->pod, t->node);
 }
 
+/* 'node "a"', 'nodes "a" and "b"', 'nodes "a", "b" and 3 more'. */
+static const char *node_list(struct drain_cluster *c,
+			     const struct drain_emptydir *e)
+{
+	if (e->n_nodes == 1)
+		return kvet_arena_printf(c->arena, "node \"%s\"", e->node[0]);
+	if (e->n_nodes == 2)
+		return kvet_arena_printf(c->arena, "nodes \"%s\" and \"%s\"",
+					 e->node[0], e->node[1]);
+	return kvet_arena_printf(c->arena, "nodes \"%s\", \"%s\" and %u more",
+				 e->node[0], e->node[1], e->n_nodes - 2);
+}
+
+/* The first pods of @e, with their nodes when there are several. */
+static const char *pod_list(struct drain_cluster *c,
+			    const struct drain_emptydir *e)
+{
+	const char *s = "";
+	uint32_t i, named = e->pods < 3 ? e->pods : 3;
+
+	for (i = 0; i < named && s; i++) {
+		s = kvet_arena_printf(c->arena, "%s%s\"%s\"", s,
+				      !i ? "" : e->pods <= 3 && i == named - 1
+							? " and " : ", ",
+				      e->pod[i]);
+		if (s && e->n_nodes > 1)
+			s = kvet_arena_printf(c->arena, "%s at node \"%s\"", s,
+					      e->pod_node[i]);
+	}
+	if (s && e->pods > 3)
+		s = kvet_arena_printf(c->arena, "%s and %u more", s,
+				      e->pods - 3);
+	return s;
+}
+
+/*
+ * kubectl deletes pod @p with its emptyDir data as node @n drains
+ * (--delete-emptydir-data). The pods of one workload are one cause, one
+ * finding (issue 26, item 12), as lint's rules report a workload once:
+ * for a node alone, or for the whole of a roll, where a replacement that
+ * lands on a node drained later loses its data again. It stays at the
+ * first pod's emptyDir volume and node; its words count the pods and
+ * name the first few, and the nodes.
+ */
+static void warn_emptydir(struct drain_cluster *c, uint32_t p, uint32_t n)
+{
+	const struct drain_pod *pod = &c->pods[p];
+	const struct kvet_workload *wl = pod->wl;
+	struct drain_emptydir *e;
+	struct drain_issue *is;
+	size_t count;
+	const char *msg;
+
+	kvet_graph_workloads(c->g, &count);
+	if (!wl || wl->index >= count || !wl->obj)
+		goto alone;
+	if (!c->emptydir) {
+		c->emptydir = kvet_arena_array(c->arena, count + 1,
+					       sizeof(*c->emptydir));
+		if (!c->emptydir)
+			goto oom;
+		memset(c->emptydir, 0, (count + 1) * sizeof(*c->emptydir));
+		c->n_emptydir = count;
+	}
+	e = &c->emptydir[wl->index];
+	/* each node alone starts again from the dump */
+	if (e->issue && c->opts.plan != KVET_DRAIN_ROLLING &&
+	    c->res->issues[e->issue - 1].node != c->result_of[n])
+		memset(e, 0, sizeof(*e));
+	/* a node's pods are filtered one after another, and a roll drains
+	 * each node once */
+	if (!e->pods || e->last_node != c->nodes[n].name) {
+		if (e->n_nodes < 2)
+			e->node[e->n_nodes] = c->nodes[n].name;
+		e->n_nodes++;
+		e->last_node = c->nodes[n].name;
+	}
+	if (e->pods < 3) {
+		e->pod[e->pods] = drain_pod_label(c, p);
+		e->pod_node[e->pods] = c->nodes[n].name;
+	}
+	e->pods++;
+	if (e->pods == 1) {
+		is = drain_issue_add(c, DRAIN_RULE_EMPTYDIR_LOST,
+				     KVET_SEV_WARNING, n, pod->obj,
+				     pod->emptydir,
+				     "draining node \"%s\" deletes the emptyDir data of pod \"%s\" (--delete-emptydir-data)",
+				     c->nodes[n].name, e->pod[0]);
+		if (is)
+			e->issue = c->res->n_issues;
+		return;
+	}
+	msg = kvet_arena_printf(c->arena,
+				"draining %s deletes the emptyDir data of %u pods of %s \"%s%s%s\" (--delete-emptydir-data): pods %s",
+				node_list(c, e), e->pods, wl->obj->kind,
+				wl->obj->namespace ? wl->obj->namespace : "",
+				wl->obj->namespace && *wl->obj->namespace ? "/"
+									 : "",
+				wl->obj->name, pod_list(c, e));
+	if (!msg)
+		goto oom;
+	c->res->issues[e->issue - 1].message = msg;
+	return;
+alone:
+	drain_issue_add(c, DRAIN_RULE_EMPTYDIR_LOST, KVET_SEV_WARNING, n,
+			pod->obj, pod->emptydir,
+			"draining node \"%s\" deletes the emptyDir data of pod \"%s\" (--delete-emptydir-data)",
+			c->nodes[n].name, drain_pod_label(c, p));
+	return;
+oom:
+	c->oom = true;
+}
+
 static void warn_filtered(struct drain_cluster *c, const struct target *t)
 {
 	const struct drain_pod *pod = &c->pods[t->pod];
@@ -348,10 +461,7 @@ static void warn_filtered(struct drain_cluster *c, const struct target *t)
 	if (kvet_pod_phase_terminal(pod->phase))
 		return;
 	if (pod->emptydir)
-		drain_issue_add(c, DRAIN_RULE_EMPTYDIR_LOST, KVET_SEV_WARNING,
-				t->node, pod->obj, pod->emptydir,
-				"draining node \"%s\" deletes the emptyDir data of pod \"%s\" (--delete-emptydir-data)",
-				node, drain_pod_label(c, t->pod));
+		warn_emptydir(c, t->pod, t->node);
 	if (pod->kind == DRAIN_POD_BARE)
 		drain_issue_add(c, DRAIN_RULE_POD_DELETED, KVET_SEV_WARNING,
 				t->node, pod->obj, NULL,
