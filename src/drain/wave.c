@@ -610,27 +610,86 @@ out:
 	return ok;
 }
 
+/* Do the waiting replacements @a and @b wait for one cause: of one
+ * workload, evicted from one node, in one state for the same reason? */
+static bool same_wait(const struct drain_cluster *c, uint32_t a, uint32_t b)
+{
+	const struct drain_pod *x = &c->pods[a], *y = &c->pods[b];
+
+	return x->wl && x->wl == y->wl && x->wl->obj &&
+	       x->from_node == y->from_node && x->state == y->state &&
+	       (x->held_by == DRAIN_NONE) == (y->held_by == DRAIN_NONE) &&
+	       !strcmp(x->why, y->why);
+}
+
+static bool reportable(const struct drain_pod *pod)
+{
+	return (pod->state == DRAIN_POD_PENDING ||
+		pod->state == DRAIN_POD_HELD) && pod->why;
+}
+
+/*
+ * The replacements still waiting when a drain ends, each a warning of
+ * the node it left; those of one workload that wait for the same reason
+ * are one (issue 26, item 12), counting and naming them.
+ */
 static void report_pending(struct drain_cluster *c)
 {
 	struct drain_issue *is;
-	size_t i;
+	bool *done;
+	size_t i, j, k;
 
+	if (!c->n_waiting)
+		return;
+	done = calloc(c->n_waiting, sizeof(*done));
+	if (!done) {
+		c->oom = true;
+		return;
+	}
 	for (i = 0; i < c->n_waiting; i++) {
 		uint32_t r = c->waiting[i];
 		const struct drain_pod *pod = &c->pods[r];
+		const char *names[3];
 
-		if ((pod->state != DRAIN_POD_PENDING &&
-		     pod->state != DRAIN_POD_HELD) || !pod->why)
+		if (done[i] || !reportable(pod))
 			continue;
-		is = drain_issue_add(c, DRAIN_RULE_POD_UNSCHEDULABLE,
+		names[0] = drain_pod_label(c, r);
+		for (j = i + 1, k = 1; j < c->n_waiting; j++) {
+			if (done[j] || !reportable(&c->pods[c->waiting[j]]) ||
+			    !same_wait(c, r, c->waiting[j]))
+				continue;
+			done[j] = true;
+			if (k < 3)
+				names[k] = drain_pod_label(c, c->waiting[j]);
+			k++;
+		}
+		if (k == 1)
+			is = drain_issue_add(c, DRAIN_RULE_POD_UNSCHEDULABLE,
 				KVET_SEV_WARNING, pod->from_node, pod->obj,
 				NULL,
 				"the replacement of pod \"%s\", evicted from node \"%s\", %s: %s",
-				drain_pod_label(c, r),
-				c->nodes[pod->from_node].name,
-				pod->state == DRAIN_POD_HELD ? "is not created"
-							     : "cannot be scheduled",
+				names[0], c->nodes[pod->from_node].name,
+				pod->state == DRAIN_POD_HELD
+					? "is not created"
+					: "cannot be scheduled",
 				pod->why);
+		else
+			is = drain_issue_add(c, DRAIN_RULE_POD_UNSCHEDULABLE,
+				KVET_SEV_WARNING, pod->from_node, pod->obj,
+				NULL,
+				"the replacements of %zu pods of %s \"%s/%s\", evicted from node \"%s\", %s: %s (pods \"%s\"%s\"%s\"%s%s%s%s)",
+				k, pod->wl->obj->kind, pod->ns,
+				pod->wl->obj->name,
+				c->nodes[pod->from_node].name,
+				pod->state == DRAIN_POD_HELD
+					? "are not created"
+					: "cannot be scheduled",
+				pod->why, names[0], k == 2 ? " and " : ", ",
+				names[1], k == 3 ? " and \"" : k > 3 ? ", \"" : "",
+				k >= 3 ? names[2] : "", k >= 3 ? "\"" : "",
+				k > 3 ? kvet_arena_printf(c->arena,
+						" and %zu more", k - 3)
+				      : "");
 		if (is) {
 			is->held = pod->state == DRAIN_POD_HELD &&
 				   pod->held_by != DRAIN_NONE;
@@ -638,6 +697,7 @@ static void report_pending(struct drain_cluster *c)
 					pod->held_by == DRAIN_NONE;
 		}
 	}
+	free(done);
 }
 
 bool drain_nodes(struct drain_cluster *c, const uint32_t *set, size_t n,
