@@ -1,14 +1,23 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The drain section of the text report:
+ * The drain parts of the text report, the answer first (issue 26, item
+ * 11), so that a support bundle's verdict is not 600 lines down:
  *
- *	drain, each node alone: 3 nodes: 1 drains, 1 drains with warnings, 1 blocked
+ *	drain, each node alone: 3 nodes: 2 drains, 1 blocked
  *	  synthetic pool: 3 nodes in 3 zones, each with ... (rendered input)
- *	  node "a1": drains (4 pods evicted, 1 deleted, 2 left)
- *	  node "c1": blocked (1 error, 2 warnings)
+ *	  node  verdict  evicted  blocked by
+ *	  a1    drains   4
+ *	  c1    blocked  0        budgets "shop/web", "shop/db" and 1 more
  *
- * and for a rolling plan, the steps, with the chain of causes under the
- * one that stalls.
+ * then what blocks, in the API server's, kubectl's and the scheduler's
+ * words ("node "c1" is blocked:", or the chain of causes of the step
+ * where a roll stalls), and, after the findings, each node's counts:
+ *
+ *	nodes:
+ *	  node "a1": drains (4 pods evicted, 1 deleted, 2 left)
+ *	  node "c1": blocked (0 pods evicted, 0 deleted, 0 left; 1 error)
+ *
+ * by step for a rolling plan.
  */
 #include "report/render_drain.h"
 
