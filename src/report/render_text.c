@@ -26,7 +26,8 @@
  *
  * Input errors come first, then notices, then findings, each in the
  * context's order. --quiet writes the first line of each only, and no
- * summary.
+ * summary. A drain's report puts its answer and its blockers after the
+ * input errors, and --quiet writes its answer alone.
  */
 
 /* ANSI SGR sequences, or empty strings when colour is off. */
@@ -472,11 +473,20 @@ int kvet_render_text(const struct kvet_ctx *ctx,
 	unsigned int flags = opts->flags;
 	const struct palette *pal = flags & KVET_RENDER_COLOR ? &ansi : &plain;
 	bool quiet = flags & KVET_RENDER_QUIET;
+	bool drain = kvet_ctx_drain_ran(ctx);
 	size_t i, n;
 
 	n = kvet_ctx_error_count(ctx);
 	for (i = 0; i < n; i++)
 		write_error(fp, pal, ctx, kvet_ctx_error(ctx, i), quiet);
+	if (drain) {
+		/* the answer before the details it rests on, and alone
+		 * under --quiet (docs/drain.md, "Reports") */
+		kvet_text_write_drain_answer(fp, ctx, pal == &ansi);
+		if (quiet)
+			return 0;
+		kvet_text_write_drain_blockers(fp, ctx);
+	}
 	n = kvet_ctx_notice_count(ctx);
 	for (i = 0; i < n; i++)
 		write_notice(fp, pal, kvet_ctx_notice(ctx, i), flags);
@@ -486,7 +496,7 @@ int kvet_render_text(const struct kvet_ctx *ctx,
 	for (i = 0; i < n; i++)
 		write_suppressed(fp, pal, kvet_ctx_suppressed(ctx, i), quiet);
 	write_stale(fp, pal, ctx);
-	if (kvet_ctx_drain_ran(ctx))
+	if (drain)
 		kvet_text_write_drain(fp, ctx, pal == &ansi);
 	if (quiet)
 		return 0;
