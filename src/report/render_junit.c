@@ -579,13 +579,13 @@ static void write_drain_report(struct junit *j, size_t failing)
 		if (lint_suite(&j->idx.suites[i]))
 			write_suite(j, &j->idx.suites[i]);
 	write_drain_suite(j, node_failures, skipped);
-	check(j, xmlTextWriterEndDocument(j->w));
-	check(j, xmlTextWriterFlush(j->w));
 }
 
-static void write_report(struct junit *j)
+/* The document around a command's report (@body): its errors counted
+ * once for both. */
+static void write_document(struct junit *j,
+			   void (*body)(struct junit *j, size_t failing))
 {
-	const struct kvet_report_index *idx = &j->idx;
 	size_t n_errors = kvet_ctx_error_count(j->ctx), failing = 0, i;
 
 	for (i = 0; i < n_errors; i++)
@@ -593,13 +593,19 @@ static void write_report(struct junit *j)
 	check(j, xmlTextWriterSetIndent(j->w, 1));
 	check(j, xmlTextWriterSetIndentString(j->w, BAD_CAST "  "));
 	check(j, xmlTextWriterStartDocument(j->w, NULL, "UTF-8", NULL));
-	if (kvet_ctx_drain_ran(j->ctx)) {
-		write_drain_report(j, failing);
-		return;
-	}
+	body(j, failing);
+	check(j, xmlTextWriterEndDocument(j->w));
+	check(j, xmlTextWriterFlush(j->w));
+}
+
+static void write_lint_report(struct junit *j, size_t failing)
+{
+	const struct kvet_report_index *idx = &j->idx;
+	size_t i;
+
 	start(j, "testsuites");
 	attr(j, "name", "kvet");
-	attr_count(j, "tests", idx->tests + n_errors);
+	attr_count(j, "tests", idx->tests + kvet_ctx_error_count(j->ctx));
 	attr_count(j, "failures", idx->failures);
 	attr_count(j, "errors", failing);
 	attr(j, "time", "0");
@@ -607,8 +613,6 @@ static void write_report(struct junit *j)
 	write_errors(j, true);
 	for (i = 0; i < idx->n_suites && !j->err; i++)
 		write_suite(j, &idx->suites[i]);
-	check(j, xmlTextWriterEndDocument(j->w));
-	check(j, xmlTextWriterFlush(j->w));
 }
 
 /* libxml2 2.9 sets up its globals on first use, racily: contexts in
@@ -620,18 +624,10 @@ static void xml_init(void)
 	xmlInitParser();
 }
 
-/**
- * kvet_render_junit() - write the JUnit XML report of a run.
- * @ctx: a context that has run.
- * @opts: the gate: a test case fails when one of its findings fails it,
- *        so that dashboards agree with the exit status.
- * @fp: the stream.
- *
- * Returns: 0, or -1 when out of memory (errno is set); write errors are
- * left on @fp for kvet_render().
- */
-int kvet_render_junit(const struct kvet_ctx *ctx,
-		      const struct kvet_render_options *opts, FILE *fp)
+/* The report of @ctx, with @body for its command. */
+static int junit(const struct kvet_ctx *ctx,
+		 const struct kvet_render_options *opts, FILE *fp,
+		 void (*body)(struct junit *j, size_t failing))
 {
 	struct junit j = { .ctx = ctx };
 	xmlOutputBufferPtr out;
@@ -649,7 +645,7 @@ int kvet_render_junit(const struct kvet_ctx *ctx,
 			xmlOutputBufferClose(out);
 		j.err = 1;
 	} else {
-		write_report(&j);
+		write_document(&j, body);
 		xmlFreeTextWriter(j.w);
 	}
 	kvet_report_index_release(&j.idx);
@@ -658,4 +654,27 @@ int kvet_render_junit(const struct kvet_ctx *ctx,
 		return -1;
 	}
 	return 0;
+}
+
+/**
+ * kvet_render_junit() - write the JUnit XML report of a run.
+ * @ctx: a context that has run.
+ * @opts: the gate: a test case fails when one of its findings fails it,
+ *        so that dashboards agree with the exit status.
+ * @fp: the stream.
+ *
+ * Returns: 0, or -1 when out of memory (errno is set); write errors are
+ * left on @fp for kvet_render().
+ */
+int kvet_render_junit(const struct kvet_ctx *ctx,
+		      const struct kvet_render_options *opts, FILE *fp)
+{
+	return junit(ctx, opts, fp, write_lint_report);
+}
+
+/* kvet drain: a test case per node (write_drain_report()). */
+int kvet_render_junit_drain(const struct kvet_ctx *ctx,
+			    const struct kvet_render_options *opts, FILE *fp)
+{
+	return junit(ctx, opts, fp, write_drain_report);
 }
