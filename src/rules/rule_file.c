@@ -445,11 +445,34 @@ static int add_rule(struct rfile *rf, struct kvet_rule *r,
 	return 0;
 }
 
+/* Load and add the rules of the documents @roots (@n of them) of the file
+ * @rf names: 0, or -1 when memory ran out. */
+static int add_roots(struct rfile *rf, const struct kvet_node *const *roots,
+		     size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		bool before = rf->failed;
+		struct kvet_rule *r;
+
+		rf->failed = false;
+		r = load_rule(rf, roots[i]);
+		if (!r)
+			return -1;
+		if (!rf->failed && add_rule(rf, r, roots[i]))
+			return -1;
+		rf->failed = rf->failed || before;
+	}
+	return 0;
+}
+
 int kvet_rule_set_add_buffer(struct kvet_rule_set *set, const char *name,
 			     const char *text, size_t len)
 {
 	struct rfile rf = { .set = set };
 	struct kvet_docs docs = { 0 };
+	const struct kvet_node **roots = NULL;
 	size_t i, errs = set->diag.n;
 	char *buf;
 	int ret = -1;
@@ -462,18 +485,13 @@ int kvet_rule_set_add_buffer(struct kvet_rule_set *set, const char *name,
 	rf.len = len;
 	if (kvet_load_buffer(&set->arena, &set->diag, rf.name, buf, len, &docs))
 		goto out;
-	for (i = 0; i < docs.n; i++) {
-		bool before = rf.failed;
-		struct kvet_rule *r;
-
-		rf.failed = false;
-		r = load_rule(&rf, docs.v[i].root);
-		if (!r)
-			goto out;
-		if (!rf.failed && add_rule(&rf, r, docs.v[i].root))
-			goto out;
-		rf.failed = rf.failed || before;
-	}
+	roots = kvet_arena_array(&set->arena, docs.n + 1, sizeof(*roots));
+	if (!roots)
+		goto out;
+	for (i = 0; i < docs.n; i++)
+		roots[i] = docs.v[i].root;
+	if (add_roots(&rf, roots, docs.n))
+		goto out;
 	ret = set->diag.n > errs || set->diag.oom ? -1 : 0;
 out:
 	/* only memory fails a file without an error of its own */
@@ -481,6 +499,36 @@ out:
 		kvet_diag_addf(&set->diag, rf.name, 0, 0,
 			       "cannot load the rule file: out of memory");
 	kvet_docs_release(&docs);
+	return ret;
+}
+
+/*
+ * A built-in rule file without its examples: its trees were made when
+ * kvet was built (tools/embed_rules.c), by the loader a rule file goes
+ * through, and the text they point into is the library's own, so a lint
+ * neither parses nor copies it.
+ */
+static int add_builtin_trees(struct kvet_rule_set *set,
+			     const struct kvet_builtin_rule_file *bf)
+{
+	struct rfile rf = { .set = set, .name = bf->name, .buf = bf->text,
+			    .len = bf->rule_len };
+	const struct kvet_node **roots;
+	size_t i, errs = set->diag.n;
+	int ret = -1;
+
+	roots = kvet_arena_array(&set->arena, bf->n_roots + 1, sizeof(*roots));
+	if (!roots)
+		goto out;
+	for (i = 0; i < bf->n_roots; i++)
+		roots[i] = &bf->roots[i];
+	if (add_roots(&rf, roots, bf->n_roots))
+		goto out;
+	ret = set->diag.n > errs || set->diag.oom ? -1 : 0;
+out:
+	if (ret < 0 && set->diag.n == errs)
+		kvet_diag_addf(&set->diag, rf.name, 0, 0,
+			       "cannot load the rule file: out of memory");
 	return ret;
 }
 
@@ -494,8 +542,9 @@ int kvet_rule_set_add_builtin(struct kvet_rule_set *set, bool examples)
 	set->lean = !examples;
 	for (i = 0; i < kvet_builtin_rule_file_count; i++) {
 		bf = &kvet_builtin_rule_files[i];
-		if (kvet_rule_set_add_buffer(set, bf->name, bf->text,
-					     examples ? bf->len : bf->rule_len))
+		if (examples ? kvet_rule_set_add_buffer(set, bf->name, bf->text,
+							bf->len)
+			     : add_builtin_trees(set, bf))
 			ret = -1;
 	}
 	set->builtin = set->lean = false;

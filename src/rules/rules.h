@@ -11,6 +11,7 @@
 #include "base/diag.h"
 #include "model/graph.h"
 #include "cel/cel.h"
+#include "load/node.h"
 #include "rules/findings.h"
 
 /*
@@ -213,6 +214,10 @@ struct kvet_builtin_rule_file {
 	/* the bytes before the top-level examples: key, the file's last
 	 * (tools/embed_rules.c): what a rule is without its examples */
 	size_t rule_len;
+	/* the loader's trees of those bytes, one per document, made at
+	 * build time: a lint need not parse them */
+	const struct kvet_node *roots;
+	size_t n_roots;
 };
 
 extern const struct kvet_builtin_rule_file kvet_builtin_rule_files[];
