@@ -290,22 +290,28 @@ static void load_words(struct rfile *rf, struct kvet_rule *r,
 		rfile_load_template(rf, &r->help, "help", help, scope);
 }
 
-static struct kvet_rule *load_rule(struct rfile *rf,
-				   const struct kvet_node *root)
+/* The defaults of the fields left out, once the words are loaded. */
+static void fill_defaults(struct rfile *rf, struct kvet_rule *r)
 {
-	struct kvet_rule *r = rfile_alloc(rf, 1, sizeof(*r));
+	if (kvet_rule_fill_defaults(r, &rf->set->arena) && !rf->oom) {
+		rf->oom = true;
+		rfile_error(rf, 0, 0, "out of memory while loading the rule file");
+	}
+}
+
+/* The rule's programs: its variables, `each`, condition, words and the
+ * expressions that place and relate a finding, in @scope. */
+static void load_programs(struct rfile *rf, struct kvet_rule *r,
+			  const struct kvet_node *root)
+{
 	struct cel_scope scope = {
 		.names = { "object", "params" }, .n = 2,
 		.libs = kvet_cel_libs, .n_libs = kvet_cel_n_libs,
 		.lazy_ns = "variables",
 	};
 	const struct kvet_node *n;
-	size_t i, j, nrefs;
-	const char *sev;
+	size_t i;
 
-	if (!r)
-		return NULL;
-	r->file = rf->name;
 	rf->rule = r;
 	rf->var_names = NULL;
 	rf->var_name_nodes = rf->var_exprs = NULL;
@@ -314,6 +320,56 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 	rf->per_item = 1;
 	rf->heavy_line = root->line;
 	rf->heavy_col = root->col;
+	rf->params = &r->params;
+	if ((n = kvet_node_get(root, "variables")))
+		rfile_declare_vars(rf, r, n);
+	scope.lazy_names = rf->var_names;
+	scope.n_lazy = r->n_vars;
+	if ((n = kvet_node_get(root, "each")))
+		rfile_load_each(rf, r, n, &scope);
+	rfile_compile_vars(rf, r, &scope);
+	if (rf->group_by) {
+		r->group_text = rfile_str(rf, rf->group_by, "each.group_by");
+		r->has_group = rfile_compile_node(rf, rf->group_by,
+						  "each.group_by", &scope,
+						  &r->group_by, &r->n_slots);
+	}
+	if ((n = required(rf, root, "condition"))) {
+		r->condition_text = rfile_str(rf, n, "condition");
+		rfile_compile_node(rf, n, "condition", &scope, &r->condition,
+			     &r->n_slots);
+	}
+	load_words(rf, r, root, &scope);
+	if ((n = kvet_node_get(root, "severity_expr")))
+		r->has_severity_expr = rfile_compile_node(rf, n, "severity_expr",
+						    &scope, &r->severity_expr,
+						    &r->n_slots);
+	if ((n = kvet_node_get(root, "at"))) {
+		size_t cnt = kvet_node_is_seq(n) ? n->len : 1;
+
+		r->at = rfile_alloc(rf, cnt + 1, sizeof(*r->at));
+		for (i = 0; r->at && i < cnt; i++)
+			rfile_compile_node(rf, rfile_list_item(n, i), "at",
+					   &scope, &r->at[i], &r->n_slots);
+		r->n_at = cnt;
+	}
+	if ((n = kvet_node_get(root, "related")))
+		r->has_related = rfile_compile_node(rf, n, "related", &scope,
+					      &r->related, &r->n_slots);
+}
+
+static struct kvet_rule *load_rule(struct rfile *rf,
+				   const struct kvet_node *root)
+{
+	struct kvet_rule *r = rfile_alloc(rf, 1, sizeof(*r));
+	const struct kvet_node *n;
+	size_t i, j, nrefs;
+	const char *sev;
+
+	if (!r)
+		return NULL;
+	r->file = rf->name;
+	rf->rule = r;
 	if (!kvet_node_is_map(root)) {
 		NERROR(rf, root, "a rule must be a mapping");
 		return NULL;
@@ -365,56 +421,26 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 		rfile_load_match(rf, r, n);
 	rfile_load_params(rf, r, kvet_node_get(root, "params"));
 	rf->params = &r->params;
-	if ((n = kvet_node_get(root, "variables")))
-		rfile_declare_vars(rf, r, n);
-	scope.lazy_names = rf->var_names;
-	scope.n_lazy = r->n_vars;
-	if ((n = kvet_node_get(root, "each")))
-		rfile_load_each(rf, r, n, &scope);
-	rfile_compile_vars(rf, r, &scope);
-	if (rf->group_by) {
-		r->group_text = rfile_str(rf, rf->group_by, "each.group_by");
-		r->has_group = rfile_compile_node(rf, rf->group_by,
-						  "each.group_by", &scope,
-						  &r->group_by, &r->n_slots);
-	}
-	if ((n = required(rf, root, "condition"))) {
-		r->condition_text = rfile_str(rf, n, "condition");
-		rfile_compile_node(rf, n, "condition", &scope, &r->condition,
-			     &r->n_slots);
-	}
-	load_words(rf, r, root, &scope);
-	if ((n = kvet_node_get(root, "severity_expr")))
-		r->has_severity_expr = rfile_compile_node(rf, n, "severity_expr",
-						    &scope, &r->severity_expr,
-						    &r->n_slots);
-	if ((n = kvet_node_get(root, "at"))) {
-		size_t cnt = kvet_node_is_seq(n) ? n->len : 1;
-
-		r->at = rfile_alloc(rf, cnt + 1, sizeof(*r->at));
-		for (i = 0; r->at && i < cnt; i++)
-			rfile_compile_node(rf, rfile_list_item(n, i), "at",
-					   &scope, &r->at[i], &r->n_slots);
-		r->n_at = cnt;
-	}
-	if ((n = kvet_node_get(root, "related")))
-		r->has_related = rfile_compile_node(rf, n, "related", &scope,
-					      &r->related, &r->n_slots);
+	/* a lint's built-in rules are compiled when an object of their
+	 * kinds comes (kvet_rule_set_compile()) */
+	if (rf->set->lean)
+		r->pending = root;
+	else
+		load_programs(rf, r, root);
 	if ((n = kvet_node_get(root, "on_error"))) {
 		r->tolerate_errors = kvet_node_eq(n, "tolerate");
 		if (!r->tolerate_errors && !kvet_node_eq(n, "fail"))
 			NERROR(rf, n, "\"on_error\" must be fail or tolerate");
 	}
-	check_cost(rf, r);
+	if (!r->pending)
+		check_cost(rf, r);
 	if (!rf->set->lean && (n = documented(rf, root, "examples")))
 		rfile_load_examples(rf, r, n);
 	r->builtin = rf->set->builtin;
 	r->text = rf->buf;
 	r->text_len = rf->len;
-	if (kvet_rule_fill_defaults(r, &rf->set->arena) && !rf->oom) {
-		rf->oom = true;
-		rfile_error(rf, 0, 0, "out of memory while loading the rule file");
-	}
+	if (!r->pending)
+		fill_defaults(rf, r);
 	return r;
 }
 
@@ -549,6 +575,43 @@ int kvet_rule_set_add_builtin(struct kvet_rule_set *set, bool examples)
 	}
 	set->builtin = set->lean = false;
 	return ret;
+}
+
+/* The programs of the pending rule @r: 0, or -1 (no memory). */
+static int compile_pending(struct kvet_rule_set *set, struct kvet_rule *r)
+{
+	struct rfile rf = { .set = set, .name = r->file, .buf = r->text,
+			    .len = r->text_len };
+	size_t errs = set->diag.n;
+
+	load_programs(&rf, r, r->pending);
+	check_cost(&rf, r);
+	fill_defaults(&rf, r);
+	if (rf.failed || set->diag.n > errs)
+		return -1;
+	r->pending = NULL;
+	return 0;
+}
+
+int kvet_rule_set_compile(struct kvet_rule_set *set,
+			  struct kvet_object *const *objs, size_t n,
+			  const struct kvet_custom_workload *custom,
+			  size_t n_custom)
+{
+	size_t i, k;
+
+	for (i = 0; i < set->n; i++) {
+		struct kvet_rule *r = set->v[i];
+
+		if (!r->pending || r->disabled)
+			continue;
+		for (k = 0; k < n; k++)
+			if (kvet_rule_matches(r, objs[k], custom, n_custom))
+				break;
+		if (k < n && compile_pending(set, r))
+			return -1;
+	}
+	return 0;
 }
 
 static int cmp_rule(const void *a, const void *b)

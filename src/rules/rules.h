@@ -130,6 +130,9 @@ struct kvet_rule {
 	/* on_error: tolerate, or the settings: evaluation errors are
 	 * listed but leave the exit status alone */
 	bool tolerate_errors;
+	/* a built-in rule of a lint or a drain, its programs not compiled
+	 * yet (kvet_rule_set_compile()): its tree; never run while set */
+	const struct kvet_node *pending;
 };
 
 struct kvet_rule_set {
@@ -191,6 +194,21 @@ int kvet_rule_set_add_builtin(struct kvet_rule_set *set, bool examples);
  * Returns: 0, or -1 when out of memory.
  */
 int kvet_rule_fill_defaults(struct kvet_rule *r, struct kvet_arena *arena);
+
+/**
+ * kvet_rule_set_compile() - compile the programs of the pending rules
+ * (a lean set's built-in rules: @set->lean) that match one of the @n
+ * objects @objs, with the declared workload kinds @custom (@n_custom).
+ * Most inputs hold a few kinds, and most rules select other kinds: a
+ * lint compiles the rules it can run, not all of them. A disabled rule
+ * stays pending; a pending rule matches nothing and is never run.
+ *
+ * Returns: 0, or -1 when memory ran out (recorded in @set->diag).
+ */
+int kvet_rule_set_compile(struct kvet_rule_set *set,
+			  struct kvet_object *const *objs, size_t n,
+			  const struct kvet_custom_workload *custom,
+			  size_t n_custom);
 
 /* Sort by id; call after the last add. */
 void kvet_rule_set_sort(struct kvet_rule_set *set);
