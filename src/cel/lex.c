@@ -300,36 +300,53 @@ static int lex_string(struct cel_lexer *lx, struct cel_token *tok,
 	return 0;
 }
 
+/* The tables carry their words' lengths: an expression is lexed at
+ * every start, and most tokens are compared with every entry. */
+#define WORD(w) w, sizeof(w) - 1
+
 static const struct {
 	const char *text;
+	size_t len;
 	enum cel_tok kind;
 } puncts[] = {
 	/* two-character tokens first */
-	{ "==", CEL_T_EQ }, { "!=", CEL_T_NE }, { "<=", CEL_T_LE },
-	{ ">=", CEL_T_GE }, { "&&", CEL_T_AND }, { "||", CEL_T_OR },
-	{ "(", CEL_T_LPAREN }, { ")", CEL_T_RPAREN },
-	{ "[", CEL_T_LBRACKET }, { "]", CEL_T_RBRACKET },
-	{ "{", CEL_T_LBRACE }, { "}", CEL_T_RBRACE },
-	{ ".", CEL_T_DOT }, { ",", CEL_T_COMMA }, { ":", CEL_T_COLON },
-	{ "?", CEL_T_QUESTION }, { "!", CEL_T_NOT }, { "-", CEL_T_MINUS },
-	{ "+", CEL_T_PLUS }, { "*", CEL_T_STAR }, { "/", CEL_T_SLASH },
-	{ "%", CEL_T_PERCENT }, { "<", CEL_T_LT }, { ">", CEL_T_GT },
+	{ WORD("=="), CEL_T_EQ }, { WORD("!="), CEL_T_NE },
+	{ WORD("<="), CEL_T_LE }, { WORD(">="), CEL_T_GE },
+	{ WORD("&&"), CEL_T_AND }, { WORD("||"), CEL_T_OR },
+	{ WORD("("), CEL_T_LPAREN }, { WORD(")"), CEL_T_RPAREN },
+	{ WORD("["), CEL_T_LBRACKET }, { WORD("]"), CEL_T_RBRACKET },
+	{ WORD("{"), CEL_T_LBRACE }, { WORD("}"), CEL_T_RBRACE },
+	{ WORD("."), CEL_T_DOT }, { WORD(","), CEL_T_COMMA },
+	{ WORD(":"), CEL_T_COLON }, { WORD("?"), CEL_T_QUESTION },
+	{ WORD("!"), CEL_T_NOT }, { WORD("-"), CEL_T_MINUS },
+	{ WORD("+"), CEL_T_PLUS }, { WORD("*"), CEL_T_STAR },
+	{ WORD("/"), CEL_T_SLASH }, { WORD("%"), CEL_T_PERCENT },
+	{ WORD("<"), CEL_T_LT }, { WORD(">"), CEL_T_GT },
 };
 
 static const struct {
 	const char *word;
+	size_t len;
 	enum cel_tok kind;
 } keywords[] = {
-	{ "true", CEL_T_TRUE }, { "false", CEL_T_FALSE },
-	{ "null", CEL_T_NULL }, { "in", CEL_T_IN },
+	{ WORD("true"), CEL_T_TRUE }, { WORD("false"), CEL_T_FALSE },
+	{ WORD("null"), CEL_T_NULL }, { WORD("in"), CEL_T_IN },
 };
 
 /* Words CEL reserves; using one as a name is an error (CEL spec). */
-static const char *const reserved[] = {
-	"as", "break", "const", "continue", "else", "for", "function", "if",
-	"import", "let", "loop", "package", "namespace", "return", "var",
-	"void", "while",
+static const struct {
+	const char *word;
+	size_t len;
+} reserved[] = {
+	{ WORD("as") }, { WORD("break") }, { WORD("const") },
+	{ WORD("continue") }, { WORD("else") }, { WORD("for") },
+	{ WORD("function") }, { WORD("if") }, { WORD("import") },
+	{ WORD("let") }, { WORD("loop") }, { WORD("package") },
+	{ WORD("namespace") }, { WORD("return") }, { WORD("var") },
+	{ WORD("void") }, { WORD("while") },
 };
+
+#undef WORD
 
 int cel_lex_next(struct cel_lexer *lx, struct cel_token *tok,
 		 struct cel_error *err)
@@ -365,23 +382,23 @@ int cel_lex_next(struct cel_lexer *lx, struct cel_token *tok,
 		tok->kind = CEL_T_IDENT;
 		tok->len = n;
 		for (i = 0; i < sizeof(keywords) / sizeof(keywords[0]); i++)
-			if (strlen(keywords[i].word) == n &&
+			if (keywords[i].len == n && keywords[i].word[0] == c &&
 			    !memcmp(keywords[i].word, s + lx->pos, n))
 				tok->kind = keywords[i].kind;
 		for (i = 0; i < sizeof(reserved) / sizeof(reserved[0]); i++)
-			if (strlen(reserved[i]) == n &&
-			    !memcmp(reserved[i], s + lx->pos, n))
+			if (reserved[i].len == n && reserved[i].word[0] == c &&
+			    !memcmp(reserved[i].word, s + lx->pos, n))
 				return lex_error(err, lx->pos,
 						 "'%s' is a reserved word",
-						 reserved[i]);
+						 reserved[i].word);
 		tok->v.str.s = s + lx->pos;
 		tok->v.str.len = n;
 		lx->pos = p;
 		return 0;
 	}
 	for (i = 0; i < sizeof(puncts) / sizeof(puncts[0]); i++) {
-		n = strlen(puncts[i].text);
-		if (lx->pos + n <= lx->len &&
+		n = puncts[i].len;
+		if (puncts[i].text[0] == c && lx->pos + n <= lx->len &&
 		    !memcmp(puncts[i].text, s + lx->pos, n)) {
 			tok->kind = puncts[i].kind;
 			tok->len = n;

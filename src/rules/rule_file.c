@@ -165,8 +165,8 @@ bool rfile_compile(struct rfile *rf, const struct kvet_node *n,
 	rf->cost += cost;
 	if (cost > rf->heavy) {
 		rf->heavy = cost;
-		rfile_scalar_pos(rf, n, base + rf->last.off, &rf->heavy_line,
-			   &rf->heavy_col);
+		rf->heavy_node = n;
+		rf->heavy_off = base + rf->last.off;
 	}
 	return true;
 }
@@ -178,9 +178,14 @@ bool rfile_compile(struct rfile *rf, const struct kvet_node *n,
  */
 static void check_cost(struct rfile *rf, const struct kvet_rule *r)
 {
+	unsigned int line = rf->heavy_node->line, col = rf->heavy_node->col;
+
 	if (rf->failed || rf->cost <= CEL_COST_ESTIMATE_LIMIT)
 		return;
-	rfile_error(rf, rf->heavy_line, rf->heavy_col,
+	if (rf->heavy > 0)
+		rfile_scalar_pos(rf, rf->heavy_node, rf->heavy_off, &line,
+				 &col);
+	rfile_error(rf, line, col,
 	       "rule \"%s\" may cost %.3g steps per object, over the limit of %d (with %d items in each list of unknown size): nested macros multiply",
 	       r->info.id ? r->info.id : "?", rf->cost,
 	       CEL_COST_ESTIMATE_LIMIT, CEL_COST_UNKNOWN_SIZE);
@@ -318,8 +323,8 @@ static void load_programs(struct rfile *rf, struct kvet_rule *r,
 	rf->group_by = NULL;
 	rf->cost = rf->heavy = 0;
 	rf->per_item = 1;
-	rf->heavy_line = root->line;
-	rf->heavy_col = root->col;
+	rf->heavy_node = root;
+	rf->heavy_off = 0;
 	rf->params = &r->params;
 	if ((n = kvet_node_get(root, "variables")))
 		rfile_declare_vars(rf, r, n);
