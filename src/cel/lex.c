@@ -301,28 +301,61 @@ static int lex_string(struct cel_lexer *lx, struct cel_token *tok,
 }
 
 /* The tables carry their words' lengths: an expression is lexed at
- * every start, and most tokens are compared with every entry. */
+ * every start, and most words are compared with every entry. */
 #define WORD(w) w, sizeof(w) - 1
 
-static const struct {
-	const char *text;
-	size_t len;
-	enum cel_tok kind;
-} puncts[] = {
-	/* two-character tokens first */
-	{ WORD("=="), CEL_T_EQ }, { WORD("!="), CEL_T_NE },
-	{ WORD("<="), CEL_T_LE }, { WORD(">="), CEL_T_GE },
-	{ WORD("&&"), CEL_T_AND }, { WORD("||"), CEL_T_OR },
-	{ WORD("("), CEL_T_LPAREN }, { WORD(")"), CEL_T_RPAREN },
-	{ WORD("["), CEL_T_LBRACKET }, { WORD("]"), CEL_T_RBRACKET },
-	{ WORD("{"), CEL_T_LBRACE }, { WORD("}"), CEL_T_RBRACE },
-	{ WORD("."), CEL_T_DOT }, { WORD(","), CEL_T_COMMA },
-	{ WORD(":"), CEL_T_COLON }, { WORD("?"), CEL_T_QUESTION },
-	{ WORD("!"), CEL_T_NOT }, { WORD("-"), CEL_T_MINUS },
-	{ WORD("+"), CEL_T_PLUS }, { WORD("*"), CEL_T_STAR },
-	{ WORD("/"), CEL_T_SLASH }, { WORD("%"), CEL_T_PERCENT },
-	{ WORD("<"), CEL_T_LT }, { WORD(">"), CEL_T_GT },
-};
+/*
+ * The punctuation token at @s, of @avail bytes (at least one): its
+ * length, and its kind in *@kind; 0 (*@kind untouched) when there is
+ * none. A two-byte token wins over its first byte.
+ */
+static size_t punct(const char *s, size_t avail, enum cel_tok *kind)
+{
+	char next = avail > 1 ? s[1] : '\0';
+
+	switch (s[0]) {
+	case '=':
+		if (next != '=')
+			return 0;
+		*kind = CEL_T_EQ;
+		return 2;
+	case '&':
+		if (next != '&')
+			return 0;
+		*kind = CEL_T_AND;
+		return 2;
+	case '|':
+		if (next != '|')
+			return 0;
+		*kind = CEL_T_OR;
+		return 2;
+	case '!':
+		*kind = next == '=' ? CEL_T_NE : CEL_T_NOT;
+		return next == '=' ? 2 : 1;
+	case '<':
+		*kind = next == '=' ? CEL_T_LE : CEL_T_LT;
+		return next == '=' ? 2 : 1;
+	case '>':
+		*kind = next == '=' ? CEL_T_GE : CEL_T_GT;
+		return next == '=' ? 2 : 1;
+	case '(': *kind = CEL_T_LPAREN; return 1;
+	case ')': *kind = CEL_T_RPAREN; return 1;
+	case '[': *kind = CEL_T_LBRACKET; return 1;
+	case ']': *kind = CEL_T_RBRACKET; return 1;
+	case '{': *kind = CEL_T_LBRACE; return 1;
+	case '}': *kind = CEL_T_RBRACE; return 1;
+	case '.': *kind = CEL_T_DOT; return 1;
+	case ',': *kind = CEL_T_COMMA; return 1;
+	case ':': *kind = CEL_T_COLON; return 1;
+	case '?': *kind = CEL_T_QUESTION; return 1;
+	case '-': *kind = CEL_T_MINUS; return 1;
+	case '+': *kind = CEL_T_PLUS; return 1;
+	case '*': *kind = CEL_T_STAR; return 1;
+	case '/': *kind = CEL_T_SLASH; return 1;
+	case '%': *kind = CEL_T_PERCENT; return 1;
+	default: return 0;
+	}
+}
 
 static const struct {
 	const char *word;
@@ -396,15 +429,11 @@ int cel_lex_next(struct cel_lexer *lx, struct cel_token *tok,
 		lx->pos = p;
 		return 0;
 	}
-	for (i = 0; i < sizeof(puncts) / sizeof(puncts[0]); i++) {
-		n = puncts[i].len;
-		if (puncts[i].text[0] == c && lx->pos + n <= lx->len &&
-		    !memcmp(puncts[i].text, s + lx->pos, n)) {
-			tok->kind = puncts[i].kind;
-			tok->len = n;
-			lx->pos += n;
-			return 0;
-		}
+	n = punct(s + lx->pos, lx->len - lx->pos, &tok->kind);
+	if (n) {
+		tok->len = n;
+		lx->pos += n;
+		return 0;
 	}
 	if (c == '=')
 		return lex_error(err, lx->pos,
