@@ -582,13 +582,14 @@ int kvet_rule_set_add_builtin(struct kvet_rule_set *set, bool examples)
 	return ret;
 }
 
-/* The programs of the pending rule @r: 0, or -1 (no memory). */
-static int compile_pending(struct kvet_rule_set *set, struct kvet_rule *r)
+int kvet_rule_set_compile_rule(struct kvet_rule_set *set, struct kvet_rule *r)
 {
 	struct rfile rf = { .set = set, .name = r->file, .buf = r->text,
 			    .len = r->text_len };
 	size_t errs = set->diag.n;
 
+	if (!r->pending)
+		return 0;
 	load_programs(&rf, r, r->pending);
 	check_cost(&rf, r);
 	fill_defaults(&rf, r);
@@ -613,7 +614,7 @@ int kvet_rule_set_compile(struct kvet_rule_set *set,
 		for (k = 0; k < n; k++)
 			if (kvet_rule_matches(r, objs[k], custom, n_custom))
 				break;
-		if (k < n && compile_pending(set, r))
+		if (k < n && kvet_rule_set_compile_rule(set, r))
 			return -1;
 	}
 	return 0;

@@ -582,6 +582,63 @@ static void builtin_trees(void **state)
 	}
 }
 
+static void same_template(const struct kvet_template *a,
+			  const struct kvet_template *b)
+{
+	assert_int_equal(a->n, b->n);
+	assert_true(!a->text == !b->text);
+	if (a->text)
+		assert_string_equal(a->text, b->text);
+	assert_true(!a->constant == !b->constant);
+	if (a->constant)
+		assert_string_equal(a->constant, b->constant);
+}
+
+/* A lint's built-in rules wait for kvet_rule_set_compile(): none is
+ * compiled before, none without an object to match, and a rule compiled
+ * later is the rule a full load compiles at once. */
+static void lean_rules_wait(void **state)
+{
+	struct kvet_rule_set lean, full;
+	size_t i;
+
+	(void)state;
+	kvet_rule_set_init(&lean);
+	kvet_rule_set_init(&full);
+	assert_int_equal(kvet_rule_set_add_builtin(&lean, false), 0);
+	assert_int_equal(kvet_rule_set_add_builtin(&full, true), 0);
+	assert_int_equal(lean.n, full.n);
+	assert_int_equal(kvet_rule_set_compile(&lean, NULL, 0, NULL, 0), 0);
+	for (i = 0; i < lean.n; i++) {
+		struct kvet_rule *r = lean.v[i];
+		const struct kvet_rule *f = full.v[i];
+
+		assert_non_null(r->pending);
+		assert_null(f->pending);
+		assert_null(r->condition_text);
+		assert_int_equal(kvet_rule_set_compile_rule(&lean, r), 0);
+		assert_null(r->pending);
+		assert_string_equal(r->info.id, f->info.id);
+		assert_string_equal(r->condition_text, f->condition_text);
+		assert_int_equal(r->n_slots, f->n_slots);
+		assert_int_equal(r->n_vars, f->n_vars);
+		assert_int_equal(r->n_at, f->n_at);
+		assert_int_equal(r->has_each, f->has_each);
+		assert_int_equal(r->has_group, f->has_group);
+		assert_int_equal(r->has_related, f->has_related);
+		assert_int_equal(r->has_severity_expr, f->has_severity_expr);
+		same_template(&r->message, &f->message);
+		same_template(&r->headline, &f->headline);
+		same_template(&r->reason, &f->reason);
+		same_template(&r->help, &f->help);
+		assert_true(!r->help_default == !f->help_default);
+		assert_int_equal(r->n_examples, 0);
+	}
+	assert_int_equal(lean.diag.n, 0);
+	kvet_rule_set_release(&lean);
+	kvet_rule_set_release(&full);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -596,6 +653,7 @@ int main(void)
 		cmocka_unit_test(test_fuzz_kinds_word),
 		cmocka_unit_test(test_fuzz_kinds_word_at_end),
 		cmocka_unit_test(builtin_trees),
+		cmocka_unit_test(lean_rules_wait),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
