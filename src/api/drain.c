@@ -194,6 +194,9 @@ int kvet_ctx_add_drain_issue(struct kvet_ctx *ctx,
 			      file_order(ctx, is->obj->file), is->at, &text);
 	if (!f)
 		return -1;
+	/* the node the issue is of (none: past every node), for the
+	 * per-node records */
+	ctx->findings.meta[ctx->findings.n - 1].tag = is->node;
 	if (!is->n_related)
 		return 0;
 	rel = kvet_arena_array(&ctx->arena, is->n_related, sizeof(*rel));
@@ -204,29 +207,6 @@ int kvet_ctx_add_drain_issue(struct kvet_ctx *ctx,
 	f->related = rel;
 	f->n_related = is->n_related;
 	return 0;
-}
-
-struct named {
-	const char *name;
-	size_t index;
-};
-
-static int cmp_named(const void *a, const void *b)
-{
-	return strcmp(((const struct named *)a)->name,
-		      ((const struct named *)b)->name);
-}
-
-/* The node a finding is about: its first related object, a Node. */
-static const struct named *node_of(const struct named *v, size_t n,
-				   const struct kvet_finding *f)
-{
-	struct named key;
-
-	if (!f->n_related || strcmp(f->related[0].kind, "Node"))
-		return NULL;
-	key.name = f->related[0].name;
-	return bsearch(&key, v, n, sizeof(*v), cmp_named);
 }
 
 static enum kvet_drain_verdict verdict(const struct kvet_ctx *ctx,
@@ -248,29 +228,29 @@ static enum kvet_drain_verdict verdict(const struct kvet_ctx *ctx,
 	return warn ? KVET_DRAIN_WARNINGS : KVET_DRAIN_DRAINS;
 }
 
+/* The node of finding @i, by the tag its issue left, or NULL. */
+static size_t node_of(const struct kvet_ctx *ctx, size_t i)
+{
+	uint32_t tag = ctx->findings.meta[i].tag;
+
+	return tag < ctx->drain_res.n_nodes ? tag : SIZE_MAX;
+}
+
 static int node_records(struct kvet_ctx *ctx)
 {
 	const struct drain_result *res = &ctx->drain_res;
-	struct named *names;
-	const struct named *hit;
-	size_t *counts, i, *idx;
+	size_t *counts, i, *idx, hit;
 	int ret = -1;
 
 	ctx->drain_nodes = kvet_arena_array(&ctx->arena, res->n_nodes + 1,
 					    sizeof(*ctx->drain_nodes));
-	names = calloc(res->n_nodes + 1, sizeof(*names));
 	counts = calloc(res->n_nodes + 1, sizeof(*counts));
-	if (!ctx->drain_nodes || !names || !counts)
+	if (!ctx->drain_nodes || !counts)
 		goto out;
-	for (i = 0; i < res->n_nodes; i++) {
-		names[i].name = res->nodes[i].name;
-		names[i].index = i;
-	}
-	qsort(names, res->n_nodes, sizeof(*names), cmp_named);
 	for (i = 0; i < ctx->findings.n; i++) {
-		hit = node_of(names, res->n_nodes, &ctx->findings.v[i]);
-		if (hit)
-			counts[hit->index]++;
+		hit = node_of(ctx, i);
+		if (hit != SIZE_MAX)
+			counts[hit]++;
 	}
 	for (i = 0; i < res->n_nodes; i++) {
 		struct kvet_drain_node *dn = &ctx->drain_nodes[i];
@@ -295,10 +275,9 @@ static int node_records(struct kvet_ctx *ctx)
 			goto out;
 	}
 	for (i = 0; i < ctx->findings.n; i++) {
-		hit = node_of(names, res->n_nodes, &ctx->findings.v[i]);
-		if (hit) {
-			struct kvet_drain_node *dn =
-				&ctx->drain_nodes[hit->index];
+		hit = node_of(ctx, i);
+		if (hit != SIZE_MAX) {
+			struct kvet_drain_node *dn = &ctx->drain_nodes[hit];
 
 			((size_t *)dn->findings)[dn->n_findings++] = i;
 		}
@@ -311,7 +290,6 @@ static int node_records(struct kvet_ctx *ctx)
 	ctx->n_drain_nodes = res->n_nodes;
 	ret = 0;
 out:
-	free(names);
 	free(counts);
 	return ret;
 }

@@ -144,7 +144,7 @@ static bool same_cause(const struct kvet_ctx *ctx, size_t i,
 	const struct kvet_finding *f = &ctx->findings.v[i];
 	size_t k;
 
-	if (ctx->findings.objs[i] != is->obj)
+	if (ctx->findings.meta[i].obj != is->obj)
 		return false;
 	if (is->rule != DRAIN_RULE_WEBHOOK_DEADLOCK)
 		return true;

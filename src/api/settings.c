@@ -750,7 +750,7 @@ bool kvet_ctx_finding_kept(struct kvet_ctx *ctx, size_t i,
 				       : f->severity;
 	if (st && !st->on)
 		return false;
-	return !suppressed_by_settings(ctx, ctx->findings.objs[i], f, &why);
+	return !suppressed_by_settings(ctx, ctx->findings.meta[i].obj, f, &why);
 }
 
 int kvet_ctx_apply_settings(struct kvet_ctx *ctx)
@@ -768,15 +768,14 @@ int kvet_ctx_apply_settings(struct kvet_ctx *ctx)
 		/* an override wins over the rule's own, even a computed one */
 		if (st && st->severity >= 0)
 			f->severity = (enum kvet_severity)st->severity;
-		reason = suppression(ctx, fs->objs[i], f, &why);
+		reason = suppression(ctx, fs->meta[i].obj, f, &why);
 		if (reason) {
 			if (hold_back(ctx, f, reason, why) < 0)
 				return -1;
 			continue;
 		}
 		fs->v[out] = *f;
-		fs->order[out] = fs->order[i];
-		fs->objs[out] = fs->objs[i];
+		fs->meta[out] = fs->meta[i];
 		out++;
 	}
 	fs->n = out;

@@ -268,7 +268,7 @@ int kvet_ctx_map_templates(struct kvet_ctx *ctx)
 
 	for (i = 0; i < ctx->findings.n; i++) {
 		struct kvet_finding *f = &ctx->findings.v[i];
-		const struct kvet_object *obj = ctx->findings.objs[i];
+		const struct kvet_object *obj = ctx->findings.meta[i].obj;
 
 		if (!f->source || !obj || obj->source != f->source)
 			continue;

@@ -244,7 +244,7 @@ void kvet_ctx_name_units(struct kvet_ctx *ctx)
 		return;
 	for (i = 0; i < ctx->findings.n; i++) {
 		struct kvet_finding *f = &ctx->findings.v[i];
-		const struct kvet_object *obj = ctx->findings.objs[i];
+		const struct kvet_object *obj = ctx->findings.meta[i].obj;
 		const struct kvet_source *src = kvet_ctx_render_of(ctx,
 							  f->object.pos.file);
 

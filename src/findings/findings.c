@@ -19,11 +19,9 @@ void kvet_findings_release(struct kvet_findings *fs)
 	if (!fs)
 		return;
 	free(fs->v);
-	free(fs->order);
-	free(fs->objs);
+	free(fs->meta);
 	fs->v = NULL;
-	fs->order = NULL;
-	fs->objs = NULL;
+	fs->meta = NULL;
 	fs->n = fs->cap = 0;
 	memset(fs->helps, 0, sizeof(fs->helps));
 }
@@ -105,20 +103,15 @@ struct kvet_finding *kvet_findings_add(struct kvet_findings *fs,
 	if (fs->n == fs->cap) {
 		size_t cap = fs->cap ? fs->cap * 2 : 32;
 		struct kvet_finding *v = realloc(fs->v, cap * sizeof(*v));
-		const struct kvet_object **ob;
-		size_t *o;
+		struct kvet_finding_meta *m;
 
 		if (!v)
 			goto oom;
 		fs->v = v;
-		o = realloc(fs->order, cap * sizeof(*o));
-		if (!o)
+		m = realloc(fs->meta, cap * sizeof(*m));
+		if (!m)
 			goto oom;
-		fs->order = o;
-		ob = realloc(fs->objs, cap * sizeof(*ob));
-		if (!ob)
-			goto oom;
-		fs->objs = ob;
+		fs->meta = m;
 		fs->cap = cap;
 	}
 	headline = keep(fs->arena, text->headline ? text->headline : "", &oom);
@@ -140,8 +133,9 @@ struct kvet_finding *kvet_findings_add(struct kvet_findings *fs,
 		headline = msg;
 	f = &fs->v[fs->n];
 	memset(f, 0, sizeof(*f));
-	fs->order[fs->n] = file_order;
-	fs->objs[fs->n] = obj;
+	fs->meta[fs->n].obj = obj;
+	fs->meta[fs->n].file_order = file_order;
+	fs->meta[fs->n].tag = KVET_FINDING_NO_TAG;
 	fs->n++;
 	f->rule = rule;
 	f->severity = sev;
@@ -174,26 +168,20 @@ int kvet_findings_append(struct kvet_findings *to, struct kvet_findings *from)
 		return 0;
 	if (n > to->cap) {
 		struct kvet_finding *v = realloc(to->v, n * sizeof(*v));
-		const struct kvet_object **ob;
-		size_t *o;
+		struct kvet_finding_meta *m;
 
 		if (!v)
 			return -1;
 		to->v = v;
-		o = realloc(to->order, n * sizeof(*o));
-		if (!o)
+		m = realloc(to->meta, n * sizeof(*m));
+		if (!m)
 			return -1;
-		to->order = o;
-		ob = realloc(to->objs, n * sizeof(*ob));
-		if (!ob)
-			return -1;
-		to->objs = ob;
+		to->meta = m;
 		to->cap = n;
 	}
 	for (i = 0; i < from->n; i++) {
 		to->v[to->n + i] = from->v[i];
-		to->order[to->n + i] = from->order[i];
-		to->objs[to->n + i] = from->objs[i];
+		to->meta[to->n + i] = from->meta[i];
 	}
 	to->n = n;
 	from->n = 0;
@@ -202,8 +190,7 @@ int kvet_findings_append(struct kvet_findings *to, struct kvet_findings *from)
 
 struct sort_item {
 	const struct kvet_finding *f;
-	const struct kvet_object *obj;
-	size_t order;
+	struct kvet_finding_meta meta;
 };
 
 static int cmp_finding(const void *pa, const void *pb)
@@ -211,8 +198,8 @@ static int cmp_finding(const void *pa, const void *pb)
 	const struct sort_item *a = pa, *b = pb;
 	int c;
 
-	if (a->order != b->order)
-		return a->order < b->order ? -1 : 1;
+	if (a->meta.file_order != b->meta.file_order)
+		return a->meta.file_order < b->meta.file_order ? -1 : 1;
 	if (a->f->pos.line != b->f->pos.line)
 		return a->f->pos.line < b->f->pos.line ? -1 : 1;
 	if (a->f->pos.column != b->f->pos.column)
@@ -241,14 +228,12 @@ void kvet_findings_sort(struct kvet_findings *fs)
 	}
 	for (i = 0; i < fs->n; i++) {
 		items[i].f = &fs->v[i];
-		items[i].obj = fs->objs[i];
-		items[i].order = fs->order[i];
+		items[i].meta = fs->meta[i];
 	}
 	qsort(items, fs->n, sizeof(*items), cmp_finding);
 	for (i = 0; i < fs->n; i++) {
 		sorted[i] = *items[i].f;
-		fs->order[i] = items[i].order;
-		fs->objs[i] = items[i].obj;
+		fs->meta[i] = items[i].meta;
 	}
 	free(fs->v);
 	fs->v = sorted;

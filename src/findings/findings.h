@@ -3,6 +3,7 @@
 #define KVET_FINDINGS_FINDINGS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "kvet/common.h"
 #include "base/arena.h"
@@ -13,14 +14,24 @@
  * the last one kept per rule is found again here instead of copied. */
 #define KVET_FINDINGS_HELPS 64
 
+/* What the run keeps beside each public finding; it moves with it when
+ * findings are sorted, appended or held back. */
+struct kvet_finding_meta {
+	const struct kvet_object *obj;	/* the finding's object */
+	size_t file_order;		/* input index of its file */
+	/* what the check that reported it keeps with it (kvet drain: the
+	 * node's index), KVET_FINDING_NO_TAG when nothing */
+	uint32_t tag;
+};
+#define KVET_FINDING_NO_TAG UINT32_MAX
+
 /* The findings of a run: a malloc'd vector of plain records whose
  * strings live in the run's arena. */
 struct kvet_findings {
 	struct kvet_arena *arena;
 	struct kvet_finding *v;
+	struct kvet_finding_meta *meta;	/* one per finding */
 	size_t n, cap;
-	size_t *order;		/* input index of each finding's file */
-	const struct kvet_object **objs;	/* each finding's object */
 	int oom;
 	struct {
 		const char *rule;
