@@ -69,6 +69,20 @@ struct unit {
 	int oom;
 };
 
+/* What only a drain context (KVET_CTX_DRAIN) has: the plan it was given
+ * and what the simulation found, per node and per step. */
+struct ctx_drain {
+	struct drain_options opts;
+	bool set;			/* kvet_ctx_set_drain() was called */
+	struct kvet_selector selector;	/* of --nodes, when a selector */
+	struct drain_result res;
+	struct kvet_drain_node *nodes;
+	size_t n_nodes;
+	struct kvet_drain_step *steps;
+	size_t n_steps;
+	bool ran;
+};
+
 struct kvet_ctx {
 	struct kvet_options opts;
 	struct kvet_arena arena;
@@ -134,15 +148,7 @@ struct kvet_ctx {
 	struct kvet_chart_map *chart_map;	/* the files read, or NULL */
 
 	/* drain.c: a drain context (KVET_CTX_DRAIN) and its results */
-	struct drain_options drain_opts;
-	bool drain_set;
-	struct kvet_selector drain_selector;
-	struct drain_result drain_res;
-	struct kvet_drain_node *drain_nodes;
-	size_t n_drain_nodes;
-	struct kvet_drain_step *drain_steps;
-	size_t n_drain_steps;
-	bool drain_ran;
+	struct ctx_drain drain;
 
 	/* pool.c: the synthetic pool; zero fields take the defaults */
 	struct drain_pool pool;

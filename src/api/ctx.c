@@ -130,7 +130,7 @@ KVET_API void kvet_ctx_destroy(struct kvet_ctx *ctx)
 		kvet_graph_destroy(ctx->unit_graphs[i]);
 	free(ctx->unit_graphs);
 	free(ctx->chart_entries);
-	drain_result_release(&ctx->drain_res);
+	drain_result_release(&ctx->drain.res);
 	kvet_objects_release(&ctx->objects);
 	kvet_findings_release(&ctx->findings);
 	kvet_chart_map_destroy(ctx->chart_map);

@@ -65,22 +65,22 @@ static int set_names(struct kvet_ctx *ctx, const char *list)
 		if (*names[k])
 			k++;
 	}
-	ctx->drain_opts.names = names;
-	ctx->drain_opts.n_names = k;
+	ctx->drain.opts.names = names;
+	ctx->drain.opts.n_names = k;
 	return 0;
 }
 
 KVET_API int kvet_ctx_set_drain(struct kvet_ctx *ctx,
 				const struct kvet_drain_options *opts)
 {
-	struct drain_options *o = &ctx->drain_opts;
+	struct drain_options *o = &ctx->drain.opts;
 	const char *err = NULL;
 	int rc;
 
 	if (!(ctx->opts.flags & KVET_CTX_DRAIN))
 		return -1;
 	memset(o, 0, sizeof(*o));
-	ctx->drain_set = true;
+	ctx->drain.set = true;
 	o->plan = opts->plan;
 	o->force = opts->flags & KVET_DRAIN_FORCE;
 	o->delete_emptydir = !(opts->flags & KVET_DRAIN_KEEP_EMPTYDIR);
@@ -94,14 +94,14 @@ KVET_API int kvet_ctx_set_drain(struct kvet_ctx *ctx,
 	if (!looks_like_selector(opts->nodes))
 		return set_names(ctx, opts->nodes);
 	rc = kvet_selector_parse_text(&ctx->arena, opts->nodes,
-				      &ctx->drain_selector, &err);
+				      &ctx->drain.selector, &err);
 	if (rc > 0)
 		kvet_diag_addf(&ctx->rules.diag, NULL, 0, 0,
 			       "invalid node selector '%s': %s", opts->nodes,
 			       err);
 	if (rc)
 		return -1;
-	o->selector = &ctx->drain_selector;
+	o->selector = &ctx->drain.selector;
 	return 0;
 }
 
@@ -233,19 +233,19 @@ static size_t node_of(const struct kvet_ctx *ctx, size_t i)
 {
 	uint32_t tag = ctx->findings.meta[i].tag;
 
-	return tag < ctx->drain_res.n_nodes ? tag : SIZE_MAX;
+	return tag < ctx->drain.res.n_nodes ? tag : SIZE_MAX;
 }
 
 static int node_records(struct kvet_ctx *ctx)
 {
-	const struct drain_result *res = &ctx->drain_res;
+	const struct drain_result *res = &ctx->drain.res;
 	size_t *counts, i, *idx, hit;
 	int ret = -1;
 
-	ctx->drain_nodes = kvet_arena_array(&ctx->arena, res->n_nodes + 1,
-					    sizeof(*ctx->drain_nodes));
+	ctx->drain.nodes = kvet_arena_array(&ctx->arena, res->n_nodes + 1,
+					    sizeof(*ctx->drain.nodes));
 	counts = calloc(res->n_nodes + 1, sizeof(*counts));
-	if (!ctx->drain_nodes || !counts)
+	if (!ctx->drain.nodes || !counts)
 		goto out;
 	for (i = 0; i < ctx->findings.n; i++) {
 		hit = node_of(ctx, i);
@@ -253,7 +253,7 @@ static int node_records(struct kvet_ctx *ctx)
 			counts[hit]++;
 	}
 	for (i = 0; i < res->n_nodes; i++) {
-		struct kvet_drain_node *dn = &ctx->drain_nodes[i];
+		struct kvet_drain_node *dn = &ctx->drain.nodes[i];
 		const struct drain_node_result *nr = &res->nodes[i];
 
 		if (nr->obj) {
@@ -277,17 +277,17 @@ static int node_records(struct kvet_ctx *ctx)
 	for (i = 0; i < ctx->findings.n; i++) {
 		hit = node_of(ctx, i);
 		if (hit != SIZE_MAX) {
-			struct kvet_drain_node *dn = &ctx->drain_nodes[hit];
+			struct kvet_drain_node *dn = &ctx->drain.nodes[hit];
 
 			((size_t *)dn->findings)[dn->n_findings++] = i;
 		}
 	}
 	for (i = 0; i < res->n_nodes; i++)
-		ctx->drain_nodes[i].verdict =
-			verdict(ctx, &ctx->drain_nodes[i],
+		ctx->drain.nodes[i].verdict =
+			verdict(ctx, &ctx->drain.nodes[i],
 				res->plan != KVET_DRAIN_ROLLING ||
 					res->nodes[i].reached);
-	ctx->n_drain_nodes = res->n_nodes;
+	ctx->drain.n_nodes = res->n_nodes;
 	ret = 0;
 out:
 	free(counts);
@@ -296,15 +296,15 @@ out:
 
 static int step_records(struct kvet_ctx *ctx)
 {
-	const struct drain_result *res = &ctx->drain_res;
+	const struct drain_result *res = &ctx->drain.res;
 	size_t i;
 
-	ctx->drain_steps = kvet_arena_array(&ctx->arena, res->n_steps + 1,
-					    sizeof(*ctx->drain_steps));
-	if (!ctx->drain_steps)
+	ctx->drain.steps = kvet_arena_array(&ctx->arena, res->n_steps + 1,
+					    sizeof(*ctx->drain.steps));
+	if (!ctx->drain.steps)
 		return -1;
 	for (i = 0; i < res->n_steps; i++) {
-		struct kvet_drain_step *st = &ctx->drain_steps[i];
+		struct kvet_drain_step *st = &ctx->drain.steps[i];
 		const struct drain_step_result *sr = &res->steps[i];
 
 		st->index = sr->index;
@@ -314,7 +314,7 @@ static int step_records(struct kvet_ctx *ctx)
 		st->causes = sr->causes;
 		st->n_causes = sr->n_causes;
 	}
-	ctx->n_drain_steps = res->n_steps;
+	ctx->drain.n_steps = res->n_steps;
 	return 0;
 }
 
@@ -351,7 +351,7 @@ static bool has_live_pod(const struct kvet_ctx *ctx)
  */
 static int run(struct kvet_ctx *ctx)
 {
-	struct drain_options opts = ctx->drain_opts;
+	struct drain_options opts = ctx->drain.opts;
 	struct drain_pool pool;
 	int rc;
 
@@ -366,13 +366,13 @@ static int run(struct kvet_ctx *ctx)
 					0, 0,
 					"the configuration's pool: is not used: the input is a cluster dump, drained on its own nodes");
 		return drain_run_dump(&ctx->arena, &ctx->diag, ctx->graph,
-				      &opts, &ctx->drain_res);
+				      &opts, &ctx->drain.res);
 	}
 	kvet_ctx_pool(ctx, &pool, &opts);
 	rc = drain_run_pool(&ctx->arena, &ctx->diag, ctx->graph, &opts, &pool,
-			    &ctx->drain_res);
+			    &ctx->drain.res);
 	if (!rc)
-		kvet_ctx_pool_info(ctx, &pool, &ctx->drain_res);
+		kvet_ctx_pool_info(ctx, &pool, &ctx->drain.res);
 	return rc;
 }
 
@@ -383,7 +383,7 @@ int kvet_ctx_run_drain(struct kvet_ctx *ctx)
 
 	static const struct kvet_drain_options defaults;
 
-	if (!ctx->drain_set && kvet_ctx_set_drain(ctx, &defaults) < 0)
+	if (!ctx->drain.set && kvet_ctx_set_drain(ctx, &defaults) < 0)
 		return -1;
 	/* the field-type check's findings stay: the drain read those
 	 * fields as unset, and the user should know why */
@@ -392,9 +392,9 @@ int kvet_ctx_run_drain(struct kvet_ctx *ctx)
 		return -1;
 	if (rc > 0)
 		return 0;
-	for (i = 0; i < ctx->drain_res.n_issues; i++)
-		if (kvet_ctx_add_drain_issue(ctx, &ctx->drain_res.issues[i],
-					     drain_rule_info(ctx->drain_res.issues[i].rule)->id,
+	for (i = 0; i < ctx->drain.res.n_issues; i++)
+		if (kvet_ctx_add_drain_issue(ctx, &ctx->drain.res.issues[i],
+					     drain_rule_info(ctx->drain.res.issues[i].rule)->id,
 					     NULL) < 0)
 			return -1;
 	kvet_findings_sort(&ctx->findings);
@@ -406,38 +406,38 @@ int kvet_ctx_run_drain(struct kvet_ctx *ctx)
 	if (kvet_ctx_apply_settings(ctx) < 0 || node_records(ctx) < 0 ||
 	    step_records(ctx) < 0)
 		return -1;
-	ctx->drain_ran = true;
+	ctx->drain.ran = true;
 	return 0;
 }
 
 KVET_API bool kvet_ctx_drain_ran(const struct kvet_ctx *ctx)
 {
-	return ctx->drain_ran;
+	return ctx->drain.ran;
 }
 
 KVET_API enum kvet_drain_plan kvet_ctx_drain_plan(const struct kvet_ctx *ctx)
 {
-	return ctx->drain_opts.plan;
+	return ctx->drain.opts.plan;
 }
 
 KVET_API size_t kvet_ctx_drain_node_count(const struct kvet_ctx *ctx)
 {
-	return ctx->n_drain_nodes;
+	return ctx->drain.n_nodes;
 }
 
 KVET_API const struct kvet_drain_node *
 kvet_ctx_drain_node(const struct kvet_ctx *ctx, size_t i)
 {
-	return i < ctx->n_drain_nodes ? &ctx->drain_nodes[i] : NULL;
+	return i < ctx->drain.n_nodes ? &ctx->drain.nodes[i] : NULL;
 }
 
 KVET_API size_t kvet_ctx_drain_step_count(const struct kvet_ctx *ctx)
 {
-	return ctx->n_drain_steps;
+	return ctx->drain.n_steps;
 }
 
 KVET_API const struct kvet_drain_step *
 kvet_ctx_drain_step(const struct kvet_ctx *ctx, size_t i)
 {
-	return i < ctx->n_drain_steps ? &ctx->drain_steps[i] : NULL;
+	return i < ctx->drain.n_steps ? &ctx->drain.steps[i] : NULL;
 }
