@@ -67,6 +67,22 @@ bool kvet_node_eq(const struct kvet_node *n, const char *s)
 	return kvet_node_is_string(n) && kvet_node_text_eq(n, s);
 }
 
+bool kvet_node_true(const struct kvet_node *n)
+{
+	static const char *const yes[] = {
+		"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON",
+		"y", "Y",
+	};
+	size_t i;
+
+	if (!n || n->type != KVET_NODE_BOOL)
+		return false;
+	for (i = 0; i < sizeof(yes) / sizeof(yes[0]); i++)
+		if (kvet_node_text_eq(n, yes[i]))
+			return true;
+	return false;
+}
+
 bool kvet_node_int(const struct kvet_node *n, long long *out)
 {
 	char buf[64];

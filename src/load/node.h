@@ -107,6 +107,9 @@ const struct kvet_node *kvet_node_path(const struct kvet_node *n, ...)
 bool kvet_node_eq(const struct kvet_node *n, const char *s);
 /* True when @n is a scalar of any type whose text is @s. */
 bool kvet_node_text_eq(const struct kvet_node *n, const char *s);
+/* True when @n is a boolean that is true, in any of the YAML 1.1 forms
+ * the loader reads as booleans (true, True, yes, on, y, ...). */
+bool kvet_node_true(const struct kvet_node *n);
 
 /*
  * kvet_node_int() - the value of an integer scalar.

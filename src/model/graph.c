@@ -364,22 +364,6 @@ static int index_namespaces(struct kvet_graph *g)
 	return 0;
 }
 
-static bool node_true(const struct kvet_node *n)
-{
-	static const char *const yes[] = {
-		"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON",
-		"y", "Y",
-	};
-	size_t i;
-
-	if (!n || n->type != KVET_NODE_BOOL)
-		return false;
-	for (i = 0; i < sizeof(yes) / sizeof(yes[0]); i++)
-		if (kvet_node_text_eq(n, yes[i]))
-			return true;
-	return false;
-}
-
 /* The entry of @obj's controller (ownerReferences[].controller: true). */
 static struct entry *controller_of(const struct kvet_graph *g,
 				   const struct kvet_object *obj)
@@ -393,7 +377,7 @@ static struct entry *controller_of(const struct kvet_graph *g,
 		struct kvet_slice av, group = { "", 0 };
 		const char *slash;
 
-		if (!node_true(kvet_node_get(ref, "controller")))
+		if (!kvet_node_true(kvet_node_get(ref, "controller")))
 			continue;
 		av = kvet_string_of(kvet_node_get(ref, "apiVersion"));
 		slash = av.len ? memchr(av.s, '/', av.len) : NULL;
@@ -461,7 +445,7 @@ static int add_workload(struct kvet_graph *g, struct entry *e, size_t cap)
 		uint32_t i;
 
 		for (i = 0; i < refs->len; i++)
-			if (node_true(kvet_node_get(&refs->u.items[i],
+			if (kvet_node_true(kvet_node_get(&refs->u.items[i],
 						    "controller")))
 				wl->orphan = true;
 	}

@@ -3,23 +3,6 @@
 
 #include "model/hash.h"
 
-/* A YAML boolean that is true, as the graph reads `controller` (1.2). */
-static bool is_true(const struct kvet_node *n)
-{
-	static const char *const yes[] = {
-		"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON",
-		"y", "Y",
-	};
-	size_t i;
-
-	if (!n || n->type != KVET_NODE_BOOL)
-		return false;
-	for (i = 0; i < sizeof(yes) / sizeof(yes[0]); i++)
-		if (kvet_node_text_eq(n, yes[i]))
-			return true;
-	return false;
-}
-
 static struct kvet_slice text_of(const struct kvet_node *n)
 {
 	struct kvet_slice s = { "", 0 };
@@ -40,7 +23,7 @@ bool kvet_workload_controller_ref(const struct kvet_workload *wl,
 			      NULL);
 	for (i = 0; kvet_node_is_seq(refs) && i < refs->len; i++) {
 		ref = &refs->u.items[i];
-		if (!is_true(kvet_node_get(ref, "controller")))
+		if (!kvet_node_true(kvet_node_get(ref, "controller")))
 			continue;
 		out->api_version = text_of(kvet_node_get(ref, "apiVersion"));
 		out->kind = text_of(kvet_node_get(ref, "kind"));

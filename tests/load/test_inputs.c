@@ -72,6 +72,33 @@ static void test_int_needs_digits(void **state)
 	assert_false(kvet_node_int32(&n, &v));
 }
 
+/* kvet_node_true(): the YAML 1.1 true forms of a boolean, and nothing
+ * that only reads like one (a string "true" is a string). */
+static void test_node_true(void **state)
+{
+	static const char *const yes[] = { "true", "True", "yes", "on", "Y" };
+	static const char *const no[] = { "false", "No", "off", "n" };
+	struct kvet_node n = { .type = KVET_NODE_BOOL };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
+		n.u.str = yes[i];
+		n.len = (uint32_t)strlen(yes[i]);
+		assert_true(kvet_node_true(&n));
+	}
+	for (i = 0; i < sizeof(no) / sizeof(no[0]); i++) {
+		n.u.str = no[i];
+		n.len = (uint32_t)strlen(no[i]);
+		assert_false(kvet_node_true(&n));
+	}
+	n.type = KVET_NODE_STRING;
+	n.u.str = "true";
+	n.len = 4;
+	assert_false(kvet_node_true(&n));
+	assert_false(kvet_node_true(NULL));
+}
+
 /* A core tag says how to read the text; it must fit (go-yaml agrees). */
 static void test_tag_must_fit_text(void **state)
 {
@@ -397,6 +424,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_int_needs_digits),
+		cmocka_unit_test(test_node_true),
 		cmocka_unit_test(test_tag_must_fit_text),
 		cmocka_unit_test(test_not_kubernetes_is_skipped),
 		cmocka_unit_test(test_half_objects_are_errors),
