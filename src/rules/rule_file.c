@@ -498,6 +498,20 @@ static int add_roots(struct rfile *rf, const struct kvet_node *const *roots,
 	return 0;
 }
 
+/* The end of adding one rule file, @failed or not: -1 when it failed or
+ * gave errors of its own, and then, when it gave none, the one thing
+ * that fails a file without an error: memory. */
+static int file_done(struct kvet_rule_set *set, const char *name,
+		     size_t errs, bool failed)
+{
+	if (!failed && set->diag.n == errs && !set->diag.oom)
+		return 0;
+	if (set->diag.n == errs)
+		kvet_diag_addf(&set->diag, name, 0, 0,
+			       "cannot load the rule file: out of memory");
+	return -1;
+}
+
 int kvet_rule_set_add_buffer(struct kvet_rule_set *set, const char *name,
 			     const char *text, size_t len)
 {
@@ -523,12 +537,9 @@ int kvet_rule_set_add_buffer(struct kvet_rule_set *set, const char *name,
 		roots[i] = docs.v[i].root;
 	if (add_roots(&rf, roots, docs.n))
 		goto out;
-	ret = set->diag.n > errs || set->diag.oom ? -1 : 0;
+	ret = 0;
 out:
-	/* only memory fails a file without an error of its own */
-	if (ret < 0 && set->diag.n == errs)
-		kvet_diag_addf(&set->diag, rf.name, 0, 0,
-			       "cannot load the rule file: out of memory");
+	ret = file_done(set, rf.name, errs, ret < 0);
 	kvet_docs_release(&docs);
 	return ret;
 }
@@ -555,12 +566,9 @@ static int add_builtin_trees(struct kvet_rule_set *set,
 		roots[i] = &bf->roots[i];
 	if (add_roots(&rf, roots, bf->n_roots))
 		goto out;
-	ret = set->diag.n > errs || set->diag.oom ? -1 : 0;
+	ret = 0;
 out:
-	if (ret < 0 && set->diag.n == errs)
-		kvet_diag_addf(&set->diag, rf.name, 0, 0,
-			       "cannot load the rule file: out of memory");
-	return ret;
+	return file_done(set, rf.name, errs, ret < 0);
 }
 
 int kvet_rule_set_add_builtin(struct kvet_rule_set *set, bool examples)
