@@ -228,7 +228,7 @@ static enum kvet_drain_verdict verdict(const struct kvet_ctx *ctx,
 	return warn ? KVET_DRAIN_WARNINGS : KVET_DRAIN_DRAINS;
 }
 
-/* The node of finding @i, by the tag its issue left, or NULL. */
+/* The node of finding @i, by the tag its issue left, or SIZE_MAX. */
 static size_t node_of(const struct kvet_ctx *ctx, size_t i)
 {
 	uint32_t tag = ctx->findings.meta[i].tag;
