@@ -244,4 +244,3 @@ void kvet_ctx_load_all(struct kvet_ctx *ctx)
 	}
 	run_phase(ctx, &pool, PHASE_FINISH, ctx->nunits, jobs, bytes_total);
 }
-

@@ -97,7 +97,7 @@ static struct entry *push(struct drain_cluster *c, void *addr,
 	void fn(struct drain_cluster *c, type *p, type v)                   \
 	{                                                                   \
 		struct entry *e;                                            \
-                                                                            \
+									    \
 		if (*p == v)                                                \
 			return;                                             \
 		e = push(c, (void *)p, tag);                                \

@@ -240,4 +240,3 @@ char *kvet_render_one_line(struct kvet_arena *arena, char *s)
 	*o = '\0';
 	return r;
 }
-

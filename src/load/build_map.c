@@ -153,4 +153,3 @@ void kvet_build_map(struct kvet_builder *b, size_t npairs,
 	n->len = (uint32_t)mk.n;
 	n->u.pairs = mk.pairs;
 }
-

@@ -736,4 +736,3 @@ const char *kvet_selector_form_name(const struct kvet_selector *sel)
 		return "empty";
 	return "requirements";
 }
-

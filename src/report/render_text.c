@@ -459,8 +459,9 @@ static void write_github_hidden(FILE *fp, const struct kvet_ctx *ctx)
  * kvet_render_text() - write the text report of a run.
  * @ctx: a context that has run.
  * @opts: flags: KVET_RENDER_COLOR for ANSI colours, KVET_RENDER_QUIET for
- *        the first line of each error and finding and no summary line, KVET_RENDER_VERBOSE to list each
- *        skipped document, KVET_RENDER_SHOW_SUPPRESSED to list each
+ *        the first line of each error and finding and no summary line,
+ *        KVET_RENDER_VERBOSE to list each skipped document,
+ *        KVET_RENDER_SHOW_SUPPRESSED to list each
  *        suppressed finding, KVET_RENDER_WITH_GITHUB to say how many
  *        annotations of the run's github report GitHub will not show.
  * @fp: the stream.

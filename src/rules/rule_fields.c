@@ -479,4 +479,3 @@ void rfile_load_each(struct rfile *rf, struct kvet_rule *r,
 	/* slot KVET_RULE_VAR_GROUP */
 	scope->names[scope->n++] = "group";
 }
-
