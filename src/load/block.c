@@ -117,6 +117,34 @@ static bool high_ok(const struct bscan *j, size_t i)
 	return true;
 }
 
+/*
+ * Bytes that stop the quick scan of a plain scalar's text (1: ':', '#',
+ * control characters, DEL and every byte of a multi-byte character),
+ * and those that cannot start one (2: YAML's indicators, 9.1.1 and 7.3.3;
+ * '-' is checked apart).
+ */
+enum { STOP = 1, INDICATOR = 2 };
+
+static const unsigned char byte_class[256] = {
+	/* 0x00 to 0xff, sixteen a row */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	0, 2, 0, 3, 0, 2, 2, 0, 0, 0, 2, 0, 2, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 2, 2,
+	2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 2, 0, 0,
+	2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 0, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+};
+
 /* Is the rest of the line from @i blanks, maybe then a comment? */
 static bool line_done(const struct bscan *j, size_t i)
 {
@@ -190,11 +218,14 @@ static bool scan_scalar(struct bscan *j, size_t i, struct kvet_node *n,
 	}
 	/* indicators that start something else than a plain scalar; a '-'
 	 * is plain when a non-blank follows it (args: --port=80, -1) */
-	if (strchr("?:,[]{}#&*!|>%@`", buf[i]) ||
+	if ((byte_class[(unsigned char)buf[i]] & INDICATOR) ||
 	    (buf[i] == '-' && (i + 1 == eol || buf[i + 1] == ' ')))
 		return give_up(j);
 	for (e = i; e < eol; e++) {
 		unsigned char c = (unsigned char)buf[e];
+
+		if (!(byte_class[c] & STOP))
+			continue;
 
 		if (c == ':' && (e + 1 == eol || buf[e + 1] == ' ')) {
 			*key = true;
