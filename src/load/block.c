@@ -98,8 +98,8 @@ static bool text_is(const struct kvet_node *n, const char *s, size_t len)
 /*
  * A byte of a multi-byte character: the input is valid UTF-8 (the
  * sanitizer ran). Declined: what YAML reads as a line break (NEL, LS,
- * PS), a byte order mark, and the characters YAML does not print (C1
- * controls, U+FFFE, U+FFFF), where libfyaml may differ or fail.
+ * PS), a byte order mark, and the characters YAML does not print (U+0080
+ * to U+009F, U+FFFE, U+FFFF), where libfyaml may differ or fail.
  */
 static bool high_ok(const struct bscan *j, size_t i)
 {
