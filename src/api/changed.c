@@ -39,25 +39,14 @@ static int cmp_path(const void *a, const void *b)
 static const char *repo_root(struct kvet_ctx *ctx, const char **top)
 {
 	char cwd[PATH_MAX];
-	const char *p;
-	char *rel;
-	size_t up = 0, i;
 
 	*top = NULL;
 	if (!realpath(".", cwd))
 		return ".";
 	*top = kvet_repo_top(&ctx->arena, cwd);
-	if (!*top || !strcmp(*top, cwd))
+	if (!*top)
 		return ".";
-	for (p = cwd + strlen(*top); *p; p++)
-		up += *p == '/';
-	rel = kvet_arena_alloc(&ctx->arena, up * 3);
-	if (!rel)
-		return NULL;
-	for (i = 0; i < up; i++)
-		memcpy(rel + i * 3, "../", 3);
-	rel[up * 3 - 1] = '\0';
-	return rel;
+	return kvet_path_from(&ctx->arena, *top, cwd);
 }
 
 /* Is the real path @real inside the directory @top? */

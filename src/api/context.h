@@ -21,10 +21,10 @@
 #include "load/load.h"
 #include "model/graph.h"
 #include "model/object.h"
-#include "rules/baseline.h"
-#include "rules/findings.h"
+#include "findings/baseline.h"
+#include "findings/findings.h"
 #include "rules/rules.h"
-#include "rules/suppress.h"
+#include "findings/suppress.h"
 
 struct kvet_chart_entry;
 
@@ -43,6 +43,7 @@ struct kvet_rule_setting {
 struct kvet_rule_state {
 	struct kvet_rule_info info;	/* severity: the effective one */
 	struct kvet_rule *rule;		/* its rule file; NULL: a C check */
+	bool in_drain;			/* kvet drain runs it too */
 	bool on;
 	int severity;			/* -1: the rule's own */
 };
@@ -311,8 +312,6 @@ int kvet_ctx_check_roll(struct kvet_ctx *ctx);
 bool kvet_ctx_roll_applies(const struct kvet_ctx *ctx,
 			   const struct kvet_object *obj);
 
-/* drain.c: the drain checks a drain context knows. */
-bool kvet_drain_check_is(const char *id);
 
 /* The graph configuration the settings ask for. */
 void kvet_ctx_graph_config(const struct kvet_ctx *ctx,

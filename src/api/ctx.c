@@ -21,7 +21,7 @@
 #include "model/object.h"
 #include "model/release.h"
 #include "rules/check_types.h"
-#include "rules/findings.h"
+#include "findings/findings.h"
 #include "rules/rules.h"
 
 static bool excluded(const void *ctx, const char *path)
@@ -514,11 +514,18 @@ KVET_API int kvet_ctx_rule_write_markdown(const struct kvet_ctx *ctx,
 {
 	/* a rule the settings switch off is still documented */
 	const struct kvet_rule_info *info = kvet_ctx_rule_known(ctx, id);
+	const struct kvet_rule *rule = kvet_rule_set_find(&ctx->rules, id);
 
 	if (!info)
 		return -1;
-	return kvet_rule_write_markdown(info,
-					kvet_rule_set_find(&ctx->rules, id), fp);
+	/* a lean context compiles a built-in rule when it can run; its
+	 * page shows the programs' text, which compiling fills in (the
+	 * context is the caller's own, only const in this interface) */
+	if (rule && rule->pending &&
+	    kvet_rule_set_compile_rule((struct kvet_rule_set *)&ctx->rules,
+				       (struct kvet_rule *)rule))
+		return -1;
+	return kvet_rule_write_markdown(info, rule, fp);
 }
 
 KVET_API size_t kvet_ctx_finding_count(const struct kvet_ctx *ctx)

@@ -37,16 +37,6 @@ KVET_API const struct kvet_rule_info *kvet_drain_check(size_t i)
 	return NULL;
 }
 
-bool kvet_drain_check_is(const char *id)
-{
-	size_t i;
-
-	for (i = 0; i < DRAIN_RULE_COUNT; i++)
-		if (!strcmp(drain_rule_info((enum drain_rule)i)->id, id))
-			return true;
-	return false;
-}
-
 /* kubectl's selector notation, or names separated by commas. */
 static bool looks_like_selector(const char *s)
 {
@@ -417,9 +407,8 @@ int kvet_ctx_run_drain(struct kvet_ctx *ctx)
 
 	if (!ctx->drain_set && kvet_ctx_set_drain(ctx, &defaults) < 0)
 		return -1;
-	/* the field-type check made bogus fields read as null; its
-	 * findings are lint's, not the drain's */
-	ctx->findings.n = 0;
+	/* the field-type check's findings stay: the drain read those
+	 * fields as unset, and the user should know why */
 	rc = run(ctx);
 	if (rc < 0)
 		return -1;

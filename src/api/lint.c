@@ -10,7 +10,7 @@
 #include "base/arena.h"
 #include "base/diag.h"
 #include "model/graph.h"
-#include "rules/findings.h"
+#include "findings/findings.h"
 #include "rules/rules.h"
 
 /*
@@ -218,6 +218,7 @@ out:
 
 int kvet_ctx_run_rules_unit(struct kvet_ctx *ctx)
 {
+	const struct kvet_graph_config *cfg;
 	struct kvet_object *const *objs;
 	size_t n, nb;
 	int rc = 0;
@@ -226,6 +227,11 @@ int kvet_ctx_run_rules_unit(struct kvet_ctx *ctx)
 		/* the graph's objects: input order, duplicates and Helm
 		 * tests left out */
 		objs = kvet_graph_objects(ctx->graph, &n);
+		cfg = kvet_graph_config(ctx->graph);
+		if (kvet_rule_set_compile(&ctx->rules, objs, n,
+					  cfg->custom_workloads,
+					  cfg->n_custom_workloads))
+			return -1;
 		nb = kvet_ctx_jobs(&ctx->opts);
 		if (nb > n / MIN_BLOCK)
 			nb = n / MIN_BLOCK;

@@ -15,10 +15,16 @@
 #include "model/quantity.h"
 #include "rules/check_types.h"
 
-/* Built-in checks written in C; rule files join them. */
-static const struct kvet_rule_info *const c_checks[] = {
-	&kvet_check_field_types_info,
-	&kvet_check_roll_info,
+/* Built-in checks written in C; rule files join them. @drain: kvet
+ * drain runs it too. */
+static const struct {
+	const struct kvet_rule_info *info;
+	bool drain;
+} c_checks[] = {
+	/* a drain reads the same fields, so it says which it read as unset */
+	{ &kvet_check_field_types_info, true },
+	/* a drain simulates the roll itself */
+	{ &kvet_check_roll_info, false },
 };
 
 #define N_C_CHECKS (sizeof(c_checks) / sizeof(c_checks[0]))
@@ -115,8 +121,7 @@ static void publish(struct kvet_ctx *ctx)
 		if (st->rule)
 			st->rule->disabled = !st->on || drain;
 		st->info.disabled = !st->on;
-		if (st->on && (!drain || (!st->rule &&
-					     kvet_drain_check_is(st->info.id))))
+		if (st->on && (!drain || st->in_drain))
 			ctx->infos[n++] = &st->info;
 	}
 	ctx->n_infos = n;
@@ -198,12 +203,14 @@ static size_t drain_checks(const struct kvet_ctx *ctx)
 	return ctx->opts.flags & KVET_CTX_DRAIN ? kvet_drain_check_count() : 0;
 }
 
+/* C check @i of the context, and whether kvet drain runs it. */
 static const struct kvet_rule_info *c_check(const struct kvet_ctx *ctx,
-					    size_t i)
+					    size_t i, bool *in_drain)
 {
 	size_t nc = builtin_checks_on(ctx) ? N_C_CHECKS : 0;
 
-	return i < nc ? c_checks[i] : kvet_drain_check(i - nc);
+	*in_drain = i >= nc || c_checks[i].drain;
+	return i < nc ? c_checks[i].info : kvet_drain_check(i - nc);
 }
 
 int kvet_ctx_index_rules(struct kvet_ctx *ctx)
@@ -224,7 +231,7 @@ int kvet_ctx_index_rules(struct kvet_ctx *ctx)
 	}
 	for (i = 0; i < n; i++) {
 		states[i].rule = i < nc ? NULL : ctx->rules.v[i - nc];
-		states[i].info = i < nc ? *c_check(ctx, i)
+		states[i].info = i < nc ? *c_check(ctx, i, &states[i].in_drain)
 					: states[i].rule->info;
 		states[i].on = true;
 		states[i].severity = -1;
@@ -624,7 +631,7 @@ static bool any_rule(const struct kvet_ctx *ctx,
 		if (match(ctx->states[i].info.id, arg))
 			return true;
 	for (i = 0; i < N_C_CHECKS; i++)
-		if (match(c_checks[i]->id, arg))
+		if (match(c_checks[i].info->id, arg))
 			return true;
 	for (i = 0; i < kvet_builtin_rule_file_count; i++) {
 		/* "rules/ID.yaml" */

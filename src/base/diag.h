@@ -5,7 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-#include "kvet/kvet.h"
+#include "kvet/common.h"
 #include "base/arena.h"
 
 /*

@@ -13,4 +13,16 @@
  */
 char *kvet_repo_top(struct kvet_arena *arena, const char *abs_dir);
 
+/*
+ * kvet_path_from() - the absolute path @abs as a path from the absolute
+ * directory @dir: "." when they are one, "a/b" below it, "../../a/b"
+ * beside it and "../.." above it, as a user would type it from @dir.
+ * Both are canonical (realpath(): no "." or ".." parts, no slash at the
+ * end but for "/").
+ * Returns: the path in @arena (or a tail of @abs), NULL when out of
+ * memory.
+ */
+const char *kvet_path_from(struct kvet_arena *arena, const char *abs,
+			   const char *dir);
+
 #endif

@@ -7,7 +7,7 @@
  * Levenshtein with swaps). Words are short, so one row set on the stack
  * does; longer words are never close to anything kvet knows.
  */
-#include "kvet/kvet.h"
+#include "kvet/common.h"
 
 #include <string.h>
 

@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "kvet/kvet.h"
+#include "kvet/common.h"
 
 /*
  * Text for people to read: the words of messages built around a name

@@ -300,36 +300,86 @@ static int lex_string(struct cel_lexer *lx, struct cel_token *tok,
 	return 0;
 }
 
-static const struct {
-	const char *text;
-	enum cel_tok kind;
-} puncts[] = {
-	/* two-character tokens first */
-	{ "==", CEL_T_EQ }, { "!=", CEL_T_NE }, { "<=", CEL_T_LE },
-	{ ">=", CEL_T_GE }, { "&&", CEL_T_AND }, { "||", CEL_T_OR },
-	{ "(", CEL_T_LPAREN }, { ")", CEL_T_RPAREN },
-	{ "[", CEL_T_LBRACKET }, { "]", CEL_T_RBRACKET },
-	{ "{", CEL_T_LBRACE }, { "}", CEL_T_RBRACE },
-	{ ".", CEL_T_DOT }, { ",", CEL_T_COMMA }, { ":", CEL_T_COLON },
-	{ "?", CEL_T_QUESTION }, { "!", CEL_T_NOT }, { "-", CEL_T_MINUS },
-	{ "+", CEL_T_PLUS }, { "*", CEL_T_STAR }, { "/", CEL_T_SLASH },
-	{ "%", CEL_T_PERCENT }, { "<", CEL_T_LT }, { ">", CEL_T_GT },
-};
+/* The tables carry their words' lengths: an expression is lexed at
+ * every start, and most words are compared with every entry. */
+#define WORD(w) w, sizeof(w) - 1
+
+/*
+ * The punctuation token at @s, of @avail bytes (at least one): its
+ * length, and its kind in *@kind; 0 (*@kind untouched) when there is
+ * none. A two-byte token wins over its first byte.
+ */
+static size_t punct(const char *s, size_t avail, enum cel_tok *kind)
+{
+	char next = avail > 1 ? s[1] : '\0';
+
+	switch (s[0]) {
+	case '=':
+		if (next != '=')
+			return 0;
+		*kind = CEL_T_EQ;
+		return 2;
+	case '&':
+		if (next != '&')
+			return 0;
+		*kind = CEL_T_AND;
+		return 2;
+	case '|':
+		if (next != '|')
+			return 0;
+		*kind = CEL_T_OR;
+		return 2;
+	case '!':
+		*kind = next == '=' ? CEL_T_NE : CEL_T_NOT;
+		return next == '=' ? 2 : 1;
+	case '<':
+		*kind = next == '=' ? CEL_T_LE : CEL_T_LT;
+		return next == '=' ? 2 : 1;
+	case '>':
+		*kind = next == '=' ? CEL_T_GE : CEL_T_GT;
+		return next == '=' ? 2 : 1;
+	case '(': *kind = CEL_T_LPAREN; return 1;
+	case ')': *kind = CEL_T_RPAREN; return 1;
+	case '[': *kind = CEL_T_LBRACKET; return 1;
+	case ']': *kind = CEL_T_RBRACKET; return 1;
+	case '{': *kind = CEL_T_LBRACE; return 1;
+	case '}': *kind = CEL_T_RBRACE; return 1;
+	case '.': *kind = CEL_T_DOT; return 1;
+	case ',': *kind = CEL_T_COMMA; return 1;
+	case ':': *kind = CEL_T_COLON; return 1;
+	case '?': *kind = CEL_T_QUESTION; return 1;
+	case '-': *kind = CEL_T_MINUS; return 1;
+	case '+': *kind = CEL_T_PLUS; return 1;
+	case '*': *kind = CEL_T_STAR; return 1;
+	case '/': *kind = CEL_T_SLASH; return 1;
+	case '%': *kind = CEL_T_PERCENT; return 1;
+	default: return 0;
+	}
+}
 
 static const struct {
 	const char *word;
+	size_t len;
 	enum cel_tok kind;
 } keywords[] = {
-	{ "true", CEL_T_TRUE }, { "false", CEL_T_FALSE },
-	{ "null", CEL_T_NULL }, { "in", CEL_T_IN },
+	{ WORD("true"), CEL_T_TRUE }, { WORD("false"), CEL_T_FALSE },
+	{ WORD("null"), CEL_T_NULL }, { WORD("in"), CEL_T_IN },
 };
 
 /* Words CEL reserves; using one as a name is an error (CEL spec). */
-static const char *const reserved[] = {
-	"as", "break", "const", "continue", "else", "for", "function", "if",
-	"import", "let", "loop", "package", "namespace", "return", "var",
-	"void", "while",
+static const struct {
+	const char *word;
+	size_t len;
+} reserved[] = {
+	{ WORD("as") }, { WORD("break") }, { WORD("const") },
+	{ WORD("continue") }, { WORD("else") }, { WORD("for") },
+	{ WORD("function") }, { WORD("if") }, { WORD("import") },
+	{ WORD("let") }, { WORD("loop") }, { WORD("package") },
+	{ WORD("namespace") }, { WORD("return") }, { WORD("var") },
+	{ WORD("void") }, { WORD("while") },
 };
+
+#undef WORD
 
 int cel_lex_next(struct cel_lexer *lx, struct cel_token *tok,
 		 struct cel_error *err)
@@ -365,29 +415,25 @@ int cel_lex_next(struct cel_lexer *lx, struct cel_token *tok,
 		tok->kind = CEL_T_IDENT;
 		tok->len = n;
 		for (i = 0; i < sizeof(keywords) / sizeof(keywords[0]); i++)
-			if (strlen(keywords[i].word) == n &&
+			if (keywords[i].len == n && keywords[i].word[0] == c &&
 			    !memcmp(keywords[i].word, s + lx->pos, n))
 				tok->kind = keywords[i].kind;
 		for (i = 0; i < sizeof(reserved) / sizeof(reserved[0]); i++)
-			if (strlen(reserved[i]) == n &&
-			    !memcmp(reserved[i], s + lx->pos, n))
+			if (reserved[i].len == n && reserved[i].word[0] == c &&
+			    !memcmp(reserved[i].word, s + lx->pos, n))
 				return lex_error(err, lx->pos,
 						 "'%s' is a reserved word",
-						 reserved[i]);
+						 reserved[i].word);
 		tok->v.str.s = s + lx->pos;
 		tok->v.str.len = n;
 		lx->pos = p;
 		return 0;
 	}
-	for (i = 0; i < sizeof(puncts) / sizeof(puncts[0]); i++) {
-		n = strlen(puncts[i].text);
-		if (lx->pos + n <= lx->len &&
-		    !memcmp(puncts[i].text, s + lx->pos, n)) {
-			tok->kind = puncts[i].kind;
-			tok->len = n;
-			lx->pos += n;
-			return 0;
-		}
+	n = punct(s + lx->pos, lx->len - lx->pos, &tok->kind);
+	if (n) {
+		tok->len = n;
+		lx->pos += n;
+		return 0;
 	}
 	if (c == '=')
 		return lex_error(err, lx->pos,

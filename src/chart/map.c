@@ -11,7 +11,7 @@
 #include "base/arena.h"
 #include "base/read_file.h"
 #include "base/repo.h"
-#include "base/strbuf.h"
+#include "base/repo.h"
 #include "chart/values.h"
 
 enum {
@@ -119,37 +119,6 @@ void kvet_chart_map_destroy(struct kvet_chart_map *m)
 	free(m);
 }
 
-/* @abs relative to the repository root, "../" where it lies outside. */
-static const char *relative(struct kvet_chart_map *m, const char *abs)
-{
-	const char *a = abs, *t = m->top, *sa = abs, *st = m->top;
-	struct kvet_strbuf sb;
-	char *out;
-
-	/* the common leading directories */
-	while (*a && *a == *t) {
-		a++;
-		t++;
-		if (*a == '/' && (!*t || *t == '/')) {
-			sa = a;
-			st = t;
-		}
-	}
-	if (!*t && (*a == '/' || !*a)) {
-		sa = a;
-		st = t;
-	}
-	if (!strcmp(m->top, "/"))
-		return kvet_arena_strdup(&m->arena, abs + 1);
-	kvet_strbuf_init(&sb, &m->arena);
-	for (; *st; st++)
-		if (*st == '/')
-			kvet_strbuf_adds(&sb, "../");
-	kvet_strbuf_adds(&sb, *sa == '/' ? sa + 1 : sa);
-	out = kvet_strbuf_to_arena(&sb, &m->arena);
-	return out;
-}
-
 static void index_lines(struct kvet_chart_map *m, struct tfile *tf)
 {
 	size_t i, n = 1;
@@ -198,7 +167,8 @@ static struct tfile *get_file(struct kvet_chart_map *m, const char *path)
 	tf->len = kf.len;
 	m->files[m->nfiles++] = tf;
 	tf->abs = kvet_arena_strdup(&m->arena, real);
-	tf->rel = tf->abs ? relative(m, tf->abs) : NULL;
+	/* from the repository root, "../" where it lies outside */
+	tf->rel = tf->abs ? kvet_path_from(&m->arena, tf->abs, m->top) : NULL;
 	tf->ti = kvet_tindex_build(&m->arena, tf->rel ? tf->rel : "", tf->buf,
 				   tf->len);
 	if (!tf->abs || !tf->rel || !tf->ti) {
@@ -434,7 +404,7 @@ static struct vfile *get_values(struct kvet_chart_map *m, const char *path)
 		return NULL;
 	}
 	vf->abs = kvet_arena_strdup(&m->arena, real);
-	vf->rel = vf->abs ? relative(m, vf->abs) : NULL;
+	vf->rel = vf->abs ? kvet_path_from(&m->arena, vf->abs, m->top) : NULL;
 	if (!vf->abs || !vf->rel) {
 		m->oom = true;
 		return NULL;

@@ -48,6 +48,10 @@ struct scan {
 	struct tblock blocks[MAX_BLOCKS];
 	size_t nblocks;
 	int32_t define;
+	/* the depth of the key stack when its top key was just written with
+	 * no value (`volumes:`), 0 once anything else is: a block at the
+	 * key's own column prints that key's items, as `k:\n- a` does */
+	size_t empty_key;
 	/* a scalar written as `key: |`: lines indented more are its text */
 	bool in_scalar;
 	uint32_t scalar_indent;
@@ -257,6 +261,11 @@ static struct printer block_action(struct scan *s, const char *p,
 		pr.values = pr.block != NULL;
 		pr.found = true;
 	} else if (starts_word(p, e, "tpl") || starts_word(p, e, "toJson")) {
+		pr.found = true;
+	} else if (pr.indent >= 0 && !memchr(p, '=', (size_t)(e - p))) {
+		/* `trim . | nindent 8`, `.Values.x | toYaml | nindent 4`: a
+		 * block the index cannot follow, yet the fields under its
+		 * keys are its (an assignment prints nothing) */
 		pr.found = true;
 	}
 	return pr;
@@ -495,6 +504,8 @@ static void kv_line(struct scan *s, uint32_t lineno, uint32_t col,
 	while (v < e && *v == ' ')
 		v++;
 	open_key(s, indent_col, seg, segl);
+	if (v == e)
+		s->empty_key = s->nkeys;
 	tl = add_line(s, KVET_TLINE_KEY, lineno, col);
 	if (!tl)
 		return;
@@ -573,16 +584,24 @@ static void scan_line(struct scan *s, uint32_t lineno, const char *p,
 			struct kvet_tline *tl;
 			uint32_t at = pr.indent >= 0 ? (uint32_t)pr.indent
 						     : indent;
+			size_t depth = keys_above(s, at);
 
+			if (s->empty_key && s->empty_key == s->nkeys &&
+			    s->keys[s->nkeys - 1].indent == at) {
+				push_key(s, at, true, "-", 1);
+				depth = s->nkeys;
+			}
+			s->empty_key = 0;
 			tl = add_line(s, KVET_TLINE_BLOCK, lineno, indent + 1);
 			if (tl) {
-				tl->path = join_keys(s, keys_above(s, at));
+				tl->path = join_keys(s, depth);
 				tl->block = pr.block;
 				tl->values = pr.values;
 			}
 		}
 		return;
 	}
+	s->empty_key = 0;
 	col = indent;
 	while (p < e && *p == '-' && (p + 1 == e || p[1] == ' ')) {
 		open_item(s, col);

@@ -173,7 +173,7 @@ static const struct option_spec {
 	{ "color", 0, "WHEN", false, RUN_COMMANDS, kvet_arg_set_color,
 	  "colour the text report: auto, always or never (default: auto, on a terminal unless NO_COLOR is set)" },
 	{ "quiet", 'q', NULL, false, RUN_COMMANDS, kvet_arg_set_quiet,
-	  "text report: only the first line of each error and finding (the headline), and no summary line" },
+	  "text report: only the first line of each error and finding (the headline), and no summary line; kvet drain: only its answer, the verdict and the table of nodes" },
 	{ "verbose", 'v', NULL, false, RUN_COMMANDS, kvet_arg_set_verbose,
 	  "list in the text report each document skipped as not a Kubernetes object" },
 	{ "rolling", 0, NULL, false, DRAIN, kvet_arg_set_rolling,

@@ -19,7 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kvet/kvet.h"
+#include "kvet/common.h"
+#include "kvet/drain.h"
 #include "base/arena.h"
 #include "base/diag.h"
 #include "load/node.h"

@@ -208,6 +208,19 @@ struct drain_key {
 	uint32_t n_values;
 };
 
+/* The emptyDir data one workload's pods lose (wave.c): one finding per
+ * workload (issue 26, item 12), for a node alone or for a whole roll. */
+struct drain_emptydir {
+	size_t issue;			/* its finding in c->res->issues, + 1;
+					 * 0: none yet */
+	uint32_t pods;			/* deletions */
+	uint32_t n_nodes;
+	const char *node[2];		/* the first nodes */
+	const char *last_node;
+	const char *pod[3];		/* the first pods, */
+	const char *pod_node[3];	/* and where */
+};
+
 struct drain_journal;
 
 struct drain_cluster {
@@ -239,6 +252,9 @@ struct drain_cluster {
 	uint32_t n_hook_any;
 	struct drain_sts *sts;
 	uint32_t n_sts;
+	struct drain_emptydir *emptydir;	/* per graph workload; set up
+						 * on first use */
+	size_t n_emptydir;
 	struct drain_term *terms;
 	uint32_t n_terms;
 	struct drain_key *keys;

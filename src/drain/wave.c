@@ -10,6 +10,7 @@
 #include "drain/deadlock.h"
 #include "drain/evict.h"
 #include "drain/fit.h"
+#include "drain/grouped.h"
 #include "drain/issue.h"
 #include "drain/journal.h"
 #include "drain/kubectl.h"
@@ -169,54 +170,14 @@ bool drain_retry_pending(struct drain_cluster *c, uint32_t blame)
 	return any;
 }
 
-static void report_service(struct drain_cluster *c, uint32_t s, uint32_t n)
-{
-	struct drain_service *svc = &c->services[s];
-	struct drain_issue *is;
-
-	if (svc->reported || svc->ready > 0 || svc->total <= 0)
-		return;
-	drain_set_bool(c, &svc->reported, true);
-	is = drain_issue_add(c, DRAIN_RULE_SERVICE_OUTAGE, KVET_SEV_WARNING, n,
-			     svc->obj, svc->svc.selector.node,
-			     "Service \"%s/%s\" has no ready endpoint while node \"%s\" drains: every pod it selects is evicted or gone before a replacement is ready",
-			     svc->obj->namespace, svc->obj->name,
-			     c->nodes[n].name);
-	(void)is;
-}
-
-static void report_webhook(struct drain_cluster *c, uint32_t w, uint32_t n)
-{
-	struct drain_webhook *wh = &c->webhooks[w];
-	struct drain_issue *is;
-
-	if (wh->reported || !drain_webhook_down(c, wh))
-		return;
-	drain_set_bool(c, &wh->reported, true);
-	is = drain_issue_add(c, DRAIN_RULE_WEBHOOK_OUTAGE, KVET_SEV_WARNING, n,
-			     wh->wh->obj,
-			     wh->wh->failure_policy_node ? wh->wh->failure_policy_node
-							 : wh->wh->node,
-			     "fail-closed webhook \"%s\" has no ready backend while node \"%s\" drains: until Service \"%s/%s\" has a ready pod again, the API server rejects every request the webhook intercepts (%s)",
-			     wh->wh->name, c->nodes[n].name,
-			     c->services[wh->service].obj->namespace,
-			     c->services[wh->service].obj->name,
-			     drain_webhook_operations(c, w));
-	drain_issue_relate(is, c->services[wh->service].obj);
-}
-
 /* What losing pod @p from node @n breaks right now. */
 static void check_outages(struct drain_cluster *c, uint32_t p, uint32_t n)
 {
 	const struct drain_pod *pod = &c->pods[p];
-	const struct drain_service *svc;
-	uint32_t i, w;
+	uint32_t i;
 
 	for (i = 0; i < pod->n_services; i++) {
-		report_service(c, pod->services[i], n);
-		svc = &c->services[pod->services[i]];
-		for (w = 0; w < svc->n_webhooks; w++)
-			report_webhook(c, svc->webhooks[w], n);
+		drain_warn_outage(c, pod->services[i], n);
 	}
 	if (pod->sts != DRAIN_NONE)
 		drain_quorum_note(c, pod->sts, n);
@@ -263,10 +224,7 @@ static void warn_filtered(struct drain_cluster *c, const struct target *t)
 	if (kvet_pod_phase_terminal(pod->phase))
 		return;
 	if (pod->emptydir)
-		drain_issue_add(c, DRAIN_RULE_EMPTYDIR_LOST, KVET_SEV_WARNING,
-				t->node, pod->obj, pod->emptydir,
-				"draining node \"%s\" deletes the emptyDir data of pod \"%s\" (--delete-emptydir-data)",
-				node, drain_pod_label(c, t->pod));
+		drain_warn_emptydir(c, t->pod, t->node);
 	if (pod->kind == DRAIN_POD_BARE)
 		drain_issue_add(c, DRAIN_RULE_POD_DELETED, KVET_SEV_WARNING,
 				t->node, pod->obj, NULL,
@@ -415,36 +373,6 @@ out:
 	return ok;
 }
 
-static void report_pending(struct drain_cluster *c)
-{
-	struct drain_issue *is;
-	size_t i;
-
-	for (i = 0; i < c->n_waiting; i++) {
-		uint32_t r = c->waiting[i];
-		const struct drain_pod *pod = &c->pods[r];
-
-		if ((pod->state != DRAIN_POD_PENDING &&
-		     pod->state != DRAIN_POD_HELD) || !pod->why)
-			continue;
-		is = drain_issue_add(c, DRAIN_RULE_POD_UNSCHEDULABLE,
-				KVET_SEV_WARNING, pod->from_node, pod->obj,
-				NULL,
-				"the replacement of pod \"%s\", evicted from node \"%s\", %s: %s",
-				drain_pod_label(c, r),
-				c->nodes[pod->from_node].name,
-				pod->state == DRAIN_POD_HELD ? "is not created"
-							     : "cannot be scheduled",
-				pod->why);
-		if (is) {
-			is->held = pod->state == DRAIN_POD_HELD &&
-				   pod->held_by != DRAIN_NONE;
-			is->not_ready = pod->state == DRAIN_POD_HELD &&
-					pod->held_by == DRAIN_NONE;
-		}
-	}
-}
-
 bool drain_nodes(struct drain_cluster *c, const uint32_t *set, size_t n,
 		 struct drain_causes *why)
 {
@@ -474,7 +402,7 @@ bool drain_nodes(struct drain_cluster *c, const uint32_t *set, size_t n,
 	for (i = 0; i < n; i++)
 		if (c->nodes[set[i]].not_ready)
 			ok &= report_unready(c, t, nt, set[i], why);
-	report_pending(c);
+	drain_warn_pending(c);
 	drain_quorum_report(c);
 	free(t);
 	return ok && !c->oom;

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "base/read_file.h"
+#include "base/repo.h"
 #include "base/vec.h"
 
 /* Where the tool is and how it is called: kustomize build, or kubectl
@@ -232,32 +233,12 @@ static int strip_origins(const char *in, size_t len, char *out, size_t *olen,
 static const char *from_cwd(struct kvet_arena *arena, const char *abs,
 			    const char *cwd, bool up)
 {
-	size_t i = 0, common = 0, ups = 0, rest;
-	const char *p;
-	char *out;
+	const char *rel = kvet_path_from(arena, abs, cwd);
 
-	while (abs[i] && abs[i] == cwd[i]) {
-		if (abs[i] == '/')
-			common = i + 1;
-		i++;
-	}
-	if (!cwd[i] && abs[i] == '/')
-		return abs + i + 1;
-	if (!cwd[i] && !abs[i])
-		return ".";
-	if (!up)
+	if (!up && rel && rel[0] == '.' && rel[1] == '.' &&
+	    (!rel[2] || rel[2] == '/'))
 		return abs;
-	for (p = cwd + common; *p; p++)
-		if (*p != '/' && (p == cwd + common || p[-1] == '/'))
-			ups++;
-	rest = strlen(abs + common);
-	out = kvet_arena_alloc(arena, 3 * ups + rest + 1);
-	if (!out)
-		return NULL;
-	for (i = 0; i < ups; i++)
-		memcpy(out + 3 * i, "../", 3);
-	memcpy(out + 3 * ups, abs + common, rest + 1);
-	return out;
+	return rel;
 }
 
 /*

@@ -48,43 +48,15 @@ bool kvet_backend_inferred(const struct kvet_backend *b)
 	return b->state == KVET_BACKEND_WORKLOADS && !b->service;
 }
 
-static bool declares_port(const struct kvet_node *containers,
-			  struct kvet_slice name, bool sidecars_only)
-{
-	const struct kvet_node *c, *ports, *pn;
-	uint32_t i, j;
-
-	for (i = 0; kvet_node_is_seq(containers) && i < containers->len; i++) {
-		c = &containers->u.items[i];
-		/* an init container serves only as a sidecar (1.29) */
-		if (sidecars_only &&
-		    !kvet_node_eq(kvet_node_get(c, "restartPolicy"), "Always"))
-			continue;
-		ports = kvet_node_get(c, "ports");
-		for (j = 0; kvet_node_is_seq(ports) && j < ports->len; j++) {
-			pn = kvet_node_get(&ports->u.items[j], "name");
-			if (kvet_node_is_string(pn) && pn->len == name.len &&
-			    !memcmp(pn->u.str, name.s, name.len))
-				return true;
-		}
-	}
-	return false;
-}
-
 bool kvet_backend_declares_port(const struct kvet_backend *b,
 				struct kvet_slice name)
 {
-	const struct kvet_node *spec;
+	struct kvet_slice any = { "", 0 };
 	size_t i;
 
-	for (i = 0; i < b->n_wls; i++) {
-		spec = b->wls[i]->pod_spec;
-		if (declares_port(kvet_node_get(spec, "containers"), name,
-				  false) ||
-		    declares_port(kvet_node_get(spec, "initContainers"), name,
-				  true))
+	for (i = 0; i < b->n_wls; i++)
+		if (kvet_workload_declares_port(b->wls[i], name, any))
 			return true;
-	}
 	return false;
 }
 

@@ -76,19 +76,18 @@ int kvet_workload_blocking_volumes(struct kvet_arena *arena,
 				   const struct kvet_workload *wl,
 				   struct kvet_local_volumes *out)
 {
-	size_t cap = kvet_pod_volume_count(wl->pod_spec), n = 0;
 	const struct kvet_node *safe;
 	struct kvet_local_volume *v;
 	struct kvet_volume vol;
 	uint32_t i = 0;
+	size_t n = 0;
+	bool oom;
 
 	out->v = NULL;
 	out->n = 0;
-	if (!cap)
-		return 0;
-	v = kvet_arena_array(arena, cap, sizeof(*v));
+	v = kvet_pod_volume_array(arena, wl->pod_spec, sizeof(*v), &oom);
 	if (!v)
-		return -1;
+		return oom ? -1 : 0;
 	safe = annotation(wl, KVET_SAFE_TO_EVICT_LOCAL_VOLUMES);
 	while (kvet_pod_volume_next(wl->pod_spec, &i, &vol)) {
 		if (!vol.host_path && (!vol.empty_dir || vol.memory))

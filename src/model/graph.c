@@ -629,6 +629,17 @@ bool kvet_graph_complete(const struct kvet_graph *g)
 	return g->dump_mode || (g->cfg.flags & KVET_GRAPH_COMPLETE);
 }
 
+bool kvet_graph_kind_known(const struct kvet_graph *g, const char *group,
+			   const char *kind)
+{
+	size_t n;
+
+	if (!g->dump_mode || (g->cfg.flags & KVET_GRAPH_COMPLETE))
+		return true;
+	kvet_graph_kind(g, group, kind, &n);
+	return n > 0;
+}
+
 struct kvet_object *const *kvet_graph_objects(const struct kvet_graph *g,
 					      size_t *n)
 {

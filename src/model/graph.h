@@ -115,6 +115,17 @@ bool kvet_object_before(const struct kvet_object *a,
 /* A complete input (1.3): dump mode or KVET_GRAPH_COMPLETE. */
 bool kvet_graph_complete(const struct kvet_graph *g);
 
+/*
+ * Does the input show which objects of (@group, @kind) the cluster has
+ * (1.3)? A manifest does: what it lacks is not applied. A cluster dump
+ * holds the kinds its collector exported (a file of Deployments, a
+ * support bundle without budgets), so it shows a kind only when it holds
+ * an object of it, or when the user says the input is the whole cluster
+ * (KVET_GRAPH_COMPLETE).
+ */
+bool kvet_graph_kind_known(const struct kvet_graph *g, const char *group,
+			   const char *kind);
+
 /* The objects of the graph in input order, duplicates and Helm tests out. */
 struct kvet_object *const *kvet_graph_objects(const struct kvet_graph *g,
 					      size_t *n);

@@ -45,22 +45,36 @@ const char *kvet_kind_group(const char *kind)
 	return NULL;
 }
 
+/* Split @name ("Kind" or "group/Kind"); see kvet_graph_objects_named(). */
+static int split_name(struct kvet_arena *arena, const char *name,
+		      const char **group, const char **kind)
+{
+	const char *slash = strchr(name, '/');
+
+	*kind = slash ? slash + 1 : name;
+	*group = slash ? kvet_arena_strndup(arena, name,
+					    (size_t)(slash - name))
+		       : kvet_kind_group(*kind);
+	if (!*group)
+		return slash ? -1 : -2;
+	return 0;
+}
+
 int kvet_graph_objects_named(struct kvet_arena *arena,
 			     const struct kvet_graph *g, const char *name,
 			     const char *ns, const struct kvet_object ***out,
 			     size_t *n)
 {
-	const char *slash = strchr(name, '/'), *kind, *group;
+	const char *kind, *group;
 	struct kvet_object *const *objs;
 	size_t i, cnt;
+	int r;
 
 	*out = NULL;
 	*n = 0;
-	kind = slash ? slash + 1 : name;
-	group = slash ? kvet_arena_strndup(arena, name, (size_t)(slash - name))
-		      : kvet_kind_group(kind);
-	if (!group)
-		return slash ? -1 : -2;
+	r = split_name(arena, name, &group, &kind);
+	if (r)
+		return r;
 	objs = kvet_graph_kind(g, group, kind, &cnt);
 	*out = kvet_arena_array(arena, cnt + 1, sizeof(**out));
 	if (!*out)
@@ -69,4 +83,15 @@ int kvet_graph_objects_named(struct kvet_arena *arena,
 		if (!ns || !strcmp(objs[i]->namespace, ns))
 			(*out)[(*n)++] = objs[i];
 	return 0;
+}
+
+int kvet_graph_kind_named_known(struct kvet_arena *arena,
+				const struct kvet_graph *g, const char *name,
+				bool *out)
+{
+	const char *kind, *group;
+	int r = split_name(arena, name, &group, &kind);
+
+	*out = !r && kvet_graph_kind_known(g, group, kind);
+	return r;
 }

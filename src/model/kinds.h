@@ -2,6 +2,7 @@
 #ifndef KVET_MODEL_KINDS_H
 #define KVET_MODEL_KINDS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "base/arena.h"
@@ -31,5 +32,16 @@ int kvet_graph_objects_named(struct kvet_arena *arena,
 			     const struct kvet_graph *g, const char *name,
 			     const char *ns, const struct kvet_object ***out,
 			     size_t *n);
+
+/**
+ * kvet_graph_kind_named_known() - kvet_graph_kind_known() for a kind
+ * named as rules name it.
+ * @out: the answer.
+ * Returns: 0; -2 when @name is a kind without its group that
+ * kvet_kind_group() does not know; -1 when out of memory.
+ */
+int kvet_graph_kind_named_known(struct kvet_arena *arena,
+				const struct kvet_graph *g, const char *name,
+				bool *out);
 
 #endif

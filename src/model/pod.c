@@ -90,11 +90,19 @@ void kvet_pod_state_read(const struct kvet_node *pod_root,
 	read_controller(kvet_node_get(meta, "ownerReferences"), out);
 }
 
-size_t kvet_pod_volume_count(const struct kvet_node *pod_spec)
+void *kvet_pod_volume_array(struct kvet_arena *arena,
+			    const struct kvet_node *pod_spec, size_t size,
+			    bool *oom)
 {
 	const struct kvet_node *vols = kvet_node_get(pod_spec, "volumes");
+	void *v;
 
-	return kvet_node_is_seq(vols) ? vols->len : 0;
+	*oom = false;
+	if (!kvet_node_is_seq(vols) || !vols->len)
+		return NULL;
+	v = kvet_arena_array(arena, vols->len, size);
+	*oom = !v;
+	return v;
 }
 
 bool kvet_pod_volume_next(const struct kvet_node *pod_spec, uint32_t *i,
@@ -215,18 +223,17 @@ int kvet_pod_bound_volumes(struct kvet_arena *arena,
 			   const struct kvet_node *pod_spec,
 			   struct kvet_pod_volumes *out)
 {
-	size_t cap = kvet_pod_volume_count(pod_spec), k = 0;
 	struct kvet_pod_volume *v;
 	struct kvet_volume vol;
 	uint32_t i = 0;
+	size_t k = 0;
+	bool oom;
 
 	out->v = NULL;
 	out->n = 0;
-	if (!cap)
-		return 0;
-	v = kvet_arena_array(arena, cap, sizeof(*v));
+	v = kvet_pod_volume_array(arena, pod_spec, sizeof(*v), &oom);
 	if (!v)
-		return -1;
+		return oom ? -1 : 0;
 	while (kvet_pod_volume_next(pod_spec, &i, &vol)) {
 		struct kvet_slice claim = vol.claim;
 		const struct kvet_object *pvc, *pv = NULL;

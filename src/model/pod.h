@@ -78,8 +78,12 @@ struct kvet_volume {
 bool kvet_pod_volume_next(const struct kvet_node *pod_spec, uint32_t *i,
 			  struct kvet_volume *out);
 
-/* How many items spec.volumes has: for sizing an array. */
-size_t kvet_pod_volume_count(const struct kvet_node *pod_spec);
+/* An array of @size-byte records in @arena, one for each item of
+ * @pod_spec's spec.volumes, for a reader that keeps some of them; NULL
+ * when there is none, or with *@oom set when out of memory. */
+void *kvet_pod_volume_array(struct kvet_arena *arena,
+			    const struct kvet_node *pod_spec, size_t size,
+			    bool *oom);
 
 /**
  * kvet_pod_emptydir() - the first volume with an emptyDir source (any

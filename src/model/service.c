@@ -257,3 +257,33 @@ const struct kvet_node *kvet_service_port_item(const struct kvet_object *svc,
 			return &ports->u.items[i];
 	return NULL;
 }
+
+bool kvet_service_ports_declared_by(const struct kvet_object *svc,
+				    const struct kvet_workload *const *wls,
+				    size_t n)
+{
+	const struct kvet_node *ports = kvet_node_path(svc->root, "spec",
+						       "ports", NULL);
+	const struct kvet_node *p, *target;
+	struct kvet_slice name, protocol;
+	uint32_t i;
+	size_t k;
+
+	if (!kvet_node_is_seq(ports) || !ports->len || !n)
+		return false;
+	for (i = 0; i < ports->len; i++) {
+		p = &ports->u.items[i];
+		target = kvet_node_get(p, "targetPort");
+		/* an absent targetPort is the port's number */
+		if (!kvet_node_is_string(target) ||
+		    !kvet_node_slice(target, &name))
+			return false;
+		protocol = kvet_slice_of("TCP");
+		kvet_node_slice(kvet_node_get(p, "protocol"), &protocol);
+		for (k = 0; k < n; k++)
+			if (!kvet_workload_declares_port(wls[k], name,
+							 protocol))
+				return false;
+	}
+	return true;
+}

@@ -104,6 +104,18 @@ int kvet_object_selector(struct kvet_arena *arena, const struct kvet_graph *g,
 			 const struct kvet_object *obj,
 			 struct kvet_selector *out);
 
+/**
+ * kvet_service_ports_declared_by() - does every port of Service @svc
+ * target a port by its name (targetPort a string) that each of @wls
+ * declares with the port's protocol (kvet_workload_declares_port())?
+ * Such a Service reaches the same named endpoint on every workload it
+ * spans: a metrics Service over a system's components.
+ * Returns: false when @svc has no port, or @n is 0.
+ */
+bool kvet_service_ports_declared_by(const struct kvet_object *svc,
+				    const struct kvet_workload *const *wls,
+				    size_t n);
+
 /* The item of Service @svc's spec.ports whose port is @port, or NULL. */
 const struct kvet_node *kvet_service_port_item(const struct kvet_object *svc,
 					       long long port);

@@ -436,3 +436,46 @@ bool kvet_hpa_target_unscalable(const struct kvet_hpa *hpa)
 				     &wk) &&
 	       !kvet_workload_kind_scalable(wk);
 }
+
+/* A port of @containers (only the sidecars with @sidecars_only) named
+ * @name with @protocol, or any protocol when it is empty. */
+static bool declares_port(const struct kvet_node *containers,
+			  struct kvet_slice name, struct kvet_slice protocol,
+			  bool sidecars_only)
+{
+	const struct kvet_node *c, *ports, *p;
+	struct kvet_slice pn, proto;
+	uint32_t i, j;
+
+	for (i = 0; kvet_node_is_seq(containers) && i < containers->len; i++) {
+		c = &containers->u.items[i];
+		if (sidecars_only &&
+		    !kvet_node_eq(kvet_node_get(c, "restartPolicy"), "Always"))
+			continue;
+		ports = kvet_node_get(c, "ports");
+		for (j = 0; kvet_node_is_seq(ports) && j < ports->len; j++) {
+			p = &ports->u.items[j];
+			if (!kvet_node_is_string(kvet_node_get(p, "name")) ||
+			    !kvet_node_slice(kvet_node_get(p, "name"), &pn) ||
+			    !kvet_slice_eq(pn, name))
+				continue;
+			proto = kvet_slice_of("TCP");
+			kvet_node_slice(kvet_node_get(p, "protocol"), &proto);
+			if (!protocol.len || kvet_slice_eq(proto, protocol))
+				return true;
+		}
+	}
+	return false;
+}
+
+bool kvet_workload_declares_port(const struct kvet_workload *wl,
+				 struct kvet_slice name,
+				 struct kvet_slice protocol)
+{
+	const struct kvet_node *spec = wl->pod_spec;
+
+	return declares_port(kvet_node_get(spec, "containers"), name, protocol,
+			     false) ||
+	       declares_port(kvet_node_get(spec, "initContainers"), name,
+			     protocol, true);
+}

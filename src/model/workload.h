@@ -152,6 +152,18 @@ static inline bool kvet_workload_is_bare_pod(const struct kvet_workload *wl)
 }
 
 /**
+ * kvet_workload_declares_port() - does a container of @wl's pods declare
+ * a port named @name, as the endpoints controller resolves a Service's
+ * named targetPort (podutil.FindPort): a container's, or a sidecar's (an
+ * init container with restartPolicy Always, Kubernetes 1.29)?
+ * @protocol: the port's protocol must be this one (absent is TCP); an
+ *            empty slice takes any.
+ */
+bool kvet_workload_declares_port(const struct kvet_workload *wl,
+				 struct kvet_slice name,
+				 struct kvet_slice protocol);
+
+/**
  * kvet_workload_set_replicas() - compute N_spec, N_min and N_max.
  * @wl: the workload.
  * @hpa: the first HPA targeting @wl, or NULL.

@@ -6,18 +6,28 @@
 
 #include "report/render.h"
 
-/* The report formats, indexed by enum kvet_format. */
+/*
+ * The report formats, indexed by enum kvet_format: a renderer for each
+ * command, the same where kvet drain adds nothing to lint's report.
+ */
 static const struct {
 	const char *name;
-	kvet_render_fn render;
+	kvet_render_fn lint, drain;
 } formats[] = {
-	[KVET_FORMAT_TEXT] = { "text", kvet_render_text },
-	[KVET_FORMAT_JSON] = { "json", kvet_render_json },
-	[KVET_FORMAT_JUNIT] = { "junit", kvet_render_junit },
-	[KVET_FORMAT_SARIF] = { "sarif", kvet_render_sarif },
-	[KVET_FORMAT_GITHUB] = { "github", kvet_render_github },
-	[KVET_FORMAT_CODEQUALITY] = { "codequality", kvet_render_codequality },
-	[KVET_FORMAT_MARKDOWN] = { "markdown", kvet_render_markdown },
+	[KVET_FORMAT_TEXT] = { "text", kvet_render_text,
+			       kvet_render_text_drain },
+	[KVET_FORMAT_JSON] = { "json", kvet_render_json,
+			       kvet_render_json_drain },
+	[KVET_FORMAT_JUNIT] = { "junit", kvet_render_junit,
+				kvet_render_junit_drain },
+	[KVET_FORMAT_SARIF] = { "sarif", kvet_render_sarif,
+				kvet_render_sarif },
+	[KVET_FORMAT_GITHUB] = { "github", kvet_render_github,
+				 kvet_render_github },
+	[KVET_FORMAT_CODEQUALITY] = { "codequality", kvet_render_codequality,
+				      kvet_render_codequality },
+	[KVET_FORMAT_MARKDOWN] = { "markdown", kvet_render_markdown,
+				   kvet_render_markdown_drain },
 };
 
 #define N_FORMATS (sizeof(formats) / sizeof(formats[0]))
@@ -57,26 +67,23 @@ const char *kvet_format_name(enum kvet_format format)
 	return formats[format].name;
 }
 
-bool kvet_finding_fails(const struct kvet_finding *f,
-			enum kvet_severity fail_on, bool fail_never)
-{
-	return !fail_never && f->severity >= fail_on;
-}
-
 int kvet_render(const struct kvet_ctx *ctx, enum kvet_format format,
 		const struct kvet_render_options *opts, FILE *fp)
 {
 	static const struct kvet_render_options defaults = {
 		.fail_on = KVET_SEV_WARNING,
 	};
+	kvet_render_fn render;
 
 	if (!ctx || !fp || (unsigned int)format >= N_FORMATS ||
-	    !formats[format].render) {
+	    !formats[format].lint) {
 		errno = EINVAL;
 		return -1;
 	}
+	render = kvet_ctx_drain_ran(ctx) ? formats[format].drain
+					 : formats[format].lint;
 	errno = 0;
-	if (formats[format].render(ctx, opts ? opts : &defaults, fp))
+	if (render(ctx, opts ? opts : &defaults, fp))
 		return -1;
 	return kvet_render_flush(fp);
 }

@@ -16,12 +16,20 @@ typedef int (*kvet_render_fn)(const struct kvet_ctx *ctx,
 			      const struct kvet_render_options *opts,
 			      FILE *fp);
 
+/* A renderer per format and command: where kvet drain's report differs
+ * from lint's, the _drain one (render.c's table). */
 int kvet_render_text(const struct kvet_ctx *ctx,
 		     const struct kvet_render_options *opts, FILE *fp);
+int kvet_render_text_drain(const struct kvet_ctx *ctx,
+			   const struct kvet_render_options *opts, FILE *fp);
 int kvet_render_json(const struct kvet_ctx *ctx,
 		     const struct kvet_render_options *opts, FILE *fp);
+int kvet_render_json_drain(const struct kvet_ctx *ctx,
+			   const struct kvet_render_options *opts, FILE *fp);
 int kvet_render_junit(const struct kvet_ctx *ctx,
 		      const struct kvet_render_options *opts, FILE *fp);
+int kvet_render_junit_drain(const struct kvet_ctx *ctx,
+			    const struct kvet_render_options *opts, FILE *fp);
 int kvet_render_sarif(const struct kvet_ctx *ctx,
 		      const struct kvet_render_options *opts, FILE *fp);
 int kvet_render_github(const struct kvet_ctx *ctx,
@@ -30,6 +38,9 @@ int kvet_render_codequality(const struct kvet_ctx *ctx,
 			    const struct kvet_render_options *opts, FILE *fp);
 int kvet_render_markdown(const struct kvet_ctx *ctx,
 			 const struct kvet_render_options *opts, FILE *fp);
+int kvet_render_markdown_drain(const struct kvet_ctx *ctx,
+			       const struct kvet_render_options *opts,
+			       FILE *fp);
 
 /* GitHub shows at most this many annotations of each level (error,
  * warning, notice) per step (actions/toolkit docs/problem-matchers.md,

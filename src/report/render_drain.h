@@ -13,7 +13,16 @@
 #include "kvet/kvet.h"
 #include "base/json.h"
 
-/* render_drain_text.c: the plan's section, before the summary line. */
+/*
+ * render_drain_text.c, the text report's three parts (issue 26, item
+ * 11): the answer (the verdict, the pool, a row per node with what
+ * blocks it), first and alone under --quiet; the blockers in the API
+ * server's words; and, after the findings, each node's pod and finding
+ * counts.
+ */
+void kvet_text_write_drain_answer(FILE *fp, const struct kvet_ctx *ctx,
+				  bool color);
+void kvet_text_write_drain_blockers(FILE *fp, const struct kvet_ctx *ctx);
 void kvet_text_write_drain(FILE *fp, const struct kvet_ctx *ctx, bool color);
 
 /* "3 nodes in 3 zones, each with 3920m CPU, ...; 4 pods placed". */

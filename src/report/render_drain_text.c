@@ -1,14 +1,23 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The drain section of the text report:
+ * The drain parts of the text report, the answer first (issue 26, item
+ * 11), so that a support bundle's verdict is not 600 lines down:
  *
- *	drain, each node alone: 3 nodes: 1 drains, 1 drains with warnings, 1 blocked
+ *	drain, each node alone: 3 nodes: 2 drains, 1 blocked
  *	  synthetic pool: 3 nodes in 3 zones, each with ... (rendered input)
- *	  node "a1": drains (4 pods evicted, 1 deleted, 2 left)
- *	  node "c1": blocked (1 error, 2 warnings)
+ *	  node  verdict  evicted  blocked by
+ *	  a1    drains   4
+ *	  c1    blocked  0        budgets "shop/web", "shop/db" and 1 more
  *
- * and for a rolling plan, the steps, with the chain of causes under the
- * one that stalls.
+ * then what blocks, in the API server's, kubectl's and the scheduler's
+ * words ("node "c1" is blocked:", or the chain of causes of the step
+ * where a roll stalls), and, after the findings, each node's counts:
+ *
+ *	nodes:
+ *	  node "a1": drains (4 pods evicted, 1 deleted, 2 left)
+ *	  node "c1": blocked (0 pods evicted, 0 deleted, 0 left; 1 error)
+ *
+ * by step for a rolling plan.
  */
 #include "report/render_drain.h"
 
@@ -131,6 +140,270 @@ static void write_header(FILE *fp, const struct kvet_ctx *ctx)
 	putc('\n', fp);
 }
 
+/* Columns are counted in code points, as a terminal shows them. */
+static size_t width(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+static void pad(FILE *fp, size_t have, size_t want)
+{
+	for (; have < want; have++)
+		putc(' ', fp);
+}
+
+/* A blocker of the table, in a few words: what to look at, and the
+ * words for several of them. */
+struct blocker_word {
+	const char *rule, *one, *many;
+};
+
+static const struct blocker_word blocker_words[] = {
+	{ "drain-node-not-ready", "node not Ready", "node not Ready" },
+	{ "drain-kubectl-refuses", "kubectl refuses pod",
+	  "kubectl refuses pods" },
+	{ "drain-webhook-deadlock", "webhook deadlock in",
+	  "webhook deadlocks in" },
+	{ "drain-pod-unschedulable", "replacement of", "replacements of" },
+	{ "drain-eviction-blocked", "budget", "budgets" },
+};
+
+static const struct blocker_word *blocker_word(const struct kvet_finding *f)
+{
+	static const struct blocker_word other = { NULL, "", "" };
+	size_t i;
+
+	for (i = 0; i < sizeof(blocker_words) / sizeof(blocker_words[0]); i++)
+		if (!strcmp(f->rule, blocker_words[i].rule))
+			return &blocker_words[i];
+	return &other;
+}
+
+static bool same_blocker(const struct kvet_finding *a,
+			 const struct kvet_finding *b)
+{
+	return blocker_word(a) == blocker_word(b) &&
+	       !strcmp(a->object.name, b->object.name) &&
+	       !strcmp(a->object.namespace ? a->object.namespace : "",
+		       b->object.namespace ? b->object.namespace : "");
+}
+
+/* The object, quoted, after @words unless they are empty. */
+static void write_blocker(FILE *fp, const struct kvet_finding *f,
+			  const char *words)
+{
+	if (*words) {
+		put(fp, words);
+		if (!strcmp(f->rule, "drain-node-not-ready"))
+			return;
+		putc(' ', fp);
+	} else if (!blocker_word(f)->rule) {
+		/* a check the table has no words for: its object's kind */
+		put(fp, f->object.kind);
+		putc(' ', fp);
+	}
+	putc('"', fp);
+	if (f->object.namespace && *f->object.namespace) {
+		put(fp, f->object.namespace);
+		putc('/', fp);
+	}
+	put(fp, f->object.name);
+	putc('"', fp);
+}
+
+/* The table's last column: the node's errors, each object once, the
+ * first two named and the others counted: 'budgets "a/x", "a/y" and 2
+ * more'. */
+static void write_blockers(FILE *fp, const struct kvet_ctx *ctx,
+			   const struct kvet_drain_node *dn)
+{
+	const struct kvet_finding *named[2];
+	size_t i, k, n = 0, more = 0;
+
+	for (i = 0; i < dn->n_findings; i++) {
+		const struct kvet_finding *f =
+			kvet_ctx_finding(ctx, dn->findings[i]);
+		bool seen = false;
+
+		if (f->severity != KVET_SEV_ERROR)
+			continue;
+		for (k = 0; k < n; k++)
+			seen |= same_blocker(named[k], f);
+		if (seen)
+			continue;
+		if (n < 2)
+			named[n++] = f;
+		else
+			more++;
+	}
+	for (k = 0; k < n; k++) {
+		const struct blocker_word *w = blocker_word(named[k]);
+		bool one_kind = n > 1 && blocker_word(named[0]) ==
+						 blocker_word(named[1]);
+
+		fputs(k ? (more ? ", " : " and ") : "", fp);
+		write_blocker(fp, named[k],
+			      k && one_kind ? "" : one_kind || more ? w->many
+								    : w->one);
+	}
+	if (more)
+		fprintf(fp, " and %zu more", more);
+}
+
+/* The nodes a rolling plan reached; each node alone, every node. */
+static size_t reached(const struct kvet_ctx *ctx)
+{
+	size_t i, n = kvet_ctx_drain_node_count(ctx);
+
+	for (i = 0; i < n; i++)
+		if (kvet_ctx_drain_node(ctx, i)->verdict ==
+		    KVET_DRAIN_NOT_REACHED)
+			break;
+	return i;
+}
+
+/*
+ * The answer first (issue 26, item 11): a row per node with its verdict,
+ * its evicted pods and what blocks it, before any detail.
+ */
+static void write_table(FILE *fp, const struct kvet_ctx *ctx, bool color)
+{
+	bool rolling = kvet_ctx_drain_plan(ctx) == KVET_DRAIN_ROLLING;
+	size_t n = reached(ctx), total = kvet_ctx_drain_node_count(ctx);
+	size_t wn = width("node"), wv = width("verdict"), i;
+	char num[24];
+
+	for (i = 0; i < n; i++) {
+		const struct kvet_drain_node *dn = kvet_ctx_drain_node(ctx, i);
+
+		if (width(dn->node.name) > wn)
+			wn = width(dn->node.name);
+		if (width(verdict_text[dn->verdict]) > wv)
+			wv = width(verdict_text[dn->verdict]);
+	}
+	if (n) {
+		fputs(rolling ? "  step  node" : "  node", fp);
+		pad(fp, 4, wn + 2);
+		fputs("verdict", fp);
+		pad(fp, 7, wv + 2);
+		fputs("evicted  blocked by\n", fp);
+	}
+	for (i = 0; i < n; i++) {
+		const struct kvet_drain_node *dn = kvet_ctx_drain_node(ctx, i);
+		int len;
+
+		fputs("  ", fp);
+		if (rolling) {
+			len = snprintf(num, sizeof(num), "%u", dn->step);
+			fputs(num, fp);
+			pad(fp, (size_t)len, 6);
+		}
+		put(fp, dn->node.name);
+		pad(fp, width(dn->node.name), wn + 2);
+		if (color)
+			fputs(verdict_color[dn->verdict], fp);
+		fputs(verdict_text[dn->verdict], fp);
+		if (color)
+			fputs("\033[0m", fp);
+		len = snprintf(num, sizeof(num), "%zu", dn->evicted);
+		if (dn->verdict != KVET_DRAIN_BLOCKED) {
+			pad(fp, width(verdict_text[dn->verdict]), wv + 2);
+			fputs(num, fp);
+			putc('\n', fp);
+			continue;
+		}
+		pad(fp, width(verdict_text[dn->verdict]), wv + 2);
+		fputs(num, fp);
+		pad(fp, (size_t)len, 9);
+		write_blockers(fp, ctx, dn);
+		putc('\n', fp);
+	}
+	if (n < total)
+		fprintf(fp, "  not reached: %zu node%s\n", total - n,
+			total - n == 1 ? "" : "s");
+}
+
+void kvet_text_write_drain_answer(FILE *fp, const struct kvet_ctx *ctx,
+				  bool color)
+{
+	const struct kvet_drain_pool *pool = kvet_ctx_drain_pool(ctx);
+
+	write_header(fp, ctx);
+	if (pool) {
+		fputs("  synthetic pool: ", fp);
+		kvet_drain_write_pool(fp, pool);
+		putc('\n', fp);
+	}
+	write_table(fp, ctx, color);
+}
+
+/* @s with each "; because " that chains a cause to the one before it
+ * on a line of its own, indented once more. */
+static void write_chain(FILE *fp, const char *s, const char *indent)
+{
+	const char *at;
+
+	fputs(indent, fp);
+	while ((at = strstr(s, "; because "))) {
+		kvet_text_write(fp, s, (size_t)(at - s));
+		fprintf(fp, "\n%s  ", indent);
+		s = at + 2;
+	}
+	put(fp, s);
+	putc('\n', fp);
+}
+
+/*
+ * Then what blocks, in the words of the API server, kubectl or the
+ * scheduler: the chain of causes where a roll stalls, or the errors of
+ * each blocked node.
+ */
+void kvet_text_write_drain_blockers(FILE *fp, const struct kvet_ctx *ctx)
+{
+	const struct kvet_drain_step *stall = kvet_drain_stall(ctx);
+	size_t i, j;
+
+	if (kvet_ctx_drain_plan(ctx) == KVET_DRAIN_ROLLING) {
+		if (!stall || !stall->n_causes)
+			return;
+		fprintf(fp, "the roll stalls at step %u:\n", stall->index);
+		for (j = 0; j < stall->n_causes; j++)
+			write_chain(fp, stall->causes[j],
+				    strncmp(stall->causes[j], "because ", 8)
+					    ? "  " : "    ");
+		return;
+	}
+	for (i = 0; i < kvet_ctx_drain_node_count(ctx); i++) {
+		const struct kvet_drain_node *dn = kvet_ctx_drain_node(ctx, i);
+
+		if (dn->verdict != KVET_DRAIN_BLOCKED)
+			continue;
+		fputs("node \"", fp);
+		put(fp, dn->node.name);
+		fputs("\" is blocked:\n", fp);
+		for (j = 0; j < dn->n_findings; j++) {
+			const struct kvet_finding *f =
+				kvet_ctx_finding(ctx, dn->findings[j]);
+
+			/* the reason, which the API server's or kubectl's
+			 * words end, is enough under the node's name; a
+			 * deadlock's says "its backend", of the webhook its
+			 * headline names */
+			if (f->severity == KVET_SEV_ERROR)
+				write_chain(fp, f->reason &&
+						 strcmp(f->rule,
+							"drain-webhook-deadlock")
+							 ? f->reason
+							 : f->message,
+					    "  ");
+		}
+	}
+}
+
 static void write_steps(FILE *fp, const struct kvet_ctx *ctx, bool color)
 {
 	size_t i, j, k = 0;
@@ -142,18 +415,7 @@ static void write_steps(FILE *fp, const struct kvet_ctx *ctx, bool color)
 		for (j = 0; j < st->n_nodes; j++, k++)
 			write_node(fp, ctx, kvet_ctx_drain_node(ctx, k), color,
 				   "    ");
-		for (j = 0; j < st->n_causes; j++) {
-			fputs(strncmp(st->causes[j], "because ", 8) ? "      "
-								 : "        ",
-			      fp);
-			put(fp, st->causes[j]);
-			putc('\n', fp);
-		}
 	}
-	if (k < kvet_ctx_drain_node_count(ctx))
-		fprintf(fp, "  not reached: %zu node%s\n",
-			kvet_ctx_drain_node_count(ctx) - k,
-			kvet_ctx_drain_node_count(ctx) - k == 1 ? "" : "s");
 }
 
 void kvet_drain_write_pool(FILE *fp, const struct kvet_drain_pool *pool)
@@ -170,19 +432,14 @@ void kvet_drain_write_pool(FILE *fp, const struct kvet_drain_pool *pool)
 
 void kvet_text_write_drain(FILE *fp, const struct kvet_ctx *ctx, bool color)
 {
-	const struct kvet_drain_pool *pool = kvet_ctx_drain_pool(ctx);
 	size_t i;
 
-	write_header(fp, ctx);
-	if (pool) {
-		fputs("  synthetic pool: ", fp);
-		kvet_drain_write_pool(fp, pool);
-		putc('\n', fp);
-	}
 	if (kvet_ctx_drain_plan(ctx) == KVET_DRAIN_ROLLING) {
+		fputs("steps:\n", fp);
 		write_steps(fp, ctx, color);
 		return;
 	}
+	fputs("nodes:\n", fp);
 	for (i = 0; i < kvet_ctx_drain_node_count(ctx); i++)
 		write_node(fp, ctx, kvet_ctx_drain_node(ctx, i), color, "  ");
 }

@@ -173,16 +173,13 @@ static void write_summary(struct kvet_jw *jw, const struct kvet_summary *sum)
 	kvet_jw_close(jw, '}');
 }
 
-/**
- * kvet_render_json() - write the JSON report of a run.
- * @ctx: a context that has run.
- * @opts: unused.
- * @fp: the stream.
- *
- * Returns: 0; write errors are left on @fp for kvet_render().
- */
-int kvet_render_json(const struct kvet_ctx *ctx,
-		     const struct kvet_render_options *opts, FILE *fp)
+/* What a command adds before the summary (kvet drain: its plan), or
+ * NULL. */
+typedef void (*command_member_fn)(struct kvet_jw *jw,
+				  const struct kvet_ctx *ctx);
+
+static int write_report(const struct kvet_ctx *ctx, FILE *fp,
+			command_member_fn member)
 {
 	struct kvet_summary sum;
 	struct kvet_jw jw;
@@ -224,11 +221,34 @@ int kvet_render_json(const struct kvet_ctx *ctx,
 
 	if (kvet_ctx_baseline_loaded(ctx))
 		write_baseline(&jw, ctx);
-	if (kvet_ctx_drain_ran(ctx))
-		kvet_json_write_drain(&jw, ctx);
+	if (member)
+		member(&jw, ctx);
 	write_summary(&jw, &sum);
 	kvet_jw_close(&jw, '}');
 	kvet_jw_raw(&jw, "\n", 1);
 	kvet_jw_flush(&jw);
 	return 0;
+}
+
+/**
+ * kvet_render_json() - write the JSON report of a run.
+ * @ctx: a context that has run.
+ * @opts: unused.
+ * @fp: the stream.
+ *
+ * Returns: 0; write errors are left on @fp for kvet_render().
+ */
+int kvet_render_json(const struct kvet_ctx *ctx,
+		     const struct kvet_render_options *opts, FILE *fp)
+{
+	(void)opts;
+	return write_report(ctx, fp, NULL);
+}
+
+/* The same for kvet drain, with its "drain" member before the summary. */
+int kvet_render_json_drain(const struct kvet_ctx *ctx,
+			   const struct kvet_render_options *opts, FILE *fp)
+{
+	(void)opts;
+	return write_report(ctx, fp, kvet_json_write_drain);
 }

@@ -374,8 +374,11 @@ static void write_suite(struct junit *j, const struct kvet_report_suite *s)
 			k++;
 		if (lo == k && !kvet_report_applies(&j->idx, s, i))
 			continue;
+		/* a finding names its object where the user edits it (a
+		 * render's template or kustomize source file) */
 		kvet_ctx_object(j->ctx, i, &obj);
-		write_case(j, s->id, rule, &obj, lo, k);
+		write_case(j, s->id, rule, lo < k ? &e[lo].finding->object : &obj,
+			   lo, k);
 	}
 	/* findings on an object the rule does not list: one case each */
 	for (; k < s->hi && !j->err; k++)
@@ -531,10 +534,27 @@ static void write_drain_suite(struct junit *j, size_t failures,
 	end(j);
 }
 
+static bool is_drain_check(const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < kvet_drain_check_count(); i++)
+		if (!strcmp(kvet_drain_check(i)->id, id))
+			return true;
+	return false;
+}
+
+/* A drain's findings that are no drain check's (the field-type check's)
+ * belong to no node: their rules' suites, as kvet lint writes them. */
+static bool lint_suite(const struct kvet_report_suite *s)
+{
+	return s->hi > s->lo && !is_drain_check(s->id);
+}
+
 static void write_drain_report(struct junit *j, size_t failing)
 {
 	size_t i, n = kvet_ctx_drain_node_count(j->ctx), failures = 0;
-	size_t skipped = 0;
+	size_t skipped = 0, tests = n, node_failures;
 
 	for (i = 0; i < n; i++) {
 		enum kvet_drain_verdict v = kvet_ctx_drain_node(j->ctx, i)->verdict;
@@ -542,21 +562,30 @@ static void write_drain_report(struct junit *j, size_t failing)
 		failures += v == KVET_DRAIN_BLOCKED;
 		skipped += v == KVET_DRAIN_NOT_REACHED;
 	}
+	node_failures = failures;
+	for (i = 0; i < j->idx.n_suites; i++)
+		if (lint_suite(&j->idx.suites[i])) {
+			tests += j->idx.suites[i].tests;
+			failures += j->idx.suites[i].failures;
+		}
 	start(j, "testsuites");
 	attr(j, "name", "kvet");
-	attr_count(j, "tests", n + kvet_ctx_error_count(j->ctx));
+	attr_count(j, "tests", tests + kvet_ctx_error_count(j->ctx));
 	attr_count(j, "failures", failures);
 	attr_count(j, "errors", failing);
 	attr(j, "time", "0");
 	write_errors(j, false);
-	write_drain_suite(j, failures, skipped);
-	check(j, xmlTextWriterEndDocument(j->w));
-	check(j, xmlTextWriterFlush(j->w));
+	for (i = 0; i < j->idx.n_suites && !j->err; i++)
+		if (lint_suite(&j->idx.suites[i]))
+			write_suite(j, &j->idx.suites[i]);
+	write_drain_suite(j, node_failures, skipped);
 }
 
-static void write_report(struct junit *j)
+/* The document around a command's report (@body): its errors counted
+ * once for both. */
+static void write_document(struct junit *j,
+			   void (*body)(struct junit *j, size_t failing))
 {
-	const struct kvet_report_index *idx = &j->idx;
 	size_t n_errors = kvet_ctx_error_count(j->ctx), failing = 0, i;
 
 	for (i = 0; i < n_errors; i++)
@@ -564,13 +593,19 @@ static void write_report(struct junit *j)
 	check(j, xmlTextWriterSetIndent(j->w, 1));
 	check(j, xmlTextWriterSetIndentString(j->w, BAD_CAST "  "));
 	check(j, xmlTextWriterStartDocument(j->w, NULL, "UTF-8", NULL));
-	if (kvet_ctx_drain_ran(j->ctx)) {
-		write_drain_report(j, failing);
-		return;
-	}
+	body(j, failing);
+	check(j, xmlTextWriterEndDocument(j->w));
+	check(j, xmlTextWriterFlush(j->w));
+}
+
+static void write_lint_report(struct junit *j, size_t failing)
+{
+	const struct kvet_report_index *idx = &j->idx;
+	size_t i;
+
 	start(j, "testsuites");
 	attr(j, "name", "kvet");
-	attr_count(j, "tests", idx->tests + n_errors);
+	attr_count(j, "tests", idx->tests + kvet_ctx_error_count(j->ctx));
 	attr_count(j, "failures", idx->failures);
 	attr_count(j, "errors", failing);
 	attr(j, "time", "0");
@@ -578,8 +613,6 @@ static void write_report(struct junit *j)
 	write_errors(j, true);
 	for (i = 0; i < idx->n_suites && !j->err; i++)
 		write_suite(j, &idx->suites[i]);
-	check(j, xmlTextWriterEndDocument(j->w));
-	check(j, xmlTextWriterFlush(j->w));
 }
 
 /* libxml2 2.9 sets up its globals on first use, racily: contexts in
@@ -591,18 +624,10 @@ static void xml_init(void)
 	xmlInitParser();
 }
 
-/**
- * kvet_render_junit() - write the JUnit XML report of a run.
- * @ctx: a context that has run.
- * @opts: the gate: a test case fails when one of its findings fails it,
- *        so that dashboards agree with the exit status.
- * @fp: the stream.
- *
- * Returns: 0, or -1 when out of memory (errno is set); write errors are
- * left on @fp for kvet_render().
- */
-int kvet_render_junit(const struct kvet_ctx *ctx,
-		      const struct kvet_render_options *opts, FILE *fp)
+/* The report of @ctx, with @body for its command. */
+static int junit(const struct kvet_ctx *ctx,
+		 const struct kvet_render_options *opts, FILE *fp,
+		 void (*body)(struct junit *j, size_t failing))
 {
 	struct junit j = { .ctx = ctx };
 	xmlOutputBufferPtr out;
@@ -620,7 +645,7 @@ int kvet_render_junit(const struct kvet_ctx *ctx,
 			xmlOutputBufferClose(out);
 		j.err = 1;
 	} else {
-		write_report(&j);
+		write_document(&j, body);
 		xmlFreeTextWriter(j.w);
 	}
 	kvet_report_index_release(&j.idx);
@@ -629,4 +654,27 @@ int kvet_render_junit(const struct kvet_ctx *ctx,
 		return -1;
 	}
 	return 0;
+}
+
+/**
+ * kvet_render_junit() - write the JUnit XML report of a run.
+ * @ctx: a context that has run.
+ * @opts: the gate: a test case fails when one of its findings fails it,
+ *        so that dashboards agree with the exit status.
+ * @fp: the stream.
+ *
+ * Returns: 0, or -1 when out of memory (errno is set); write errors are
+ * left on @fp for kvet_render().
+ */
+int kvet_render_junit(const struct kvet_ctx *ctx,
+		      const struct kvet_render_options *opts, FILE *fp)
+{
+	return junit(ctx, opts, fp, write_lint_report);
+}
+
+/* kvet drain: a test case per node (write_drain_report()). */
+int kvet_render_junit_drain(const struct kvet_ctx *ctx,
+			    const struct kvet_render_options *opts, FILE *fp)
+{
+	return junit(ctx, opts, fp, write_drain_report);
 }

@@ -370,16 +370,6 @@ static void write_errors(struct budget *b, const struct kvet_ctx *ctx)
 	}
 }
 
-/**
- * kvet_render_markdown() - write the Markdown summary of a run.
- * @ctx: a context that has run.
- * @opts: the gate, for the verdict sentence; KVET_RENDER_WITH_GITHUB to
- *        say how many problems GitHub will not annotate.
- * @fp: the stream.
- *
- * Returns: 0, or -1 when out of memory (errno is set); write errors are
- * left on @fp for kvet_render().
- */
 /*
  * kvet drain: the plan, a row per node, and the chain of causes where a
  * roll stalls (docs/drain.md).
@@ -427,10 +417,14 @@ static void write_drain(FILE *fp, const struct kvet_ctx *ctx)
 	}
 }
 
+/* What a command adds to the head (kvet drain: its plan), or NULL. */
+typedef void (*command_section_fn)(FILE *fp, const struct kvet_ctx *ctx);
+
 /* The head of the report: the counts, the verdict, what GitHub hides,
- * the drain and the rules; always written whole. */
+ * the command's section and the rules; always written whole. */
 static void write_head(FILE *fp, const struct kvet_ctx *ctx,
-		       const struct kvet_render_options *opts, size_t cap)
+		       const struct kvet_render_options *opts, size_t cap,
+		       command_section_fn section)
 {
 	write_heading(fp, ctx, opts);
 	if (cap)
@@ -439,8 +433,8 @@ static void write_head(FILE *fp, const struct kvet_ctx *ctx,
 			"ends with what it leaves out.\n", cap);
 	if (opts->flags & KVET_RENDER_WITH_GITHUB)
 		write_github_hidden(fp, ctx);
-	if (kvet_ctx_drain_ran(ctx))
-		write_drain(fp, ctx);
+	if (section)
+		section(fp, ctx);
 	write_rule_table(fp, ctx);
 }
 
@@ -484,12 +478,12 @@ static void write_left_out(FILE *fp, const struct budget *b,
  * capped report, whose head is written even when it alone is over. */
 static int render(const struct kvet_ctx *ctx,
 		  const struct kvet_render_options *opts, struct budget *b,
-		  size_t cap)
+		  size_t cap, command_section_fn section)
 {
 	FILE *fp = item_begin(b);
 	off_t len;
 
-	write_head(fp, ctx, opts, cap);
+	write_head(fp, ctx, opts, cap, section);
 	if (!item_end(b)) {
 		if (!cap)
 			return 0;
@@ -504,8 +498,9 @@ static int render(const struct kvet_ctx *ctx,
 	return write_objects(b, ctx, cap != 0);
 }
 
-int kvet_render_markdown(const struct kvet_ctx *ctx,
-			 const struct kvet_render_options *opts, FILE *fp)
+static int markdown(const struct kvet_ctx *ctx,
+		    const struct kvet_render_options *opts, FILE *fp,
+		    command_section_fn section)
 {
 	size_t cap = opts->markdown_max ? opts->markdown_max
 					: KVET_MARKDOWN_MAX;
@@ -522,7 +517,7 @@ int kvet_render_markdown(const struct kvet_ctx *ctx,
 	/* the report as it is, in memory, as long as it fits */
 	b.out = whole_fp;
 	b.left = cap;
-	if (render(ctx, opts, &b, 0) < 0)
+	if (render(ctx, opts, &b, 0, section) < 0)
 		goto out;
 	if (fflush(whole_fp))
 		goto out;
@@ -540,7 +535,7 @@ int kvet_render_markdown(const struct kvet_ctx *ctx,
 	room = LEFT_OUT_ROOM +
 	       (opts->full_report ? 2 * strlen(opts->full_report) : 0);
 	b.left = cap > room ? cap - room : 0;
-	if (render(ctx, opts, &b, cap) < 0)
+	if (render(ctx, opts, &b, cap, section) < 0)
 		goto out;
 	write_left_out(fp, &b, opts);
 	ret = 0;
@@ -554,4 +549,28 @@ out:
 	if (ret < 0)
 		errno = ENOMEM;
 	return ret;
+}
+
+/**
+ * kvet_render_markdown() - write the Markdown summary of a run.
+ * @ctx: a context that has run.
+ * @opts: the gate, for the verdict sentence; KVET_RENDER_WITH_GITHUB to
+ *        say how many problems GitHub will not annotate.
+ * @fp: the stream.
+ *
+ * Returns: 0, or -1 when out of memory (errno is set); write errors are
+ * left on @fp for kvet_render().
+ */
+int kvet_render_markdown(const struct kvet_ctx *ctx,
+			 const struct kvet_render_options *opts, FILE *fp)
+{
+	return markdown(ctx, opts, fp, NULL);
+}
+
+/* The same for kvet drain, with the plan's table in the head. */
+int kvet_render_markdown_drain(const struct kvet_ctx *ctx,
+			       const struct kvet_render_options *opts,
+			       FILE *fp)
+{
+	return markdown(ctx, opts, fp, write_drain);
 }

@@ -26,7 +26,8 @@
  *
  * Input errors come first, then notices, then findings, each in the
  * context's order. --quiet writes the first line of each only, and no
- * summary.
+ * summary. A drain's report puts its answer and its blockers after the
+ * input errors, and --quiet writes its answer alone.
  */
 
 /* ANSI SGR sequences, or empty strings when colour is off. */
@@ -466,17 +467,23 @@ static void write_github_hidden(FILE *fp, const struct kvet_ctx *ctx)
  *
  * Returns: 0; write errors are left on @fp for kvet_render().
  */
-int kvet_render_text(const struct kvet_ctx *ctx,
-		     const struct kvet_render_options *opts, FILE *fp)
+/* The input errors, each with its place; first in every text report. */
+static void write_errors(FILE *fp, const struct palette *pal,
+			 const struct kvet_ctx *ctx, bool quiet)
 {
-	unsigned int flags = opts->flags;
-	const struct palette *pal = flags & KVET_RENDER_COLOR ? &ansi : &plain;
+	size_t i, n = kvet_ctx_error_count(ctx);
+
+	for (i = 0; i < n; i++)
+		write_error(fp, pal, ctx, kvet_ctx_error(ctx, i), quiet);
+}
+
+/* Notices, findings, the suppressed ones when asked, a stale baseline. */
+static void write_body(FILE *fp, const struct palette *pal,
+		       const struct kvet_ctx *ctx, unsigned int flags)
+{
 	bool quiet = flags & KVET_RENDER_QUIET;
 	size_t i, n;
 
-	n = kvet_ctx_error_count(ctx);
-	for (i = 0; i < n; i++)
-		write_error(fp, pal, ctx, kvet_ctx_error(ctx, i), quiet);
 	n = kvet_ctx_notice_count(ctx);
 	for (i = 0; i < n; i++)
 		write_notice(fp, pal, kvet_ctx_notice(ctx, i), flags);
@@ -486,12 +493,48 @@ int kvet_render_text(const struct kvet_ctx *ctx,
 	for (i = 0; i < n; i++)
 		write_suppressed(fp, pal, kvet_ctx_suppressed(ctx, i), quiet);
 	write_stale(fp, pal, ctx);
-	if (kvet_ctx_drain_ran(ctx))
-		kvet_text_write_drain(fp, ctx, pal == &ansi);
-	if (quiet)
-		return 0;
+}
+
+static void write_tail(FILE *fp, const struct kvet_ctx *ctx,
+		       unsigned int flags)
+{
 	write_summary(fp, ctx);
 	if (flags & KVET_RENDER_WITH_GITHUB)
 		write_github_hidden(fp, ctx);
+}
+
+int kvet_render_text(const struct kvet_ctx *ctx,
+		     const struct kvet_render_options *opts, FILE *fp)
+{
+	const struct palette *pal = opts->flags & KVET_RENDER_COLOR ? &ansi
+								     : &plain;
+
+	write_errors(fp, pal, ctx, opts->flags & KVET_RENDER_QUIET);
+	write_body(fp, pal, ctx, opts->flags);
+	if (!(opts->flags & KVET_RENDER_QUIET))
+		write_tail(fp, ctx, opts->flags);
+	return 0;
+}
+
+/*
+ * kvet_render_text_drain() - the text report of kvet drain: the answer
+ * before the details it rests on, and alone under --quiet
+ * (docs/drain.md, "Reports"); then what a lint report holds, and each
+ * node's or step's counts. @opts as for kvet_render_text().
+ */
+int kvet_render_text_drain(const struct kvet_ctx *ctx,
+			   const struct kvet_render_options *opts, FILE *fp)
+{
+	bool color = opts->flags & KVET_RENDER_COLOR;
+	const struct palette *pal = color ? &ansi : &plain;
+
+	write_errors(fp, pal, ctx, opts->flags & KVET_RENDER_QUIET);
+	kvet_text_write_drain_answer(fp, ctx, color);
+	if (opts->flags & KVET_RENDER_QUIET)
+		return 0;
+	kvet_text_write_drain_blockers(fp, ctx);
+	write_body(fp, pal, ctx, opts->flags);
+	kvet_text_write_drain(fp, ctx, color);
+	write_tail(fp, ctx, opts->flags);
 	return 0;
 }

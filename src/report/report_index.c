@@ -7,71 +7,6 @@
 
 #include "report/render.h"
 
-/*
- * A finding names its object by identity and position, not by index, so
- * findings are joined with objects on the object's position (file, line,
- * column), which no two objects share: both sides are sorted by it and
- * merged, in O(n log n) for any number of objects and findings.
- */
-struct place {
-	struct kvet_position pos;
-	size_t i;
-};
-
-static int place_cmp(const void *a, const void *b)
-{
-	const struct place *x = a, *y = b;
-	int c = kvet_position_cmp(&x->pos, &y->pos);
-
-	if (c)
-		return c;
-	return x->i < y->i ? -1 : x->i > y->i;
-}
-
-static void place_set(struct place *p, const struct kvet_object_ref *obj,
-		      size_t i)
-{
-	p->pos = obj->pos;
-	p->i = i;
-}
-
-static int join_objects(struct kvet_report_index *idx,
-			const struct kvet_ctx *ctx)
-{
-	size_t n_obj = kvet_ctx_object_count(ctx), n = idx->n_entries;
-	struct place *objs = malloc((n_obj ? n_obj : 1) * sizeof(*objs));
-	struct place *ents = malloc((n ? n : 1) * sizeof(*ents));
-	struct kvet_object_ref ref;
-	size_t i, o = 0;
-	int ret = -1;
-
-	if (!objs || !ents)
-		goto out;
-	for (i = 0; i < n_obj; i++) {
-		kvet_ctx_object(ctx, i, &ref);
-		place_set(&objs[i], &ref, i);
-	}
-	for (i = 0; i < n; i++)
-		place_set(&ents[i], &idx->entries[i].finding->object, i);
-	qsort(objs, n_obj, sizeof(*objs), place_cmp);
-	qsort(ents, n, sizeof(*ents), place_cmp);
-	for (i = 0; i < n; i++) {
-		struct place key = ents[i];
-
-		/* objs[o]: the first object at or after the finding's place */
-		key.i = 0;
-		while (o < n_obj && place_cmp(&objs[o], &key) < 0)
-			o++;
-		if (o < n_obj && !kvet_position_cmp(&objs[o].pos, &key.pos))
-			idx->entries[ents[i].i].object = objs[o].i;
-	}
-	ret = 0;
-out:
-	free(objs);
-	free(ents);
-	return ret;
-}
-
 static int entry_cmp(const void *a, const void *b)
 {
 	const struct kvet_report_entry *x = a, *y = b;
@@ -101,7 +36,7 @@ static int collect_entries(struct kvet_report_index *idx,
 
 		e->finding = kvet_ctx_finding(ctx, i);
 		e->order = i;
-		e->object = SIZE_MAX;
+		e->object = e->finding ? e->finding->object_index : SIZE_MAX;
 		n += e->finding != NULL;
 	}
 	for (i = 0; i < ns; i++) {
@@ -114,12 +49,10 @@ static int collect_entries(struct kvet_report_index *idx,
 		e->reason = sup->reason ? sup->reason : "";
 		e->justification = sup->justification;
 		e->order = nf + i;
-		e->object = SIZE_MAX;
+		e->object = sup->finding.object_index;
 		n++;
 	}
 	idx->n_entries = n;
-	if (join_objects(idx, ctx) < 0)
-		return -1;
 	qsort(idx->entries, n, sizeof(*idx->entries), entry_cmp);
 	return 0;
 }

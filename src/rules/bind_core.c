@@ -19,7 +19,7 @@
  *   allowedDisruptions(pdb) int, podsTotal(pdb) int, expectedPods(pdb) int,
  *   desiredHealthy(pdb) int, pdbStatus(pdb) string,
  *   allowedDisruptionsAt(pdb, n) int
- *   objects(kind) list, objects(kind, ns) list
+ *   objects(kind) list, objects(kind, ns) list, kindKnown(kind) bool
  *   namespaceCovered(ns) bool, operatorPopulated(ns) bool,
  *   dumpMode() bool, completeInput() bool
  *
@@ -191,6 +191,18 @@ static struct cel_value objects(struct bind_call *c)
 	return r ? bind_oom(c) : bind_objects(c, v, n);
 }
 
+static struct cel_value kind_known(struct bind_call *c)
+{
+	bool known;
+	int r = kvet_graph_kind_named_known(c->scratch, c->g, c->arg[0].s,
+					    &known);
+
+	if (r == -2)
+		return bind_fail(c, "give the group of kind \"%s\" as \"group/%s\"",
+				 c->arg[0].s, c->arg[0].s);
+	return r ? bind_oom(c) : cel_bool(known);
+}
+
 BIND_FN(namespace_covered, cel_bool(kvet_graph_ns_covered(c->g, c->arg[0].s)))
 
 BIND_FN(operator_populated,
@@ -329,6 +341,10 @@ static const struct cel_func core_funcs[] = {
 		 objects, BIND_RUN,
 		 "objects(kind[, ns]): the objects of a kind (`\"Deployment\"` or `\"apps/Deployment\"`), of one namespace or all, from the kind index",
 		 "", "objects('apps/Deployment', 'core').map(d, d.metadata.name) == ['web']"),
+	BIND_ROW("kindKnown", CEL_ST_BOOL, 1, 1, (BIND_STRING), kind_known,
+		 BIND_RUN,
+		 "kindKnown(kind): the input shows which objects of the kind the cluster has (1.3): it is no cluster dump, the dump holds one, or the user says the input is the whole cluster (`--complete-input`); a dump of a few kinds shows nothing of the others",
+		 "", "kindKnown('PodDisruptionBudget') && !kindKnown('CronJob')"),
 	BIND_ROW("namespaceCovered", CEL_ST_BOOL, 1, 1, NS, namespace_covered,
 		 BIND_RUN, "the input covers the namespace (1.3)",
 		 "", "namespaceCovered('core') && !namespaceCovered('nowhere')"),

@@ -18,6 +18,8 @@
  *   overlappingWorkloads(w) list, selectsPodsOf(w1, w2) bool
  *   webhooksUsing(service) list, serviceHasEndpoints(service) bool,
  *   servicesInInput() bool
+ *   distinctWorkloads(list) list, controllerRef(w) map,
+ *   portsDeclaredByAll(service, list) bool
  *   namespaceCoveredBesides(o) bool, livePods(ns) int
  *
  *   size(overlappingWorkloads(object)) > 0
@@ -27,6 +29,7 @@
 
 #include "model/hints.h"
 #include "model/notation.h"
+#include "model/orphan.h"
 #include "model/overlap.h"
 #include "model/pdb_validate.h"
 #include "model/release_label.h"
@@ -180,6 +183,75 @@ static struct cel_value ingresses_using(struct bind_call *c)
 	return bind_objects(c, v, n);
 }
 
+/* The workloads of the list of argument @k, or an error value in @err. */
+static const struct kvet_workload **workloads_arg(struct bind_call *c,
+						  size_t k,
+						  struct cel_value *err)
+{
+	const struct bind_objects *objs = &c->arg[k].objs;
+	const struct kvet_workload **wls;
+	size_t i;
+
+	wls = kvet_arena_array(c->scratch, objs->n + 1, sizeof(*wls));
+	if (!wls) {
+		*err = bind_oom(c);
+		return NULL;
+	}
+	for (i = 0; i < objs->n; i++) {
+		wls[i] = kvet_graph_workload_of(c->g, objs->v[i]);
+		if (!wls[i] || wls[i]->obj != objs->v[i]) {
+			*err = bind_fail(c, "%s \"%s\" is not a workload",
+					 objs->v[i]->kind, objs->v[i]->name);
+			return NULL;
+		}
+	}
+	return wls;
+}
+
+static struct cel_value distinct_workloads(struct bind_call *c)
+{
+	const struct kvet_workload **wls, *const *v;
+	struct cel_value err;
+	size_t n;
+
+	wls = workloads_arg(c, 0, &err);
+	if (!wls)
+		return err;
+	if (kvet_workloads_distinct(c->scratch, wls, c->arg[0].objs.n, &v,
+				    &n))
+		return bind_oom(c);
+	return bind_workloads(c, v, n);
+}
+
+static struct cel_value ports_declared_by_all(struct bind_call *c)
+{
+	const struct kvet_workload **wls;
+	struct cel_value err;
+
+	wls = workloads_arg(c, 1, &err);
+	if (!wls)
+		return err;
+	return cel_bool(kvet_service_ports_declared_by(c->arg[0].obj, wls,
+						       c->arg[1].objs.n));
+}
+
+static struct cel_value controller_ref(struct bind_call *c)
+{
+	struct kvet_controller_ref ref;
+	struct bind_map m;
+
+	if (!kvet_workload_controller_ref(c->arg[0].wl, &ref))
+		return cel_null();
+	if (!bind_map_init(c, &m, 4))
+		return bind_oom(c);
+	bind_map_put(&m, "apiVersion", bind_str_at(ref.api_version.s,
+						   ref.api_version.len, NULL));
+	bind_map_put(&m, "kind", bind_str_at(ref.kind.s, ref.kind.len, NULL));
+	bind_map_put(&m, "name", bind_str_at(ref.name.s, ref.name.len, NULL));
+	bind_map_put(&m, "uid", bind_str_at(ref.uid.s, ref.uid.len, NULL));
+	return bind_map_done(&m, ref.node);
+}
+
 static struct cel_value services_in_input(struct bind_call *c)
 {
 	size_t n;
@@ -290,6 +362,20 @@ static const struct cel_func pdb_funcs[] = {
 		 ingresses_using, BIND_RUN,
 		 "the Ingresses of the Service's namespace whose default backend or a path's backend is the Service",
 		 "Service pdb/metrics", "ingressesUsing(object) == []"),
+	BIND_ROW("distinctWorkloads", CEL_ST_LIST, 1, 1, (BIND_OBJECTS),
+		 distinct_workloads, BIND_RUN,
+		 "the workloads of the list, where the orphans of one controller (Pods or ReplicaSets whose controller ownerReference, by kind, name and uid, is not in the input: the Pods of a DaemonSet a dump lacks) count once, by the first of them (1.2)",
+		 "Service orphans/orphans",
+		 "size(workloadsSelectedBy(object)) == 3 && distinctWorkloads(workloadsSelectedBy(object)).map(w, w.metadata.name) == ['agent-a', 'solo']"),
+	BIND_ROW("controllerRef", CEL_ST_MAP, 1, 1, W, controller_ref, BIND_RUN,
+		 "the controller ownerReference of an orphan (a Pod or ReplicaSet whose controller is not in the input, 1.2), `{apiVersion, kind, name, uid}` (`\"\"` for an absent field); null for any other workload",
+		 "Pod orphans/agent-a",
+		 "controllerRef(object).kind == 'DaemonSet' && controllerRef(objects('Pod', 'orphans')[2]) == null"),
+	BIND_ROW("portsDeclaredByAll", CEL_ST_BOOL, 2, 2,
+		 (BIND_SERVICE, BIND_OBJECTS), ports_declared_by_all, BIND_RUN,
+		 "portsDeclaredByAll(service, workloads): every port of the Service targets a port by name (`targetPort` a string) that each of the workloads declares with the port's protocol, as the endpoints controller resolves it (a container's, or a sidecar init container's); false without ports or workloads",
+		 "Service orphans/orphans",
+		 "portsDeclaredByAll(object, workloadsSelectedBy(object).filter(w, controllerRef(w) != null)) && !portsDeclaredByAll(object, workloadsSelectedBy(object))"),
 	BIND_ROW("servicesInInput", CEL_ST_BOOL, 0, 0, (BIND_ANY),
 		 services_in_input, BIND_RUN,
 		 "the input has Service objects (a dump of a few kinds may have none)",

@@ -3,7 +3,7 @@
 #define KVET_RULES_CHECK_TYPES_H
 
 #include "model/object.h"
-#include "rules/findings.h"
+#include "findings/findings.h"
 
 #define KVET_RULE_FIELD_TYPE "invalid-field-type"
 

@@ -165,8 +165,8 @@ bool rfile_compile(struct rfile *rf, const struct kvet_node *n,
 	rf->cost += cost;
 	if (cost > rf->heavy) {
 		rf->heavy = cost;
-		rfile_scalar_pos(rf, n, base + rf->last.off, &rf->heavy_line,
-			   &rf->heavy_col);
+		rf->heavy_node = n;
+		rf->heavy_off = base + rf->last.off;
 	}
 	return true;
 }
@@ -178,9 +178,14 @@ bool rfile_compile(struct rfile *rf, const struct kvet_node *n,
  */
 static void check_cost(struct rfile *rf, const struct kvet_rule *r)
 {
+	unsigned int line = rf->heavy_node->line, col = rf->heavy_node->col;
+
 	if (rf->failed || rf->cost <= CEL_COST_ESTIMATE_LIMIT)
 		return;
-	rfile_error(rf, rf->heavy_line, rf->heavy_col,
+	if (rf->heavy > 0)
+		rfile_scalar_pos(rf, rf->heavy_node, rf->heavy_off, &line,
+				 &col);
+	rfile_error(rf, line, col,
 	       "rule \"%s\" may cost %.3g steps per object, over the limit of %d (with %d items in each list of unknown size): nested macros multiply",
 	       r->info.id ? r->info.id : "?", rf->cost,
 	       CEL_COST_ESTIMATE_LIMIT, CEL_COST_UNKNOWN_SIZE);
@@ -290,15 +295,78 @@ static void load_words(struct rfile *rf, struct kvet_rule *r,
 		rfile_load_template(rf, &r->help, "help", help, scope);
 }
 
-static struct kvet_rule *load_rule(struct rfile *rf,
-				   const struct kvet_node *root)
+/* The defaults of the fields left out, once the words are loaded. */
+static void fill_defaults(struct rfile *rf, struct kvet_rule *r)
 {
-	struct kvet_rule *r = rfile_alloc(rf, 1, sizeof(*r));
+	if (kvet_rule_fill_defaults(r, &rf->set->arena) && !rf->oom) {
+		rf->oom = true;
+		rfile_error(rf, 0, 0, "out of memory while loading the rule file");
+	}
+}
+
+/* The rule's programs: its variables, `each`, condition, words and the
+ * expressions that place and relate a finding, in @scope. */
+static void load_programs(struct rfile *rf, struct kvet_rule *r,
+			  const struct kvet_node *root)
+{
 	struct cel_scope scope = {
 		.names = { "object", "params" }, .n = 2,
 		.libs = kvet_cel_libs, .n_libs = kvet_cel_n_libs,
 		.lazy_ns = "variables",
 	};
+	const struct kvet_node *n;
+	size_t i;
+
+	rf->rule = r;
+	rf->var_names = NULL;
+	rf->var_name_nodes = rf->var_exprs = NULL;
+	rf->group_by = NULL;
+	rf->cost = rf->heavy = 0;
+	rf->per_item = 1;
+	rf->heavy_node = root;
+	rf->heavy_off = 0;
+	rf->params = &r->params;
+	if ((n = kvet_node_get(root, "variables")))
+		rfile_declare_vars(rf, r, n);
+	scope.lazy_names = rf->var_names;
+	scope.n_lazy = r->n_vars;
+	if ((n = kvet_node_get(root, "each")))
+		rfile_load_each(rf, r, n, &scope);
+	rfile_compile_vars(rf, r, &scope);
+	if (rf->group_by) {
+		r->group_text = rfile_str(rf, rf->group_by, "each.group_by");
+		r->has_group = rfile_compile_node(rf, rf->group_by,
+						  "each.group_by", &scope,
+						  &r->group_by, &r->n_slots);
+	}
+	if ((n = required(rf, root, "condition"))) {
+		r->condition_text = rfile_str(rf, n, "condition");
+		rfile_compile_node(rf, n, "condition", &scope, &r->condition,
+			     &r->n_slots);
+	}
+	load_words(rf, r, root, &scope);
+	if ((n = kvet_node_get(root, "severity_expr")))
+		r->has_severity_expr = rfile_compile_node(rf, n, "severity_expr",
+						    &scope, &r->severity_expr,
+						    &r->n_slots);
+	if ((n = kvet_node_get(root, "at"))) {
+		size_t cnt = kvet_node_is_seq(n) ? n->len : 1;
+
+		r->at = rfile_alloc(rf, cnt + 1, sizeof(*r->at));
+		for (i = 0; r->at && i < cnt; i++)
+			rfile_compile_node(rf, rfile_list_item(n, i), "at",
+					   &scope, &r->at[i], &r->n_slots);
+		r->n_at = cnt;
+	}
+	if ((n = kvet_node_get(root, "related")))
+		r->has_related = rfile_compile_node(rf, n, "related", &scope,
+					      &r->related, &r->n_slots);
+}
+
+static struct kvet_rule *load_rule(struct rfile *rf,
+				   const struct kvet_node *root)
+{
+	struct kvet_rule *r = rfile_alloc(rf, 1, sizeof(*r));
 	const struct kvet_node *n;
 	size_t i, j, nrefs;
 	const char *sev;
@@ -307,13 +375,6 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 		return NULL;
 	r->file = rf->name;
 	rf->rule = r;
-	rf->var_names = NULL;
-	rf->var_name_nodes = rf->var_exprs = NULL;
-	rf->group_by = NULL;
-	rf->cost = rf->heavy = 0;
-	rf->per_item = 1;
-	rf->heavy_line = root->line;
-	rf->heavy_col = root->col;
 	if (!kvet_node_is_map(root)) {
 		NERROR(rf, root, "a rule must be a mapping");
 		return NULL;
@@ -365,56 +426,26 @@ static struct kvet_rule *load_rule(struct rfile *rf,
 		rfile_load_match(rf, r, n);
 	rfile_load_params(rf, r, kvet_node_get(root, "params"));
 	rf->params = &r->params;
-	if ((n = kvet_node_get(root, "variables")))
-		rfile_declare_vars(rf, r, n);
-	scope.lazy_names = rf->var_names;
-	scope.n_lazy = r->n_vars;
-	if ((n = kvet_node_get(root, "each")))
-		rfile_load_each(rf, r, n, &scope);
-	rfile_compile_vars(rf, r, &scope);
-	if (rf->group_by) {
-		r->group_text = rfile_str(rf, rf->group_by, "each.group_by");
-		r->has_group = rfile_compile_node(rf, rf->group_by,
-						  "each.group_by", &scope,
-						  &r->group_by, &r->n_slots);
-	}
-	if ((n = required(rf, root, "condition"))) {
-		r->condition_text = rfile_str(rf, n, "condition");
-		rfile_compile_node(rf, n, "condition", &scope, &r->condition,
-			     &r->n_slots);
-	}
-	load_words(rf, r, root, &scope);
-	if ((n = kvet_node_get(root, "severity_expr")))
-		r->has_severity_expr = rfile_compile_node(rf, n, "severity_expr",
-						    &scope, &r->severity_expr,
-						    &r->n_slots);
-	if ((n = kvet_node_get(root, "at"))) {
-		size_t cnt = kvet_node_is_seq(n) ? n->len : 1;
-
-		r->at = rfile_alloc(rf, cnt + 1, sizeof(*r->at));
-		for (i = 0; r->at && i < cnt; i++)
-			rfile_compile_node(rf, rfile_list_item(n, i), "at",
-					   &scope, &r->at[i], &r->n_slots);
-		r->n_at = cnt;
-	}
-	if ((n = kvet_node_get(root, "related")))
-		r->has_related = rfile_compile_node(rf, n, "related", &scope,
-					      &r->related, &r->n_slots);
+	/* a lint's built-in rules are compiled when an object of their
+	 * kinds comes (kvet_rule_set_compile()) */
+	if (rf->set->lean)
+		r->pending = root;
+	else
+		load_programs(rf, r, root);
 	if ((n = kvet_node_get(root, "on_error"))) {
 		r->tolerate_errors = kvet_node_eq(n, "tolerate");
 		if (!r->tolerate_errors && !kvet_node_eq(n, "fail"))
 			NERROR(rf, n, "\"on_error\" must be fail or tolerate");
 	}
-	check_cost(rf, r);
+	if (!r->pending)
+		check_cost(rf, r);
 	if (!rf->set->lean && (n = documented(rf, root, "examples")))
 		rfile_load_examples(rf, r, n);
 	r->builtin = rf->set->builtin;
 	r->text = rf->buf;
 	r->text_len = rf->len;
-	if (kvet_rule_fill_defaults(r, &rf->set->arena) && !rf->oom) {
-		rf->oom = true;
-		rfile_error(rf, 0, 0, "out of memory while loading the rule file");
-	}
+	if (!r->pending)
+		fill_defaults(rf, r);
 	return r;
 }
 
@@ -445,11 +476,34 @@ static int add_rule(struct rfile *rf, struct kvet_rule *r,
 	return 0;
 }
 
+/* Load and add the rules of the documents @roots (@n of them) of the file
+ * @rf names: 0, or -1 when memory ran out. */
+static int add_roots(struct rfile *rf, const struct kvet_node *const *roots,
+		     size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		bool before = rf->failed;
+		struct kvet_rule *r;
+
+		rf->failed = false;
+		r = load_rule(rf, roots[i]);
+		if (!r)
+			return -1;
+		if (!rf->failed && add_rule(rf, r, roots[i]))
+			return -1;
+		rf->failed = rf->failed || before;
+	}
+	return 0;
+}
+
 int kvet_rule_set_add_buffer(struct kvet_rule_set *set, const char *name,
 			     const char *text, size_t len)
 {
 	struct rfile rf = { .set = set };
 	struct kvet_docs docs = { 0 };
+	const struct kvet_node **roots = NULL;
 	size_t i, errs = set->diag.n;
 	char *buf;
 	int ret = -1;
@@ -462,18 +516,13 @@ int kvet_rule_set_add_buffer(struct kvet_rule_set *set, const char *name,
 	rf.len = len;
 	if (kvet_load_buffer(&set->arena, &set->diag, rf.name, buf, len, &docs))
 		goto out;
-	for (i = 0; i < docs.n; i++) {
-		bool before = rf.failed;
-		struct kvet_rule *r;
-
-		rf.failed = false;
-		r = load_rule(&rf, docs.v[i].root);
-		if (!r)
-			goto out;
-		if (!rf.failed && add_rule(&rf, r, docs.v[i].root))
-			goto out;
-		rf.failed = rf.failed || before;
-	}
+	roots = kvet_arena_array(&set->arena, docs.n + 1, sizeof(*roots));
+	if (!roots)
+		goto out;
+	for (i = 0; i < docs.n; i++)
+		roots[i] = docs.v[i].root;
+	if (add_roots(&rf, roots, docs.n))
+		goto out;
 	ret = set->diag.n > errs || set->diag.oom ? -1 : 0;
 out:
 	/* only memory fails a file without an error of its own */
@@ -481,6 +530,36 @@ out:
 		kvet_diag_addf(&set->diag, rf.name, 0, 0,
 			       "cannot load the rule file: out of memory");
 	kvet_docs_release(&docs);
+	return ret;
+}
+
+/*
+ * A built-in rule file without its examples: its trees were made when
+ * kvet was built (tools/embed_rules.c), by the loader a rule file goes
+ * through, and the text they point into is the library's own, so a lint
+ * neither parses nor copies it.
+ */
+static int add_builtin_trees(struct kvet_rule_set *set,
+			     const struct kvet_builtin_rule_file *bf)
+{
+	struct rfile rf = { .set = set, .name = bf->name, .buf = bf->text,
+			    .len = bf->rule_len };
+	const struct kvet_node **roots;
+	size_t i, errs = set->diag.n;
+	int ret = -1;
+
+	roots = kvet_arena_array(&set->arena, bf->n_roots + 1, sizeof(*roots));
+	if (!roots)
+		goto out;
+	for (i = 0; i < bf->n_roots; i++)
+		roots[i] = &bf->roots[i];
+	if (add_roots(&rf, roots, bf->n_roots))
+		goto out;
+	ret = set->diag.n > errs || set->diag.oom ? -1 : 0;
+out:
+	if (ret < 0 && set->diag.n == errs)
+		kvet_diag_addf(&set->diag, rf.name, 0, 0,
+			       "cannot load the rule file: out of memory");
 	return ret;
 }
 
@@ -494,12 +573,51 @@ int kvet_rule_set_add_builtin(struct kvet_rule_set *set, bool examples)
 	set->lean = !examples;
 	for (i = 0; i < kvet_builtin_rule_file_count; i++) {
 		bf = &kvet_builtin_rule_files[i];
-		if (kvet_rule_set_add_buffer(set, bf->name, bf->text,
-					     examples ? bf->len : bf->rule_len))
+		if (examples ? kvet_rule_set_add_buffer(set, bf->name, bf->text,
+							bf->len)
+			     : add_builtin_trees(set, bf))
 			ret = -1;
 	}
 	set->builtin = set->lean = false;
 	return ret;
+}
+
+int kvet_rule_set_compile_rule(struct kvet_rule_set *set, struct kvet_rule *r)
+{
+	struct rfile rf = { .set = set, .name = r->file, .buf = r->text,
+			    .len = r->text_len };
+	size_t errs = set->diag.n;
+
+	if (!r->pending)
+		return 0;
+	load_programs(&rf, r, r->pending);
+	check_cost(&rf, r);
+	fill_defaults(&rf, r);
+	if (rf.failed || set->diag.n > errs)
+		return -1;
+	r->pending = NULL;
+	return 0;
+}
+
+int kvet_rule_set_compile(struct kvet_rule_set *set,
+			  struct kvet_object *const *objs, size_t n,
+			  const struct kvet_custom_workload *custom,
+			  size_t n_custom)
+{
+	size_t i, k;
+
+	for (i = 0; i < set->n; i++) {
+		struct kvet_rule *r = set->v[i];
+
+		if (!r->pending || r->disabled)
+			continue;
+		for (k = 0; k < n; k++)
+			if (kvet_rule_matches(r, objs[k], custom, n_custom))
+				break;
+		if (k < n && kvet_rule_set_compile_rule(set, r))
+			return -1;
+	}
+	return 0;
 }
 
 static int cmp_rule(const void *a, const void *b)

@@ -25,7 +25,10 @@ struct rfile {
 	/* the cost estimate of the rule being loaded: its expressions, the
 	 * ones after `each` once per item */
 	double cost, per_item, heavy;
-	unsigned int heavy_line, heavy_col;	/* the costliest part */
+	/* the costliest part: byte @heavy_off of scalar @heavy_node (the
+	 * rule's root: its own place), placed only for the error */
+	const struct kvet_node *heavy_node;
+	size_t heavy_off;
 	struct cel_estimate last;		/* of the last expression */
 	const struct cel_value *params;		/* of the rule, for sizes */
 	/* the rule's variables while it loads: names, and the nodes of

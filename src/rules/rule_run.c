@@ -658,7 +658,7 @@ int kvet_rule_runner_object(struct kvet_rule_runner *r,
 	for (i = 0; i < r->set->n && !ret; i++) {
 		const struct kvet_rule *rule = r->set->v[i];
 
-		if (rule->disabled ||
+		if (rule->disabled || rule->pending ||
 		    !kvet_rule_matches(rule, obj, r->cfg->custom_workloads,
 				       r->cfg->n_custom_workloads))
 			continue;

@@ -200,6 +200,54 @@ static void documents_by_kind_and_order(void **state)
 	assert_int_equal(m.col, 1);
 }
 
+/* argo-cd's layout: a block at its key's own column prints the key's
+ * items, and a `trim .` of an included helper is still the line that
+ * printed the fields under its key */
+static void blocks_at_the_key_column(void **state)
+{
+	static const char tpl[] =
+		"kind: Deployment\n"					/* 1 */
+		"spec:\n"						/* 2 */
+		"  template:\n"						/* 3 */
+		"    spec:\n"						/* 4 */
+		"      {{- with .Values.initContainers }}\n"		/* 5 */
+		"      initContainers:\n"				/* 6 */
+		"        {{- tpl (toYaml .) $ | nindent 6 }}\n"		/* 7 */
+		"      {{- end }}\n"					/* 8 */
+		"      {{- with include \"aff\" . }}\n"		/* 9 */
+		"      affinity:\n"					/* 10 */
+		"        {{- trim . | nindent 8 }}\n"			/* 11 */
+		"      {{- end }}\n"					/* 12 */
+		"      {{- $x := include \"aff\" . | nindent 8 }}\n"	/* 13 */
+		"      volumes:\n";					/* 14 */
+	struct fixture *fx = *state;
+	struct kvet_tindex *ti = kvet_tindex_build(&fx->arena, "d.yaml", tpl,
+						   strlen(tpl));
+	struct kvet_chart_field f = { .kind = "Deployment", .count = 1 };
+	struct kvet_tmatch m;
+	char buf[128];
+
+	assert_non_null(ti);
+	f.path = tp(buf, sizeof(buf),
+		    "spec.template.spec.affinity.podAntiAffinity.x");
+	kvet_tmatch_field(&fx->arena, ti, NULL, NULL, &f, &m);
+	assert_true(m.exact);
+	assert_int_equal(m.line, 11);
+	f.path = tp(buf, sizeof(buf), "spec.template.spec.initContainers.-.name");
+	kvet_tmatch_field(&fx->arena, ti, NULL, NULL, &f, &m);
+	assert_true(m.exact);
+	assert_int_equal(m.line, 7);
+	/* the items block does not take its key's siblings */
+	f.path = tp(buf, sizeof(buf), "spec.template.spec.hostNetwork");
+	kvet_tmatch_field(&fx->arena, ti, NULL, NULL, &f, &m);
+	assert_false(m.exact);
+	assert_int_equal(m.line, 1);
+	/* an assignment prints nothing: not a block */
+	f.path = tp(buf, sizeof(buf), "spec.template.spec.volumes.-.name");
+	kvet_tmatch_field(&fx->arena, ti, NULL, NULL, &f, &m);
+	assert_false(m.exact);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -209,6 +257,7 @@ int main(void)
 		cmocka_unit_test(toyaml_names_the_values_key),
 		cmocka_unit_test(include_goes_into_the_helper),
 		cmocka_unit_test(documents_by_kind_and_order),
+		cmocka_unit_test(blocks_at_the_key_column),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

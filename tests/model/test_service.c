@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * What selects what (model/service.c): the workloads of a Service or a
- * PodDisruptionBudget, the objects that call a Service, its endpoints;
- * and kinds as rules name them (model/kinds.c).
+ * PodDisruptionBudget, the objects that call a Service, its endpoints,
+ * the named ports its workloads declare; and kinds as rules name them
+ * and whether the input shows them (model/kinds.c, model/graph.c).
  */
 #include "tgraph.h"
 
@@ -132,11 +133,131 @@ static void kinds(void **state)
 	tg_free(&tg);
 }
 
+/* Two workloads that declare port "metrics" (one as a sidecar), one
+ * that declares it for UDP only, one that declares none. */
+static const char *const ports =
+	"apiVersion: apps/v1\nkind: Deployment\n"
+	"metadata: {name: api, namespace: ops}\n"
+	"spec:\n  selector: {matchLabels: {app: api}}\n"
+	"  template:\n    metadata: {labels: {app: api}}\n"
+	"    spec: {containers: [{name: a, ports: [{name: metrics,"
+	" containerPort: 8443}]}]}\n"
+	"---\n"
+	"apiVersion: apps/v1\nkind: DaemonSet\n"
+	"metadata: {name: agent, namespace: ops}\n"
+	"spec:\n  selector: {matchLabels: {app: agent}}\n"
+	"  template:\n    metadata: {labels: {app: agent}}\n"
+	"    spec:\n      containers: [{name: a}]\n"
+	"      initContainers: [{name: s, restartPolicy: Always,"
+	" ports: [{name: metrics, containerPort: 9100}]}]\n"
+	"---\n"
+	"apiVersion: apps/v1\nkind: Deployment\n"
+	"metadata: {name: dns, namespace: ops}\n"
+	"spec:\n  selector: {matchLabels: {app: dns}}\n"
+	"  template:\n    metadata: {labels: {app: dns}}\n"
+	"    spec: {containers: [{name: a, ports: [{name: metrics,"
+	" containerPort: 53, protocol: UDP}]}]}\n"
+	"---\n"
+	"apiVersion: apps/v1\nkind: Deployment\n"
+	"metadata: {name: plain, namespace: ops}\n"
+	"spec:\n  selector: {matchLabels: {app: plain}}\n"
+	"  template:\n    metadata: {labels: {app: plain}}\n"
+	"    spec:\n      containers: [{name: a}]\n"
+	"      initContainers: [{name: i, ports: [{name: metrics,"
+	" containerPort: 1}]}]\n"
+	"---\n"
+	"apiVersion: v1\nkind: Service\n"
+	"metadata: {name: named, namespace: ops}\n"
+	"spec: {ports: [{port: 443, targetPort: metrics}]}\n"
+	"---\n"
+	"apiVersion: v1\nkind: Service\n"
+	"metadata: {name: udp, namespace: ops}\n"
+	"spec: {ports: [{port: 53, targetPort: metrics, protocol: UDP}]}\n"
+	"---\n"
+	"apiVersion: v1\nkind: Service\n"
+	"metadata: {name: mixed, namespace: ops}\n"
+	"spec: {ports: [{port: 443, targetPort: metrics}, {port: 80}]}\n"
+	"---\n"
+	"apiVersion: v1\nkind: Service\n"
+	"metadata: {name: portless, namespace: ops}\n";
+
+static void ports_declared(void **state)
+{
+	struct tgraph tg = tg_load(ports, 0);
+	const struct kvet_workload *v[4];
+	const struct kvet_object *named = find(&tg, "", "Service", "ops",
+					       "named");
+
+	(void)state;
+	v[0] = tg_wl(&tg, "apps", "Deployment", "ops", "api");
+	v[1] = tg_wl(&tg, "apps", "DaemonSet", "ops", "agent");
+	v[2] = tg_wl(&tg, "apps", "Deployment", "ops", "dns");
+	v[3] = tg_wl(&tg, "apps", "Deployment", "ops", "plain");
+	/* a container's port and a sidecar's */
+	assert_true(kvet_service_ports_declared_by(named, v, 2));
+	/* TCP, the default, is not UDP; an init container that is no
+	 * sidecar serves nothing */
+	assert_false(kvet_service_ports_declared_by(named, v, 3));
+	assert_false(kvet_service_ports_declared_by(named, v + 3, 1));
+	assert_true(kvet_service_ports_declared_by(
+		find(&tg, "", "Service", "ops", "udp"), v + 2, 1));
+	assert_false(kvet_service_ports_declared_by(
+		find(&tg, "", "Service", "ops", "udp"), v, 1));
+	/* a port without a named target, no port, no workload */
+	assert_false(kvet_service_ports_declared_by(
+		find(&tg, "", "Service", "ops", "mixed"), v, 2));
+	assert_false(kvet_service_ports_declared_by(
+		find(&tg, "", "Service", "ops", "portless"), v, 2));
+	assert_false(kvet_service_ports_declared_by(named, v, 0));
+	tg_free(&tg);
+}
+
+/* A kind is shown by a manifest always, by a dump when it holds one or
+ * the user says the input is the whole cluster (1.3). */
+static void kinds_known(void **state)
+{
+	static const char *const dump =
+		"apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n"
+		"---\n"
+		"apiVersion: v1\nkind: Service\n"
+		"metadata: {name: web, namespace: ops}\n";
+	struct tgraph tg = tg_load(input, 0);
+	bool known = false;
+
+	(void)state;
+	assert_true(kvet_graph_kind_known(tg.g, "policy",
+					  "PodDisruptionBudget"));
+	assert_true(kvet_graph_kind_known(tg.g, "apps", "StatefulSet"));
+	tg_free(&tg);
+	tg = tg_load(dump, 0);
+	assert_true(kvet_graph_dump_mode(tg.g));
+	assert_true(kvet_graph_kind_known(tg.g, "", "Service"));
+	assert_false(kvet_graph_kind_known(tg.g, "policy",
+					   "PodDisruptionBudget"));
+	assert_int_equal(kvet_graph_kind_named_known(&tg.l->arena, tg.g,
+						     "Service", &known), 0);
+	assert_true(known);
+	assert_int_equal(kvet_graph_kind_named_known(&tg.l->arena, tg.g,
+						     "policy/PodDisruptionBudget",
+						     &known), 0);
+	assert_false(known);
+	assert_int_equal(kvet_graph_kind_named_known(&tg.l->arena, tg.g,
+						     "Widget", &known), -2);
+	assert_false(known);
+	tg_free(&tg);
+	tg = tg_load(dump, KVET_GRAPH_COMPLETE);
+	assert_true(kvet_graph_kind_known(tg.g, "policy",
+					  "PodDisruptionBudget"));
+	tg_free(&tg);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(selection),
 		cmocka_unit_test(kinds),
+		cmocka_unit_test(ports_declared),
+		cmocka_unit_test(kinds_known),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -76,6 +76,7 @@ static struct kvet_ctx *run(void)
 	sups[1].finding.severity = KVET_SEV_WARNING;
 	sups[1].finding.message = "hidden on api";
 	sups[1].finding.object = api;
+	sups[1].finding.object_index = 1;
 	sups[1].finding.pos = api.pos;
 	sups[1].reason = "baseline";
 	return ctx;

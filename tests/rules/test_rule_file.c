@@ -5,6 +5,7 @@
 #include "kvet/kvet.h"
 #include "tctx.h"
 #include "rules/rules.h"
+#include "load/load.h"
 
 static const char *const good =
 	"id: my-rule\n"
@@ -511,6 +512,133 @@ static void test_fuzz_kinds_word_at_end(void **state)
 	free(exact);
 }
 
+/* Scalars of @a point into @abuf where those of @b point into @bbuf, at
+ * the same offsets: rule errors find their positions through them. */
+static void same_places(const struct kvet_node *a, const char *abuf,
+			const struct kvet_node *b, const char *bbuf,
+			size_t len)
+{
+	size_t i;
+
+	assert_int_equal(a->type, b->type);
+	assert_int_equal(a->len, b->len);
+	if (a->type == KVET_NODE_MAP) {
+		for (i = 0; i < a->len; i++) {
+			same_places(&a->u.pairs[i].key, abuf,
+				    &b->u.pairs[i].key, bbuf, len);
+			same_places(&a->u.pairs[i].value, abuf,
+				    &b->u.pairs[i].value, bbuf, len);
+		}
+	} else if (a->type == KVET_NODE_SEQ) {
+		for (i = 0; i < a->len; i++)
+			same_places(&a->u.items[i], abuf, &b->u.items[i], bbuf,
+				    len);
+	} else if (b->u.str >= bbuf && b->u.str < bbuf + len) {
+		assert_true(a->u.str >= abuf && a->u.str < abuf + len);
+		assert_int_equal(a->u.str - abuf, b->u.str - bbuf);
+	} else {
+		assert_false(a->u.str && a->u.str >= abuf &&
+			     a->u.str < abuf + len);
+	}
+}
+
+/* The trees made at build time (tools/embed_rules.c) are the loader's
+ * trees of the same bytes, node for node. */
+static void builtin_trees(void **state)
+{
+	size_t f, i;
+
+	(void)state;
+	assert_true(kvet_builtin_rule_file_count > 0);
+	for (f = 0; f < kvet_builtin_rule_file_count; f++) {
+		const struct kvet_builtin_rule_file *bf =
+			&kvet_builtin_rule_files[f];
+		struct kvet_docs docs = { 0 };
+		struct kvet_arena arena;
+		struct kvet_diag diag;
+		const struct kvet_node *where = NULL;
+		char *buf;
+
+		kvet_arena_init(&arena);
+		kvet_diag_init(&diag, &arena);
+		buf = kvet_arena_strndup(&arena, bf->text, bf->rule_len);
+		assert_non_null(buf);
+		assert_int_equal(kvet_load_buffer(&arena, &diag, bf->name, buf,
+						  bf->rule_len, &docs), 0);
+		assert_int_equal(docs.n, bf->n_roots);
+		assert_true(bf->rule_len <= bf->len);
+		for (i = 0; i < docs.n; i++) {
+			if (!kvet_node_same(&bf->roots[i], docs.v[i].root,
+					    &where))
+				fail_msg("%s: the built tree differs at %u:%u",
+					 bf->name, where ? where->line : 0,
+					 where ? where->col : 0);
+			same_places(&bf->roots[i], bf->text, docs.v[i].root,
+				    buf, bf->rule_len);
+		}
+		kvet_docs_release(&docs);
+		kvet_diag_release(&diag);
+		kvet_arena_release(&arena);
+	}
+}
+
+static void same_template(const struct kvet_template *a,
+			  const struct kvet_template *b)
+{
+	assert_int_equal(a->n, b->n);
+	assert_true(!a->text == !b->text);
+	if (a->text)
+		assert_string_equal(a->text, b->text);
+	assert_true(!a->constant == !b->constant);
+	if (a->constant)
+		assert_string_equal(a->constant, b->constant);
+}
+
+/* A lint's built-in rules wait for kvet_rule_set_compile(): none is
+ * compiled before, none without an object to match, and a rule compiled
+ * later is the rule a full load compiles at once. */
+static void lean_rules_wait(void **state)
+{
+	struct kvet_rule_set lean, full;
+	size_t i;
+
+	(void)state;
+	kvet_rule_set_init(&lean);
+	kvet_rule_set_init(&full);
+	assert_int_equal(kvet_rule_set_add_builtin(&lean, false), 0);
+	assert_int_equal(kvet_rule_set_add_builtin(&full, true), 0);
+	assert_int_equal(lean.n, full.n);
+	assert_int_equal(kvet_rule_set_compile(&lean, NULL, 0, NULL, 0), 0);
+	for (i = 0; i < lean.n; i++) {
+		struct kvet_rule *r = lean.v[i];
+		const struct kvet_rule *f = full.v[i];
+
+		assert_non_null(r->pending);
+		assert_null(f->pending);
+		assert_null(r->condition_text);
+		assert_int_equal(kvet_rule_set_compile_rule(&lean, r), 0);
+		assert_null(r->pending);
+		assert_string_equal(r->info.id, f->info.id);
+		assert_string_equal(r->condition_text, f->condition_text);
+		assert_int_equal(r->n_slots, f->n_slots);
+		assert_int_equal(r->n_vars, f->n_vars);
+		assert_int_equal(r->n_at, f->n_at);
+		assert_int_equal(r->has_each, f->has_each);
+		assert_int_equal(r->has_group, f->has_group);
+		assert_int_equal(r->has_related, f->has_related);
+		assert_int_equal(r->has_severity_expr, f->has_severity_expr);
+		same_template(&r->message, &f->message);
+		same_template(&r->headline, &f->headline);
+		same_template(&r->reason, &f->reason);
+		same_template(&r->help, &f->help);
+		assert_true(!r->help_default == !f->help_default);
+		assert_int_equal(r->n_examples, 0);
+	}
+	assert_int_equal(lean.diag.n, 0);
+	kvet_rule_set_release(&lean);
+	kvet_rule_set_release(&full);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -524,6 +652,8 @@ int main(void)
 		cmocka_unit_test(words_on_one_line),
 		cmocka_unit_test(test_fuzz_kinds_word),
 		cmocka_unit_test(test_fuzz_kinds_word_at_end),
+		cmocka_unit_test(builtin_trees),
+		cmocka_unit_test(lean_rules_wait),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

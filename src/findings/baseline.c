@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "rules/baseline.h"
+#include "findings/baseline.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -7,7 +7,7 @@
 
 #include "load/strict.h"
 #include "base/json.h"
-#include "rules/findings.h"
+#include "findings/findings.h"
 
 static const char *const top_keys[] = { "version", "findings", NULL };
 static const char *const entry_keys[] = { "rule", "kind", "namespace", "name",

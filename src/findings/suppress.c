@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "rules/suppress.h"
+#include "findings/suppress.h"
 
 #include <fnmatch.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "rules/findings.h"
+#include "findings/findings.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -151,6 +151,7 @@ struct kvet_finding *kvet_findings_add(struct kvet_findings *fs,
 	f->help = help;
 	f->field = field;
 	kvet_object_ref_set(&f->object, obj);
+	f->object_index = obj->seq;
 	f->pos = f->object.pos;
 	if (at && at->line) {
 		f->pos.line = at->line;
@@ -335,4 +336,12 @@ KVET_API uint64_t kvet_finding_fingerprint(const struct kvet_finding *f)
 	}
 	h ^= mix(related + n);
 	return h * 0x100000001b3ull;
+}
+
+/* A property of the finding and the run's gate, not of any report:
+ * the exit status and every format ask here. */
+bool kvet_finding_fails(const struct kvet_finding *f,
+			enum kvet_severity fail_on, bool fail_never)
+{
+	return !fail_never && f->severity >= fail_on;
 }

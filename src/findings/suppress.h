@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#ifndef KVET_RULES_SUPPRESS_H
-#define KVET_RULES_SUPPRESS_H
+#ifndef KVET_FINDINGS_SUPPRESS_H
+#define KVET_FINDINGS_SUPPRESS_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "kvet/kvet.h"
+#include "kvet/common.h"
 #include "base/diag.h"
 #include "model/object.h"
 

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#ifndef KVET_RULES_BASELINE_H
-#define KVET_RULES_BASELINE_H
+#ifndef KVET_FINDINGS_BASELINE_H
+#define KVET_FINDINGS_BASELINE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
-#include "kvet/kvet.h"
+#include "kvet/common.h"
 #include "base/arena.h"
 #include "base/diag.h"
 

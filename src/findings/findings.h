@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#ifndef KVET_RULES_FINDINGS_H
-#define KVET_RULES_FINDINGS_H
+#ifndef KVET_FINDINGS_FINDINGS_H
+#define KVET_FINDINGS_FINDINGS_H
 
 #include <stddef.h>
 
-#include "kvet/kvet.h"
+#include "kvet/common.h"
 #include "base/arena.h"
 #include "load/node.h"
 #include "model/object.h"
