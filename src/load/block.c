@@ -145,6 +145,23 @@ static const unsigned char byte_class[256] = {
 	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 };
 
+/*
+ * A comment from @i to the end of the line, whose text nothing reads: but
+ * a CR or a NEL, LS or PS in it would end it early for libfyaml (YAML
+ * 5.4: a lone CR is a line break), and what follows would be content.
+ */
+static bool comment_ok(const struct bscan *j, size_t i)
+{
+	for (; i < j->eol; i++) {
+		unsigned char c = (unsigned char)j->buf[i];
+
+		if ((c < 0x20 && c != '\t') || c == 0x7f ||
+		    (c >= 0x80 && !high_ok(j, i)))
+			return false;
+	}
+	return true;
+}
+
 /* Is the rest of the line from @i blanks, maybe then a comment? */
 static bool line_done(const struct bscan *j, size_t i)
 {
@@ -154,7 +171,7 @@ static bool line_done(const struct bscan *j, size_t i)
 		i++;
 		blank = true;
 	}
-	return i == j->eol || (blank && j->buf[i] == '#');
+	return i == j->eol || (blank && j->buf[i] == '#' && comment_ok(j, i));
 }
 
 /* A "- " (or "-" at the end of the line) at @i: a sequence entry. */
@@ -231,8 +248,11 @@ static bool scan_scalar(struct bscan *j, size_t i, struct kvet_node *n,
 			*key = true;
 			break;
 		}
-		if (c == '#' && buf[e - 1] == ' ')
+		if (c == '#' && buf[e - 1] == ' ') {
+			if (!comment_ok(j, e))
+				return give_up(j);
 			break;
+		}
 		if (c < 0x20 || c == 0x7f)
 			return give_up(j);
 		if (c >= 0x80) {
@@ -514,7 +534,7 @@ static bool value(struct bscan *j, size_t i, bool item)
 	while (i < j->eol && buf[i] == ' ')
 		i++;
 	if (i == j->eol || buf[i] == '#') {
-		if (item)
+		if (item || !comment_ok(j, i))
 			return give_up(j);
 		j->pending = true;
 		return true;
@@ -643,6 +663,10 @@ int kvet_block_items(struct kvet_arena *arena, const char *buf, size_t start,
 		for (i = j.bol; i < j.eol && buf[i] == ' '; i++)
 			;
 		indent = i - j.bol;
+		if (i < j.eol && buf[i] == '#' && !comment_ok(&j, i)) {
+			give_up(&j);
+			break;
+		}
 		if (i < j.eol && buf[i] != '#') {
 			size_t bol = j.bol;
 

@@ -239,6 +239,13 @@ static void test_declined(void **state)
 	assert_declined("- caf\xc3\xa9: 1\n");
 	assert_declined("- a: |\n\n    late\n");
 	assert_declined("- a: |\n    x\n      \n    y\n");
+	/* a lone CR ends a comment for YAML: what follows is content
+	 * (found by fuzz_block) */
+	assert_declined("- a: 1\n# c\rx\n");
+	assert_declined("- a: 1 # c\rx\n");
+	assert_declined("- a: # c\rx\n    b: 1\n");
+	assert_declined("- a: \"q\" # c\rx\n");
+	assert_declined("- a: 1\n  # c\xc2\x85x: 2\n");
 }
 
 int main(int argc, char **argv)
