@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/vec.h"
+#include "load/block.h"
 #include "load/build.h"
 #include "load/countable.h"
 #include "load/json.h"
@@ -121,6 +122,11 @@ int kvet_load_job_piece(struct kvet_load_job *job, size_t i)
 		rc = kvet_json_items(&p->arena, job->buf, job->len, sp->start,
 				     sp->end, sp->line, i + 1 == job->split.n,
 				     &p->json);
+	} else if (job->split.mode == KVET_SPLIT_YAML_ITEMS &&
+		   (rc = kvet_block_items(&p->arena, job->buf, sp->start,
+					  sp->end, sp->line, &p->docs)) != 0) {
+		/* kubectl's block style, read without libfyaml */
+		p->ndocs = 1;
 	} else {
 		rc = kvet_load_yaml_piece(&p->arena, &diag, job->name,
 					  job->buf, sp->start, sp->end,
