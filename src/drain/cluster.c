@@ -63,9 +63,10 @@ static int read_node(struct drain_cluster *c, struct drain_node *n,
 	n->root = obj->root;
 	n->first_pod = DRAIN_NONE;
 	n->zone = DRAIN_NONE;
-	n->cordoned = kvet_node_unschedulable(obj->root);
+	n->cordoned = kvet_cluster_node_unschedulable(obj->root);
 	n->not_ready = !kvet_cluster_node_ready(obj->root);
-	if (kvet_node_labels(c->arena, obj->root, &n->labels, &name) < 0 ||
+	if (kvet_cluster_node_labels(c->arena, obj->root, &n->labels,
+				     &name) < 0 ||
 	    kvet_cluster_node_taints(c->arena, obj->root, &n->taints) < 0 ||
 	    kvet_cluster_node_allocatable(c->arena, obj->root, &n->alloc) < 0)
 		return -1;
