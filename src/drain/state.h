@@ -114,6 +114,7 @@ struct drain_budget {
 	const struct kvet_node *field;	/* minAvailable/maxUnavailable */
 	bool always_allow;		/* unhealthyPodEvictionPolicy */
 	bool stale;			/* observedGeneration < generation */
+	const struct kvet_node *observed_generation;	/* where stale is */
 	int64_t expected, desired;
 	/* what the disruption controller computes from the spec once it
 	 * catches up with a stale budget (docs/model.md 1.9) */
