@@ -142,9 +142,7 @@ static bool eligible(const struct drain_cluster *c,
 {
 	const struct drain_node *node = &c->nodes[n];
 
-	return !kvet_untolerated_taint(&node->taints,
-				       kvet_node_get(wl->pod_spec,
-						     "tolerations")) &&
+	return !kvet_pod_untolerated_taint(&node->taints, wl->pod_spec) &&
 	       kvet_pod_node_affinity_matches(wl->pod_spec, &node->labels,
 					      kvet_slice_of(node->name));
 }

@@ -127,6 +127,38 @@ bool kvet_pod_volume_next(const struct kvet_node *pod_spec, uint32_t *i,
 	return true;
 }
 
+bool kvet_pod_host_network(const struct kvet_node *pod_spec)
+{
+	/* a boolean; a quoted "true" is a type error the API server
+	 * rejects, not a pod on the host network */
+	return is_true(kvet_node_get(pod_spec, "hostNetwork"));
+}
+
+bool kvet_pod_grace_period(const struct kvet_node *pod_spec, long long *out)
+{
+	return kvet_node_int(kvet_node_get(pod_spec,
+					   "terminationGracePeriodSeconds"),
+			     out);
+}
+
+bool kvet_pod_image_next(const struct kvet_node *pod_spec, uint32_t *i,
+			 struct kvet_slice *out)
+{
+	const struct kvet_node *cs = kvet_node_get(pod_spec, "containers");
+
+	while (kvet_node_is_seq(cs) && *i < cs->len) {
+		const struct kvet_node *im =
+			kvet_node_get(&cs->u.items[(*i)++], "image");
+
+		if (kvet_node_is_string(im)) {
+			out->s = im->u.str;
+			out->len = im->len;
+			return true;
+		}
+	}
+	return false;
+}
+
 const struct kvet_node *kvet_pod_emptydir(const struct kvet_node *pod_spec)
 {
 	struct kvet_volume v;

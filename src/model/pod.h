@@ -91,6 +91,19 @@ void *kvet_pod_volume_array(struct kvet_arena *arena,
  */
 const struct kvet_node *kvet_pod_emptydir(const struct kvet_node *pod_spec);
 
+/* spec.hostNetwork: true, the pod uses the node's network namespace
+ * (so the network-unavailable taint concerns it). */
+bool kvet_pod_host_network(const struct kvet_node *pod_spec);
+
+/* spec.terminationGracePeriodSeconds into *@out; false when it is absent
+ * or no integer (the API server then defaults it to 30). */
+bool kvet_pod_grace_period(const struct kvet_node *pod_spec, long long *out);
+
+/* Start with *@i = 0; each call gives the image of the next item of
+ * @pod_spec's spec.containers that has a string image, false at the end. */
+bool kvet_pod_image_next(const struct kvet_node *pod_spec, uint32_t *i,
+			 struct kvet_slice *out);
+
 /* One host port a container asks for (the scheduler's NodePorts). */
 struct kvet_host_port {
 	int32_t port;
