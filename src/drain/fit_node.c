@@ -64,8 +64,8 @@ bool drain_fit_volumes(const struct drain_cluster *c, uint32_t p, uint32_t n,
 	const struct drain_node *node = &c->nodes[n];
 	size_t i;
 
-	for (i = 0; i < pod->vols.n; i++) {
-		if (kvet_node_selector_matches(pod->vols.v[i].node_affinity,
+	for (i = 0; i < pod->needs.vols.n; i++) {
+		if (kvet_node_selector_matches(pod->needs.vols.v[i].node_affinity,
 					       &node->labels,
 					       kvet_slice_of(node->name)))
 			continue;
@@ -81,8 +81,8 @@ bool drain_fit_volume_zone(const struct drain_cluster *c, uint32_t p,
 	const struct drain_pod *pod = &c->pods[p];
 	size_t i;
 
-	for (i = 0; i < pod->vols.n; i++) {
-		if (kvet_volume_zone_matches(pod->vols.v[i].pv,
+	for (i = 0; i < pod->needs.vols.n; i++) {
+		if (kvet_volume_zone_matches(pod->needs.vols.v[i].pv,
 					     &c->nodes[n].labels))
 			continue;
 		drain_reason(r, "node(s) had no available volume zone");

@@ -160,12 +160,52 @@ static void container_facts(void **st)
 	tg_free(&t);
 }
 
+/* Where a message about a pod spec field points, and the one read of a
+ * pod's needs */
+static void spec_keys_and_needs(void **st)
+{
+	struct tgraph t = tg_load(
+		"apiVersion: v1\nkind: Pod\nmetadata: {name: a, namespace: ns, labels: {app: a}}\n"
+		"spec:\n  nodeSelector: ~\n  affinity:\n    podAntiAffinity: {}\n"
+		"  containers:\n  - name: x\n    resources: {requests: {cpu: 100m}}\n"
+		"    ports: [{containerPort: 80, hostPort: 80}]\n"
+		"  volumes: [{name: scratch, emptyDir: {}}]\n",
+		0);
+	const struct kvet_object *o = pod(&t, "a");
+	struct kvet_pod_state ps;
+	struct kvet_pod_needs needs;
+	struct kvet_labels labels;
+	const struct kvet_node *k;
+
+	(void)st;
+	kvet_pod_state_read(o->root, &ps);
+	assert_non_null(ps.spec);
+	k = kvet_pod_spec_key(ps.spec, "affinity", "podAntiAffinity");
+	assert_non_null(k);
+	assert_int_equal(k->line, 7);
+	assert_null(kvet_pod_spec_key(ps.spec, "affinity", "podAffinity"));
+	assert_null(kvet_pod_spec_key(ps.spec, "nodeSelector", NULL)); /* null */
+	assert_null(kvet_pod_spec_key(ps.spec, "tolerations", NULL));
+	assert_int_equal(kvet_pod_spec_key(ps.spec, "containers", NULL)->line,
+			 8);
+	assert_int_equal(kvet_pod_spec_holder_key(o->root)->line, 4);
+	assert_int_equal(kvet_pod_needs_read(&t.l->arena, t.g, "ns", ps.spec,
+					     &needs), 0);
+	assert_non_null(needs.emptydir);
+	assert_int_equal(needs.ports.n, 1);
+	assert_int_equal(needs.vols.n, 0);
+	assert_int_equal(kvet_object_labels(&t.l->arena, o, &labels), 0);
+	assert_int_equal(labels.n, 1);
+	tg_free(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(state),
 		cmocka_unit_test(spec_facts),
 		cmocka_unit_test(container_facts),
+		cmocka_unit_test(spec_keys_and_needs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
