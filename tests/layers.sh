@@ -4,15 +4,24 @@
 # and neither the folders nor the headers may include each other in a
 # circle. No file is over 800 lines, and no binding of rules/ (bind_*.c,
 # tables over model/) over 450: a file that grows past them holds two jobs.
+# drain/ reads the model, never YAML: it calls no accessor of load/node.h
+# (nor model/labels.h's kvet_node_slice) and looks into no node's union.
 # Prints each problem as file:line and exits 1 if there is one.
 # Usage: layers.sh TABLE SRC_DIR
 #        layers.sh --self-test TABLE: check that a tree with an upward
-#        include, a circle and an include without a folder fails.
+#        include, a circle, an include without a folder and a drain/ file
+#        that reads YAML fails.
 set -u
 if [ "${1-}" = --self-test ]; then
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
-	mkdir -p "$tmp/base" "$tmp/model"
+	mkdir -p "$tmp/base" "$tmp/model" "$tmp/load" "$tmp/drain"
+	printf '%s\n' 'bool kvet_node_eq(const struct kvet_node *n, const char *s);' \
+		'const struct kvet_node *kvet_node_path(const struct kvet_node *n, ...);' \
+		> "$tmp/load/node.h"
+	printf '%s\n' 'x = kvet_node_eq(n, "true");' 'y = n->u.str;' \
+		'z = kvet_node_path (n, "a", NULL);' 'w = kvet_node_slice(n, &s);' \
+		'v = kvet_node_selector_matches(n);' > "$tmp/drain/f.c"
 	echo '#include "model/b.h"' > "$tmp/base/a.h"
 	echo '#include "base/a.h"' > "$tmp/model/b.h"
 	echo '#include "c.h"' > "$tmp/model/c.c"
@@ -23,6 +32,10 @@ if [ "${1-}" = --self-test ]; then
 		    'model/c.c:1: #include "c.h" names no folder' \
 		    'model/d.h:1: a CEL type in a header of model/' \
 		    'model/e.c: 801 lines, over 800' \
+		    'drain/f.c:1: drain/ calls the YAML accessor kvet_node_eq' \
+		    'drain/f.c:2: drain/ reads a YAML node' \
+		    'drain/f.c:3: drain/ calls the YAML accessor kvet_node_path' \
+		    'drain/f.c:4: drain/ calls the YAML accessor kvet_node_slice' \
 		    'folders include each other in a circle: base model' \
 		    'headers include each other in a circle: base/a.h model/b.h'; do
 		case $out in
@@ -30,6 +43,9 @@ if [ "${1-}" = --self-test ]; then
 		*) printf 'missing "%s" in:\n%s\n' "$want" "$out"; exit 1 ;;
 		esac
 	done
+	case $out in
+	*drain/f.c:5:*) printf 'a model reader counted as YAML:\n%s\n' "$out"; exit 1 ;;
+	esac
 	echo "a bad tree fails as it should"
 	exit 0
 fi
@@ -94,6 +110,27 @@ if [ -d model ]; then
 		bad=1
 	done < <(grep -nE '\bcel_[a-z_]+' model/*.h 2>/dev/null)
 fi
+# drain/ reads the model, never YAML: the accessors are those load/node.h
+# declares, and model/labels.h's kvet_node_slice
+if [ -d drain ]; then
+	accessors=$({ [ -f load/node.h ] &&
+		      grep -o 'kvet_node_[a-z0-9_]*[[:space:]]*(' load/node.h
+		      echo 'kvet_node_slice('; } |
+		    sed 's/[[:space:]]*($//' | sort -u | paste -sd'|')
+	while IFS=: read -r f n line; do
+		call=$(printf '%s\n' "$line" |
+		       grep -oE "\b($accessors)[[:space:]]*\(" | head -n1 |
+		       sed 's/[[:space:]]*($//')
+		if [ -n "$call" ]; then
+			echo "$f:$n: drain/ calls the YAML accessor $call: read it through a function of model/"
+		else
+			echo "$f:$n: drain/ reads a YAML node: read it through a function of model/"
+		fi
+		bad=1
+	done < <(grep -nE "\b($accessors)[[:space:]]*\(|(->|\.)u\.(str|items|pairs)\b|\bKVET_NODE_[A-Z_]+\b" \
+		 $(find drain -name '*.[ch]' | LC_ALL=C sort) /dev/null |
+		 grep -v '^/dev/null')
+fi
 for what in folders headers; do
 	edges=$folder_edges
 	[ $what = headers ] && edges=$file_edges
@@ -103,5 +140,5 @@ for what in folders headers; do
 		bad=1
 	fi
 done
-[ $bad = 0 ] && echo "no include goes against tests/layers.txt, none closes a circle, no file is too long"
+[ $bad = 0 ] && echo "no include goes against tests/layers.txt, none closes a circle, no file is too long, drain/ reads no YAML"
 exit $bad

@@ -113,24 +113,11 @@ static int collect_pod(void *data, uint32_t pod)
 	return 0;
 }
 
-static bool status_int(const struct kvet_node *status, const char *key,
-		       int64_t *out)
-{
-	long long v;
-
-	if (!kvet_node_int(kvet_node_get(status, key), &v))
-		return false;
-	*out = v;
-	return true;
-}
-
 static int read_status(struct drain_budget *b, const struct collect *k)
 {
-	const struct kvet_node *root = b->obj->root;
-	const struct kvet_node *st = kvet_node_get(root, "status");
 	struct kvet_pdb_member *members;
+	struct kvet_pdb_observed seen;
 	struct kvet_pdb_result r;
-	int64_t gen, seen;
 	size_t i;
 
 	members = malloc((k->n_members + 1) * sizeof(*members));
@@ -154,14 +141,18 @@ static int read_status(struct drain_budget *b, const struct collect *k)
 	b->sync_fails = r.status == KVET_PDB_SYNC_FAILS;
 	/* the disruption controller's own numbers win when the dump has
 	 * them */
-	if (status_int(st, "disruptionsAllowed", &b->allowed)) {
-		status_int(st, "currentHealthy", &b->healthy);
-		status_int(st, "desiredHealthy", &b->desired);
-		status_int(st, "expectedPods", &b->expected);
+	kvet_pdb_observed_read(b->obj, &seen);
+	if (seen.has_allowed) {
+		b->allowed = seen.allowed;
+		if (seen.has_current)
+			b->healthy = seen.current_healthy;
+		if (seen.has_desired)
+			b->desired = seen.desired_healthy;
+		if (seen.has_expected)
+			b->expected = seen.expected_pods;
 	}
-	if (status_int(st, "observedGeneration", &seen) &&
-	    status_int(kvet_node_get(root, "metadata"), "generation", &gen))
-		b->stale = seen < gen;
+	b->stale = seen.stale;
+	b->observed_generation = seen.observed_generation;
 	return 0;
 }
 
@@ -178,7 +169,7 @@ static int build_one(struct drain_cluster *c, const struct drain_pod_index *idx,
 		return -1;
 	b->field = b->pdb.min_available.node ? b->pdb.min_available.node
 					     : b->pdb.max_unavailable.node;
-	b->always_allow = kvet_node_eq(b->pdb.unhealthy_policy, "AlwaysAllow");
+	b->always_allow = b->pdb.always_allow;
 	memset(&k, 0, sizeof(k));
 	k.c = c;
 	k.pairs = pairs;

@@ -190,8 +190,7 @@ void drain_report_blocked(struct drain_cluster *c, uint32_t p, uint32_t n,
 	} else if (ev->outcome == DRAIN_EVICT_STALE) {
 		first = "the disruption controller has not yet processed the budget's last change (status.observedGeneration is behind metadata.generation)";
 		drain_causes_add(c, why, "because %s", first);
-		at = kvet_node_path(b->obj->root, "status",
-				    "observedGeneration", NULL);
+		at = b->observed_generation;
 	} else {
 		first = budget_causes_once(c, ev->budget, memo, why);
 	}

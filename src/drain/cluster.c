@@ -63,9 +63,10 @@ static int read_node(struct drain_cluster *c, struct drain_node *n,
 	n->root = obj->root;
 	n->first_pod = DRAIN_NONE;
 	n->zone = DRAIN_NONE;
-	n->cordoned = kvet_node_unschedulable(obj->root);
+	n->cordoned = kvet_cluster_node_unschedulable(obj->root);
 	n->not_ready = !kvet_cluster_node_ready(obj->root);
-	if (kvet_node_labels(c->arena, obj->root, &n->labels, &name) < 0 ||
+	if (kvet_cluster_node_labels(c->arena, obj->root, &n->labels,
+				     &name) < 0 ||
 	    kvet_cluster_node_taints(c->arena, obj->root, &n->taints) < 0 ||
 	    kvet_cluster_node_allocatable(c->arena, obj->root, &n->alloc) < 0)
 		return -1;
@@ -128,7 +129,7 @@ static int read_pod(struct drain_cluster *c, struct drain_pod *p,
 	p->next = p->prev = DRAIN_NONE;
 	p->ns = obj->namespace;
 	p->name = obj->name;
-	p->spec = kvet_node_get(obj->root, "spec");
+	p->spec = st.spec;
 	p->wl = kvet_graph_workload_of(c->g, obj);
 	if (p->wl && p->wl->obj == obj)
 		p->wl = NULL;	/* a bare pod is its own workload */
@@ -137,7 +138,6 @@ static int read_pod(struct drain_cluster *c, struct drain_pod *p,
 	p->owner_name = st.controller_name;
 	p->phase = st.phase;
 	p->terminating = st.terminating;
-	p->emptydir = kvet_pod_emptydir(p->spec);
 	/* seat_pods() binds it; a finished pod stays listed on its node
 	 * until deleted, as kubectl drain lists it */
 	p->node = st.node_name.len ? dump_node_find(c, n_dump_nodes,
@@ -152,14 +152,9 @@ static int read_pod(struct drain_cluster *c, struct drain_pod *p,
 	/* the disruption controller counts Ready pods not being deleted */
 	p->ready = st.ready && st.phase == KVET_PHASE_RUNNING &&
 		   !st.terminating;
-	if (kvet_labels_from_node(c->arena,
-				  kvet_node_path(obj->root, "metadata",
-						 "labels", NULL),
-				  &p->labels) < 0 ||
-	    kvet_pod_requests(c->arena, p->spec, &p->req) < 0 ||
-	    kvet_pod_host_ports(c->arena, p->spec, &p->ports) < 0 ||
-	    kvet_pod_bound_volumes(c->arena, c->g, p->ns, p->spec,
-				   &p->vols) < 0)
+	if (kvet_object_labels(c->arena, obj, &p->labels) < 0 ||
+	    kvet_pod_needs_read(c->arena, c->g, p->ns, p->spec,
+				&p->needs) < 0)
 		return -1;
 	return 0;
 }

@@ -21,6 +21,7 @@
 
 #include "drain/cluster.h"
 #include "model/node_affinity.h"
+#include "model/pod.h"
 
 /* The controller's own tolerations: these taints never keep a daemon pod
  * off a node (network-unavailable only for hostNetwork pods). */
@@ -49,7 +50,7 @@ static bool auto_tolerated(const struct kvet_taint *t,
 		if (kvet_slice_eq0(t->key, no_schedule[i]))
 			return true;
 	return kvet_slice_eq0(t->key, "node.kubernetes.io/network-unavailable") &&
-	       kvet_node_eq(kvet_node_get(spec, "hostNetwork"), "true");
+	       kvet_pod_host_network(spec);
 }
 
 /*
@@ -62,8 +63,7 @@ static bool should_run(const struct drain_cluster *c,
 		       const struct kvet_node *pod_spec, uint32_t n)
 {
 	const struct drain_node *node = &c->nodes[n];
-	const struct kvet_node *tol =
-		kvet_node_get(spec ? spec : pod_spec, "tolerations");
+	const struct kvet_node *tol = spec ? spec : pod_spec;
 	size_t i;
 
 	for (i = 0; i < node->taints.n; i++) {
@@ -72,8 +72,7 @@ static bool should_run(const struct drain_cluster *c,
 		if (t->effect != KVET_TAINT_NO_SCHEDULE &&
 		    t->effect != KVET_TAINT_NO_EXECUTE)
 			continue;
-		if (!auto_tolerated(t, spec ? spec : pod_spec) &&
-		    !kvet_tolerates(tol, t))
+		if (!auto_tolerated(t, tol) && !kvet_pod_tolerates(tol, t))
 			return false;
 	}
 	return !spec ||

@@ -9,16 +9,14 @@
  */
 #include "drain/fit.h"
 
-#include <string.h>
-
 #include "model/node_affinity.h"
+#include "model/volume_zone.h"
 
 bool drain_fit_unschedulable(const struct drain_cluster *c, uint32_t p,
 			     uint32_t n, struct drain_reasons *r)
 {
 	if (!c->nodes[n].cordoned ||
-	    kvet_tolerates_unschedulable(kvet_node_get(c->pods[p].spec,
-						       "tolerations")))
+	    kvet_pod_tolerates_unschedulable(c->pods[p].spec))
 		return true;
 	drain_reason(r, "node(s) were unschedulable");
 	return false;
@@ -32,9 +30,7 @@ bool drain_fit_taints(struct drain_cluster *c, uint32_t p, uint32_t n,
 
 	if (!c->nodes[n].taints.n)
 		return true;
-	t = kvet_untolerated_taint(&c->nodes[n].taints,
-				   kvet_node_get(c->pods[p].spec,
-						 "tolerations"));
+	t = kvet_pod_untolerated_taint(&c->nodes[n].taints, c->pods[p].spec);
 	if (!t)
 		return true;
 	if (r) {
@@ -68,8 +64,8 @@ bool drain_fit_volumes(const struct drain_cluster *c, uint32_t p, uint32_t n,
 	const struct drain_node *node = &c->nodes[n];
 	size_t i;
 
-	for (i = 0; i < pod->vols.n; i++) {
-		if (kvet_node_selector_matches(pod->vols.v[i].node_affinity,
+	for (i = 0; i < pod->needs.vols.n; i++) {
+		if (kvet_node_selector_matches(pod->needs.vols.v[i].node_affinity,
 					       &node->labels,
 					       kvet_slice_of(node->name)))
 			continue;
@@ -79,80 +75,18 @@ bool drain_fit_volumes(const struct drain_cluster *c, uint32_t p, uint32_t n,
 	return true;
 }
 
-/*
- * VolumeZone (pkg/scheduler/framework/plugins/volumezone, Filter): each
- * zone or region label of a bound PersistentVolume must be met by the
- * node's label of the same key, a beta key also by its GA twin; the
- * volume's value may list several zones joined by "__". A node with no
- * zone or region label at all passes.
- */
-static const char *const zone_keys[] = {
-	"failure-domain.beta.kubernetes.io/zone",
-	"failure-domain.beta.kubernetes.io/region",
-	"topology.kubernetes.io/zone",
-	"topology.kubernetes.io/region",
-};
-enum { N_ZONE_KEYS = 4, N_BETA_KEYS = 2 };
-
-static bool zone_has(const struct kvet_node *v, struct kvet_slice want)
-{
-	const char *s, *end, *at;
-
-	if (!kvet_node_is_string(v))
-		return false;
-	s = v->u.str;
-	end = s + v->len;
-	for (;;) {
-		for (at = s; at + 1 < end && (at[0] != '_' || at[1] != '_');
-		     at++)
-			;
-		if (at + 1 >= end)
-			at = end;
-		if ((size_t)(at - s) == want.len && !memcmp(s, want.s, want.len))
-			return true;
-		if (at == end)
-			return false;
-		s = at + 2;
-	}
-}
-
 bool drain_fit_volume_zone(const struct drain_cluster *c, uint32_t p,
 			   uint32_t n, struct drain_reasons *r)
 {
 	const struct drain_pod *pod = &c->pods[p];
-	const struct drain_node *node = &c->nodes[n];
-	struct kvet_slice v;
-	size_t i, k;
-	bool any = false;
+	size_t i;
 
-	for (k = 0; k < N_ZONE_KEYS && !any; k++)
-		any = kvet_labels_get(&node->labels, kvet_slice_of(zone_keys[k]),
-				      &v);
-	if (!any)
-		return true;
-	for (i = 0; i < pod->vols.n; i++) {
-		const struct kvet_object *pv = pod->vols.v[i].pv;
-		const struct kvet_node *labels =
-			pv ? kvet_node_path(pv->root, "metadata", "labels", NULL)
-			   : NULL;
-
-		for (k = 0; labels && k < N_ZONE_KEYS; k++) {
-			const struct kvet_node *want =
-				kvet_node_get(labels, zone_keys[k]);
-
-			if (!want)
-				continue;
-			if ((kvet_labels_get(&node->labels,
-					     kvet_slice_of(zone_keys[k]), &v) ||
-			     (k < N_BETA_KEYS &&
-			      kvet_labels_get(&node->labels,
-					      kvet_slice_of(zone_keys[k + 2]),
-					      &v))) &&
-			    zone_has(want, v))
-				continue;
-			drain_reason(r, "node(s) had no available volume zone");
-			return false;
-		}
+	for (i = 0; i < pod->needs.vols.n; i++) {
+		if (kvet_volume_zone_matches(pod->needs.vols.v[i].pv,
+					     &c->nodes[n].labels))
+			continue;
+		drain_reason(r, "node(s) had no available volume zone");
+		return false;
 	}
 	return true;
 }

@@ -18,7 +18,7 @@ bool drain_fit_resources(struct drain_cluster *c, uint32_t p, uint32_t n,
 			 struct drain_reasons *r)
 {
 	const struct drain_node *node = &c->nodes[n];
-	const struct kvet_resources *req = &c->pods[p].req;
+	const struct kvet_resources *req = &c->pods[p].needs.req;
 	static const enum kvet_resource order[] = {
 		KVET_RES_CPU, KVET_RES_MEMORY, KVET_RES_EPHEMERAL,
 	};

@@ -233,7 +233,7 @@ void drain_warn_emptydir(struct drain_cluster *c, uint32_t p, uint32_t n)
 	if (e->pods == 1) {
 		is = drain_issue_add(c, DRAIN_RULE_EMPTYDIR_LOST,
 				     KVET_SEV_WARNING, n, pod->obj,
-				     pod->emptydir,
+				     pod->needs.emptydir,
 				     "draining node \"%s\" deletes the emptyDir data of pod \"%s\" (--delete-emptydir-data)",
 				     c->nodes[n].name, e->pod[0]);
 		if (is)
@@ -253,7 +253,7 @@ void drain_warn_emptydir(struct drain_cluster *c, uint32_t p, uint32_t n)
 	return;
 alone:
 	drain_issue_add(c, DRAIN_RULE_EMPTYDIR_LOST, KVET_SEV_WARNING, n,
-			pod->obj, pod->emptydir,
+			pod->obj, pod->needs.emptydir,
 			"draining node \"%s\" deletes the emptyDir data of pod \"%s\" (--delete-emptydir-data)",
 			c->nodes[n].name, drain_pod_label(c, p));
 	return;

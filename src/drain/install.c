@@ -115,16 +115,13 @@ static int new_pod(struct build *b, const struct kvet_workload *wl,
 	p->owner_name = kvet_slice_of(wl->obj->name);
 	p->phase = KVET_PHASE_PENDING;
 	p->state = DRAIN_POD_PENDING;
-	p->emptydir = kvet_pod_emptydir(p->spec);
 	kvet_workload_runtime(wl, 0, ordinal, &rt);
 	if (!p->name ||
 	    kvet_runtime_labels(c->arena, &wl->labels,
 				wl->kind == KVET_WL_POD ? NULL : &rt,
 				&p->labels) < 0 ||
-	    kvet_pod_requests(c->arena, p->spec, &p->req) < 0 ||
-	    kvet_pod_host_ports(c->arena, p->spec, &p->ports) < 0 ||
-	    kvet_pod_bound_volumes(c->arena, c->g, p->ns, p->spec,
-				   &p->vols) < 0)
+	    kvet_pod_needs_read(c->arena, c->g, p->ns, p->spec,
+				&p->needs) < 0)
 		return -1;
 	e = &b->v[b->n++];
 	e->priority = priority;
@@ -142,9 +139,7 @@ static bool eligible(const struct drain_cluster *c,
 {
 	const struct drain_node *node = &c->nodes[n];
 
-	return !kvet_untolerated_taint(&node->taints,
-				       kvet_node_get(wl->pod_spec,
-						     "tolerations")) &&
+	return !kvet_pod_untolerated_taint(&node->taints, wl->pod_spec) &&
 	       kvet_pod_node_affinity_matches(wl->pod_spec, &node->labels,
 					      kvet_slice_of(node->name));
 }
@@ -247,8 +242,7 @@ static const struct kvet_node *blamed_field(const struct drain_pod *pod,
 		{ "Insufficient", { "containers" } },
 		{ "free ports", { "containers" } },
 	};
-	const struct kvet_pair *pair;
-	const struct kvet_node *n;
+	const struct kvet_node *key;
 	size_t i;
 
 	/* too many pods for the pool: the count that asks for them */
@@ -258,19 +252,14 @@ static const struct kvet_node *blamed_field(const struct drain_pod *pod,
 	for (i = 0; why && i < sizeof(blame) / sizeof(blame[0]); i++) {
 		if (!strstr(why, blame[i].words))
 			continue;
-		n = pod->spec;
-		if (blame[i].path[1])
-			n = kvet_node_get(n, blame[i].path[0]);
-		pair = kvet_node_get_pair(n, blame[i].path[1]
-						     ? blame[i].path[1]
-						     : blame[i].path[0]);
-		if (pair && !kvet_node_is_null(&pair->value))
-			return &pair->key;
+		key = kvet_pod_spec_key(pod->spec, blame[i].path[0],
+					blame[i].path[1]);
+		if (key)
+			return key;
 	}
 	/* what is missing (a toleration) belongs in the pod's spec */
-	pair = kvet_node_get_pair(pod->wl ? pod->wl->template : pod->obj->root,
-				  "spec");
-	return pair ? &pair->key : NULL;
+	return kvet_pod_spec_holder_key(pod->wl ? pod->wl->template
+						: pod->obj->root);
 }
 
 static void report(struct drain_cluster *c, uint32_t p, size_t failed,

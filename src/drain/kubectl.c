@@ -51,7 +51,7 @@ static bool mirror(const struct drain_pod *pod, struct drain_filter *f)
 static bool local_storage(const struct drain_cluster *c,
 			  const struct drain_pod *pod, struct drain_filter *f)
 {
-	if (!pod->emptydir || finished(pod))
+	if (!pod->needs.emptydir || finished(pod))
 		return true;
 	if (!c->opts.delete_emptydir) {
 		set(f, DRAIN_FILTER_ERROR, false, LOCAL_STORAGE_FATAL);

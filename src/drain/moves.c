@@ -18,7 +18,7 @@ static void count_requests(struct drain_cluster *c, uint32_t p, uint32_t n,
 			   int sign)
 {
 	struct drain_node *node = &c->nodes[n];
-	const struct kvet_resources *req = &c->pods[p].req;
+	const struct kvet_resources *req = &c->pods[p].needs.req;
 	size_t i, j;
 
 	for (i = 0; i < KVET_RES_BUILTIN; i++)

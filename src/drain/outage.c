@@ -212,11 +212,8 @@ int drain_sts_build(struct drain_cluster *c)
 		    wls[i]->replicas.state != KVET_REPLICAS_KNOWN)
 			continue;
 		c->sts[c->n_sts].wl = wls[i];
-		/* OrderedReady unless Parallel: the field's default */
-		c->sts[c->n_sts].ordered = !kvet_node_eq(
-			kvet_node_path(wls[i]->obj->root, "spec",
-				       "podManagementPolicy", NULL),
-			"Parallel");
+		c->sts[c->n_sts].ordered =
+			kvet_statefulset_ordered_ready(wls[i]);
 		/* a pool runs N_min of them */
 		c->sts[c->n_sts].replicas = c->synthetic
 						    ? wls[i]->replicas.min
@@ -434,42 +431,10 @@ const char *drain_webhook_error(struct drain_cluster *c, uint32_t w)
 	return m ? m : "";
 }
 
-/* "A B" joined by @sep onto *@acc. */
-static void append(struct drain_cluster *c, const char **acc, const char *sep,
-		   const struct kvet_node *n)
-{
-	const char *s;
-
-	if (!kvet_node_is_scalar(n))
-		return;
-	s = kvet_arena_printf(c->arena, "%s%s%.*s", *acc, **acc ? sep : "",
-			      (int)n->len, n->u.str);
-	if (s)
-		*acc = s;
-}
-
 const char *drain_webhook_operations(struct drain_cluster *c, uint32_t w)
 {
-	const struct kvet_node *rules = c->webhooks[w].wh->rules;
-	const char *all = "", *s;
-	uint32_t i, j;
+	const char *all = kvet_webhook_rules_text(c->arena,
+						  c->webhooks[w].wh, 4);
 
-	for (i = 0; kvet_node_is_seq(rules) && i < rules->len && i < 4; i++) {
-		const struct kvet_node *r = &rules->u.items[i];
-		const struct kvet_node *ops = kvet_node_get(r, "operations");
-		const struct kvet_node *res = kvet_node_get(r, "resources");
-		const char *o = "", *rs = "";
-
-		for (j = 0; kvet_node_is_seq(ops) && j < ops->len; j++)
-			append(c, &o, " ", &ops->u.items[j]);
-		for (j = 0; kvet_node_is_seq(res) && j < res->len; j++)
-			append(c, &rs, ", ", &res->u.items[j]);
-		if (!*o && !*rs)
-			continue;
-		s = kvet_arena_printf(c->arena, "%s%s%s %s", all,
-				      *all ? "; " : "", o, rs);
-		if (s)
-			all = s;
-	}
 	return *all ? all : "every request it matches";
 }

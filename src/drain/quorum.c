@@ -14,6 +14,7 @@
 
 #include "drain/issue.h"
 #include "drain/journal.h"
+#include "model/pod.h"
 
 static const char *const consensus_images[] = {
 	"etcd", "zookeeper", "consul", "cockroach",
@@ -41,8 +42,9 @@ static bool known_image(const char *image, size_t *which)
 const char *drain_quorum_why(struct kvet_arena *arena,
 			     const struct kvet_workload *wl, int64_t replicas)
 {
-	const struct kvet_node *cs = kvet_node_get(wl->pod_spec, "containers");
-	size_t i, which;
+	struct kvet_slice im;
+	uint32_t i = 0;
+	size_t which;
 	char image[256];
 
 	if (replicas < 2)
@@ -51,14 +53,11 @@ const char *drain_quorum_why(struct kvet_arena *arena,
 		return kvet_arena_printf(arena,
 			"it runs an odd number of replicas, %lld, as consensus systems are sized",
 			(long long)replicas);
-	for (i = 0; kvet_node_is_seq(cs) && i < cs->len; i++) {
-		const struct kvet_node *im =
-			kvet_node_get(&cs->u.items[i], "image");
-
-		if (!kvet_node_is_string(im) || im->len >= sizeof(image))
+	while (kvet_pod_image_next(wl->pod_spec, &i, &im)) {
+		if (im.len >= sizeof(image))
 			continue;
-		memcpy(image, im->u.str, im->len);
-		image[im->len] = '\0';
+		memcpy(image, im.s, im.len);
+		image[im.len] = '\0';
 		if (known_image(image, &which))
 			return kvet_arena_printf(arena,
 				"its image \"%s\" is %s, a consensus system",

@@ -77,10 +77,7 @@ struct drain_pod {
 	enum drain_pod_kind kind;
 	enum kvet_pod_phase phase;
 	bool terminating;
-	const struct kvet_node *emptydir;
-	struct kvet_resources req;
-	struct kvet_host_ports ports;
-	struct kvet_pod_volumes vols;
+	struct kvet_pod_needs needs;	/* model/pod.h */
 	uint32_t sched_class;
 	/* what selects it: budgets, Services; terms it matches or owns */
 	const uint32_t *budgets;
@@ -114,6 +111,7 @@ struct drain_budget {
 	const struct kvet_node *field;	/* minAvailable/maxUnavailable */
 	bool always_allow;		/* unhealthyPodEvictionPolicy */
 	bool stale;			/* observedGeneration < generation */
+	const struct kvet_node *observed_generation;	/* where stale is */
 	int64_t expected, desired;
 	/* what the disruption controller computes from the spec once it
 	 * catches up with a stale budget (docs/model.md 1.9) */

@@ -4,6 +4,7 @@
 #include "drain/causes.h"
 #include "drain/cluster.h"
 #include "drain/issue.h"
+#include "model/pod.h"
 #include "model/taints.h"
 
 /* kubectl drain names no more pods than this in one sentence either */
@@ -28,10 +29,7 @@ bool drain_unready_waits(const struct drain_cluster *c, uint32_t p,
 		return false;
 	/* CheckGracefulDelete: kubectl drain sends no grace period by
 	 * default, so the pod's own decides, and 0 deletes at once */
-	return !kvet_node_int(kvet_node_get(pod->spec,
-					    "terminationGracePeriodSeconds"),
-			      &grace) ||
-	       grace != 0;
+	return !kvet_pod_grace_period(pod->spec, &grace) || grace != 0;
 }
 
 static bool stateful(const struct drain_pod *pod)
@@ -63,13 +61,14 @@ const char *drain_unready_hold_reason(struct drain_cluster *c, uint32_t r)
 /* What the Ready condition of node @n says, for a reason. */
 static const char *ready_words(const struct drain_cluster *c, uint32_t n)
 {
-	const struct kvet_node *st =
-		c->nodes[n].root ? kvet_cluster_node_ready_status(c->nodes[n].root)
-				 : NULL;
+	enum kvet_ready_condition st =
+		c->nodes[n].root
+			? kvet_cluster_node_ready_condition(c->nodes[n].root)
+			: KVET_READY_ABSENT;
 
-	if (kvet_node_eq(st, "Unknown"))
+	if (st == KVET_READY_UNKNOWN)
 		return "its Ready condition is Unknown (the node controller has not heard from its kubelet)";
-	if (kvet_node_eq(st, "False"))
+	if (st == KVET_READY_FALSE)
 		return "its Ready condition is False (its kubelet reports it not Ready)";
 	return "its Ready condition is not True";
 }

@@ -223,7 +223,7 @@ static void warn_filtered(struct drain_cluster *c, const struct target *t)
 
 	if (kvet_pod_phase_terminal(pod->phase))
 		return;
-	if (pod->emptydir)
+	if (pod->needs.emptydir)
 		drain_warn_emptydir(c, t->pod, t->node);
 	if (pod->kind == DRAIN_POD_BARE)
 		drain_issue_add(c, DRAIN_RULE_POD_DELETED, KVET_SEV_WARNING,

@@ -96,6 +96,48 @@ static bool scope_matches(const struct kvet_node *scope, const char *ns)
 	return false;
 }
 
+/* "A B" joined by @sep onto *@acc. */
+static void append(struct kvet_arena *arena, const char **acc,
+		   const char *sep, const struct kvet_node *n)
+{
+	const char *s;
+
+	if (!kvet_node_is_scalar(n))
+		return;
+	s = kvet_arena_printf(arena, "%s%s%.*s", *acc, **acc ? sep : "",
+			      (int)n->len, n->u.str);
+	if (s)
+		*acc = s;
+}
+
+const char *kvet_webhook_rules_text(struct kvet_arena *arena,
+				    const struct kvet_webhook *wh, size_t max)
+{
+	const struct kvet_node *rules = wh->rules;
+	const char *all = "", *s;
+	uint32_t i, j;
+
+	for (i = 0; kvet_node_is_seq(rules) && i < rules->len && i < max;
+	     i++) {
+		const struct kvet_node *r = &rules->u.items[i];
+		const struct kvet_node *ops = kvet_node_get(r, "operations");
+		const struct kvet_node *res = kvet_node_get(r, "resources");
+		const char *o = "", *rs = "";
+
+		for (j = 0; kvet_node_is_seq(ops) && j < ops->len; j++)
+			append(arena, &o, " ", &ops->u.items[j]);
+		for (j = 0; kvet_node_is_seq(res) && j < res->len; j++)
+			append(arena, &rs, ", ", &res->u.items[j]);
+		if (!*o && !*rs)
+			continue;
+		s = kvet_arena_printf(arena, "%s%s%s %s", all,
+				      *all ? "; " : "", o, rs);
+		if (s)
+			all = s;
+	}
+	return all;
+}
+
 bool kvet_webhook_rule_matches(const struct kvet_node *rule, bool equivalent,
 			       const struct kvet_request *req)
 {

@@ -67,6 +67,16 @@ enum kvet_match kvet_webhook_intercepts(const struct kvet_graph *g,
 bool kvet_webhook_rule_matches(const struct kvet_node *rule, bool equivalent,
 			       const struct kvet_request *req);
 
+/**
+ * kvet_webhook_rules_text() - what the first @max items of @wh's rules[]
+ * intercept, for a message: each rule's operations, then its resources,
+ * "CREATE UPDATE pods, services; DELETE deployments".
+ * @arena: where the text goes; a part is left out when memory runs out.
+ * Returns: the text, "" when the rules name no operation or resource.
+ */
+const char *kvet_webhook_rules_text(struct kvet_arena *arena,
+				    const struct kvet_webhook *wh, size_t max);
+
 /* A request namespace meaning "some namespace, whichever" (rule
  * webhook-intercepts-system-critical). */
 #define KVET_ANY_NAMESPACE "*"

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/object.h"
+
 int kvet_slice_cmp(struct kvet_slice a, struct kvet_slice b)
 {
 	size_t n = a.len < b.len ? a.len : b.len;
@@ -36,6 +38,15 @@ static int ranked_cmp(const void *pa, const void *pb)
 	if (c)
 		return c;
 	return a->rank < b->rank ? -1 : a->rank > b->rank;
+}
+
+int kvet_object_labels(struct kvet_arena *arena, const struct kvet_object *obj,
+		       struct kvet_labels *out)
+{
+	return kvet_labels_from_node(arena,
+				     kvet_node_path(obj->root, "metadata",
+						    "labels", NULL),
+				     out);
 }
 
 int kvet_labels_from_node(struct kvet_arena *arena,

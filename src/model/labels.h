@@ -82,6 +82,12 @@ int kvet_labels_from_node(struct kvet_arena *arena,
 			  const struct kvet_node *map,
 			  struct kvet_labels *out);
 
+struct kvet_object;
+
+/* kvet_labels_from_node() of @obj's own metadata.labels. */
+int kvet_object_labels(struct kvet_arena *arena, const struct kvet_object *obj,
+		       struct kvet_labels *out);
+
 /**
  * kvet_labels_from_array() - sort @n labels in place and use them as a set.
  * @v: the labels; duplicate keys keep the last.

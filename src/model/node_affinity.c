@@ -132,7 +132,7 @@ bool kvet_pod_node_affinity_matches(const struct kvet_node *pod_spec,
 					  name);
 }
 
-bool kvet_node_unschedulable(const struct kvet_node *node_root)
+bool kvet_cluster_node_unschedulable(const struct kvet_node *node_root)
 {
 	const struct kvet_node *n = kvet_node_path(node_root, "spec",
 						   "unschedulable", NULL);
@@ -147,9 +147,9 @@ bool kvet_node_unschedulable(const struct kvet_node *node_root)
 		(n->u.str[1] == 'n' || n->u.str[1] == 'N'));
 }
 
-int kvet_node_labels(struct kvet_arena *arena,
-		     const struct kvet_node *node_root,
-		     struct kvet_labels *labels, struct kvet_slice *name)
+int kvet_cluster_node_labels(struct kvet_arena *arena,
+			     const struct kvet_node *node_root,
+			     struct kvet_labels *labels, struct kvet_slice *name)
 {
 	name->s = "";
 	name->len = 0;
@@ -186,9 +186,9 @@ long kvet_topology_domains(struct kvet_arena *scratch,
 	for (i = 0; i < cnt; i++) {
 		const struct kvet_node *root = nodes[i]->root;
 
-		if (kvet_node_labels(scratch, root, &labels, &name) < 0)
+		if (kvet_cluster_node_labels(scratch, root, &labels, &name) < 0)
 			return -1;
-		if (kvet_node_unschedulable(root) ||
+		if (kvet_cluster_node_unschedulable(root) ||
 		    !kvet_pod_node_affinity_matches(pod_spec, &labels, name))
 			continue;
 		/* a node without the key is outside every domain: the

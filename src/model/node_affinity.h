@@ -62,12 +62,13 @@ bool kvet_pod_node_affinity_matches(const struct kvet_node *pod_spec,
 bool kvet_pod_has_node_affinity(const struct kvet_node *pod_spec);
 
 /* spec.unschedulable of a Node object: cordoned. */
-bool kvet_node_unschedulable(const struct kvet_node *node_root);
+bool kvet_cluster_node_unschedulable(const struct kvet_node *node_root);
 
 /* The metadata.labels and metadata.name of a Node object. */
-int kvet_node_labels(struct kvet_arena *arena,
-		     const struct kvet_node *node_root,
-		     struct kvet_labels *labels, struct kvet_slice *name);
+int kvet_cluster_node_labels(struct kvet_arena *arena,
+			     const struct kvet_node *node_root,
+			     struct kvet_labels *labels,
+			     struct kvet_slice *name);
 
 /**
  * kvet_topology_domains() - how many values of @key the nodes of the

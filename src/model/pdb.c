@@ -189,10 +189,36 @@ int kvet_pdb_parse(struct kvet_arena *arena, const struct kvet_object *obj,
 					      "unhealthyPodEvictionPolicy");
 	if (kvet_node_is_null(out->unhealthy_policy))
 		out->unhealthy_policy = NULL;
+	out->always_allow = kvet_node_eq(out->unhealthy_policy, "AlwaysAllow");
 	return kvet_selector_parse(arena, kvet_node_get(spec, "selector"),
 				   out->v1beta1 ? KVET_SEL_FIELD_PDB_V1BETA1 :
 						  KVET_SEL_FIELD_PDB_V1,
 				   &out->selector);
+}
+
+static bool int_field(const struct kvet_node *map, const char *key,
+		      long long *out)
+{
+	return kvet_node_int(kvet_node_get(map, key), out);
+}
+
+void kvet_pdb_observed_read(const struct kvet_object *obj,
+			    struct kvet_pdb_observed *out)
+{
+	const struct kvet_node *st = kvet_node_get(obj->root, "status");
+	long long gen, seen;
+
+	memset(out, 0, sizeof(*out));
+	out->has_allowed = int_field(st, "disruptionsAllowed", &out->allowed);
+	out->has_current = int_field(st, "currentHealthy",
+				     &out->current_healthy);
+	out->has_desired = int_field(st, "desiredHealthy",
+				     &out->desired_healthy);
+	out->has_expected = int_field(st, "expectedPods", &out->expected_pods);
+	out->observed_generation = kvet_node_get(st, "observedGeneration");
+	if (kvet_node_int(out->observed_generation, &seen) &&
+	    int_field(kvet_node_get(obj->root, "metadata"), "generation", &gen))
+		out->stale = seen < gen;
 }
 
 bool kvet_pdb_uses_scale(const struct kvet_pdb *pdb)

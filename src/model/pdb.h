@@ -109,6 +109,9 @@ struct kvet_pdb {
 	struct kvet_selector selector;		/* by the field rules of its
 						 * apiVersion */
 	const struct kvet_node *unhealthy_policy;	/* NULL when absent */
+	/* unhealthyPodEvictionPolicy: AlwaysAllow lets a pod that is not
+	 * Ready be evicted whatever the budget says (policy/v1, 1.27) */
+	bool always_allow;
 };
 
 /**
@@ -121,6 +124,29 @@ struct kvet_pdb {
  */
 int kvet_pdb_parse(struct kvet_arena *arena, const struct kvet_object *obj,
 		   struct kvet_pdb *out);
+
+/*
+ * The status a PodDisruptionBudget of a cluster dump carries: the
+ * disruption controller's own numbers (PodDisruptionBudgetStatus), each
+ * read only when it is an integer.
+ */
+struct kvet_pdb_observed {
+	bool has_allowed;		/* status.disruptionsAllowed */
+	bool has_current, has_desired, has_expected;
+	long long allowed;
+	long long current_healthy;	/* status.currentHealthy */
+	long long desired_healthy;	/* status.desiredHealthy */
+	long long expected_pods;	/* status.expectedPods */
+	/* status.observedGeneration < metadata.generation: the controller
+	 * has not processed the last change of the spec, and the API server
+	 * refuses every eviction the budget covers until it has */
+	bool stale;
+	const struct kvet_node *observed_generation;	/* NULL when absent */
+};
+
+/* Read the status of PodDisruptionBudget object @obj. */
+void kvet_pdb_observed_read(const struct kvet_object *obj,
+			    struct kvet_pdb_observed *out);
 
 /* maxUnavailable, or a percentage minAvailable: the disruption controller
  * needs the scale of each owner of the selected pods. */

@@ -85,6 +85,7 @@ void kvet_pod_state_read(const struct kvet_node *pod_root,
 		kvet_node_get(meta, "deletionTimestamp"));
 	out->mirror = kvet_node_is_map(ann) &&
 		      kvet_node_get(ann, KVET_MIRROR_ANNOTATION) != NULL;
+	out->spec = kvet_node_get(pod_root, "spec");
 	out->node_name = slice_of(kvet_node_path(pod_root, "spec", "nodeName",
 						 NULL));
 	read_controller(kvet_node_get(meta, "ownerReferences"), out);
@@ -125,6 +126,38 @@ bool kvet_pod_volume_next(const struct kvet_node *pod_spec, uint32_t *i,
 	out->claim = slice_of(kvet_node_path(vol, "persistentVolumeClaim",
 					     "claimName", NULL));
 	return true;
+}
+
+bool kvet_pod_host_network(const struct kvet_node *pod_spec)
+{
+	/* a boolean; a quoted "true" is a type error the API server
+	 * rejects, not a pod on the host network */
+	return is_true(kvet_node_get(pod_spec, "hostNetwork"));
+}
+
+bool kvet_pod_grace_period(const struct kvet_node *pod_spec, long long *out)
+{
+	return kvet_node_int(kvet_node_get(pod_spec,
+					   "terminationGracePeriodSeconds"),
+			     out);
+}
+
+bool kvet_pod_image_next(const struct kvet_node *pod_spec, uint32_t *i,
+			 struct kvet_slice *out)
+{
+	const struct kvet_node *cs = kvet_node_get(pod_spec, "containers");
+
+	while (kvet_node_is_seq(cs) && *i < cs->len) {
+		const struct kvet_node *im =
+			kvet_node_get(&cs->u.items[(*i)++], "image");
+
+		if (kvet_node_is_string(im)) {
+			out->s = im->u.str;
+			out->len = im->len;
+			return true;
+		}
+	}
+	return false;
 }
 
 const struct kvet_node *kvet_pod_emptydir(const struct kvet_node *pod_spec)
@@ -269,5 +302,36 @@ int kvet_pod_bound_volumes(struct kvet_arena *arena,
 	}
 	out->v = v;
 	out->n = k;
+	return 0;
+}
+
+const struct kvet_node *kvet_pod_spec_key(const struct kvet_node *pod_spec,
+					  const char *field, const char *sub)
+{
+	const struct kvet_node *n = pod_spec;
+	const struct kvet_pair *pair;
+
+	if (sub)
+		n = kvet_node_get(n, field);
+	pair = kvet_node_get_pair(n, sub ? sub : field);
+	return pair && !kvet_node_is_null(&pair->value) ? &pair->key : NULL;
+}
+
+const struct kvet_node *kvet_pod_spec_holder_key(const struct kvet_node *holder)
+{
+	const struct kvet_pair *pair = kvet_node_get_pair(holder, "spec");
+
+	return pair ? &pair->key : NULL;
+}
+
+int kvet_pod_needs_read(struct kvet_arena *arena, const struct kvet_graph *g,
+			const char *ns, const struct kvet_node *pod_spec,
+			struct kvet_pod_needs *out)
+{
+	out->emptydir = kvet_pod_emptydir(pod_spec);
+	if (kvet_pod_requests(arena, pod_spec, &out->req) < 0 ||
+	    kvet_pod_host_ports(arena, pod_spec, &out->ports) < 0 ||
+	    kvet_pod_bound_volumes(arena, g, ns, pod_spec, &out->vols) < 0)
+		return -1;
 	return 0;
 }

@@ -10,6 +10,7 @@
 #include "load/node.h"
 #include "model/graph.h"
 #include "model/labels.h"
+#include "model/resources.h"
 
 /*
  * What a live Pod's object says about its state, and what a pod spec
@@ -32,6 +33,7 @@ struct kvet_pod_state {
 	bool ready;		/* condition Ready is True (podutil.IsPodReady) */
 	bool terminating;	/* metadata.deletionTimestamp is set */
 	bool mirror;		/* a static pod's mirror */
+	const struct kvet_node *spec;	/* the pod spec, or NULL */
 	struct kvet_slice node_name;	/* spec.nodeName; empty when unbound */
 	/* the ownerReference with controller: true (metav1.GetControllerOf) */
 	bool has_controller;
@@ -91,6 +93,19 @@ void *kvet_pod_volume_array(struct kvet_arena *arena,
  */
 const struct kvet_node *kvet_pod_emptydir(const struct kvet_node *pod_spec);
 
+/* spec.hostNetwork: true, the pod uses the node's network namespace
+ * (so the network-unavailable taint concerns it). */
+bool kvet_pod_host_network(const struct kvet_node *pod_spec);
+
+/* spec.terminationGracePeriodSeconds into *@out; false when it is absent
+ * or no integer (the API server then defaults it to 30). */
+bool kvet_pod_grace_period(const struct kvet_node *pod_spec, long long *out);
+
+/* Start with *@i = 0; each call gives the image of the next item of
+ * @pod_spec's spec.containers that has a string image, false at the end. */
+bool kvet_pod_image_next(const struct kvet_node *pod_spec, uint32_t *i,
+			 struct kvet_slice *out);
+
 /* One host port a container asks for (the scheduler's NodePorts). */
 struct kvet_host_port {
 	int32_t port;
@@ -145,5 +160,37 @@ int kvet_pod_bound_volumes(struct kvet_arena *arena,
 			   const struct kvet_graph *g, const char *ns,
 			   const struct kvet_node *pod_spec,
 			   struct kvet_pod_volumes *out);
+
+/* The key of @pod_spec's field @field, or of @field.@sub when @sub is
+ * not NULL, when the field is set and not null: where a message about
+ * the field points. NULL otherwise. */
+const struct kvet_node *kvet_pod_spec_key(const struct kvet_node *pod_spec,
+					  const char *field, const char *sub);
+
+/* The key "spec" of a Pod object or a pod template (@holder): where a
+ * message about a field the spec lacks points. NULL when it has none. */
+const struct kvet_node *kvet_pod_spec_holder_key(const struct kvet_node *holder);
+
+/*
+ * What a pod spec asks of a node, read once for each pod the drain
+ * places (a dumped Pod's or a template's): the scheduler's Fit,
+ * NodePorts and VolumeBinding filters, and kubectl drain's local storage.
+ */
+struct kvet_pod_needs {
+	const struct kvet_node *emptydir;	/* kvet_pod_emptydir() */
+	struct kvet_resources req;		/* kvet_pod_requests() */
+	struct kvet_host_ports ports;		/* kvet_pod_host_ports() */
+	struct kvet_pod_volumes vols;		/* kvet_pod_bound_volumes() */
+};
+
+/**
+ * kvet_pod_needs_read() - read @pod_spec's needs, its claims resolved in
+ * namespace @ns of @g.
+ * @arena: where the arrays go.
+ * Returns: 0, or -1 when out of memory.
+ */
+int kvet_pod_needs_read(struct kvet_arena *arena, const struct kvet_graph *g,
+			const char *ns, const struct kvet_node *pod_spec,
+			struct kvet_pod_needs *out);
 
 #endif

@@ -45,6 +45,20 @@ kvet_cluster_node_ready_status(const struct kvet_node *node_root)
 	return kvet_node_get(ready_condition(node_root), "status");
 }
 
+enum kvet_ready_condition
+kvet_cluster_node_ready_condition(const struct kvet_node *node_root)
+{
+	const struct kvet_node *st = kvet_cluster_node_ready_status(node_root);
+
+	if (kvet_node_eq(st, "True"))
+		return KVET_READY_TRUE;
+	if (kvet_node_eq(st, "False"))
+		return KVET_READY_FALSE;
+	if (kvet_node_eq(st, "Unknown"))
+		return KVET_READY_UNKNOWN;
+	return KVET_READY_ABSENT;
+}
+
 bool kvet_cluster_node_ready(const struct kvet_node *node_root)
 {
 	const struct kvet_node *c = ready_condition(node_root);
@@ -111,9 +125,11 @@ static bool tolerates_one(const struct kvet_node *tol,
 	return kvet_node_eq(op, "Exists");
 }
 
-bool kvet_tolerates(const struct kvet_node *tolerations,
-		    const struct kvet_taint *taint)
+bool kvet_pod_tolerates(const struct kvet_node *pod_spec,
+			const struct kvet_taint *taint)
 {
+	const struct kvet_node *tolerations = kvet_node_get(pod_spec,
+							    "tolerations");
 	uint32_t i;
 
 	for (i = 0; kvet_node_is_seq(tolerations) && i < tolerations->len; i++)
@@ -122,8 +138,9 @@ bool kvet_tolerates(const struct kvet_node *tolerations,
 	return false;
 }
 
-const struct kvet_taint *kvet_untolerated_taint(const struct kvet_taints *taints,
-						const struct kvet_node *tolerations)
+const struct kvet_taint *
+kvet_pod_untolerated_taint(const struct kvet_taints *taints,
+			   const struct kvet_node *pod_spec)
 {
 	size_t i;
 
@@ -133,13 +150,13 @@ const struct kvet_taint *kvet_untolerated_taint(const struct kvet_taints *taints
 		if (t->effect != KVET_TAINT_NO_SCHEDULE &&
 		    t->effect != KVET_TAINT_NO_EXECUTE)
 			continue;
-		if (!kvet_tolerates(tolerations, t))
+		if (!kvet_pod_tolerates(pod_spec, t))
 			return t;
 	}
 	return NULL;
 }
 
-bool kvet_tolerates_unschedulable(const struct kvet_node *tolerations)
+bool kvet_pod_tolerates_unschedulable(const struct kvet_node *pod_spec)
 {
 	struct kvet_taint t;
 
@@ -148,5 +165,5 @@ bool kvet_tolerates_unschedulable(const struct kvet_node *tolerations)
 	t.value = kvet_slice_of("");
 	t.effect_name = kvet_slice_of("NoSchedule");
 	t.effect = KVET_TAINT_NO_SCHEDULE;
-	return kvet_tolerates(tolerations, &t);
+	return kvet_pod_tolerates(pod_spec, &t);
 }

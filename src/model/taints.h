@@ -56,6 +56,17 @@ bool kvet_cluster_node_ready(const struct kvet_node *node_root);
 const struct kvet_node *
 kvet_cluster_node_ready_status(const struct kvet_node *node_root);
 
+/* What a Node's Ready condition says (NodeCondition.status). */
+enum kvet_ready_condition {
+	KVET_READY_ABSENT,	/* no Ready condition, or another status */
+	KVET_READY_TRUE,
+	KVET_READY_FALSE,	/* the kubelet reports the node not Ready */
+	KVET_READY_UNKNOWN,	/* the node controller lost the kubelet */
+};
+
+enum kvet_ready_condition
+kvet_cluster_node_ready_condition(const struct kvet_node *node_root);
+
 /**
  * kvet_cluster_node_taints() - spec.taints of a Node, plus the not-ready taint
  * (NoSchedule) when the node is not Ready and spec.taints lacks it, as
@@ -71,24 +82,25 @@ int kvet_cluster_node_taints(struct kvet_arena *arena,
 			     struct kvet_taints *out);
 
 /**
- * kvet_tolerates() - does some item of @tolerations (a pod spec's
- * tolerations sequence, or NULL) tolerate @taint? An empty effect
+ * kvet_pod_tolerates() - does some item of @pod_spec's tolerations (a
+ * pod's or a template's spec, or NULL) tolerate @taint? An empty effect
  * matches every effect; an empty key with operator Exists every key;
  * Exists ignores the value, Equal (or no operator) compares it.
  */
-bool kvet_tolerates(const struct kvet_node *tolerations,
-		    const struct kvet_taint *taint);
+bool kvet_pod_tolerates(const struct kvet_node *pod_spec,
+			const struct kvet_taint *taint);
 
 /**
- * kvet_untolerated_taint() - the first NoSchedule or NoExecute taint of
- * @taints that @tolerations do not tolerate, as the TaintToleration filter
- * finds it; NULL when the pod tolerates them all.
+ * kvet_pod_untolerated_taint() - the first NoSchedule or NoExecute taint
+ * of @taints that @pod_spec's tolerations do not tolerate, as the
+ * TaintToleration filter finds it; NULL when the pod tolerates them all.
  */
-const struct kvet_taint *kvet_untolerated_taint(const struct kvet_taints *taints,
-						const struct kvet_node *tolerations);
+const struct kvet_taint *
+kvet_pod_untolerated_taint(const struct kvet_taints *taints,
+			   const struct kvet_node *pod_spec);
 
-/* Does @tolerations tolerate a cordoned node (the NodeUnschedulable
+/* Does @pod_spec tolerate a cordoned node (the NodeUnschedulable
  * filter's check for node.kubernetes.io/unschedulable:NoSchedule)? */
-bool kvet_tolerates_unschedulable(const struct kvet_node *tolerations);
+bool kvet_pod_tolerates_unschedulable(const struct kvet_node *pod_spec);
 
 #endif

@@ -479,3 +479,10 @@ bool kvet_workload_declares_port(const struct kvet_workload *wl,
 	       declares_port(kvet_node_get(spec, "initContainers"), name,
 			     protocol, true);
 }
+
+bool kvet_statefulset_ordered_ready(const struct kvet_workload *wl)
+{
+	return !kvet_node_eq(kvet_node_path(wl->obj->root, "spec",
+					    "podManagementPolicy", NULL),
+			     "Parallel");
+}

@@ -151,6 +151,11 @@ static inline bool kvet_workload_is_bare_pod(const struct kvet_workload *wl)
 	return wl->kind == KVET_WL_POD && !wl->orphan;
 }
 
+/* A StatefulSet's spec.podManagementPolicy is OrderedReady, its default
+ * (anything but Parallel): the controller creates pod N+1 only once pod
+ * N is Running and Ready. */
+bool kvet_statefulset_ordered_ready(const struct kvet_workload *wl);
+
 /**
  * kvet_workload_declares_port() - does a container of @wl's pods declare
  * a port named @name, as the endpoints controller resolves a Service's

@@ -311,6 +311,28 @@ static const char dump_chain[] =
 	"    - {apiVersion: apps/v1, kind: ReplicaSet, name: web-5d4,"
 	" controller: true}\n";
 
+/* podManagementPolicy: OrderedReady unless it says Parallel */
+static void statefulset_policy(void **state)
+{
+	struct tgraph t = tg_load(
+		"apiVersion: apps/v1\nkind: StatefulSet\n"
+		"metadata: {name: a, namespace: ops}\n"
+		"spec: {podManagementPolicy: Parallel, selector: {matchLabels: {app: a}},"
+		" template: {metadata: {labels: {app: a}}}}\n"
+		"---\napiVersion: apps/v1\nkind: StatefulSet\n"
+		"metadata: {name: b, namespace: ops}\n"
+		"spec: {selector: {matchLabels: {app: b}},"
+		" template: {metadata: {labels: {app: b}}}}\n",
+		0);
+
+	(void)state;
+	assert_false(kvet_statefulset_ordered_ready(
+		tg_wl(&t, "apps", "StatefulSet", "ops", "a")));
+	assert_true(kvet_statefulset_ordered_ready(
+		tg_wl(&t, "apps", "StatefulSet", "ops", "b")));
+	tg_free(&t);
+}
+
 static void owner_folding_in_dump_mode(void **state)
 {
 	struct tgraph t = tg_load(dump_chain, 0);
@@ -528,6 +550,7 @@ int main(void)
 		cmocka_unit_test(builtin_groups),
 		cmocka_unit_test(namespace_selector_through_graph),
 		cmocka_unit_test(workload_kinds_and_templates),
+		cmocka_unit_test(statefulset_policy),
 		cmocka_unit_test(owner_folding_in_dump_mode),
 		cmocka_unit_test(no_folding_outside_dump_mode),
 		cmocka_unit_test(owner_cycle_terminates),

@@ -373,6 +373,28 @@ static void conversion_webhook(void **state)
 	teardown(&f);
 }
 
+/* The words a drain message gives for what an entry intercepts: the
+ * first @max rules, each rule's operations then its resources. */
+static void rules_text(void **state)
+{
+	struct fixture f;
+
+	(void)state;
+	setup(&f, HOOK("  rules:\n"
+		       "  - {operations: [CREATE, UPDATE], resources: [pods, services]}\n"
+		       "  - {apiGroups: [apps]}\n"
+		       "  - {operations: [DELETE], resources: [deployments]}\n"
+		       "  - {operations: [CONNECT]}\n"));
+	assert_string_equal(kvet_webhook_rules_text(&f.t.l->arena, f.wh, 4),
+			    "CREATE UPDATE pods, services; DELETE deployments; CONNECT ");
+	assert_string_equal(kvet_webhook_rules_text(&f.t.l->arena, f.wh, 1),
+			    "CREATE UPDATE pods, services");
+	teardown(&f);
+	setup(&f, HOOK(""));
+	assert_string_equal(kvet_webhook_rules_text(&f.t.l->arena, f.wh, 4), "");
+	teardown(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -385,6 +407,7 @@ int main(void)
 		cmocka_unit_test(wildcards_subresources_scope),
 		cmocka_unit_test(match_policy),
 		cmocka_unit_test(conversion_webhook),
+		cmocka_unit_test(rules_text),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

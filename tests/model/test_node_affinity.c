@@ -33,8 +33,8 @@ static bool fits(struct tgraph *t, const char *dep, const char *node)
 	struct kvet_slice name;
 
 	assert_non_null(n);
-	assert_int_equal(kvet_node_labels(&t->l->arena, n->root, &labels,
-					  &name), 0);
+	assert_int_equal(kvet_cluster_node_labels(&t->l->arena, n->root,
+						  &labels, &name), 0);
 	return kvet_pod_node_affinity_matches(spec_of(t, dep), &labels, name);
 }
 
@@ -142,9 +142,9 @@ static void cordoned_and_domains(void **state)
 	struct kvet_slice disk = kvet_slice_of("disk");
 
 	(void)state;
-	assert_true(kvet_node_unschedulable(
+	assert_true(kvet_cluster_node_unschedulable(
 		kvet_graph_find(t.g, "", "Node", "", "c1")->root));
-	assert_false(kvet_node_unschedulable(
+	assert_false(kvet_cluster_node_unschedulable(
 		kvet_graph_find(t.g, "", "Node", "", "a1")->root));
 	/* c1 is cordoned: zones a and b */
 	assert_int_equal(kvet_topology_domains(&t.l->arena, t.g,

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "model/pdb.h"
+#include "support.h"
 #include "tnode.h"
 
 static const struct kvet_intstr absent = { KVET_INTSTR_ABSENT, 0, NULL };
@@ -289,6 +290,48 @@ static void intstr_parse(void **state)
 	kvet_arena_release(&arena);
 }
 
+/* The read of a dumped budget's status: integers only, and stale only
+ * when both generations are known. */
+static void observed(void **state)
+{
+	struct loaded *l = load_str(
+		"apiVersion: policy/v1\nkind: PodDisruptionBudget\n"
+		"metadata: {name: a, generation: 3}\n"
+		"spec: {minAvailable: 1, unhealthyPodEvictionPolicy: AlwaysAllow}\n"
+		"status: {disruptionsAllowed: 0, currentHealthy: 2,"
+		" desiredHealthy: \"2\", observedGeneration: 2}\n"
+		"---\n"
+		"apiVersion: policy/v1\nkind: PodDisruptionBudget\n"
+		"metadata: {name: b}\n"
+		"spec: {minAvailable: 1, unhealthyPodEvictionPolicy: IfHealthyBudget}\n"
+		"status: {observedGeneration: 1, expectedPods: 4}\n");
+	struct kvet_pdb_observed o;
+	struct kvet_pdb pdb;
+
+	(void)state;
+	assert_int_equal(l->objs.n, 2);
+	kvet_pdb_observed_read(l->objs.v[0], &o);
+	assert_true(o.has_allowed);
+	assert_int_equal(o.allowed, 0);
+	assert_true(o.has_current);
+	assert_int_equal(o.current_healthy, 2);
+	assert_false(o.has_desired);	/* a quoted "2" is no integer */
+	assert_false(o.has_expected);
+	assert_true(o.stale);
+	assert_non_null(o.observed_generation);
+	assert_int_equal(o.observed_generation->line, 5);
+	assert_int_equal(kvet_pdb_parse(&l->arena, l->objs.v[0], &pdb), 0);
+	assert_true(pdb.always_allow);
+	kvet_pdb_observed_read(l->objs.v[1], &o);
+	assert_false(o.has_allowed);
+	assert_true(o.has_expected);
+	assert_int_equal(o.expected_pods, 4);
+	assert_false(o.stale);		/* no metadata.generation */
+	assert_int_equal(kvet_pdb_parse(&l->arena, l->objs.v[1], &pdb), 0);
+	assert_false(pdb.always_allow);
+	loaded_free(l);
+}
+
 static void status_names(void **state)
 {
 	(void)state;
@@ -312,6 +355,7 @@ int main(void)
 		cmocka_unit_test(bare_pods),
 		cmocka_unit_test(scaled_value),
 		cmocka_unit_test(intstr_parse),
+		cmocka_unit_test(observed),
 		cmocka_unit_test(status_names),
 	};
 

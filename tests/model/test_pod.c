@@ -125,11 +125,87 @@ static void spec_facts(void **st)
 	tg_free(&t);
 }
 
+/* hostNetwork, the grace period and the images the drain reads */
+static void container_facts(void **st)
+{
+	struct tgraph t = tg_load(
+		"apiVersion: v1\nkind: Pod\nmetadata: {name: a, namespace: ns}\n"
+		"spec:\n  hostNetwork: true\n  terminationGracePeriodSeconds: 0\n"
+		"  containers:\n  - {name: x, image: registry.k8s.io/etcd:3.5}\n"
+		"  - {name: y}\n  - {name: z, image: 7}\n  - {name: w, image: busybox}\n"
+		"---\n"
+		"apiVersion: v1\nkind: Pod\nmetadata: {name: b, namespace: ns}\n"
+		"spec: {hostNetwork: \"true\", terminationGracePeriodSeconds: \"5\"}\n",
+		0);
+	const struct kvet_node *a = kvet_node_get(pod(&t, "a")->root, "spec");
+	const struct kvet_node *b = kvet_node_get(pod(&t, "b")->root, "spec");
+	struct kvet_slice im;
+	long long grace = -1;
+	uint32_t i = 0;
+
+	(void)st;
+	assert_true(kvet_pod_host_network(a));
+	assert_false(kvet_pod_host_network(b));	/* a string is no bool */
+	assert_true(kvet_pod_grace_period(a, &grace));
+	assert_int_equal(grace, 0);
+	assert_false(kvet_pod_grace_period(b, &grace));
+	/* only string images, in container order */
+	assert_true(kvet_pod_image_next(a, &i, &im));
+	assert_true(kvet_slice_eq0(im, "registry.k8s.io/etcd:3.5"));
+	assert_true(kvet_pod_image_next(a, &i, &im));
+	assert_true(kvet_slice_eq0(im, "busybox"));
+	assert_false(kvet_pod_image_next(a, &i, &im));
+	i = 0;
+	assert_false(kvet_pod_image_next(b, &i, &im));
+	tg_free(&t);
+}
+
+/* Where a message about a pod spec field points, and the one read of a
+ * pod's needs */
+static void spec_keys_and_needs(void **st)
+{
+	struct tgraph t = tg_load(
+		"apiVersion: v1\nkind: Pod\nmetadata: {name: a, namespace: ns, labels: {app: a}}\n"
+		"spec:\n  nodeSelector: ~\n  affinity:\n    podAntiAffinity: {}\n"
+		"  containers:\n  - name: x\n    resources: {requests: {cpu: 100m}}\n"
+		"    ports: [{containerPort: 80, hostPort: 80}]\n"
+		"  volumes: [{name: scratch, emptyDir: {}}]\n",
+		0);
+	const struct kvet_object *o = pod(&t, "a");
+	struct kvet_pod_state ps;
+	struct kvet_pod_needs needs;
+	struct kvet_labels labels;
+	const struct kvet_node *k;
+
+	(void)st;
+	kvet_pod_state_read(o->root, &ps);
+	assert_non_null(ps.spec);
+	k = kvet_pod_spec_key(ps.spec, "affinity", "podAntiAffinity");
+	assert_non_null(k);
+	assert_int_equal(k->line, 7);
+	assert_null(kvet_pod_spec_key(ps.spec, "affinity", "podAffinity"));
+	assert_null(kvet_pod_spec_key(ps.spec, "nodeSelector", NULL)); /* null */
+	assert_null(kvet_pod_spec_key(ps.spec, "tolerations", NULL));
+	assert_int_equal(kvet_pod_spec_key(ps.spec, "containers", NULL)->line,
+			 8);
+	assert_int_equal(kvet_pod_spec_holder_key(o->root)->line, 4);
+	assert_int_equal(kvet_pod_needs_read(&t.l->arena, t.g, "ns", ps.spec,
+					     &needs), 0);
+	assert_non_null(needs.emptydir);
+	assert_int_equal(needs.ports.n, 1);
+	assert_int_equal(needs.vols.n, 0);
+	assert_int_equal(kvet_object_labels(&t.l->arena, o, &labels), 0);
+	assert_int_equal(labels.n, 1);
+	tg_free(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(state),
 		cmocka_unit_test(spec_facts),
+		cmocka_unit_test(container_facts),
+		cmocka_unit_test(spec_keys_and_needs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -25,14 +25,14 @@ static struct kvet_taints taints_of(struct tgraph *t, const char *name)
 	return ts;
 }
 
-/* A tolerations sequence from YAML text. */
+/* The spec of pod @name, for its tolerations. */
 static const struct kvet_node *tols(struct tgraph *t, const char *name)
 {
 	const struct kvet_object *o = kvet_graph_find(t->g, "", "Pod", "ns",
 						      name);
 
 	assert_non_null(o);
-	return kvet_node_path(o->root, "spec", "tolerations", NULL);
+	return kvet_node_get(o->root, "spec");
 }
 
 #define POD(name, tolerations)                                              \
@@ -67,22 +67,22 @@ static void tolerations(void **state)
 	{
 		struct kvet_taints plain = taints_of(&t, "plain");
 
-		assert_null(kvet_untolerated_taint(&plain, tols(&t, "none")));
+		assert_null(kvet_pod_untolerated_taint(&plain, tols(&t, "none")));
 	}
-	u = kvet_untolerated_taint(&d, tols(&t, "none"));
+	u = kvet_pod_untolerated_taint(&d, tols(&t, "none"));
 	assert_non_null(u);
 	assert_true(kvet_slice_eq0(u->key, "dedicated"));
 	assert_true(kvet_slice_eq0(u->value, "gpu"));
 	assert_int_equal(u->node->line, 8);
-	assert_null(kvet_untolerated_taint(&d, tols(&t, "equal")));
-	assert_non_null(kvet_untolerated_taint(&d, tols(&t, "wrongvalue")));
-	assert_null(kvet_untolerated_taint(&d, tols(&t, "exists")));
-	assert_null(kvet_untolerated_taint(&d, tols(&t, "all")));
+	assert_null(kvet_pod_untolerated_taint(&d, tols(&t, "equal")));
+	assert_non_null(kvet_pod_untolerated_taint(&d, tols(&t, "wrongvalue")));
+	assert_null(kvet_pod_untolerated_taint(&d, tols(&t, "exists")));
+	assert_null(kvet_pod_untolerated_taint(&d, tols(&t, "all")));
 	/* the effect must match when the toleration names one */
-	assert_non_null(kvet_untolerated_taint(&d, tols(&t, "noexecute")));
-	assert_false(kvet_tolerates_unschedulable(tols(&t, "none")));
-	assert_true(kvet_tolerates_unschedulable(tols(&t, "cordon")));
-	assert_true(kvet_tolerates_unschedulable(tols(&t, "all")));
+	assert_non_null(kvet_pod_untolerated_taint(&d, tols(&t, "noexecute")));
+	assert_false(kvet_pod_tolerates_unschedulable(tols(&t, "none")));
+	assert_true(kvet_pod_tolerates_unschedulable(tols(&t, "cordon")));
+	assert_true(kvet_pod_tolerates_unschedulable(tols(&t, "all")));
 	tg_free(&t);
 }
 
@@ -101,13 +101,25 @@ static void not_ready(void **state)
 		kvet_graph_find(t.g, "", "Node", "", "ready")->root));
 	assert_true(kvet_cluster_node_ready(
 		kvet_graph_find(t.g, "", "Node", "", "plain")->root));
+	assert_int_equal(kvet_cluster_node_ready_condition(
+		kvet_graph_find(t.g, "", "Node", "", "notready")->root),
+		KVET_READY_FALSE);
+	assert_int_equal(kvet_cluster_node_ready_condition(
+		kvet_graph_find(t.g, "", "Node", "", "unknown")->root),
+		KVET_READY_UNKNOWN);
+	assert_int_equal(kvet_cluster_node_ready_condition(
+		kvet_graph_find(t.g, "", "Node", "", "ready")->root),
+		KVET_READY_TRUE);
+	assert_int_equal(kvet_cluster_node_ready_condition(
+		kvet_graph_find(t.g, "", "Node", "", "plain")->root),
+		KVET_READY_ABSENT);
 	/* the node lifecycle controller's taint, added by kvet */
 	assert_int_equal(nr.n, 1);
-	u = kvet_untolerated_taint(&nr, tols(&t, "none"));
+	u = kvet_pod_untolerated_taint(&nr, tols(&t, "none"));
 	assert_non_null(u);
 	assert_true(kvet_slice_eq0(u->key, KVET_TAINT_NOT_READY));
 	assert_null(u->node);
-	assert_null(kvet_untolerated_taint(&nr, tols(&t, "all")));
+	assert_null(kvet_pod_untolerated_taint(&nr, tols(&t, "all")));
 	assert_int_equal(taints_of(&t, "unknown").n, 1);
 	assert_int_equal(taints_of(&t, "ready").n, 0);
 	tg_free(&t);
