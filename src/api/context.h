@@ -296,9 +296,6 @@ void kvet_ctx_pool_info(struct kvet_ctx *ctx, const struct drain_pool *pool,
 /* drain.c: simulate the drain plan instead of linting; 0 or -1 (OOM). */
 int kvet_ctx_run_drain(struct kvet_ctx *ctx);
 
-/* drain.c: the length of the headline of drain sentence @msg, the part
- * before its first ": " outside quotes; 0 when it has none. */
-size_t kvet_drain_headline_len(const char *msg);
 
 /* drain.c: issue @is as a finding of @rule, in @words (its message split
  * into headline and reason at its first colon when NULL). */

@@ -145,27 +145,6 @@ static void ref_of(struct kvet_object_ref *out, const struct drain_ref *r)
 	out->name = r->name;
 }
 
-/*
- * A drain issue is one sentence, "what happens: why", as kvet's messages
- * are: its headline is the part before the first ": " outside quotes and
- * its reason the rest, so that the text report gives it the shape of a
- * lint finding while the message stays the sentence. Returns the length
- * of the headline, or 0 when the sentence has no such colon.
- */
-size_t kvet_drain_headline_len(const char *msg)
-{
-	bool quoted = false;
-	size_t i;
-
-	for (i = 0; msg[i]; i++) {
-		if (msg[i] == '"')
-			quoted = !quoted;
-		else if (!quoted && msg[i] == ':' && msg[i + 1] == ' ')
-			return i;
-	}
-	return 0;
-}
-
 int kvet_ctx_add_drain_issue(struct kvet_ctx *ctx,
 			     const struct drain_issue *is, const char *rule,
 			     const struct kvet_finding_text *words)
@@ -176,19 +155,13 @@ int kvet_ctx_add_drain_issue(struct kvet_ctx *ctx,
 	};
 	struct kvet_finding *f;
 	struct kvet_object_ref *rel;
-	size_t i, len;
+	size_t i;
 
 	if (words) {
 		text = *words;
 	} else {
-		len = kvet_drain_headline_len(is->message);
-		if (len) {
-			text.headline = kvet_arena_strndup(&ctx->arena,
-							   is->message, len);
-			if (!text.headline)
-				return -1;
-			text.reason = is->message + len + 2;
-		}
+		text.headline = is->headline;
+		text.reason = is->reason;
 	}
 	f = kvet_findings_add(&ctx->findings, rule, is->sev, is->obj,
 			      file_order(ctx, is->obj->file), is->at, &text);

@@ -91,11 +91,9 @@ static int words_of(struct kvet_ctx *ctx, const struct drain_result *res,
 	if (is->rule == DRAIN_RULE_INSTALL_UNSCHEDULABLE ||
 	    is->node >= res->n_nodes) {
 		/* the pool in the headline, the scheduler's words below */
-		size_t len = kvet_drain_headline_len(is->message);
-
 		text->headline = kvet_arena_printf(&ctx->arena,
 			"%s cannot be installed on %s", subject, pool);
-		text->reason = is->message + (len ? len + 2 : 0);
+		text->reason = is->reason ? is->reason : is->message;
 	} else {
 		text->headline = kvet_arena_printf(&ctx->arena,
 			"%s stalls a rolling upgrade of the pool at node \"%s\"",
@@ -211,12 +209,14 @@ static int tell_consequence(struct kvet_ctx *ctx, size_t i,
 {
 	struct kvet_finding *f = &ctx->findings.v[i];
 	const struct drain_node_result *node = &res->nodes[is->node];
-	size_t len = kvet_drain_headline_len(is->message), more;
+	size_t len = is->headline ? strlen(is->headline) : 0, more;
 	struct kvet_object_ref *rel;
 	const char *what;
 	size_t k, n = 0;
 
-	more = len ? kvet_drain_headline_len(is->message + len + 2) : 0;
+	/* the headline and the first part of the reason: what happens and
+	 * its first cause */
+	more = is->reason ? drain_headline_len(is->reason) : 0;
 	if (more)
 		len += 2 + more;
 	what = len ? kvet_arena_strndup(&ctx->arena, is->message, len)

@@ -59,6 +59,10 @@ struct drain_issue;
  */
 const char *drain_issue_help(const struct drain_issue *is, bool pool);
 
+/* The length of the headline of a drain sentence @msg, the part before
+ * its first ": " outside quotes; 0 when it has none. */
+size_t drain_headline_len(const char *msg);
+
 /* kvet_drain_options flags, with kubectl drain's and SIMULATION.md's
  * defaults: --ignore-daemonsets --delete-emptydir-data, no --force. */
 struct drain_options {
@@ -109,7 +113,11 @@ struct drain_issue {
 	enum kvet_severity sev;
 	const struct kvet_object *obj;	/* the object it is about */
 	const struct kvet_node *at;	/* its field; NULL: the object */
-	const char *message;
+	const char *message;		/* the sentence, "what happens: why" */
+	/* its two parts, as lint's findings have them: @headline a copy of
+	 * the part before the first ": " outside quotes and @reason the rest
+	 * of @message; @headline NULL when it has no such colon */
+	const char *headline, *reason;
 	uint32_t node;			/* index into drain_result.nodes */
 	bool no_room;			/* install: only resources lack */
 	const char *webhook;		/* the webhook it is about, by name:

@@ -22,17 +22,15 @@
 static void report_service(struct drain_cluster *c, uint32_t s, uint32_t n)
 {
 	struct drain_service *svc = &c->services[s];
-	struct drain_issue *is;
 
 	if (svc->reported || svc->ready > 0 || svc->total <= 0)
 		return;
 	drain_set_bool(c, &svc->reported, true);
-	is = drain_issue_add(c, DRAIN_RULE_SERVICE_OUTAGE, KVET_SEV_WARNING, n,
+	drain_issue_add(c, DRAIN_RULE_SERVICE_OUTAGE, KVET_SEV_WARNING, n,
 			     svc->obj, svc->svc.selector.node,
 			     "Service \"%s/%s\" has no ready endpoint while node \"%s\" drains: every pod it selects is evicted or gone before a replacement is ready",
 			     svc->obj->namespace, svc->obj->name,
 			     c->nodes[n].name);
-	(void)is;
 }
 
 /* 'webhooks "a" (CREATE pods), "b" (UPDATE nodes) and 2 more' for the
@@ -249,7 +247,7 @@ void drain_warn_emptydir(struct drain_cluster *c, uint32_t p, uint32_t n)
 				wl->obj->name, pod_list(c, e));
 	if (!msg)
 		goto oom;
-	c->res->issues[e->issue - 1].message = msg;
+	drain_issue_set_message(c, &c->res->issues[e->issue - 1], msg);
 	return;
 alone:
 	drain_issue_add(c, DRAIN_RULE_EMPTYDIR_LOST, KVET_SEV_WARNING, n,

@@ -37,13 +37,47 @@ void drain_issue_relate_node(const struct drain_cluster *c,
 	}
 	if (is->n_related == DRAIN_MAX_RELATED)
 		return;
-	/* an issue about the Node itself relates it too: a report finds
-	 * the node of a finding in its first related object */
+	/* an issue about the Node itself relates it too, so that every
+	 * finding of a node names it */
 	r = &is->related[is->n_related++];
 	r->obj = c->nodes[n].obj;
 	r->kind = "Node";
 	r->ns = "";
 	r->name = c->nodes[n].name;
+}
+
+/*
+ * A drain issue is one sentence, "what happens: why", as kvet's messages
+ * are, so the reports can give it the shape of a lint finding (headline,
+ * then reason) while the message stays the sentence.
+ */
+size_t drain_headline_len(const char *msg)
+{
+	bool quoted = false;
+	size_t i;
+
+	for (i = 0; msg[i]; i++) {
+		if (msg[i] == '"')
+			quoted = !quoted;
+		else if (!quoted && msg[i] == ':' && msg[i + 1] == ' ')
+			return i;
+	}
+	return 0;
+}
+
+int drain_issue_set_message(struct drain_cluster *c, struct drain_issue *is,
+			    const char *msg)
+{
+	size_t len = drain_headline_len(msg);
+
+	is->message = msg;
+	is->headline = len ? kvet_arena_strndup(c->arena, msg, len) : NULL;
+	is->reason = len ? msg + len + 2 : NULL;
+	if (len && !is->headline) {
+		c->oom = true;
+		return -1;
+	}
+	return 0;
 }
 
 struct drain_issue *drain_issue_add(struct drain_cluster *c,
@@ -76,6 +110,8 @@ struct drain_issue *drain_issue_add(struct drain_cluster *c,
 		c->oom = true;
 		return NULL;
 	}
+	if (drain_issue_set_message(c, is, is->message) < 0)
+		return NULL;
 	res->n_issues++;
 	drain_issue_relate_node(c, is, n);
 	return is;

@@ -20,6 +20,12 @@ struct drain_issue *drain_issue_add(struct drain_cluster *c,
 				    const char *fmt, ...)
 	__attribute__((format(printf, 7, 8)));
 
+/* Give @is the sentence @msg (in the run's arena) in place of its own,
+ * its headline and reason with it: a grouped issue counts what it
+ * gathers. 0, or -1 when out of memory (c->oom is set). */
+int drain_issue_set_message(struct drain_cluster *c, struct drain_issue *is,
+			    const char *msg);
+
 /* Relate an object of the input, or (with @obj NULL) node @n. */
 void drain_issue_relate(struct drain_issue *is, const struct kvet_object *obj);
 void drain_issue_relate_node(const struct drain_cluster *c,
