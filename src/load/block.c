@@ -7,6 +7,7 @@
 
 #include "base/vec.h"
 #include "load/build.h"
+#include "load/collection.h"
 #include "load/keyset.h"
 #include "load/node.h"
 
@@ -20,8 +21,6 @@
  */
 
 enum {
-	/* how far a mapping is scanned for duplicates before hashing */
-	SMALL_MAP = 16,
 	/* libfyaml's limit on the length of a simple key */
 	MAX_KEY = 1024,
 };
@@ -88,11 +87,6 @@ static uint32_t col_of(const struct bscan *j, size_t at)
 	/* what comes before a node on its line is ASCII: indentation,
 	 * dashes and keys (scan_scalar() declines other keys) */
 	return (uint32_t)(at - j->bol) + 1;
-}
-
-static bool text_is(const struct kvet_node *n, const char *s, size_t len)
-{
-	return n->len == len && memcmp(n->u.str, s, len) == 0;
 }
 
 /*
@@ -298,9 +292,7 @@ static bool open_frame(struct bscan *j, uint8_t type, size_t i,
 	f->skip = parent && parent->skip;
 	if (parent && parent->type == KVET_NODE_MAP && !f->skip)
 		key = &j->stack[j->n - 1];
-	/* the builder drops a collection of managedFields: the key goes */
-	if (key && parent->role == KVET_ROLE_METADATA &&
-	    text_is(key, "managedFields", 13)) {
+	if (key && kvet_build_drops(parent->role, key)) {
 		j->n--;
 		f->skip = true;
 	}
@@ -312,84 +304,26 @@ static bool open_frame(struct bscan *j, uint8_t type, size_t i,
 	return true;
 }
 
-/* Are the keys of pairs kv[0, 2 * n) all different? */
-static bool keys_unique(struct bscan *j, const struct kvet_node *kv, size_t n)
-{
-	size_t i, k;
-
-	if (n <= SMALL_MAP) {
-		for (i = 1; i < n; i++)
-			for (k = 0; k < i; k++)
-				if (text_is(&kv[2 * k], kv[2 * i].u.str,
-					    kv[2 * i].len))
-					return false;
-		return true;
-	}
-	if (!kvet_keyset_reset(&j->keys, n)) {
-		j->oom = true;
-		return false;
-	}
-	for (i = 0; i < n; i++) {
-		struct kvet_keyset_entry *e = kvet_keyset_slot(
-			&j->keys, kv[2 * i].u.str, kv[2 * i].len);
-
-		if (e->idx)
-			return false;
-		e->s = kv[2 * i].u.str;
-		e->len = kv[2 * i].len;
-		e->idx = (uint32_t)i + 1;
-		kvet_keyset_added(&j->keys);
-	}
-	return true;
-}
-
 /* The builder's node of a collection: children copied out, flow or not. */
 static bool close_frame(struct bscan *j, uint8_t flags)
 {
 	struct bframe f = j->frames[--j->depth];
-	size_t count = j->n - f.start, i;
 	struct kvet_node n = { 0 };
+	int rc;
 
 	if (f.skip)
 		return true;
-	if (count > UINT32_MAX)
-		return give_up(j);
 	n.type = f.type;
 	n.flags = flags;
 	n.line = f.line;
 	n.col = f.col;
-	if (f.type == KVET_NODE_MAP) {
-		const struct kvet_node *kv = count ? &j->stack[f.start] : NULL;
-		struct kvet_pair *pairs;
-
-		if (count % 2)
-			return give_up(j);
-		count /= 2;
-		if (!keys_unique(j, kv, count))
-			return give_up(j);
-		pairs = kvet_arena_array(j->arena, count, sizeof(*pairs));
-		if (!pairs && count) {
-			j->oom = j->bail = true;
-			return false;
-		}
-		for (i = 0; i < count; i++) {
-			pairs[i].key = kv[2 * i];
-			pairs[i].value = kv[2 * i + 1];
-		}
-		n.u.pairs = pairs;
-	} else {
-		struct kvet_node *items =
-			kvet_arena_array(j->arena, count, sizeof(*items));
-
-		if (!items && count) {
-			j->oom = j->bail = true;
-			return false;
-		}
-		if (count)
-			memcpy(items, &j->stack[f.start], count * sizeof(*items));
-		n.u.items = items;
+	rc = kvet_collection_fill(j->arena, &j->keys, &n,
+				  j->n > f.start ? &j->stack[f.start] : NULL,
+				  j->n - f.start);
+	if (rc) {
+		j->oom = j->oom || rc < 0;
+		return give_up(j);
 	}
-	n.len = (uint32_t)count;
 	j->n = f.start;
 	return push(j, &n);
 }

@@ -536,6 +536,11 @@ uint8_t kvet_build_role(uint8_t parent, bool root,
 	return KVET_ROLE_NONE;
 }
 
+bool kvet_build_drops(uint8_t parent, const struct kvet_node *key)
+{
+	return parent == KVET_ROLE_METADATA && key_is(key, "managedFields");
+}
+
 void kvet_build_open(struct kvet_builder *b, struct fy_event *fye,
 		     uint8_t type)
 {
@@ -557,14 +562,7 @@ void kvet_build_open(struct kvet_builder *b, struct fy_event *fye,
 		b->root_pos = pos;
 		b->have_root_pos = true;
 	}
-	/*
-	 * metadata.managedFields of a live object is bookkeeping of the API
-	 * server's field ownership, often half of a cluster dump. No rule
-	 * reads it, so it is dropped here rather than built and ignored, in
-	 * every object: the root or an item of a List.
-	 */
-	if (key_is(key, "managedFields") && b->depth &&
-	    b->frames[b->depth - 1].role == KVET_ROLE_METADATA) {
+	if (b->depth && kvet_build_drops(b->frames[b->depth - 1].role, key)) {
 		b->nscratch--;
 		b->skip_depth = 1;
 		return;

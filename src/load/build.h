@@ -115,6 +115,15 @@ enum kvet_build_role {
 uint8_t kvet_build_role(uint8_t parent, bool root,
 			const struct kvet_node *key, uint8_t type);
 
+/*
+ * Is the collection that is the value of @key (NULL in a sequence) in a
+ * collection of role @parent dropped, not built? metadata.managedFields of
+ * a live object is bookkeeping of the API server's field ownership, often
+ * half of a cluster dump, and no rule reads it: every loader drops it, in
+ * every object (the root or an item of a List).
+ */
+bool kvet_build_drops(uint8_t parent, const struct kvet_node *key);
+
 /* Convert a libfyaml mark (0-based, relative to where the current parser
  * started) into kvet's 1-based line and column and a byte offset. */
 void kvet_build_mark(const struct kvet_builder *b, const struct fy_mark *m,

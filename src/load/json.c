@@ -9,6 +9,7 @@
 #include "base/utf8.h"
 #include "base/vec.h"
 #include "load/build.h"
+#include "load/collection.h"
 #include "load/keyset.h"
 #include "load/node.h"
 
@@ -20,8 +21,6 @@
  */
 
 enum {
-	/* how far a JSON map is scanned for duplicates before hashing */
-	SMALL_MAP = 16,
 	/* progress is published at most this often */
 	PROGRESS_BYTES = 1 << 20,
 };
@@ -366,11 +365,6 @@ static bool scan_plain(struct jscan *j, struct kvet_node *n)
 	return true;
 }
 
-static bool text_is(const struct kvet_node *n, const char *s, size_t len)
-{
-	return n->len == len && memcmp(n->u.str, s, len) == 0;
-}
-
 static void open_frame(struct jscan *j, uint8_t type)
 {
 	const struct kvet_node *key = NULL;
@@ -394,9 +388,7 @@ static void open_frame(struct jscan *j, uint8_t type)
 	f->role = KVET_ROLE_NONE;
 	if (parent && parent->type == KVET_NODE_MAP && !f->skip)
 		key = &j->stack[j->n - 1];
-	/* the builder drops a collection of managedFields: the key goes */
-	if (key && parent->role == KVET_ROLE_METADATA &&
-	    text_is(key, "managedFields", 13)) {
+	if (key && kvet_build_drops(parent->role, key)) {
 		j->n--;
 		f->skip = true;
 	}
@@ -407,86 +399,28 @@ static void open_frame(struct jscan *j, uint8_t type)
 	j->depth++;
 }
 
-/* Are the keys of pairs kv[0, 2 * n) all different? */
-static bool keys_unique(struct jscan *j, const struct kvet_node *kv, size_t n)
-{
-	size_t i, k;
-
-	if (n <= SMALL_MAP) {
-		for (i = 1; i < n; i++)
-			for (k = 0; k < i; k++)
-				if (text_is(&kv[2 * k], kv[2 * i].u.str,
-					    kv[2 * i].len))
-					return false;
-		return true;
-	}
-	if (!kvet_keyset_reset(&j->keys, n)) {
-		j->oom = true;
-		return false;
-	}
-	for (i = 0; i < n; i++) {
-		struct kvet_keyset_entry *e =
-			kvet_keyset_slot(&j->keys, kv[2 * i].u.str, kv[2 * i].len);
-
-		if (e->idx)
-			return false;
-		e->s = kv[2 * i].u.str;
-		e->len = kv[2 * i].len;
-		e->idx = (uint32_t)i + 1;
-		kvet_keyset_added(&j->keys);
-	}
-	return true;
-}
-
 static void close_frame(struct jscan *j)
 {
 	struct jframe f = j->frames[--j->depth];
-	size_t count = j->n - f.start, i;
 	struct kvet_node n = { 0 };
+	int rc;
 
 	if (f.skip)
 		return;
-	if (count > UINT32_MAX) {
-		give_up(j);
-		return;
-	}
 	n.type = f.type;
 	n.flags = KVET_NODE_FLOW;
 	n.line = f.line;
 	n.col = f.col;
-	if (f.type == KVET_NODE_MAP) {
-		/* the stack may not exist yet: {} first */
-		const struct kvet_node *kv = count ? &j->stack[f.start] : NULL;
-		struct kvet_pair *pairs;
-
-		count /= 2;
-		if (!keys_unique(j, kv, count)) {
-			give_up(j);
-			return;
-		}
-		pairs = kvet_arena_array(j->arena, count, sizeof(*pairs));
-		if (!pairs) {
-			j->oom = j->bail = true;
-			return;
-		}
-		for (i = 0; i < count; i++) {
-			pairs[i].key = kv[2 * i];
-			pairs[i].value = kv[2 * i + 1];
-		}
-		n.u.pairs = pairs;
-	} else {
-		struct kvet_node *items =
-			kvet_arena_array(j->arena, count, sizeof(*items));
-
-		if (!items) {
-			j->oom = j->bail = true;
-			return;
-		}
-		if (count)
-			memcpy(items, &j->stack[f.start], count * sizeof(*items));
-		n.u.items = items;
+	/* the stack may not exist yet: {} first */
+	rc = kvet_collection_fill(j->arena, &j->keys, &n,
+				  j->n > f.start ? &j->stack[f.start] : NULL,
+				  j->n - f.start);
+	if (rc) {
+		if (rc < 0)
+			j->oom = true;
+		give_up(j);
+		return;
 	}
-	n.len = (uint32_t)count;
 	j->n = f.start;
 	push(j, &n);
 	if (j->done && j->depth <= 2 && j->p - j->published > PROGRESS_BYTES) {
