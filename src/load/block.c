@@ -26,12 +26,8 @@ enum {
 };
 
 struct bframe {
-	size_t start;		/* first child on the stack */
+	struct kvet_scan_frame s;
 	size_t indent;		/* bytes before its keys or dashes */
-	uint32_t line, col;
-	uint8_t type;		/* KVET_NODE_MAP or KVET_NODE_SEQ */
-	uint8_t role;		/* enum kvet_build_role */
-	bool skip;		/* read, but not built (managedFields) */
 };
 
 struct bscan {
@@ -66,7 +62,7 @@ static struct bframe *top(struct bscan *j)
 
 static bool in_skip(struct bscan *j)
 {
-	return j->depth && j->frames[j->depth - 1].skip;
+	return j->depth && j->frames[j->depth - 1].s.skip;
 }
 
 static bool push(struct bscan *j, const struct kvet_node *n)
@@ -272,8 +268,7 @@ static bool scan_scalar(struct bscan *j, size_t i, struct kvet_node *n,
 static bool open_frame(struct bscan *j, uint8_t type, size_t i,
 		       uint32_t line, uint32_t col)
 {
-	struct bframe *parent = top(j), *f;
-	const struct kvet_node *key = NULL;
+	struct bframe *f;
 
 	if (j->depth >= KVET_LOAD_MAX_DEPTH)
 		return give_up(j);
@@ -282,24 +277,10 @@ static bool open_frame(struct bscan *j, uint8_t type, size_t i,
 		j->oom = j->bail = true;
 		return false;
 	}
-	parent = top(j);
 	f = &j->frames[j->depth];
-	memset(f, 0, sizeof(*f));
 	f->indent = i - j->bol;
-	f->line = line;
-	f->col = col;
-	f->type = type;
-	f->skip = parent && parent->skip;
-	if (parent && parent->type == KVET_NODE_MAP && !f->skip)
-		key = &j->stack[j->n - 1];
-	if (key && kvet_build_drops(parent->role, key)) {
-		j->n--;
-		f->skip = true;
-	}
-	if (!f->skip)
-		f->role = kvet_build_role(parent ? parent->role : KVET_ROLE_NONE,
-					  !parent, key, type);
-	f->start = j->n;
+	j->n = kvet_scan_frame_open(&f->s, j->depth ? &top(j)->s : NULL, type,
+				    line, col, j->stack, j->n);
 	j->depth++;
 	return true;
 }
@@ -311,20 +292,15 @@ static bool close_frame(struct bscan *j, uint8_t flags)
 	struct kvet_node n = { 0 };
 	int rc;
 
-	if (f.skip)
+	if (f.s.skip)
 		return true;
-	n.type = f.type;
-	n.flags = flags;
-	n.line = f.line;
-	n.col = f.col;
-	rc = kvet_collection_fill(j->arena, &j->keys, &n,
-				  j->n > f.start ? &j->stack[f.start] : NULL,
-				  j->n - f.start);
+	rc = kvet_scan_frame_node(j->arena, &j->keys, &f.s, flags, j->stack,
+				  j->n, &n);
 	if (rc) {
 		j->oom = j->oom || rc < 0;
 		return give_up(j);
 	}
-	j->n = f.start;
+	j->n = f.s.start;
 	return push(j, &n);
 }
 
@@ -527,7 +503,7 @@ static bool line(struct bscan *j, size_t i, size_t indent)
 		if (!close_frame(j, 0))
 			return false;
 	f = top(j);
-	if (f->type == KVET_NODE_SEQ && f->indent == indent &&
+	if (f->s.type == KVET_NODE_SEQ && f->indent == indent &&
 	    !dash_at(j, i)) {
 		/* the end of a sequence at its key's indentation */
 		if (j->depth < 2 || j->frames[j->depth - 2].indent != indent ||
@@ -537,7 +513,7 @@ static bool line(struct bscan *j, size_t i, size_t indent)
 	}
 	if (f->indent != indent)
 		return give_up(j);
-	if (f->type == KVET_NODE_SEQ) {
+	if (f->s.type == KVET_NODE_SEQ) {
 		if (!dash_at(j, i))
 			return give_up(j);
 		i++;

@@ -4,6 +4,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "load/build.h"
+
 enum {
 	/* up to this many keys, compared pairwise: cheaper than hashing */
 	SMALL_MAP = 16,
@@ -82,4 +84,44 @@ int kvet_collection_fill(struct kvet_arena *arena, struct kvet_keyset *keys,
 	}
 	n->len = (uint32_t)count;
 	return 0;
+}
+
+size_t kvet_scan_frame_open(struct kvet_scan_frame *f,
+			    const struct kvet_scan_frame *parent, uint8_t type,
+			    uint32_t line, uint32_t col,
+			    const struct kvet_node *stack, size_t n)
+{
+	const struct kvet_node *key = NULL;
+
+	memset(f, 0, sizeof(*f));
+	f->line = line;
+	f->col = col;
+	f->type = type;
+	f->skip = parent && parent->skip;
+	if (parent && parent->type == KVET_NODE_MAP && !f->skip)
+		key = &stack[n - 1];
+	if (key && kvet_build_drops(parent->role, key)) {
+		n--;
+		f->skip = true;
+	}
+	if (!f->skip)
+		f->role = kvet_build_role(parent ? parent->role : KVET_ROLE_NONE,
+					  !parent, key, type);
+	f->start = n;
+	return n;
+}
+
+int kvet_scan_frame_node(struct kvet_arena *arena, struct kvet_keyset *keys,
+			 const struct kvet_scan_frame *f, uint8_t flags,
+			 const struct kvet_node *stack, size_t n,
+			 struct kvet_node *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->type = f->type;
+	out->flags = flags;
+	out->line = f->line;
+	out->col = f->col;
+	return kvet_collection_fill(arena, keys, out,
+				    n > f->start ? &stack[f->start] : NULL,
+				    n - f->start);
 }

@@ -2,7 +2,9 @@
 #ifndef KVET_LOAD_COLLECTION_H
 #define KVET_LOAD_COLLECTION_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "base/arena.h"
 #include "load/keyset.h"
@@ -24,5 +26,36 @@
 int kvet_collection_fill(struct kvet_arena *arena, struct kvet_keyset *keys,
 			 struct kvet_node *n, const struct kvet_node *v,
 			 size_t count);
+
+/* A collection a reader without libfyaml has opened and not closed. */
+struct kvet_scan_frame {
+	size_t start;		/* its first child on the stack */
+	uint32_t line, col;
+	uint8_t type;		/* KVET_NODE_MAP or KVET_NODE_SEQ */
+	uint8_t role;		/* enum kvet_build_role */
+	bool skip;		/* read, but not built (managedFields) */
+};
+
+/*
+ * kvet_scan_frame_open() - set up @f, a collection of @type at @line:@col,
+ * opened below @parent (NULL: the document's root) when the reader's
+ * stack holds @n nodes, the last of them its key when @parent is a
+ * mapping. Returns the stack's size from then on: one less when the
+ * collection is dropped with its key (kvet_build_drops()).
+ */
+size_t kvet_scan_frame_open(struct kvet_scan_frame *f,
+			    const struct kvet_scan_frame *parent, uint8_t type,
+			    uint32_t line, uint32_t col,
+			    const struct kvet_node *stack, size_t n);
+
+/*
+ * kvet_scan_frame_node() - the node of the closed frame @f (not skipped),
+ * whose children are @stack[f->start, @n), with @flags: as
+ * kvet_collection_fill() returns.
+ */
+int kvet_scan_frame_node(struct kvet_arena *arena, struct kvet_keyset *keys,
+			 const struct kvet_scan_frame *f, uint8_t flags,
+			 const struct kvet_node *stack, size_t n,
+			 struct kvet_node *out);
 
 #endif

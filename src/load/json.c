@@ -25,14 +25,6 @@ enum {
 	PROGRESS_BYTES = 1 << 20,
 };
 
-struct jframe {
-	size_t start;		/* first child on the stack */
-	uint32_t line, col;
-	uint8_t type;		/* KVET_NODE_MAP or KVET_NODE_SEQ */
-	uint8_t role;		/* enum kvet_build_role */
-	bool skip;		/* read, but not built (managedFields) */
-};
-
 struct jscan {
 	const char *buf, *p, *end;
 	uint32_t line;		/* 1-based line of p */
@@ -42,7 +34,7 @@ struct jscan {
 	struct kvet_arena *arena;
 	struct kvet_node *stack;
 	size_t n, cap;
-	struct jframe *frames;
+	struct kvet_scan_frame *frames;
 	size_t depth, capframes;
 	struct kvet_keyset keys;
 	char *text;		/* unescaped string being built */
@@ -367,9 +359,6 @@ static bool scan_plain(struct jscan *j, struct kvet_node *n)
 
 static void open_frame(struct jscan *j, uint8_t type)
 {
-	const struct kvet_node *key = NULL;
-	struct jframe *parent, *f;
-
 	if (j->depth >= KVET_LOAD_MAX_DEPTH) {
 		give_up(j);
 		return;
@@ -379,42 +368,23 @@ static void open_frame(struct jscan *j, uint8_t type)
 		j->oom = j->bail = true;
 		return;
 	}
-	parent = j->depth ? &j->frames[j->depth - 1] : NULL;
-	f = &j->frames[j->depth];
-	f->line = j->line;
-	f->col = col_of(j, j->p);
-	f->type = type;
-	f->skip = parent && parent->skip;
-	f->role = KVET_ROLE_NONE;
-	if (parent && parent->type == KVET_NODE_MAP && !f->skip)
-		key = &j->stack[j->n - 1];
-	if (key && kvet_build_drops(parent->role, key)) {
-		j->n--;
-		f->skip = true;
-	}
-	if (!f->skip)
-		f->role = kvet_build_role(parent ? parent->role : KVET_ROLE_NONE,
-					  !parent, key, type);
-	f->start = j->n;
+	j->n = kvet_scan_frame_open(&j->frames[j->depth],
+				    j->depth ? &j->frames[j->depth - 1] : NULL,
+				    type, j->line, col_of(j, j->p), j->stack,
+				    j->n);
 	j->depth++;
 }
 
 static void close_frame(struct jscan *j)
 {
-	struct jframe f = j->frames[--j->depth];
+	struct kvet_scan_frame f = j->frames[--j->depth];
 	struct kvet_node n = { 0 };
 	int rc;
 
 	if (f.skip)
 		return;
-	n.type = f.type;
-	n.flags = KVET_NODE_FLOW;
-	n.line = f.line;
-	n.col = f.col;
-	/* the stack may not exist yet: {} first */
-	rc = kvet_collection_fill(j->arena, &j->keys, &n,
-				  j->n > f.start ? &j->stack[f.start] : NULL,
-				  j->n - f.start);
+	rc = kvet_scan_frame_node(j->arena, &j->keys, &f, KVET_NODE_FLOW,
+				  j->stack, j->n, &n);
 	if (rc) {
 		if (rc < 0)
 			j->oom = true;
@@ -456,7 +426,7 @@ static void scalar(struct jscan *j, bool key)
 static bool graft(struct jscan *j)
 {
 	const struct kvet_json_graft *g = j->graft;
-	struct jframe f = j->frames[j->depth - 1];
+	struct kvet_scan_frame f = j->frames[j->depth - 1];
 	struct kvet_node n = { 0 };
 
 	skip_ws(j);
