@@ -171,6 +171,12 @@ struct kvet_summary {
 	size_t evaluation_errors;	/* listed or not */
 };
 
+/* The commands that run a rule (kvet_rule_info.commands). */
+enum kvet_rule_command {
+	KVET_RULE_IN_LINT = 1u << 0,
+	KVET_RULE_IN_DRAIN = 1u << 1,
+};
+
 /*
  * What a rule is, for reports that describe their rules (SARIF) and for
  * `kvet rules` / `kvet explain`. Plain data, borrowed from the context.
@@ -192,6 +198,11 @@ struct kvet_rule_info {
 	/* Switched off by the settings: only kvet_ctx_rule_all() hands out
 	 * such rules. */
 	bool disabled;
+	/* The commands that run it (enum kvet_rule_command): rule files
+	 * are kvet lint's; of the checks built into kvet, the field-type
+	 * check runs in both commands and the drain checks in kvet drain
+	 * alone. Set in the rules a context hands out. */
+	unsigned int commands;
 };
 
 /**

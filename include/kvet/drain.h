@@ -189,12 +189,6 @@ KVET_API size_t kvet_ctx_drain_step_count(const struct kvet_ctx *ctx);
 KVET_API const struct kvet_drain_step *
 kvet_ctx_drain_step(const struct kvet_ctx *ctx, size_t i);
 
-/*
- * The checks of `kvet drain` (docs/drain.md), sorted by id: what a drain
- * reports (a context created with KVET_CTX_DRAIN), built into kvet.
- */
-KVET_API size_t kvet_drain_check_count(void);
-KVET_API const struct kvet_rule_info *kvet_drain_check(size_t i);
 
 
 #ifdef __cplusplus

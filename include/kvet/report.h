@@ -106,12 +106,12 @@ KVET_API int kvet_render(const struct kvet_ctx *ctx, enum kvet_format format,
 
 /**
  * kvet_ctx_write_rules() - write the list of rules (`kvet rules`): every
- * rule of kvet_ctx_rule_all(), disabled ones marked, then the checks of
- * kvet drain (kvet_drain_check()).
+ * rule of kvet_ctx_rule_all() (kvet drain's checks among them), disabled
+ * ones marked.
  * @ctx: the context, with its rules and settings.
  * @format: KVET_FORMAT_TEXT, one line per rule (id, severity, category,
  *          summary, "(disabled)"), or KVET_FORMAT_JSON (docs/formats.md;
- *          "command" says which command reports it).
+ *          "commands" says which commands run it).
  * @fp: the stream; flushed.
  *
  * Returns: 0, or -1 with errno set (EINVAL for another format, or the

@@ -22,6 +22,7 @@
 #include "model/graph.h"
 #include "model/object.h"
 #include "findings/baseline.h"
+#include "findings/check.h"
 #include "findings/findings.h"
 #include "rules/rules.h"
 #include "findings/suppress.h"
@@ -43,7 +44,6 @@ struct kvet_rule_setting {
 struct kvet_rule_state {
 	struct kvet_rule_info info;	/* severity: the effective one */
 	struct kvet_rule *rule;		/* its rule file; NULL: a C check */
-	bool in_drain;			/* kvet drain runs it too */
 	bool on;
 	int severity;			/* -1: the rule's own */
 };
@@ -302,6 +302,14 @@ int kvet_ctx_run_drain(struct kvet_ctx *ctx);
 int kvet_ctx_add_drain_issue(struct kvet_ctx *ctx,
 			     const struct drain_issue *is, const char *rule,
 			     const struct kvet_finding_text *words);
+
+/* checks.c: kvet's C checks, in one table (findings/check.h). */
+#define KVET_MAX_C_CHECKS 16
+const struct kvet_check *kvet_checks(size_t *n);
+/* Those of @stage that the context runs, into @out; their number. */
+size_t kvet_ctx_checks_at(const struct kvet_ctx *ctx,
+			  enum kvet_check_stage stage,
+			  const struct kvet_check **out);
 
 /* roll_check.c: the rolling-upgrade-stalls check of kvet lint. */
 #define KVET_RULE_ROLL "rolling-upgrade-stalls"

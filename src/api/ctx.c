@@ -252,21 +252,24 @@ static size_t unit_index(const struct kvet_ctx *ctx, const char *file)
  * a field it reports (replicas: "two", minReplicas: -.inf) reads as
  * absent from then on, for the graph and for every rule alike.
  */
-static int check_field_types(struct kvet_ctx *ctx)
+/* The C checks that see each object before the graph (the field-type
+ * check), those of the context's command. */
+static int check_objects(struct kvet_ctx *ctx)
 {
-	size_t i, u = 0;
+	const struct kvet_check *c[KVET_MAX_C_CHECKS];
+	size_t i, k, nc, u = 0;
 
-	if (ctx->opts.flags & KVET_CTX_NO_BUILTIN_RULES)
-		return 0;
-	for (i = 0; i < ctx->objects.n; i++) {
+	nc = kvet_ctx_checks_at(ctx, KVET_CHECK_PER_OBJECT, c);
+	for (i = 0; nc && i < ctx->objects.n; i++) {
 		const struct kvet_object *obj = ctx->objects.v[i];
 
 		if (obj->flags & KVET_OBJ_HELM_TEST)
 			continue;
 		while (u < ctx->nunits && ctx->units[u].src->name != obj->file)
 			u++;
-		if (kvet_check_field_types(&ctx->findings, obj, u) < 0)
-			return -1;
+		for (k = 0; k < nc; k++)
+			if (c[k]->run.object(&ctx->findings, obj, u) < 0)
+				return -1;
 	}
 	return 0;
 }
@@ -383,7 +386,7 @@ KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 	}
 	report_empty_dirs(ctx);
 	kvet_ctx_load_all(ctx);
-	if (join_units(ctx) < 0 || check_field_types(ctx) < 0)
+	if (join_units(ctx) < 0 || check_objects(ctx) < 0)
 		return -1;
 	kvet_ctx_check_ignore_names(ctx);
 	kvet_ctx_report_empty_renders(ctx);

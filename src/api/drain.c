@@ -13,30 +13,6 @@
 
 #include "model/selector_text.h"
 
-KVET_API size_t kvet_drain_check_count(void)
-{
-	return DRAIN_RULE_COUNT;
-}
-
-/* In id order, which the enum's is not: the one with @i ids before it
- * (a dozen checks, counted each time rather than sorted into a table). */
-KVET_API const struct kvet_rule_info *kvet_drain_check(size_t i)
-{
-	const struct kvet_rule_info *r, *o;
-	size_t a, b, before;
-
-	for (a = 0; a < DRAIN_RULE_COUNT; a++) {
-		r = drain_rule_info((enum drain_rule)a);
-		for (b = before = 0; b < DRAIN_RULE_COUNT; b++) {
-			o = drain_rule_info((enum drain_rule)b);
-			before += strcmp(o->id, r->id) < 0;
-		}
-		if (before == i)
-			return r;
-	}
-	return NULL;
-}
-
 /* kubectl's selector notation, or names separated by commas. */
 static bool looks_like_selector(const char *s)
 {

@@ -218,9 +218,10 @@ out:
 
 int kvet_ctx_run_rules_unit(struct kvet_ctx *ctx)
 {
+	const struct kvet_check *c[KVET_MAX_C_CHECKS];
 	const struct kvet_graph_config *cfg;
 	struct kvet_object *const *objs;
-	size_t n, nb;
+	size_t i, n, nb, nc;
 	int rc = 0;
 
 	if (ctx->rules.n) {
@@ -245,7 +246,11 @@ int kvet_ctx_run_rules_unit(struct kvet_ctx *ctx)
 			return -1;
 	}
 	/* the roll reads the whole graph, on this thread, after the rules */
-	return kvet_ctx_check_roll(ctx) < 0 ? -1 : 0;
+	nc = kvet_ctx_checks_at(ctx, KVET_CHECK_PER_RUN, c);
+	for (i = 0; i < nc; i++)
+		if (c[i]->run.run(ctx) < 0)
+			return -1;
+	return 0;
 }
 
 int kvet_ctx_finish_rules(struct kvet_ctx *ctx)

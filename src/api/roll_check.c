@@ -20,6 +20,7 @@ static const char *const roll_refs[] = {
 const struct kvet_rule_info kvet_check_roll_info = {
 	.id = KVET_RULE_ROLL,
 	.severity = KVET_SEV_ERROR,
+	.commands = KVET_RULE_IN_LINT,
 	.category = "drain",
 	.summary = "a rolling upgrade of the node pool stalls on these manifests",
 	.description =
@@ -313,8 +314,7 @@ int kvet_ctx_check_roll(struct kvet_ctx *ctx)
 	bool *told, *told_f;
 	int rc;
 
-	if ((ctx->opts.flags & KVET_CTX_NO_BUILTIN_RULES) ||
-	    kvet_ctx_rule_disabled(ctx, KVET_RULE_ROLL) ||
+	if (kvet_ctx_rule_disabled(ctx, KVET_RULE_ROLL) ||
 	    kvet_graph_dump_mode(ctx->graph))
 		return 0;
 	kvet_graph_workloads(ctx->graph, &n);

@@ -15,20 +15,6 @@
 #include "model/quantity.h"
 #include "rules/check_types.h"
 
-/* Built-in checks written in C; rule files join them. @drain: kvet
- * drain runs it too. */
-static const struct {
-	const struct kvet_rule_info *info;
-	bool drain;
-} c_checks[] = {
-	/* a drain reads the same fields, so it says which it read as unset */
-	{ &kvet_check_field_types_info, true },
-	/* a drain simulates the roll itself */
-	{ &kvet_check_roll_info, false },
-};
-
-#define N_C_CHECKS (sizeof(c_checks) / sizeof(c_checks[0]))
-
 static bool builtin_checks_on(const struct kvet_ctx *ctx)
 {
 	return !(ctx->opts.flags & KVET_CTX_NO_BUILTIN_RULES);
@@ -113,6 +99,7 @@ static int set_help_uri(struct kvet_ctx *ctx, struct kvet_rule_info *info)
 static void publish(struct kvet_ctx *ctx)
 {
 	bool drain = ctx->opts.flags & KVET_CTX_DRAIN;
+	unsigned int command = drain ? KVET_RULE_IN_DRAIN : KVET_RULE_IN_LINT;
 	size_t i, n = 0;
 
 	for (i = 0; i < ctx->n_states; i++) {
@@ -121,7 +108,7 @@ static void publish(struct kvet_ctx *ctx)
 		if (st->rule)
 			st->rule->disabled = !st->on || drain;
 		st->info.disabled = !st->on;
-		if (st->on && (!drain || st->in_drain))
+		if (st->on && (st->info.commands & command))
 			ctx->infos[n++] = &st->info;
 	}
 	ctx->n_infos = n;
@@ -197,26 +184,32 @@ bool kvet_ctx_rule_disabled(const struct kvet_ctx *ctx, const char *id)
 	return st && !st->on;
 }
 
-/* A drain context knows the drain checks too (the C checks it runs). */
-static size_t drain_checks(const struct kvet_ctx *ctx)
+/*
+ * The C checks a context knows: all of them, or with the built-in rules
+ * switched off only the drain's, in a drain context, where they are what
+ * it reports. A lint context knows the drain checks too, so that kvet
+ * rules and kvet explain list them, and one configuration file can tune
+ * both commands. Returns their number, writing them to @out.
+ */
+static size_t known_checks(const struct kvet_ctx *ctx,
+			   const struct kvet_check **out)
 {
-	return ctx->opts.flags & KVET_CTX_DRAIN ? kvet_drain_check_count() : 0;
-}
+	const struct kvet_check *c;
+	size_t i, n, k = 0;
 
-/* C check @i of the context, and whether kvet drain runs it. */
-static const struct kvet_rule_info *c_check(const struct kvet_ctx *ctx,
-					    size_t i, bool *in_drain)
-{
-	size_t nc = builtin_checks_on(ctx) ? N_C_CHECKS : 0;
-
-	*in_drain = i >= nc || c_checks[i].drain;
-	return i < nc ? c_checks[i].info : kvet_drain_check(i - nc);
+	c = kvet_checks(&n);
+	for (i = 0; i < n; i++)
+		if (builtin_checks_on(ctx) ||
+		    (c[i].stage == KVET_CHECK_BY_DRAIN &&
+		     (ctx->opts.flags & KVET_CTX_DRAIN)))
+			out[k++] = &c[i];
+	return k;
 }
 
 int kvet_ctx_index_rules(struct kvet_ctx *ctx)
 {
-	size_t i, nc = (builtin_checks_on(ctx) ? N_C_CHECKS : 0) +
-		       drain_checks(ctx);
+	const struct kvet_check *c[KVET_MAX_C_CHECKS];
+	size_t i, nc = known_checks(ctx, c);
 	size_t n = nc + ctx->rules.n;
 	const struct kvet_rule_info **v;
 	struct kvet_rule_state *states;
@@ -231,8 +224,9 @@ int kvet_ctx_index_rules(struct kvet_ctx *ctx)
 	}
 	for (i = 0; i < n; i++) {
 		states[i].rule = i < nc ? NULL : ctx->rules.v[i - nc];
-		states[i].info = i < nc ? *c_check(ctx, i, &states[i].in_drain)
-					: states[i].rule->info;
+		states[i].info = i < nc ? *c[i]->info : states[i].rule->info;
+		if (states[i].rule)
+			states[i].info.commands = KVET_RULE_IN_LINT;
 		states[i].on = true;
 		states[i].severity = -1;
 		if (set_help_uri(ctx, &states[i].info) < 0) {
@@ -624,14 +618,16 @@ static bool any_rule(const struct kvet_ctx *ctx,
 		     bool (*match)(const char *id, const void *arg),
 		     const void *arg)
 {
+	const struct kvet_check *c;
 	char id[256];
-	size_t i, len;
+	size_t i, len, nc;
 
 	for (i = 0; i < ctx->n_states; i++)
 		if (match(ctx->states[i].info.id, arg))
 			return true;
-	for (i = 0; i < N_C_CHECKS; i++)
-		if (match(c_checks[i].info->id, arg))
+	c = kvet_checks(&nc);
+	for (i = 0; i < nc; i++)
+		if (match(c[i].info->id, arg))
 			return true;
 	for (i = 0; i < kvet_builtin_rule_file_count; i++) {
 		/* "rules/ID.yaml" */

@@ -278,7 +278,7 @@ out:
 
 static enum kvet_exit rule_command(const struct kvet_args *args)
 {
-	struct kvet_args with_dir, drain;
+	struct kvet_args with_dir;
 	struct kvet_ctx *ctx;
 	enum kvet_exit code;
 
@@ -291,13 +291,6 @@ static enum kvet_exit rule_command(const struct kvet_args *args)
 		}
 		with_dir.rules_dirs[with_dir.n_rules_dirs++] = args->rules_test;
 		args = &with_dir;
-	}
-	/* the drain checks are the rules of a drain context */
-	if (args->command == KVET_CMD_EXPLAIN &&
-	    !strncmp(args->operands[0], "drain-", 6)) {
-		drain = *args;
-		drain.opts.flags |= KVET_CTX_DRAIN;
-		args = &drain;
 	}
 	ctx = kvet_cli_context(args, stderr);
 

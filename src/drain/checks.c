@@ -23,78 +23,78 @@ static const char *const refs_unready[] = { REF_DRAIN, REF_NODE };
 
 #define REFS(a) .references = (a), .n_references = sizeof(a) / sizeof((a)[0])
 
-static const struct kvet_rule_info infos[DRAIN_RULE_COUNT] = {
+const struct kvet_rule_info drain_checks[DRAIN_RULE_COUNT] = {
 	[DRAIN_RULE_EVICTION_BLOCKED] = {
 		"drain-eviction-blocked", KVET_SEV_ERROR, "drain",
 		"the API server refuses an eviction, so the node never drains",
 		"kubectl drain retries a refused eviction every 5 seconds, forever: a PodDisruptionBudget that allows no disruption (429), one whose status the disruption controller has not caught up with (429), two budgets selecting one pod (500), or a fail-closed webhook on evictions without a backend keeps the node from draining, and managed upgrades give up (EKS after 15 minutes with PodEvictionFailure) or delete the pods anyway (GKE after an hour).",
 		"Give the budget room: more replicas than minAvailable (placed on other nodes), or maxUnavailable of at least 1; make sure the replacements of evicted pods can be scheduled; keep one budget per pod.",
-		REFS(refs_eviction) },
+		REFS(refs_eviction), .commands = KVET_RULE_IN_DRAIN },
 	[DRAIN_RULE_KUBECTL_REFUSES] = {
 		"drain-kubectl-refuses", KVET_SEV_ERROR, "drain",
 		"kubectl drain's own filters refuse the node",
 		"Before evicting anything, kubectl drain refuses a node with DaemonSet pods (without --ignore-daemonsets), pods with emptyDir volumes (without --delete-emptydir-data) or pods that declare no controller (without --force).",
 		"Run the drain with the flags the pods need, or give bare pods a controller.",
-		REFS(refs_drain) },
+		REFS(refs_drain), .commands = KVET_RULE_IN_DRAIN },
 	[DRAIN_RULE_WEBHOOK_DEADLOCK] = {
 		"drain-webhook-deadlock", KVET_SEV_ERROR, "drain",
 		"a fail-closed webhook rejects the creation of its own backend's replacement",
 		"When every backend pod of a webhook with failurePolicy: Fail is evicted, the API server rejects every request the webhook intercepts. If that includes creating pods in the backend's own namespace, the backend's replacement can never be created: nothing the webhook intercepts works again until someone deletes the webhook configuration.",
 		"Run the webhook with at least 2 replicas spread over nodes and a PodDisruptionBudget, and exclude its own namespace (namespaceSelector) or its own pods (objectSelector) from what it intercepts.",
-		REFS(refs_webhook) },
+		REFS(refs_webhook), .commands = KVET_RULE_IN_DRAIN },
 	[DRAIN_RULE_POD_UNSCHEDULABLE] = {
 		"drain-pod-unschedulable", KVET_SEV_WARNING, "drain",
 		"the replacement of an evicted pod fits no node",
 		"The controller creates a replacement, but no node passes the scheduler's filters (capacity, taints, node affinity, pod anti-affinity, topology spread, host ports, volume zones): it stays Pending, and a budget that counts it stays down.",
 		"Add capacity (or surge nodes), relax required anti-affinity or DoNotSchedule spread constraints, or keep zonal volumes in zones with room.",
-		REFS(refs_sched) },
+		REFS(refs_sched), .commands = KVET_RULE_IN_DRAIN },
 	[DRAIN_RULE_POD_DELETED] = {
 		"drain-pod-deleted", KVET_SEV_WARNING, "drain",
 		"a pod without a controller is deleted and never comes back",
 		"kubectl drain --force deletes pods that declare no controller; nothing recreates them.",
 		"Run the pod under a Deployment, StatefulSet or Job.",
-		REFS(refs_drain) },
+		REFS(refs_drain), .commands = KVET_RULE_IN_DRAIN },
 	[DRAIN_RULE_EMPTYDIR_LOST] = {
 		"drain-emptydir-data-lost", KVET_SEV_WARNING, "drain",
 		"a pod's emptyDir data is deleted with the pod",
 		"kubectl drain --delete-emptydir-data (what managed upgrades use) deletes pods with emptyDir volumes; their data is gone, and the replacement starts empty.",
 		"Keep data that must survive in a PersistentVolume; ignore this for caches and scratch space.",
-		REFS(refs_drain) },
+		REFS(refs_drain), .commands = KVET_RULE_IN_DRAIN },
 	[DRAIN_RULE_WEBHOOK_OUTAGE] = {
 		"drain-webhook-outage", KVET_SEV_WARNING, "drain",
 		"a fail-closed webhook has no ready backend while a node drains",
 		"While every backend pod of a webhook with failurePolicy: Fail is evicted (or lost with its node) and not yet replaced, the API server rejects every request the webhook intercepts.",
 		"Run at least 2 backend replicas on different nodes with a PodDisruptionBudget.",
-		REFS(refs_webhook) },
+		REFS(refs_webhook), .commands = KVET_RULE_IN_DRAIN },
 	[DRAIN_RULE_SERVICE_OUTAGE] = {
 		"drain-service-outage", KVET_SEV_WARNING, "drain",
 		"a Service has no ready endpoint while a node drains",
 		"kubectl drain evicts the pods of a node at once: when they are all the Service's ready pods, it has no endpoint until a replacement is ready.",
 		"Run at least 2 replicas on different nodes, with a PodDisruptionBudget of maxUnavailable 1.",
-		REFS(refs_svc) },
+		REFS(refs_svc), .commands = KVET_RULE_IN_DRAIN },
 	[DRAIN_RULE_QUORUM_LOSS] = {
 		"drain-quorum-loss", KVET_SEV_INFO, "drain",
 		"a StatefulSet's ready pods drop below a majority",
 		"etcd, ZooKeeper and Raft-based systems stop accepting writes when fewer than a majority of their members are up.",
 		"Spread the members over nodes and protect them with a PodDisruptionBudget of maxUnavailable 1.",
-		REFS(refs_sts) },
+		REFS(refs_sts), .commands = KVET_RULE_IN_DRAIN },
 	[DRAIN_RULE_INSTALL_UNSCHEDULABLE] = {
 		"drain-install-unschedulable", KVET_SEV_ERROR, "drain",
 		"a pod of the manifests fits no node of the synthetic pool",
 		"When the input is rendered manifests rather than a cluster dump (no Node object and no live Pod: none bound to a node or carrying a status; a bare Pod of the manifests is installed like a workload), kvet drain, and kvet lint's rolling-upgrade-stalls, first install the pods of every workload on the synthetic pool (--pool, the --node-* options or pool: in .kvet.yaml; 3 nodes in 3 zones by default): as many as the workload runs at its smallest (replicas, an HPA's minReplicas, a Job's parallelism, a DaemonSet's eligible nodes), one by one in the scheduling queue's order, through the scheduler's filters (taints, node affinity and selector, host ports, requests, pod (anti-)affinity, DoNotSchedule topology spread). A pod that no node accepts stays Pending: the manifests cannot even be installed on that pool as configured (too few nodes or zones for required anti-affinity or a DoNotSchedule spread, a nodeSelector or taint the pool does not have, requests larger than a node, more pods than the pool takes). It is reported once per workload, with the count of its pods that fit no node, at the field the scheduler's message blames, in the scheduler's words; when only room is lacking (Insufficient resources, Too many pods) kvet lint reports the first such workload and counts the others, since the pool is then smaller than what is linted at once.",
 		"Describe the pool the manifests target (--pool, --node-cpu, --node-memory, --node-label, --node-taint, or pool: in .kvet.yaml), or relax what the pod requires.",
-		REFS(refs_sched) },
+		REFS(refs_sched), .commands = KVET_RULE_IN_DRAIN },
 	[DRAIN_RULE_NODE_NOT_READY] = {
 		"drain-node-not-ready", KVET_SEV_ERROR, "drain",
 		"the node is not Ready, so the deletions of its evicted pods never complete",
 		"On a node whose Ready condition is Unknown (unreachable) or False, the API server grants the evictions, but a graceful deletion ends only when the kubelet has stopped the pod and removes it: the pods keep their deletionTimestamp until the node returns, or until its Node object is deleted and the pod garbage collector removes them. kubectl drain waits for every pod it evicted to be gone (waitForDelete), so it never returns, unless --skip-wait-for-delete-timeout=N makes it give up on pods terminating for longer than N seconds; a StatefulSet recreates such a pod only once the old one is gone. kvet drain --skip-wait-for-delete-timeout N simulates that switch, and the finding becomes a warning.",
 		"Bring the node back; if it is gone for good, delete its Node object (or, for a node shut down, taint it node.kubernetes.io/out-of-service=nodeshutdown:NoExecute) so that its pods are removed; or drain with kubectl drain --skip-wait-for-delete-timeout=SECONDS.",
-		REFS(refs_unready) },
+		REFS(refs_unready), .commands = KVET_RULE_IN_DRAIN },
 };
 
 const struct kvet_rule_info *drain_rule_info(enum drain_rule rule)
 {
-	return (unsigned int)rule < DRAIN_RULE_COUNT ? &infos[rule] : NULL;
+	return (unsigned int)rule < DRAIN_RULE_COUNT ? &drain_checks[rule] : NULL;
 }
 
 const char *drain_issue_help(const struct drain_issue *is, bool pool)

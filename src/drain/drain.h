@@ -46,7 +46,9 @@ enum drain_rule {
 	DRAIN_RULE_COUNT,
 };
 
-/* The rule's id, default severity and documentation. */
+/* The checks' ids, default severities and documentation, indexed by
+ * enum drain_rule (api/checks.c lists them with kvet's other checks). */
+extern const struct kvet_rule_info drain_checks[DRAIN_RULE_COUNT];
 const struct kvet_rule_info *drain_rule_info(enum drain_rule rule);
 
 struct drain_issue;

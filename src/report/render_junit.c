@@ -534,21 +534,15 @@ static void write_drain_suite(struct junit *j, size_t failures,
 	end(j);
 }
 
-static bool is_drain_check(const char *id)
+/* A drain's findings of checks that kvet lint runs too (the field-type
+ * check's) belong to no node: their rules' suites, as kvet lint writes
+ * them. */
+static bool lint_suite(const struct kvet_ctx *ctx,
+		       const struct kvet_report_suite *s)
 {
-	size_t i;
+	const struct kvet_rule_info *r = kvet_ctx_rule_find(ctx, s->id);
 
-	for (i = 0; i < kvet_drain_check_count(); i++)
-		if (!strcmp(kvet_drain_check(i)->id, id))
-			return true;
-	return false;
-}
-
-/* A drain's findings that are no drain check's (the field-type check's)
- * belong to no node: their rules' suites, as kvet lint writes them. */
-static bool lint_suite(const struct kvet_report_suite *s)
-{
-	return s->hi > s->lo && !is_drain_check(s->id);
+	return s->hi > s->lo && !(r && r->commands == KVET_RULE_IN_DRAIN);
 }
 
 static void write_drain_report(struct junit *j, size_t failing)
@@ -564,7 +558,7 @@ static void write_drain_report(struct junit *j, size_t failing)
 	}
 	node_failures = failures;
 	for (i = 0; i < j->idx.n_suites; i++)
-		if (lint_suite(&j->idx.suites[i])) {
+		if (lint_suite(j->ctx, &j->idx.suites[i])) {
 			tests += j->idx.suites[i].tests;
 			failures += j->idx.suites[i].failures;
 		}
@@ -576,7 +570,7 @@ static void write_drain_report(struct junit *j, size_t failing)
 	attr(j, "time", "0");
 	write_errors(j, false);
 	for (i = 0; i < j->idx.n_suites && !j->err; i++)
-		if (lint_suite(&j->idx.suites[i]))
+		if (lint_suite(j->ctx, &j->idx.suites[i]))
 			write_suite(j, &j->idx.suites[i]);
 	write_drain_suite(j, node_failures, skipped);
 }

@@ -2,9 +2,9 @@
 /*
  * The rule list of `kvet rules`: every rule the context knows, sorted by
  * id, the ones the settings switch off marked rather than left out, so a
- * team sees what its configuration turned off; then the checks of kvet
- * drain, so that every id a report can name is listed (and has its page
- * in docs/rules/). Text is one line per rule (id, severity, category,
+ * team sees what its configuration turned off. The checks of kvet drain
+ * are among them, so that every id a report can name is listed (and has
+ * its page in docs/rules/). Text is one line per rule (id, severity, category,
  * summary); JSON (docs/formats.md) is one object for scripts and editors.
  */
 #include "kvet/kvet.h"
@@ -16,38 +16,16 @@
 #include "report/escape.h"
 #include "report/render.h"
 
-/* The @i-th entry of the list: the context's rules, then the drain's
- * checks. */
-static const struct kvet_rule_info *entry(const struct kvet_ctx *ctx,
-					  size_t i, bool *drain)
-{
-	size_t n = kvet_ctx_rule_all_count(ctx);
-
-	*drain = i >= n;
-	return i < n ? kvet_ctx_rule_all(ctx, i) : kvet_drain_check(i - n);
-}
-
-/* The drain's checks are built in: KVET_CTX_NO_BUILTIN_RULES leaves
- * them out as it does the built-in rules. */
-static size_t entry_count(const struct kvet_ctx *ctx)
-{
-	return kvet_ctx_rule_all_count(ctx) +
-	       (kvet_ctx_flags(ctx) & KVET_CTX_NO_BUILTIN_RULES
-			? 0
-			: kvet_drain_check_count());
-}
-
 static void write_text(const struct kvet_ctx *ctx, FILE *fp)
 {
-	size_t i, n = entry_count(ctx), w = 2;
+	size_t i, n = kvet_ctx_rule_all_count(ctx), w = 2;
 	const struct kvet_rule_info *r;
-	bool drain;
 
 	for (i = 0; i < n; i++)
-		if (strlen(entry(ctx, i, &drain)->id) > w)
-			w = strlen(entry(ctx, i, &drain)->id);
+		if (strlen(kvet_ctx_rule_all(ctx, i)->id) > w)
+			w = strlen(kvet_ctx_rule_all(ctx, i)->id);
 	for (i = 0; i < n; i++) {
-		r = entry(ctx, i, &drain);
+		r = kvet_ctx_rule_all(ctx, i);
 		fprintf(fp, "%-*s  %-7s  ", (int)w, r->id,
 			kvet_severity_name(r->severity));
 		kvet_text_write(fp, r->category, strlen(r->category));
@@ -61,9 +39,8 @@ static void write_text(const struct kvet_ctx *ctx, FILE *fp)
 static void write_json(const struct kvet_ctx *ctx, FILE *fp)
 {
 	struct kvet_jw jw;
-	size_t i, k, n = entry_count(ctx);
+	size_t i, k, n = kvet_ctx_rule_all_count(ctx);
 	const struct kvet_rule_info *r;
-	bool drain;
 
 	kvet_jw_init(&jw, fp);
 	kvet_jw_open(&jw, NULL, '{');
@@ -73,10 +50,15 @@ static void write_json(const struct kvet_ctx *ctx, FILE *fp)
 	kvet_jw_close(&jw, '}');
 	kvet_jw_open(&jw, "rules", '[');
 	for (i = 0; i < n; i++) {
-		r = entry(ctx, i, &drain);
+		r = kvet_ctx_rule_all(ctx, i);
 		kvet_jw_open(&jw, NULL, '{');
 		kvet_jw_str(&jw, "id", r->id);
-		kvet_jw_str(&jw, "command", drain ? "drain" : "lint");
+		kvet_jw_open(&jw, "commands", '[');
+		if (r->commands & KVET_RULE_IN_LINT)
+			kvet_jw_str(&jw, NULL, "lint");
+		if (r->commands & KVET_RULE_IN_DRAIN)
+			kvet_jw_str(&jw, NULL, "drain");
+		kvet_jw_close(&jw, ']');
 		kvet_jw_str(&jw, "severity", kvet_severity_name(r->severity));
 		kvet_jw_str(&jw, "category", r->category);
 		kvet_jw_bool(&jw, "enabled", !r->disabled);

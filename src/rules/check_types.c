@@ -12,6 +12,7 @@ static const char *const field_type_refs[] = {
 const struct kvet_rule_info kvet_check_field_types_info = {
 	.id = KVET_RULE_FIELD_TYPE,
 	.severity = KVET_SEV_ERROR,
+	.commands = KVET_RULE_IN_LINT | KVET_RULE_IN_DRAIN,
 	.category = "schema",
 	.summary = "a field that rules read has the wrong type",
 	.description =

@@ -87,6 +87,59 @@ static void test_setting_order(void **state)
 	kvet_ctx_destroy(ctx);
 }
 
+/* The rule @id among all the context knows, or NULL. */
+static const struct kvet_rule_info *known(const struct kvet_ctx *ctx,
+					  const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < kvet_ctx_rule_all_count(ctx); i++)
+		if (!strcmp(kvet_ctx_rule_all(ctx, i)->id, id))
+			return kvet_ctx_rule_all(ctx, i);
+	return NULL;
+}
+
+/*
+ * Each command runs the rules whose commands name it, and knows the
+ * others: a lint context lists the drain checks and takes settings of
+ * them, without running them; rule files are kvet lint's.
+ */
+static void test_commands(void **state)
+{
+	const unsigned int both = KVET_RULE_IN_LINT | KVET_RULE_IN_DRAIN;
+	unsigned int command[2] = { KVET_RULE_IN_LINT, KVET_RULE_IN_DRAIN };
+	unsigned int flags[2] = { 0, KVET_CTX_DRAIN };
+	struct kvet_ctx *ctx;
+	size_t i, k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		ctx = create(flags[k]);
+		assert_int_equal(kvet_ctx_add_rules_buffer(ctx, "my-rule.yaml",
+							   my_rule,
+							   strlen(my_rule)),
+				 0);
+		assert_int_equal(known(ctx, "my-rule")->commands,
+				 KVET_RULE_IN_LINT);
+		assert_int_equal(known(ctx, "invalid-field-type")->commands,
+				 both);
+		assert_int_equal(known(ctx, "drain-pod-deleted")->commands,
+				 KVET_RULE_IN_DRAIN);
+		assert_int_equal(known(ctx, "rolling-upgrade-stalls")->commands,
+				 KVET_RULE_IN_LINT);
+		assert_int_equal(kvet_ctx_set_rule_enabled(ctx,
+							   "drain-pod-deleted",
+							   false), 0);
+		assert_true(known(ctx, "drain-pod-deleted")->disabled);
+		assert_true(kvet_ctx_rule_count(ctx) > 0);
+		for (i = 0; i < kvet_ctx_rule_count(ctx); i++)
+			assert_true(kvet_ctx_rule(ctx, i)->commands &
+				    command[k]);
+		assert_non_null(kvet_ctx_rule_find(ctx, "invalid-field-type"));
+		kvet_ctx_destroy(ctx);
+	}
+}
+
 /* A rule file added after "*" settings gets them too. */
 static void test_settings_reach_later_rules(void **state)
 {
@@ -301,6 +354,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_setting_order),
 		cmocka_unit_test(test_settings_reach_later_rules),
+		cmocka_unit_test(test_commands),
 		cmocka_unit_test(test_lists_add_or_replace),
 		cmocka_unit_test(test_suppress_glob_matching_nothing),
 		cmocka_unit_test(test_unknown_ignore_ids),

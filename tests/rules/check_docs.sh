@@ -25,7 +25,7 @@ if [ -n "$tables" ]; then
 fi
 ids=$("$kvet" rules | awk '{print $1}')
 drain_ids=" $("$kvet" rules --format json | python3 -c 'import json, sys
-print(" ".join(r["id"] for r in json.load(sys.stdin)["rules"] if r["command"] == "drain"))') "
+print(" ".join(r["id"] for r in json.load(sys.stdin)["rules"] if r["commands"] == ["drain"]))') "
 # the page of rule $1: kvet explain, and a drain check's golden cases
 page() {
 	"$kvet" explain "$1" || return 1
