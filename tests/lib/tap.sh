@@ -66,6 +66,11 @@ diag() {
 	done
 }
 
+# tail_diag FILE: the end of FILE (a log) as diagnostics
+tail_diag() {
+	tail -n 30 "$1" | sed 's/^/#   /' | diag
+}
+
 # skip REASON, or skip NAME REASON: a point not tried, saying why
 skip() {
 	n=$((n + 1))
