@@ -20,7 +20,6 @@
 #include "model/graph.h"
 #include "model/object.h"
 #include "model/release.h"
-#include "rules/check_types.h"
 #include "findings/findings.h"
 #include "rules/rules.h"
 

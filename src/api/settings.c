@@ -13,7 +13,6 @@
 
 #include "base/vec.h"
 #include "model/quantity.h"
-#include "rules/check_types.h"
 
 static bool builtin_checks_on(const struct kvet_ctx *ctx)
 {
