@@ -12,10 +12,14 @@ enum {
 	 * allocation of its own */
 	CHUNK = 32 * 1024,
 	BIG = CHUNK / 8,
-	/* keys past this many distinct ones are copied, not interned: a
-	 * hostile input with a million different keys costs no more than
-	 * copying them */
+	/* past this many distinct keys, or values, they are copied, not
+	 * interned: a hostile input with a million different keys costs no
+	 * more than copying them */
 	MAX_INTERNED = 1 << 16,
+	/* values up to this long are interned too: kinds, namespaces,
+	 * label values, images and "True" repeat, where names, uids and
+	 * timestamps (longer, or unique anyway) do not */
+	SHORT_VALUE = 64,
 };
 
 void kvet_detach_init(struct kvet_detach *d, struct kvet_arena *arena,
@@ -32,6 +36,7 @@ void kvet_detach_release(struct kvet_detach *d)
 	if (!d)
 		return;
 	kvet_keyset_release(&d->keys);
+	kvet_keyset_release(&d->values);
 	free(d->stack);
 	memset(d, 0, sizeof(*d));
 }
@@ -65,12 +70,37 @@ static char *copy(struct kvet_detach *d, const char *s, size_t len)
 	return p;
 }
 
+/* Point @n at the copy of its text in @set, made now if need be. */
+static int intern(struct kvet_detach *d, struct kvet_keyset *set,
+		  struct kvet_node *n)
+{
+	struct kvet_keyset_entry *e;
+	char *p;
+
+	if (!kvet_keyset_reserve(set))
+		return -1;
+	e = kvet_keyset_slot(set, n->u.str, n->len);
+	if (!e->idx) {
+		p = copy(d, n->u.str, n->len);
+		if (!p)
+			return -1;
+		e->s = p;
+		e->len = n->len;
+		e->idx = 1;
+		kvet_keyset_added(set);
+	}
+	n->u.str = e->s;
+	return 0;
+}
+
 static int value(struct kvet_detach *d, struct kvet_node *n)
 {
 	char *p;
 
 	if (!in_input(d, n))
 		return 0;
+	if (n->len <= SHORT_VALUE && d->values.n < MAX_INTERNED)
+		return intern(d, &d->values, n);
 	p = copy(d, n->u.str, n->len);
 	if (!p)
 		return -1;
@@ -80,26 +110,16 @@ static int value(struct kvet_detach *d, struct kvet_node *n)
 
 static int key(struct kvet_detach *d, struct kvet_node *n)
 {
-	struct kvet_keyset_entry *e;
 	char *p;
 
 	if (!in_input(d, n))
 		return 0;
-	if (d->keys.n >= MAX_INTERNED)
-		return value(d, n);
-	if (!kvet_keyset_reserve(&d->keys))
+	if (d->keys.n < MAX_INTERNED)
+		return intern(d, &d->keys, n);
+	p = copy(d, n->u.str, n->len);
+	if (!p)
 		return -1;
-	e = kvet_keyset_slot(&d->keys, n->u.str, n->len);
-	if (!e->idx) {
-		p = copy(d, n->u.str, n->len);
-		if (!p)
-			return -1;
-		e->s = p;
-		e->len = n->len;
-		e->idx = 1;
-		kvet_keyset_added(&d->keys);
-	}
-	n->u.str = e->s;
+	n->u.str = p;
 	return 0;
 }
 

@@ -14,13 +14,15 @@
  * be given back to the kernel once a piece is parsed (job.c; the input is
  * then a private mapping of its file). Keys are interned, one copy per
  * distinct key (a dump has about a hundred distinct keys and millions of
- * keys); values are packed in chunks, one NUL after each and no padding,
- * where the arena would round each string up to 16 bytes.
+ * keys), and so are short values; the copies are packed in chunks, one
+ * NUL after each and no padding, where the arena would round each string
+ * up to 16 bytes. Copies may thus be shared: the text is read-only.
  */
 struct kvet_detach {
 	struct kvet_arena *arena;
 	const char *lo, *hi;		/* the input: text in here is copied */
 	struct kvet_keyset keys;	/* interned keys (copies) */
+	struct kvet_keyset values;	/* interned short values */
 	char *chunk;			/* the values' chunk, in the arena */
 	size_t left;			/* bytes free in it */
 	struct kvet_node **stack;	/* collections to walk; malloc'd */
