@@ -12,13 +12,15 @@ enum {
 	 * allocation of its own */
 	CHUNK = 32 * 1024,
 	BIG = CHUNK / 8,
-	/* past this many distinct keys, or values, they are copied, not
-	 * interned: a hostile input with a million different keys costs no
-	 * more than copying them */
+	/* past this many distinct texts, or this many probes for one, a
+	 * text is copied, not interned: a hostile input with a million
+	 * different keys, or keys made to collide, costs no more than
+	 * copying them */
 	MAX_INTERNED = 1 << 16,
-	/* values up to this long are interned too: kinds, namespaces,
-	 * label values, images and "True" repeat, where names, uids and
-	 * timestamps (longer, or unique anyway) do not */
+	MAX_PROBES = 32,
+	/* values up to this long are interned, as keys are: kinds,
+	 * namespaces, label values, images and "True" repeat, where names,
+	 * uids and timestamps (longer, or unique anyway) do not */
 	SHORT_VALUE = 64,
 };
 
@@ -35,8 +37,7 @@ void kvet_detach_release(struct kvet_detach *d)
 {
 	if (!d)
 		return;
-	kvet_keyset_release(&d->keys);
-	kvet_keyset_release(&d->values);
+	free(d->slot);
 	free(d->stack);
 	memset(d, 0, sizeof(*d));
 }
@@ -70,26 +71,163 @@ static char *copy(struct kvet_detach *d, const char *s, size_t len)
 	return p;
 }
 
-/* Point @n at the copy of its text in @set, made now if need be. */
-static int intern(struct kvet_detach *d, struct kvet_keyset *set,
-		  struct kvet_node *n)
+/* Keys and short values are a few bytes: a word or two at a time, never
+ * reading outside the text (FNV-1a a byte at a time was most of the cost
+ * of detaching). */
+static uint32_t hash(const char *s, size_t len)
 {
-	struct kvet_keyset_entry *e;
+	const uint64_t m = 0xff51afd7ed558ccdull;
+	uint64_t h = (uint64_t)len * 0x9e3779b97f4a7c15ull, w;
+	uint32_t a, b;
+	size_t i;
+
+	if (len >= 8) {
+		for (i = 0; i + 8 < len; i += 8) {
+			memcpy(&w, s + i, sizeof(w));
+			h = (h ^ w) * m;
+		}
+		memcpy(&w, s + len - 8, sizeof(w));
+	} else if (len >= 4) {
+		memcpy(&a, s, sizeof(a));
+		memcpy(&b, s + len - 4, sizeof(b));
+		w = (uint64_t)a << 32 | b;
+	} else {
+		w = (uint64_t)(unsigned char)s[0] |
+		    (uint64_t)(unsigned char)s[len / 2] << 8 |
+		    (uint64_t)(unsigned char)s[len - 1] << 16;
+	}
+	h = (h ^ w) * m;
+	h ^= h >> 29;
+	h *= 0xc4ceb9fe1a85ec53ull;
+	return (uint32_t)(h ^ h >> 32);
+}
+
+/* Are the @len bytes at @a and @b the same? Inline, a word at a time:
+ * the texts are short, and a call to memcmp() cost more than them. */
+static bool same(const char *a, const char *b, size_t len)
+{
+	uint64_t x, y;
+	uint32_t u, v;
+	size_t i;
+
+	if (len >= 8) {
+		for (i = 0; i + 8 < len; i += 8) {
+			memcpy(&x, a + i, sizeof(x));
+			memcpy(&y, b + i, sizeof(y));
+			if (x != y)
+				return false;
+		}
+		memcpy(&x, a + len - 8, sizeof(x));
+		memcpy(&y, b + len - 8, sizeof(y));
+		return x == y;
+	}
+	if (len >= 4) {
+		memcpy(&u, a, sizeof(u));
+		memcpy(&v, b, sizeof(v));
+		if (u != v)
+			return false;
+		memcpy(&u, a + len - 4, sizeof(u));
+		memcpy(&v, b + len - 4, sizeof(v));
+		return u == v;
+	}
+	for (i = 0; i < len; i++)
+		if (a[i] != b[i])
+			return false;
+	return true;
+}
+
+static bool grow(struct kvet_detach *d)
+{
+	/* a piece of a dump holds a few thousand different texts */
+	size_t cap = d->captext ? 2 * d->captext : 4096, i, j;
+	struct kvet_detach_entry *slot = calloc(cap, sizeof(*slot));
+
+	if (!slot)
+		return false;
+	for (i = 0; i < d->captext; i++) {
+		if (!d->slot[i].s)
+			continue;
+		for (j = d->slot[i].hash & (cap - 1); slot[j].s;
+		     j = (j + 1) & (cap - 1))
+			;
+		slot[j] = d->slot[i];
+	}
+	free(d->slot);
+	d->slot = slot;
+	d->captext = cap;
+	return true;
+}
+
+/* The slot of @s in the cache of recent texts: from its length and its
+ * first bytes (up to 8), much cheaper than hash(). */
+static size_t recent_slot(const char *s, size_t len)
+{
+	uint64_t w;
+	uint32_t a;
+
+	if (len >= 8) {
+		memcpy(&w, s, sizeof(w));
+	} else if (len >= 4) {
+		memcpy(&a, s, sizeof(a));
+		w = (uint64_t)a << 8 | (unsigned char)s[len - 1];
+	} else {
+		w = (uint64_t)(unsigned char)s[0] << 8 |
+		    (unsigned char)s[len - 1];
+	}
+	w = (w ^ len) * 0x9e3779b97f4a7c15ull;
+	return (size_t)(w >> (64 - KVET_DETACH_RECENT_BITS));
+}
+
+/*
+ * Point @n at a copy of its text: the one made before for the same text
+ * when there is one. Most texts are one of the last few hundred seen (a
+ * dump repeats its keys in every object), so a small direct-mapped cache
+ * in front of the table answers most lookups without hashing all of the
+ * text. Returns 0, or -1 when out of memory.
+ */
+static int intern(struct kvet_detach *d, struct kvet_node *n)
+{
+	struct kvet_detach_entry *e, *r;
+	uint32_t h;
+	size_t j, probes;
 	char *p;
 
-	if (!kvet_keyset_reserve(set))
-		return -1;
-	e = kvet_keyset_slot(set, n->u.str, n->len);
-	if (!e->idx) {
-		p = copy(d, n->u.str, n->len);
-		if (!p)
-			return -1;
-		e->s = p;
-		e->len = n->len;
-		e->idx = 1;
-		kvet_keyset_added(set);
+	r = &d->recent[recent_slot(n->u.str, n->len)];
+	if (r->s && r->len == n->len && same(r->s, n->u.str, n->len)) {
+		n->u.str = r->s;
+		return 0;
 	}
-	n->u.str = e->s;
+	if (d->ntext >= d->captext / 2 && (d->ntext >= MAX_INTERNED || !grow(d)))
+		goto copy;
+	h = hash(n->u.str, n->len);
+	for (j = h & (d->captext - 1), probes = 0; d->slot[j].s;
+	     j = (j + 1) & (d->captext - 1)) {
+		e = &d->slot[j];
+		if (e->hash == h && e->len == n->len &&
+		    same(e->s, n->u.str, n->len)) {
+			*r = *e;
+			n->u.str = e->s;
+			return 0;
+		}
+		if (++probes == MAX_PROBES)
+			goto copy;
+	}
+	p = copy(d, n->u.str, n->len);
+	if (!p)
+		return -1;
+	e = &d->slot[j];
+	e->s = p;
+	e->len = n->len;
+	e->hash = h;
+	d->ntext++;
+	*r = *e;
+	n->u.str = p;
+	return 0;
+copy:
+	p = copy(d, n->u.str, n->len);
+	if (!p)
+		return -1;
+	n->u.str = p;
 	return 0;
 }
 
@@ -99,8 +237,8 @@ static int value(struct kvet_detach *d, struct kvet_node *n)
 
 	if (!in_input(d, n))
 		return 0;
-	if (n->len <= SHORT_VALUE && d->values.n < MAX_INTERNED)
-		return intern(d, &d->values, n);
+	if (n->len <= SHORT_VALUE)
+		return intern(d, n);
 	p = copy(d, n->u.str, n->len);
 	if (!p)
 		return -1;
@@ -110,17 +248,7 @@ static int value(struct kvet_detach *d, struct kvet_node *n)
 
 static int key(struct kvet_detach *d, struct kvet_node *n)
 {
-	char *p;
-
-	if (!in_input(d, n))
-		return 0;
-	if (d->keys.n < MAX_INTERNED)
-		return intern(d, &d->keys, n);
-	p = copy(d, n->u.str, n->len);
-	if (!p)
-		return -1;
-	n->u.str = p;
-	return 0;
+	return in_input(d, n) ? intern(d, n) : 0;
 }
 
 /* Copy the text of @n, or put it on the stack when it is a collection. */

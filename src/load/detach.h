@@ -3,9 +3,9 @@
 #define KVET_LOAD_DETACH_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "base/arena.h"
-#include "load/keyset.h"
 #include "load/node.h"
 
 /*
@@ -18,11 +18,20 @@
  * NUL after each and no padding, where the arena would round each string
  * up to 16 bytes. Copies may thus be shared: the text is read-only.
  */
+struct kvet_detach_entry {
+	const char *s;			/* the copy; NULL: an empty slot */
+	uint32_t len, hash;
+};
+
+#define KVET_DETACH_RECENT_BITS 9
+
 struct kvet_detach {
 	struct kvet_arena *arena;
 	const char *lo, *hi;		/* the input: text in here is copied */
-	struct kvet_keyset keys;	/* interned keys (copies) */
-	struct kvet_keyset values;	/* interned short values */
+	struct kvet_detach_entry *slot;	/* interned texts; malloc'd */
+	size_t ntext, captext;		/* captext a power of two, or 0 */
+	/* the texts interned last, by length and first bytes */
+	struct kvet_detach_entry recent[1u << KVET_DETACH_RECENT_BITS];
 	char *chunk;			/* the values' chunk, in the arena */
 	size_t left;			/* bytes free in it */
 	struct kvet_node **stack;	/* collections to walk; malloc'd */
