@@ -158,24 +158,30 @@ static bool grow(struct kvet_detach *d)
 	return true;
 }
 
-/* The slot of @s in the cache of recent texts: from its length and its
- * first bytes (up to 8), much cheaper than hash(). */
-static size_t recent_slot(const char *s, size_t len)
+/*
+ * The first bytes of @s (up to 8) as one word, zero past @len: with @len,
+ * the whole of a short text. A word is read at once when the input has
+ * the bytes (it ends with a NUL), else byte by byte.
+ */
+static uint64_t head(const struct kvet_detach *d, const char *s, size_t len)
 {
-	uint64_t w;
-	uint32_t a;
+	uint64_t w = 0;
+	size_t i;
 
 	if (len >= 8) {
 		memcpy(&w, s, sizeof(w));
-	} else if (len >= 4) {
-		memcpy(&a, s, sizeof(a));
-		w = (uint64_t)a << 8 | (unsigned char)s[len - 1];
-	} else {
-		w = (uint64_t)(unsigned char)s[0] << 8 |
-		    (unsigned char)s[len - 1];
+		return w;
 	}
-	w = (w ^ len) * 0x9e3779b97f4a7c15ull;
-	return (size_t)(w >> (64 - KVET_DETACH_RECENT_BITS));
+	if ((uintptr_t)d->hi + 1 - (uintptr_t)s < sizeof(w)) {
+		for (i = 0; i < len; i++)
+			w |= (uint64_t)(unsigned char)s[i] << (8 * i);
+		return w;
+	}
+	memcpy(&w, s, sizeof(w));
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap64(w);
+#endif
+	return w & ((1ull << (8 * len)) - 1);
 }
 
 /*
@@ -187,13 +193,17 @@ static size_t recent_slot(const char *s, size_t len)
  */
 static int intern(struct kvet_detach *d, struct kvet_node *n)
 {
-	struct kvet_detach_entry *e, *r;
+	struct kvet_detach_entry *e;
+	struct kvet_detach_recent *r;
+	uint64_t w = head(d, n->u.str, n->len);
 	uint32_t h;
 	size_t j, probes;
 	char *p;
 
-	r = &d->recent[recent_slot(n->u.str, n->len)];
-	if (r->s && r->len == n->len && same(r->s, n->u.str, n->len)) {
+	r = &d->recent[((w ^ n->len) * 0x9e3779b97f4a7c15ull) >>
+		       (64 - KVET_DETACH_RECENT_BITS)];
+	if (r->s && r->len == n->len && r->head == w &&
+	    (n->len <= 8 || same(r->s + 8, n->u.str + 8, n->len - 8))) {
 		n->u.str = r->s;
 		return 0;
 	}
@@ -205,7 +215,9 @@ static int intern(struct kvet_detach *d, struct kvet_node *n)
 		e = &d->slot[j];
 		if (e->hash == h && e->len == n->len &&
 		    same(e->s, n->u.str, n->len)) {
-			*r = *e;
+			r->s = e->s;
+			r->len = e->len;
+			r->head = w;
 			n->u.str = e->s;
 			return 0;
 		}
@@ -220,7 +232,9 @@ static int intern(struct kvet_detach *d, struct kvet_node *n)
 	e->len = n->len;
 	e->hash = h;
 	d->ntext++;
-	*r = *e;
+	r->s = p;
+	r->len = e->len;
+	r->head = w;
 	n->u.str = p;
 	return 0;
 copy:
@@ -258,7 +272,8 @@ static int visit(struct kvet_detach *d, struct kvet_node *n)
 		return value(d, n);
 	if (!n->len)
 		return 0;
-	if (!kvet_vec_grow((void **)&d->stack, &d->cap, d->n + 1,
+	if (d->n == d->cap &&
+	    !kvet_vec_grow((void **)&d->stack, &d->cap, d->n + 1,
 			   sizeof(*d->stack)))
 		return -1;
 	d->stack[d->n++] = n;

@@ -25,13 +25,19 @@ struct kvet_detach_entry {
 
 #define KVET_DETACH_RECENT_BITS 9
 
+struct kvet_detach_recent {
+	const char *s;			/* the copy; NULL: empty */
+	uint64_t head;			/* its first bytes (detach.c) */
+	uint32_t len;
+};
+
 struct kvet_detach {
 	struct kvet_arena *arena;
 	const char *lo, *hi;		/* the input: text in here is copied */
 	struct kvet_detach_entry *slot;	/* interned texts; malloc'd */
 	size_t ntext, captext;		/* captext a power of two, or 0 */
 	/* the texts interned last, by length and first bytes */
-	struct kvet_detach_entry recent[1u << KVET_DETACH_RECENT_BITS];
+	struct kvet_detach_recent recent[1u << KVET_DETACH_RECENT_BITS];
 	char *chunk;			/* the values' chunk, in the arena */
 	size_t left;			/* bytes free in it */
 	struct kvet_node **stack;	/* collections to walk; malloc'd */

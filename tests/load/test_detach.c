@@ -61,6 +61,27 @@ static void detach_tree(void **state)
 	loaded_free(ref);
 }
 
+/* Texts that end the input are read byte by byte, never past its NUL;
+ * equal texts share one copy, different ones never. */
+static void detach_at_end(void **state)
+{
+	static const char text[] = "k: ab\nl: abc\nm: ab\nn: abd";
+	struct loaded *l = load_str(text);
+	struct kvet_node *root = (struct kvet_node *)l->docs.v[0].root;
+	struct kvet_detach d;
+
+	(void)state;
+	kvet_detach_init(&d, &l->arena, l->buf, strlen(text));
+	assert_int_equal(kvet_detach_tree(&d, root), 0);
+	kvet_detach_release(&d);
+	assert_false(points_into(root, l->buf, strlen(text)));
+	assert_ptr_equal(kvet_node_get(root, "k")->u.str,
+			 kvet_node_get(root, "m")->u.str);
+	assert_string_equal(kvet_node_get(root, "l")->u.str, "abc");
+	assert_string_equal(kvet_node_get(root, "n")->u.str, "abd");
+	loaded_free(l);
+}
+
 /* A List of @n items, as kubectl -o yaml or -o json prints it; *@items
  * and *@tail: where the first item and what follows the items start. */
 static char *make_list(size_t n, bool json, size_t *len, size_t *items,
@@ -212,6 +233,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(detach_tree),
+		cmocka_unit_test(detach_at_end),
 		cmocka_unit_test(job_yaml),
 		cmocka_unit_test(job_json),
 		cmocka_unit_test(mapped_yaml),
