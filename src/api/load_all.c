@@ -52,6 +52,8 @@ static void read_unit(struct unit *u, const struct kvet_options *opts)
 				      opts->progress ? &u->bytes_done : NULL);
 	if (!u->job)
 		u->oom = 1;
+	else if (u->src->mapped)
+		kvet_load_job_detach(u->job, true);
 }
 
 static void finish_unit(struct unit *u, const struct kvet_options *opts)

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -21,8 +22,12 @@ void kvet_sources_release(struct kvet_sources *srcs)
 
 	if (!srcs)
 		return;
-	for (i = 0; i < srcs->n; i++)
-		free(srcs->v[i].buf);
+	for (i = 0; i < srcs->n; i++) {
+		if (srcs->v[i].mapped)
+			munmap(srcs->v[i].buf, srcs->v[i].map);
+		else
+			free(srcs->v[i].buf);
+	}
 	free(srcs->v);
 	free(srcs->empty);
 	kvet_seen_release(&srcs->seen);
@@ -363,14 +368,60 @@ static int wait_writer(int fd, unsigned int wait_ms, struct rbuf *rb)
 	}
 }
 
+/* Regular files from this size on are mapped, not read (map_file()). */
+#define MAP_MIN ((uint64_t)2 * 1024 * 1024)
+
+/*
+ * Map the regular file @fd of @size bytes instead of reading it: the
+ * copy read() makes costs the input's size in memory for the whole run,
+ * where the pages of a private mapping can be given back once parsed,
+ * and read from the file again when a source line is printed. The
+ * mapping is writable and private, as a buffer is (the sanitizer writes
+ * in place; those pages become the process's own), with at least one
+ * zero byte after the text: a page of anonymous memory past the file's
+ * last whole page. A file truncated by another process while kvet runs
+ * would fault on the pages past its new end, as with any mapping.
+ * Returns: true with @src's buffer set; false to read the file instead.
+ */
+static bool map_file(struct kvet_source *src, int fd, size_t size)
+{
+	long pagesize = sysconf(_SC_PAGESIZE);
+	size_t page, span;
+	void *at, *file;
+
+	if (pagesize <= 0)
+		return false;
+	page = (size_t)pagesize;
+	if (size > SIZE_MAX - 2 * page)
+		return false;
+	span = (size / page + 1) * page;
+	at = mmap(NULL, span, PROT_READ | PROT_WRITE,
+		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (at == MAP_FAILED)
+		return false;
+	file = mmap(at, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_FIXED,
+		    fd, 0);
+	if (file == MAP_FAILED) {
+		munmap(at, span);
+		return false;
+	}
+	src->buf = at;
+	src->len = size;
+	src->map = span;
+	src->mapped = true;
+	return true;
+}
+
 /*
  * Open @src for reading, without blocking: a FIFO then waits for its
  * writer (see above), a regular file too large is refused before it is
- * read, and one that fits gets a buffer of its size.
+ * read, one of MAP_MIN bytes or more is mapped (*@mapped), and one that
+ * fits gets a buffer of its size.
  * Returns: 0 with *@fdp set, or an errno value.
  */
-static int open_source(const struct kvet_source *src, size_t max,
-		       unsigned int wait_ms, struct rbuf *rb, int *fdp)
+static int open_source(struct kvet_source *src, size_t max,
+		       unsigned int wait_ms, struct rbuf *rb, int *fdp,
+		       bool *mapped)
 {
 	struct stat st;
 	int fd, flags, err = 0;
@@ -382,7 +433,12 @@ static int open_source(const struct kvet_source *src, size_t max,
 		err = errno;
 	else if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > max)
 		err = EFBIG;
-	else if (S_ISREG(st.st_mode))
+	else if (S_ISREG(st.st_mode) && (uint64_t)st.st_size >= MAP_MIN &&
+		 map_file(src, fd, (size_t)st.st_size)) {
+		close(fd);
+		*mapped = true;
+		return 0;
+	} else if (S_ISREG(st.st_mode))
 		/* room for the read that sees the end, too */
 		err = grow(rb, (size_t)st.st_size + 1) ? ENOMEM : 0;
 	else if (S_ISFIFO(st.st_mode))
@@ -435,6 +491,7 @@ int kvet_source_read_in(struct kvet_source *src, struct kvet_diag *diag,
 {
 	struct rbuf rb = { src->buf, src->len, src->len };
 	int fd = STDIN_FILENO, err;
+	bool mapped = false;
 
 	if (src->kind != KVET_SOURCE_FILE)
 		return read_render(src, diag, arena, max);
@@ -444,9 +501,13 @@ int kvet_source_read_in(struct kvet_source *src, struct kvet_diag *diag,
 	if (max > SIZE_MAX - 2)
 		max = SIZE_MAX - 2;
 	if (!src->is_stdin) {
-		err = open_source(src, max, wait_ms, &rb, &fd);
+		err = open_source(src, max, wait_ms, &rb, &fd, &mapped);
 		if (err)
 			goto fail;
+		if (mapped) {
+			src->partial = false;
+			return 0;
+		}
 	}
 	err = read_all(fd, &rb, max);
 	if (!src->is_stdin)

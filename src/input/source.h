@@ -26,8 +26,13 @@ struct kvet_source {
 	const char *name;	/* for positions; "<stdin>" for "-"; a render:
 				 * "<helm template CHART [-f FILE]...>" */
 	const char *path;	/* what to open; NULL for a buffer */
-	char *buf;		/* malloc'd text, NUL-terminated; owned */
+	char *buf;		/* the text, NUL-terminated; owned */
 	size_t len;
+	/* buf is a private, writable mapping of the regular file (a large
+	 * one), map bytes long, not malloc'd: the loader may give its pages
+	 * back once parsed (load.h, kvet_load_job_detach()) */
+	bool mapped;
+	size_t map;
 	bool is_stdin;
 	bool partial;		/* buf holds the first bytes of stdin only */
 	bool failed;		/* could not be read (reported) */

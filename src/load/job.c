@@ -4,11 +4,14 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "base/vec.h"
 #include "load/block.h"
 #include "load/build.h"
 #include "load/countable.h"
+#include "load/detach.h"
 #include "load/json.h"
 #include "load/sanitize.h"
 #include "load/split.h"
@@ -49,6 +52,8 @@ struct kvet_load_job {
 	struct kvet_split split;
 	struct kvet_load_piece *pieces;
 	bool refused;		/* too many lines or too long a line */
+	bool detach;		/* pieces copy their text out of buf */
+	bool give_back;		/* ... and give its pages back (a mapping) */
 };
 
 struct kvet_load_job *kvet_load_job_create(struct kvet_arena *arena,
@@ -105,6 +110,55 @@ fail:
 	return NULL;
 }
 
+void kvet_load_job_detach(struct kvet_load_job *job, bool give_back)
+{
+	job->detach = true;
+	job->give_back = give_back;
+}
+
+/*
+ * The trees of piece @p, read without libfyaml, copied out of the input;
+ * then, when the input is a private mapping of its file, the whole pages
+ * of the piece's text are given back: nothing points into them any more,
+ * and reading them again (a fallback to the whole parse, a source line
+ * for the text report) reads the file again. The sanitizer changed no
+ * byte of an input that has pieces, so no page given back held a change.
+ */
+static int detach_piece(struct kvet_load_job *job,
+			struct kvet_load_piece *p,
+			const struct kvet_split_piece *sp)
+{
+	struct kvet_detach d;
+	uintptr_t lo, hi, page;
+	long pagesize;
+	size_t i;
+	int rc = 0;
+
+	kvet_detach_init(&d, &p->arena, job->buf, job->len);
+	if (job->split.mode == KVET_SPLIT_JSON_ITEMS) {
+		/* the items are copied by value into the joined array */
+		struct kvet_node *items = (struct kvet_node *)p->json.items;
+
+		for (i = 0; i < p->json.n && rc == 0; i++)
+			rc = kvet_detach_tree(&d, &items[i]);
+	} else {
+		rc = kvet_detach_tree(&d, (struct kvet_node *)p->docs.v[0].root);
+	}
+	kvet_detach_release(&d);
+	if (rc < 0 || !job->give_back)
+		return rc;
+	pagesize = sysconf(_SC_PAGESIZE);
+	if (pagesize <= 0)
+		return 0;
+	page = (uintptr_t)pagesize;
+	lo = ((uintptr_t)job->buf + sp->start + page - 1) & ~(page - 1);
+	hi = ((uintptr_t)job->buf + sp->end) & ~(page - 1);
+	/* a failure only leaves the pages where they were */
+	if (hi > lo)
+		(void)madvise((void *)lo, hi - lo, MADV_DONTNEED);
+	return 0;
+}
+
 size_t kvet_load_job_pieces(const struct kvet_load_job *job)
 {
 	return job->split.n;
@@ -115,6 +169,7 @@ int kvet_load_job_piece(struct kvet_load_job *job, size_t i)
 	const struct kvet_split_piece *sp = &job->split.v[i];
 	struct kvet_load_piece *p = &job->pieces[i];
 	struct kvet_diag diag;
+	bool fast = true;
 	int rc;
 
 	kvet_diag_init(&diag, &p->arena);
@@ -128,6 +183,8 @@ int kvet_load_job_piece(struct kvet_load_job *job, size_t i)
 		/* kubectl's block style, read without libfyaml */
 		p->ndocs = 1;
 	} else {
+		/* libfyaml's trees may share subtrees (aliases): not detached */
+		fast = false;
 		rc = kvet_load_yaml_piece(&p->arena, &diag, job->name,
 					  job->buf, sp->start, sp->end,
 					  sp->line, &p->docs, &p->ndocs);
@@ -140,6 +197,8 @@ int kvet_load_job_piece(struct kvet_load_job *job, size_t i)
 	}
 	kvet_diag_release(&diag);
 	p->ok = rc > 0;
+	if (p->ok && job->detach && fast && detach_piece(job, p, sp) < 0)
+		rc = -1;
 	if (job->done)
 		atomic_fetch_add_explicit(job->done, sp->end - sp->start,
 					  memory_order_relaxed);

@@ -3,6 +3,7 @@
 #define KVET_LOAD_LOAD_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -92,6 +93,15 @@ struct kvet_load_job *kvet_load_job_create_sized(struct kvet_arena *arena,
 						 size_t len,
 						 atomic_size_t *done,
 						 size_t piece);
+/*
+ * kvet_load_job_detach() - make the pieces read without libfyaml copy
+ * their scalars' text out of the input (detach.h) once parsed. With
+ * @give_back, the input is a private, writable mapping of a regular file
+ * (input/source.h) and each such piece then gives the whole pages of its
+ * text back to the kernel (madvise): they are read from the file again
+ * when something reads them. Call before the first piece.
+ */
+void kvet_load_job_detach(struct kvet_load_job *job, bool give_back);
 size_t kvet_load_job_pieces(const struct kvet_load_job *job);
 /* Returns 0, or -1 when out of memory. */
 int kvet_load_job_piece(struct kvet_load_job *job, size_t i);

@@ -14,7 +14,8 @@
  * scalars are typed the way Kubernetes' YAML decoder types them.
  *
  * Strings are <pointer, length> slices, not NUL-terminated: most point
- * straight into the loaded input.
+ * straight into the loaded input, or, in a large file's pieces read
+ * without libfyaml, into copies shared by equal texts (load/detach.h).
  */
 enum kvet_node_type {
 	KVET_NODE_NULL,		/* ~, null, Null, NULL, or empty */
