@@ -250,25 +250,33 @@ static size_t unit_index(const struct kvet_ctx *ctx, const char *file)
 /*
  * The field-type check runs before the graph is built and the rules run:
  * a field it reports (replicas: "two", minReplicas: -.inf) reads as
- * absent from then on, for the graph and for every rule alike.
+ * absent from then on, for the graph and for every rule alike. It runs
+ * on every thread (pass.c), object by object.
  */
+static int field_types_object(struct kvet_pass_lane *lane,
+			      const struct kvet_object *obj, size_t u,
+			      void *arg)
+{
+	(void)arg;
+	if (obj->flags & KVET_OBJ_HELM_TEST)
+		return 0;
+	return kvet_check_field_types(&lane->findings, obj, u);
+}
+
 static int check_field_types(struct kvet_ctx *ctx)
 {
-	size_t i, u = 0;
+	const struct kvet_pass pass = { .object = field_types_object };
+	size_t nl;
 
 	if (ctx->opts.flags & KVET_CTX_NO_BUILTIN_RULES)
 		return 0;
-	for (i = 0; i < ctx->objects.n; i++) {
-		const struct kvet_object *obj = ctx->objects.v[i];
-
-		if (obj->flags & KVET_OBJ_HELM_TEST)
-			continue;
-		while (u < ctx->nunits && ctx->units[u].src->name != obj->file)
-			u++;
-		if (kvet_check_field_types(&ctx->findings, obj, u) < 0)
-			return -1;
-	}
-	return 0;
+	/* a thread is worth it from a few thousand objects on */
+	nl = kvet_ctx_jobs(&ctx->opts);
+	if (nl > ctx->objects.n / 2048)
+		nl = ctx->objects.n / 2048;
+	/* the check records no errors: 0 does not come back */
+	return kvet_ctx_run_pass(ctx, ctx->objects.v, ctx->objects.n,
+				 nl ? nl : 1, &pass) < 0 ? -1 : 0;
 }
 
 /*

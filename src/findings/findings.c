@@ -20,9 +20,12 @@ void kvet_findings_release(struct kvet_findings *fs)
 		return;
 	free(fs->v);
 	free(fs->meta);
+	free(fs->invalid);
 	fs->v = NULL;
 	fs->meta = NULL;
+	fs->invalid = NULL;
 	fs->n = fs->cap = 0;
+	fs->n_invalid = fs->cap_invalid = 0;
 	memset(fs->helps, 0, sizeof(fs->helps));
 }
 
@@ -158,33 +161,69 @@ oom:
 	return NULL;
 }
 
+int kvet_findings_reserve(struct kvet_findings *fs, size_t n)
+{
+	struct kvet_finding *v;
+	struct kvet_finding_meta *m;
+
+	if (n <= fs->cap)
+		return 0;
+	v = realloc(fs->v, n * sizeof(*v));
+	if (!v)
+		return -1;
+	fs->v = v;
+	m = realloc(fs->meta, n * sizeof(*m));
+	if (!m)
+		return -1;
+	fs->meta = m;
+	fs->cap = n;
+	return 0;
+}
+
+void kvet_findings_append_part(struct kvet_findings *to,
+			       const struct kvet_findings *from, size_t first,
+			       size_t n)
+{
+	if (!n)
+		return;
+	memcpy(to->v + to->n, from->v + first, n * sizeof(*to->v));
+	memcpy(to->meta + to->n, from->meta + first, n * sizeof(*to->meta));
+	to->n += n;
+}
+
 int kvet_findings_append(struct kvet_findings *to, struct kvet_findings *from)
 {
-	size_t n = to->n + from->n, i;
-
 	if (from->oom)
 		to->oom = 1;
 	if (!from->n)
 		return 0;
-	if (n > to->cap) {
-		struct kvet_finding *v = realloc(to->v, n * sizeof(*v));
-		struct kvet_finding_meta *m;
-
-		if (!v)
-			return -1;
-		to->v = v;
-		m = realloc(to->meta, n * sizeof(*m));
-		if (!m)
-			return -1;
-		to->meta = m;
-		to->cap = n;
-	}
-	for (i = 0; i < from->n; i++) {
-		to->v[to->n + i] = from->v[i];
-		to->meta[to->n + i] = from->meta[i];
-	}
-	to->n = n;
+	if (kvet_findings_reserve(to, to->n + from->n) < 0)
+		return -1;
+	kvet_findings_append_part(to, from, 0, from->n);
 	from->n = 0;
+	return 0;
+}
+
+int kvet_findings_invalidate(struct kvet_findings *fs,
+			     const struct kvet_node *n)
+{
+	if (!fs->defer_invalid) {
+		kvet_node_invalidate(n);
+		return 0;
+	}
+	if (fs->n_invalid == fs->cap_invalid) {
+		size_t cap = fs->cap_invalid ? fs->cap_invalid * 2 : 16;
+		const struct kvet_node **v = realloc(fs->invalid,
+						     cap * sizeof(*v));
+
+		if (!v) {
+			fs->oom = 1;
+			return -1;
+		}
+		fs->invalid = v;
+		fs->cap_invalid = cap;
+	}
+	fs->invalid[fs->n_invalid++] = n;
 	return 0;
 }
 
