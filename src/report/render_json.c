@@ -50,6 +50,32 @@ void kvet_jw_rendered(struct kvet_jw *jw, const struct kvet_finding *f)
 	kvet_jw_close(jw, '}');
 }
 
+/*
+ * "message", "headline" and "reason": a message that is its headline and
+ * its reason joined by ": " (the findings' list keeps the reason as its
+ * tail) is escaped once for the three.
+ */
+static void write_words(struct kvet_jw *jw, const struct kvet_finding *f)
+{
+	const char *hl = f->headline ? f->headline : f->message;
+	size_t hlen, mlen;
+
+	if (f->reason && hl != f->message) {
+		hlen = strlen(hl);
+		if (f->reason == f->message + hlen + 2 &&
+		    !memcmp(f->message, hl, hlen) &&
+		    !memcmp(f->message + hlen, ": ", 2)) {
+			mlen = hlen + 2 + strlen(f->reason);
+			kvet_jw_str_split(jw, "message", "headline", "reason",
+					  f->message, mlen, hlen, hlen + 2);
+			return;
+		}
+	}
+	kvet_jw_str(jw, "message", f->message);
+	kvet_jw_str(jw, "headline", hl);
+	kvet_jw_str(jw, "reason", f->reason);
+}
+
 /* The finding's words: "message" is the full sentence, "headline" its
  * first line in the text report, "reason" the explanation below it,
  * "help" what to do and "help_uri" where the rule is documented (null
@@ -63,9 +89,7 @@ static void write_finding(struct kvet_jw *jw, const struct kvet_ctx *ctx,
 	kvet_jw_open(jw, NULL, '{');
 	kvet_jw_str(jw, "rule", f->rule);
 	kvet_jw_str(jw, "severity", kvet_severity_name(f->severity));
-	kvet_jw_str(jw, "message", f->message);
-	kvet_jw_str(jw, "headline", f->headline ? f->headline : f->message);
-	kvet_jw_str(jw, "reason", f->reason);
+	write_words(jw, f);
 	kvet_jw_str(jw, "help", f->help);
 	kvet_jw_str(jw, "help_uri", info ? info->help_uri : NULL);
 	write_object(jw, &f->object);
