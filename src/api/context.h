@@ -200,9 +200,12 @@ struct kvet_pass {
 /*
  * kvet_ctx_run_pass() - run @pass on the @n objects of @objs (in input
  * order) on @lanes threads, and add their findings to ctx->findings in
- * the order one thread gives. Returns 1 when done, 0 when a lane counted
- * errors (nothing was added: run it again on one thread, where the
- * errors' bookkeeping is exact) and -1 when out of memory.
+ * the order one thread gives. Returns 1 when done, 0 when nothing was
+ * added and the pass must run again on one thread: a lane counted errors
+ * (their bookkeeping is exact on one thread only), or two objects found
+ * the same node unusable (kvet_findings_invalidate(): an alias shares
+ * it, and the second reads it invalidated on one thread); -1 when out of
+ * memory.
  */
 int kvet_ctx_run_pass(struct kvet_ctx *ctx, struct kvet_object *const *objs,
 		      size_t n, size_t lanes, const struct kvet_pass *pass);

@@ -15,6 +15,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -102,6 +103,46 @@ static void lane_release(struct kvet_pass_lane *lane)
 	kvet_arena_release(&lane->arena);
 }
 
+static int cmp_ptr(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)*(const void *const *)a;
+	uintptr_t y = (uintptr_t)*(const void *const *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Did two objects find the same node unusable? Only an alias shares a
+ * node between objects, and on one thread the second object reads it
+ * invalidated by the first (and says so differently), so such a pass
+ * runs again on one thread. Returns 1 when they did, 0 when not, -1
+ * when out of memory.
+ */
+static int invalid_shared(const struct kvet_pass_lane *lanes, size_t nl)
+{
+	const struct kvet_node **all;
+	size_t i, n = 0;
+	int ret = 0;
+
+	for (i = 0; i < nl; i++)
+		n += lanes[i].findings.n_invalid;
+	if (n < 2)
+		return 0;
+	all = malloc(n * sizeof(*all));
+	if (!all)
+		return -1;
+	for (n = 0, i = 0; i < nl; i++) {
+		memcpy(all + n, lanes[i].findings.invalid,
+		       lanes[i].findings.n_invalid * sizeof(*all));
+		n += lanes[i].findings.n_invalid;
+	}
+	qsort(all, n, sizeof(*all), cmp_ptr);
+	for (i = 1; i < n && !ret; i++)
+		ret = all[i] == all[i - 1];
+	free(all);
+	return ret;
+}
+
 /* Join the lanes' findings into ctx->findings in chunk order, and then
  * what the field-type check left for after the pass. */
 static int join_lanes(struct shared *sh, struct kvet_pass_lane *lanes,
@@ -185,6 +226,13 @@ int kvet_ctx_run_pass(struct kvet_ctx *ctx, struct kvet_object *const *objs,
 		ret = 0;
 		goto out;
 	}
+	switch (invalid_shared(lanes, nl)) {
+	case 1:
+		ret = 0;
+		/* fall through */
+	case -1:
+		goto out;
+	}
 	if (join_lanes(&sh, lanes, nl) < 0)
 		goto out;
 	ret = 1;
@@ -195,4 +243,9 @@ out_free:
 	free(lanes);
 	free(sh.chunks);
 	return ret;
+}
+
+KVET_API unsigned int kvet_ctx_threads(const struct kvet_ctx *ctx)
+{
+	return kvet_ctx_jobs(&ctx->opts);
 }

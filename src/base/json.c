@@ -42,6 +42,15 @@ void kvet_jw_init(struct kvet_jw *jw, FILE *fp)
 	jw->len = 0;
 }
 
+void kvet_jw_init_inside(struct kvet_jw *jw, FILE *fp, unsigned int depth,
+			 bool first)
+{
+	kvet_jw_init(jw, fp);
+	jw->depth = depth;
+	if (depth && depth <= KVET_JW_MAX_DEPTH)
+		jw->empty[depth - 1] = first;
+}
+
 void kvet_jw_flush(struct kvet_jw *jw)
 {
 	if (jw->len)

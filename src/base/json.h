@@ -50,6 +50,10 @@ struct kvet_jw {
 };
 
 void kvet_jw_init(struct kvet_jw *jw, FILE *fp);
+/* A writer for @fp that goes on inside an array at @depth (a part of a
+ * document written elsewhere): @first, no element is before. */
+void kvet_jw_init_inside(struct kvet_jw *jw, FILE *fp, unsigned int depth,
+			 bool first);
 /* Write what is buffered to the stream. */
 void kvet_jw_flush(struct kvet_jw *jw);
 /* The stream, after what is buffered, to write to it directly. */
