@@ -227,9 +227,13 @@ int kvet_findings_invalidate(struct kvet_findings *fs,
 	return 0;
 }
 
+/* A finding's sort keys, held inline: a comparison reads the finding
+ * itself only for a tie in place (its rule and message). */
 struct sort_item {
+	size_t file_order;
+	unsigned int line, column;
 	const struct kvet_finding *f;
-	struct kvet_finding_meta meta;
+	size_t idx;			/* before the sort */
 };
 
 static int cmp_finding(const void *pa, const void *pb)
@@ -237,45 +241,56 @@ static int cmp_finding(const void *pa, const void *pb)
 	const struct sort_item *a = pa, *b = pb;
 	int c;
 
-	if (a->meta.file_order != b->meta.file_order)
-		return a->meta.file_order < b->meta.file_order ? -1 : 1;
-	if (a->f->pos.line != b->f->pos.line)
-		return a->f->pos.line < b->f->pos.line ? -1 : 1;
-	if (a->f->pos.column != b->f->pos.column)
-		return a->f->pos.column < b->f->pos.column ? -1 : 1;
+	if (a->file_order != b->file_order)
+		return a->file_order < b->file_order ? -1 : 1;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->column != b->column)
+		return a->column < b->column ? -1 : 1;
 	c = strcmp(a->f->rule, b->f->rule);
+	if (!c)
+		c = strcmp(a->f->message, b->f->message);
 	if (c)
 		return c;
-	return strcmp(a->f->message, b->f->message);
+	/* equal findings keep their order, as qsort's merge sort did */
+	return a->idx < b->idx ? -1 : a->idx > b->idx;
 }
 
 void kvet_findings_sort(struct kvet_findings *fs)
 {
 	struct sort_item *items;
 	struct kvet_finding *sorted;
+	struct kvet_finding_meta *meta;
 	size_t i;
 
 	if (fs->n < 2)
 		return;
 	items = malloc(fs->n * sizeof(*items));
 	sorted = malloc(fs->n * sizeof(*sorted));
-	if (!items || !sorted) {
+	meta = malloc(fs->n * sizeof(*meta));
+	if (!items || !sorted || !meta) {
 		free(items);
 		free(sorted);
+		free(meta);
 		fs->oom = 1;
 		return;
 	}
 	for (i = 0; i < fs->n; i++) {
+		items[i].file_order = fs->meta[i].file_order;
+		items[i].line = fs->v[i].pos.line;
+		items[i].column = fs->v[i].pos.column;
 		items[i].f = &fs->v[i];
-		items[i].meta = fs->meta[i];
+		items[i].idx = i;
 	}
 	qsort(items, fs->n, sizeof(*items), cmp_finding);
 	for (i = 0; i < fs->n; i++) {
 		sorted[i] = *items[i].f;
-		fs->meta[i] = items[i].meta;
+		meta[i] = fs->meta[items[i].idx];
 	}
 	free(fs->v);
+	free(fs->meta);
 	fs->v = sorted;
+	fs->meta = meta;
 	fs->cap = fs->n;
 	free(items);
 }
