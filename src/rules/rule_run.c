@@ -192,16 +192,23 @@ int kvet_rule_runner_finish(struct kvet_rule_runner *r)
 	return r->oom ? -1 : 0;
 }
 
+/* The kind class of the object (*@cls, worked out on first use and
+ * kept for the object's other rules; -1 until then). */
 static bool kind_matches(const struct kvet_rule *rule,
 			 const struct kvet_object *obj,
-			 const struct kvet_custom_workload *custom, size_t n)
+			 const struct kvet_custom_workload *custom, size_t n,
+			 int *cls)
 {
 	size_t i, gl;
 
-	if (rule->kind_class != KVET_KIND_OTHER &&
-	    kvet_workload_kind_class(custom, n, obj->group, obj->kind) >=
-		    rule->kind_class)
-		return true;
+	if (rule->kind_class != KVET_KIND_OTHER) {
+		if (*cls < 0)
+			*cls = (int)kvet_workload_kind_class(custom, n,
+							     obj->group,
+							     obj->kind);
+		if ((enum kvet_kind_class)*cls >= rule->kind_class)
+			return true;
+	}
 	for (i = 0; i < rule->n_kinds; i++) {
 		const char *k = rule->kinds[i], *slash = strchr(k, '/');
 
@@ -218,14 +225,15 @@ static bool kind_matches(const struct kvet_rule *rule,
 	return false;
 }
 
-bool kvet_rule_matches(const struct kvet_rule *rule,
-		       const struct kvet_object *obj,
-		       const struct kvet_custom_workload *custom, size_t n)
+bool kvet_rule_matches_class(const struct kvet_rule *rule,
+			     const struct kvet_object *obj,
+			     const struct kvet_custom_workload *custom,
+			     size_t n, int *cls)
 {
 	const struct kvet_node *labels;
 	size_t i;
 
-	if (!kind_matches(rule, obj, custom, n))
+	if (!kind_matches(rule, obj, custom, n, cls))
 		return false;
 	if (rule->n_namespaces) {
 		for (i = 0; i < rule->n_namespaces; i++)
@@ -234,6 +242,8 @@ bool kvet_rule_matches(const struct kvet_rule *rule,
 		if (i == rule->n_namespaces)
 			return false;
 	}
+	if (!rule->n_labels)
+		return true;
 	labels = kvet_node_path(obj->root, "metadata", "labels", NULL);
 	for (i = 0; i < rule->n_labels; i++) {
 		struct cel_value lv = cel_from_node(labels, NULL), v;
@@ -244,6 +254,15 @@ bool kvet_rule_matches(const struct kvet_rule *rule,
 			return false;
 	}
 	return true;
+}
+
+bool kvet_rule_matches(const struct kvet_rule *rule,
+		       const struct kvet_object *obj,
+		       const struct kvet_custom_workload *custom, size_t n)
+{
+	int cls = -1;
+
+	return kvet_rule_matches_class(rule, obj, custom, n, &cls);
 }
 
 /* True when @msg needs no change by kvet_rule_one_line(): reading it
@@ -653,14 +672,15 @@ int kvet_rule_runner_object(struct kvet_rule_runner *r,
 			    const struct kvet_object *obj, size_t file_order)
 {
 	size_t i;
-	int ret = 0;
+	int ret = 0, cls = -1;
 
 	for (i = 0; i < r->set->n && !ret; i++) {
 		const struct kvet_rule *rule = r->set->v[i];
 
 		if (rule->disabled || rule->pending ||
-		    !kvet_rule_matches(rule, obj, r->cfg->custom_workloads,
-				       r->cfg->n_custom_workloads))
+		    !kvet_rule_matches_class(rule, obj,
+					     r->cfg->custom_workloads,
+					     r->cfg->n_custom_workloads, &cls))
 			continue;
 		r->rule = i;
 		ret = run_rule(r, rule, obj, file_order);
