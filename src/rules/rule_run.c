@@ -11,6 +11,9 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "model/run.h"
 #include "rules/env.h"
@@ -273,6 +276,29 @@ static bool is_one_line(const char *msg)
 
 	if (*s == ' ')
 		return false;
+#ifdef __SSE2__
+	{
+		/* sixteen bytes at a time: a control byte, or a space before
+		 * a space; the second load ends at most at the NUL */
+		const __m128i sp = _mm_set1_epi8(' '), ctl = _mm_set1_epi8(0x1f);
+		size_t len = strlen(msg), i;
+
+		for (i = 0; i + 16 <= len; i += 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(msg + i));
+			__m128i next = _mm_loadu_si128(
+				(const __m128i *)(msg + i + 1));
+			__m128i bad = _mm_or_si128(
+				_mm_cmpeq_epi8(_mm_min_epu8(v, ctl), v),
+				_mm_and_si128(_mm_cmpeq_epi8(v, sp),
+					      _mm_cmpeq_epi8(next, sp)));
+
+			if (_mm_movemask_epi8(bad))
+				return false;
+		}
+		/* a space last is one before the NUL: the loop below */
+		s = msg + (i ? i - 1 : 0);
+	}
+#endif
 	for (; *s; s++)
 		if ((unsigned char)*s <= ' ' &&
 		    (*s != ' ' || s[1] == ' ' || !s[1]))
