@@ -333,7 +333,8 @@ static const char *render_template(struct kvet_rule_runner *r,
 				   const char *what)
 {
 	size_t i, len = 0;
-	char **parts, *msg;
+	const char **parts;
+	char *msg;
 	size_t *lens;
 
 	if (t->constant)
@@ -347,12 +348,21 @@ static const char *render_template(struct kvet_rule_runner *r,
 		struct cel_value v;
 
 		if (p->text) {
-			parts[i] = (char *)p->text;
+			parts[i] = p->text;
 			lens[i] = p->len;
 		} else {
 			v = cel_eval(&r->env, &p->prog, r->vars);
 			if (v.type == CEL_ERROR)
 				eval_error(r, rule, what, &v, NULL);
+			/* a string, most expressions' value, is copied once,
+			 * into the message below; the text of a value is up to
+			 * its first NUL */
+			if (v.type == CEL_STRING) {
+				parts[i] = v.len ? v.u.s : "";
+				lens[i] = v.len ? strnlen(v.u.s, v.len) : 0;
+				len += lens[i];
+				continue;
+			}
 			parts[i] = cel_to_text(&r->scratch, &v);
 			if (!parts[i])
 				return NULL;
