@@ -117,13 +117,13 @@ static void write_finding(struct kvet_jw *jw, const struct kvet_ctx *ctx,
  * batches of consecutive findings, each into memory of its own, which
  * the caller's thread writes to the stream in order as soon as it is its
  * turn, rendering batches itself meanwhile. At most AHEAD batches wait
- * (a few MiB each), so the report is never held whole; the bytes are
- * those one thread writes.
+ * (about 1 MiB each), so the report is never held whole and the peak
+ * grows by a few MiB at most; the bytes are those one thread writes.
  */
 enum {
-	BATCH = 2048,			/* findings a batch */
+	BATCH = 512,			/* findings a batch */
 	AHEAD = 4,			/* batches rendered and not written */
-	MIN_PARALLEL = 4 * BATCH,	/* fewer: on one thread */
+	MIN_PARALLEL = 8192,		/* fewer findings: on one thread */
 	MAX_HELPERS = 63,
 };
 
