@@ -136,6 +136,7 @@ struct batch {
 struct batches {
 	const struct kvet_ctx *ctx;
 	size_t n, n_batches;
+	unsigned int depth;		/* of the findings array's elements */
 	struct batch *v;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
@@ -162,7 +163,7 @@ static void render_batch(struct batches *bs, size_t b, struct batch *out)
 		out->buf = NULL;
 		return;
 	}
-	kvet_jw_init_inside(jw, fp, 2, from == 0);
+	kvet_jw_init_inside(jw, fp, bs->depth, from == 0);
 	for (i = from; i < to; i++)
 		write_finding(jw, bs->ctx, kvet_ctx_finding(bs->ctx, i));
 	kvet_jw_flush(jw);
@@ -247,7 +248,8 @@ static void write_batches(struct batches *bs, struct kvet_jw *jw)
 				 * fails: it is empty, all was flushed */
 				if (!dw)
 					dw = jw;
-				kvet_jw_init_inside(dw, fp, 2, from == 0);
+				kvet_jw_init_inside(dw, fp, bs->depth,
+						    from == 0);
 				for (i = from; i < to; i++)
 					write_finding(dw, bs->ctx,
 						      kvet_ctx_finding(bs->ctx, i));
@@ -278,7 +280,7 @@ static void write_findings(struct kvet_jw *jw, const struct kvet_ctx *ctx)
 	size_t i, n = kvet_ctx_finding_count(ctx);
 	size_t helpers = kvet_ctx_threads(ctx) - 1, started = 0;
 	pthread_t threads[MAX_HELPERS];
-	struct batches bs = { .ctx = ctx, .n = n };
+	struct batches bs = { .ctx = ctx, .n = n, .depth = jw->depth };
 
 	if (helpers > MAX_HELPERS)
 		helpers = MAX_HELPERS;
