@@ -4,7 +4,7 @@
  * rules. Objects are cut into chunks of consecutive objects that the
  * threads take in turn from a counter, so a thread that drew cheap
  * objects takes more of them: with one half of the input per thread, the
- * thread with the heavier half ran a quarter longer than the other
+ * thread with the heavier half ran a third longer than the other
  * (`gen_dump --overlap 100000`). Each thread has its own arena, findings
  * and error list; the graph and the objects are only read. The chunks'
  * findings are joined in chunk order, which is the order one thread
