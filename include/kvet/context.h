@@ -325,6 +325,16 @@ KVET_API int kvet_input_parse_size(const char *s, size_t *out);
  */
 KVET_API int kvet_ctx_add_exclude(struct kvet_ctx *ctx, const char *glob);
 
+/**
+ * kvet_ctx_threads() - how many threads the context's work may use: its
+ * options' @jobs, or one per core when 0, at most 64. A renderer may
+ * write a large report on as many.
+ * @ctx: the context.
+ *
+ * Returns: 1 or more.
+ */
+KVET_API unsigned int kvet_ctx_threads(const struct kvet_ctx *ctx);
+
 /* The flags the context was created with (enum kvet_ctx_flags). */
 KVET_API unsigned int kvet_ctx_flags(const struct kvet_ctx *ctx);
 

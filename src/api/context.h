@@ -173,6 +173,43 @@ void kvet_ctx_load_all(struct kvet_ctx *ctx);
 /* The number of threads -j asks for: 0 is one per core, at most 64. */
 unsigned int kvet_ctx_jobs(const struct kvet_options *opts);
 
+/* pass.c: one thread's share of a pass over objects, with its own
+ * arena, findings and error list; @state is the pass's own. */
+struct kvet_pass_lane {
+	struct kvet_ctx *ctx;
+	struct kvet_arena arena;
+	struct kvet_findings findings;
+	struct kvet_diag diag;
+	void *state;
+	size_t errors;			/* evaluation errors */
+	bool first;			/* the caller's thread */
+	int failed;			/* out of memory */
+};
+
+/* What a pass does: @object on each object, with the index of its unit;
+ * @open and @close (may be NULL) once per lane, on its thread. Each
+ * returns 0, or -1 when out of memory. */
+struct kvet_pass {
+	int (*open)(struct kvet_pass_lane *lane, void *arg);
+	int (*object)(struct kvet_pass_lane *lane,
+		      const struct kvet_object *obj, size_t unit, void *arg);
+	int (*close)(struct kvet_pass_lane *lane, void *arg);
+	void *arg;
+};
+
+/*
+ * kvet_ctx_run_pass() - run @pass on the @n objects of @objs (in input
+ * order) on @lanes threads, and add their findings to ctx->findings in
+ * the order one thread gives. Returns 1 when done, 0 when nothing was
+ * added and the pass must run again on one thread: a lane counted errors
+ * (their bookkeeping is exact on one thread only), or two objects found
+ * the same node unusable (kvet_findings_invalidate(): an alias shares
+ * it, and the second reads it invalidated on one thread); -1 when out of
+ * memory.
+ */
+int kvet_ctx_run_pass(struct kvet_ctx *ctx, struct kvet_object *const *objs,
+		      size_t n, size_t lanes, const struct kvet_pass *pass);
+
 /* lint.c: every rule on every object of the graph, in parallel (-j),
  * then the findings sorted and the settings applied. 0, or -1 (OOM). */
 int kvet_ctx_run_rules(struct kvet_ctx *ctx);

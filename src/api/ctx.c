@@ -249,26 +249,66 @@ static size_t unit_index(const struct kvet_ctx *ctx, const char *file)
 /*
  * The field-type check runs before the graph is built and the rules run:
  * a field it reports (replicas: "two", minReplicas: -.inf) reads as
- * absent from then on, for the graph and for every rule alike.
+ * absent from then on, for the graph and for every rule alike. It runs
+ * on every thread (pass.c), object by object. These are the C checks of
+ * the context's command that run per object (findings/check.h).
  */
-/* The C checks that see each object before the graph (the field-type
- * check), those of the context's command. */
+struct object_checks {
+	const struct kvet_check *c[KVET_MAX_C_CHECKS];
+	size_t n;
+};
+
+static int run_object_checks(struct kvet_findings *fs,
+			     const struct object_checks *oc,
+			     const struct kvet_object *obj, size_t u)
+{
+	size_t k;
+
+	if (obj->flags & KVET_OBJ_HELM_TEST)
+		return 0;
+	for (k = 0; k < oc->n; k++)
+		if (oc->c[k]->run.object(fs, obj, u) < 0)
+			return -1;
+	return 0;
+}
+
+static int object_checks_lane(struct kvet_pass_lane *lane,
+			      const struct kvet_object *obj, size_t u,
+			      void *arg)
+{
+	return run_object_checks(&lane->findings, arg, obj, u);
+}
+
 static int check_objects(struct kvet_ctx *ctx)
 {
-	const struct kvet_check *c[KVET_MAX_C_CHECKS];
-	size_t i, k, nc, u = 0;
+	struct object_checks oc;
+	const struct kvet_pass pass = { .object = object_checks_lane,
+					.arg = &oc };
+	size_t i, u = 0, nl;
+	int rc;
 
-	nc = kvet_ctx_checks_at(ctx, KVET_CHECK_PER_OBJECT, c);
-	for (i = 0; nc && i < ctx->objects.n; i++) {
+	oc.n = kvet_ctx_checks_at(ctx, KVET_CHECK_PER_OBJECT, oc.c);
+	if (!oc.n)
+		return 0;
+	/* a thread is worth it from a few thousand objects on */
+	nl = kvet_ctx_jobs(&ctx->opts);
+	if (nl > ctx->objects.n / 2048)
+		nl = ctx->objects.n / 2048;
+	if (nl > 1) {
+		rc = kvet_ctx_run_pass(ctx, ctx->objects.v, ctx->objects.n, nl,
+				       &pass);
+		if (rc)
+			return rc < 0 ? -1 : 0;
+	}
+	/* on one thread: few objects, or an alias shares a node the
+	 * check invalidates, which the objects after it read so */
+	for (i = 0; i < ctx->objects.n; i++) {
 		const struct kvet_object *obj = ctx->objects.v[i];
 
-		if (obj->flags & KVET_OBJ_HELM_TEST)
-			continue;
 		while (u < ctx->nunits && ctx->units[u].src->name != obj->file)
 			u++;
-		for (k = 0; k < nc; k++)
-			if (c[k]->run.object(&ctx->findings, obj, u) < 0)
-				return -1;
+		if (run_object_checks(&ctx->findings, &oc, obj, u) < 0)
+			return -1;
 	}
 	return 0;
 }

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "api/context.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,15 +13,13 @@
 #include "rules/rules.h"
 
 /*
- * The rules run on the graph's objects in parallel: each thread takes a
- * block of consecutive objects with a runner, an arena, a findings list
- * and an error list of its own, and the graph, the objects and the rule
- * set are only read. The blocks' findings are joined in block order,
- * which is the order one thread makes, and then sorted as always, so the
- * report does not depend on -j. Evaluation errors are numbered and
- * capped per rule over the whole run (KVET_RULE_ERRORS_LISTED): when any
- * block had one, the rules run again on one thread, which is rare and
- * keeps that bookkeeping exact.
+ * The rules run on the graph's objects on every thread (pass.c): each
+ * lane has a runner of its own, and the graph, the objects and the rule
+ * set are only read. The findings come out in the order one thread
+ * makes, and are then sorted as always, so the report does not depend on
+ * -j. Evaluation errors are numbered and capped per rule over the whole
+ * run (KVET_RULE_ERRORS_LISTED): when any lane had one, the rules run
+ * again on one thread, which is rare and keeps that bookkeeping exact.
  */
 
 enum {
@@ -31,16 +28,11 @@ enum {
 	MAX_BLOCKS = 64,
 };
 
-struct block {
-	struct kvet_ctx *ctx;
-	struct kvet_object *const *objs;
-	size_t from, to;		/* objects [from, to) */
-	struct kvet_arena arena;
-	struct kvet_findings findings;
-	struct kvet_diag diag;
-	size_t errors;			/* evaluation errors */
-	atomic_size_t *done;		/* objects done by every block */
-	int failed;			/* out of memory */
+/* What the rules' lanes share: objects done, for the progress. */
+struct rules_pass {
+	atomic_size_t done;
+	size_t total;
+	double last;			/* of the caller's thread */
 };
 
 static double seconds(void)
@@ -72,117 +64,67 @@ static void lint_progress(struct kvet_ctx *ctx, size_t done, size_t total,
 	ctx->opts.progress(ctx->opts.progress_user, &p);
 }
 
-/*
- * Run every rule on the objects of @b; @report: this is the caller's
- * thread, which reports progress for all the blocks.
- */
-static void run_block(struct block *b, bool report, size_t total)
+static int rules_open(struct kvet_pass_lane *lane, void *arg)
 {
-	struct kvet_ctx *ctx = b->ctx;
-	struct kvet_rule_runner *runner;
-	double last = 0;
-	size_t i, u = 0;
+	struct kvet_ctx *ctx = lane->ctx;
 
-	runner = kvet_rule_runner_create(&ctx->rules, ctx->graph, &b->arena,
-					 &b->findings, &b->diag);
-	if (!runner) {
-		b->failed = 1;
-		return;
-	}
-	for (i = b->from; i < b->to; i++) {
-		/* the unit of the object's file: objects are in input order */
-		while (u < ctx->nunits &&
-		       ctx->units[u].src->name != b->objs[i]->file)
-			u++;
-		if (kvet_rule_runner_object(runner, b->objs[i], u) < 0) {
-			b->failed = 1;
-			break;
-		}
-		atomic_fetch_add_explicit(b->done, 1, memory_order_relaxed);
-		if (report)
-			lint_progress(ctx, atomic_load_explicit(
-					      b->done, memory_order_relaxed),
-				      total, &last);
-	}
-	if (!b->failed && kvet_rule_runner_finish(runner) < 0)
-		b->failed = 1;
-	b->errors = kvet_rule_runner_errors(runner);
-	kvet_rule_runner_destroy(runner);
+	(void)arg;
+	lane->state = kvet_rule_runner_create(&ctx->rules, ctx->graph,
+					      &lane->arena, &lane->findings,
+					      &lane->diag);
+	return lane->state ? 0 : -1;
 }
 
-static void *block_thread(void *arg)
+static int rules_object(struct kvet_pass_lane *lane,
+			const struct kvet_object *obj, size_t unit, void *arg)
 {
-	struct block *b = arg;
+	struct rules_pass *rp = arg;
+	size_t done;
 
-	run_block(b, false, 0);
-	return NULL;
+	if (kvet_rule_runner_object(lane->state, obj, unit) < 0)
+		return -1;
+	done = atomic_fetch_add_explicit(&rp->done, 1,
+					 memory_order_relaxed) + 1;
+	/* the caller's thread reports progress for every lane */
+	if (lane->first)
+		lint_progress(lane->ctx, done, rp->total, &rp->last);
+	return 0;
 }
 
-static void block_release(struct block *b)
+static int rules_close(struct kvet_pass_lane *lane, void *arg)
 {
-	kvet_findings_release(&b->findings);
-	kvet_diag_release(&b->diag);
-	kvet_arena_release(&b->arena);
+	int ret = 0;
+
+	(void)arg;
+	if (!lane->state)
+		return 0;
+	if (kvet_rule_runner_finish(lane->state) < 0)
+		ret = -1;
+	lane->errors = kvet_rule_runner_errors(lane->state);
+	kvet_rule_runner_destroy(lane->state);
+	lane->state = NULL;
+	return ret;
 }
 
-/* Run the rules on @n objects in @nb blocks; 1 when done, 0 when they
+/* Run the rules on @n objects on @nb threads; 1 when done, 0 when they
  * must run on one thread (an evaluation error), -1 when out of memory. */
 static int run_blocks(struct kvet_ctx *ctx, struct kvet_object *const *objs,
 		      size_t n, size_t nb)
 {
-	struct block *b = calloc(nb, sizeof(*b));
-	pthread_t threads[MAX_BLOCKS];
-	bool started[MAX_BLOCKS] = { false };
-	atomic_size_t done = 0;
-	size_t i, errors = 0;
-	double last;
-	int ret = -1;
+	struct rules_pass rp = { .total = n };
+	const struct kvet_pass pass = {
+		.open = rules_open,
+		.object = rules_object,
+		.close = rules_close,
+		.arg = &rp,
+	};
+	double last = 0;
+	int ret;
 
-	if (!b)
-		return -1;
-	for (i = 0; i < nb; i++) {
-		b[i].ctx = ctx;
-		b[i].objs = objs;
-		b[i].from = n * i / nb;
-		b[i].to = n * (i + 1) / nb;
-		b[i].done = &done;
-		kvet_arena_init(&b[i].arena);
-		kvet_findings_init(&b[i].findings, &b[i].arena);
-		kvet_diag_init(&b[i].diag, &b[i].arena);
-	}
-	for (i = 1; i < nb; i++)
-		started[i] = pthread_create(&threads[i], NULL, block_thread,
-					    &b[i]) == 0;
-	run_block(&b[0], true, n);
-	/* a block no thread took runs here */
-	for (i = 1; i < nb; i++)
-		if (!started[i])
-			run_block(&b[i], false, 0);
-	for (i = 1; i < nb; i++)
-		if (started[i])
-			pthread_join(threads[i], NULL);
-	/* the caller's block may end first: the last report is here */
-	last = 0;
+	atomic_init(&rp.done, 0);
+	ret = kvet_ctx_run_pass(ctx, objs, n, nb, &pass);
+	/* the caller's lane may end first: the last report is here */
 	lint_progress(ctx, n, n, &last);
-	for (i = 0; i < nb; i++) {
-		if (b[i].failed || b[i].findings.oom || b[i].diag.oom)
-			goto out;
-		errors += b[i].errors + b[i].diag.n;
-	}
-	if (errors) {
-		ret = 0;
-		goto out;
-	}
-	for (i = 0; i < nb; i++) {
-		if (kvet_findings_append(&ctx->findings, &b[i].findings) < 0)
-			goto out;
-		kvet_arena_adopt(&ctx->arena, &b[i].arena);
-	}
-	ret = 1;
-out:
-	for (i = 0; i < nb; i++)
-		block_release(&b[i]);
-	free(b);
 	return ret;
 }
 

@@ -42,6 +42,15 @@ void kvet_jw_init(struct kvet_jw *jw, FILE *fp)
 	jw->len = 0;
 }
 
+void kvet_jw_init_inside(struct kvet_jw *jw, FILE *fp, unsigned int depth,
+			 bool first)
+{
+	kvet_jw_init(jw, fp);
+	jw->depth = depth;
+	if (depth && depth <= KVET_JW_MAX_DEPTH)
+		jw->empty[depth - 1] = first;
+}
+
 void kvet_jw_flush(struct kvet_jw *jw)
 {
 	if (jw->len)
@@ -59,6 +68,16 @@ void kvet_jw_raw(struct kvet_jw *jw, const char *s, size_t len)
 {
 	put(jw, s, len);
 }
+
+/* The bytes that stand for themselves in a JSON string: printable ASCII
+ * but '"' and '\\'. */
+#define PLAIN16(c) (c) >= 0x20 && (c) < 0x7f && (c) != '"' && (c) != '\\'
+#define PLAIN4(c) PLAIN16(c), PLAIN16((c) + 1), PLAIN16((c) + 2), PLAIN16((c) + 3)
+#define PLAIN_ROW(c) PLAIN4(c), PLAIN4((c) + 4), PLAIN4((c) + 8), PLAIN4((c) + 12)
+static const bool plain[256] = {
+	PLAIN_ROW(0x00), PLAIN_ROW(0x10), PLAIN_ROW(0x20), PLAIN_ROW(0x30),
+	PLAIN_ROW(0x40), PLAIN_ROW(0x50), PLAIN_ROW(0x60), PLAIN_ROW(0x70),
+};
 
 /* How many bytes from @s on stand for themselves in a JSON string
  * (printable ASCII but '"' and '\\'): sixteen at a time with SSE2, else
@@ -102,78 +121,167 @@ static size_t plain_run(const char *s, size_t len)
 		n += 8;
 	}
 #endif
-	for (; n < len; n++) {
-		unsigned char c = (unsigned char)s[n];
-
-		if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\')
-			break;
-	}
+	/* the rest, and most keys and names, byte by byte: one load each */
+	while (n < len && plain[(unsigned char)s[n]])
+		n++;
 	return n;
 }
 
-void kvet_jw_string(struct kvet_jw *jw, const char *s, size_t len)
+/*
+ * The escaped form of @s into @o, which has room for the worst case
+ * (ESCAPED_MAX()): no room is checked byte by byte. Returns the end.
+ */
+#define ESCAPED_MAX(len) (6 * (len) + 2)
+#define PIECE 1024
+
+static char *escape_body(char *o, const char *s, size_t len)
 {
 	static const char hex[] = "0123456789abcdef";
 	size_t i, n;
 	uint32_t cp;
 
-	if (!s) {
-		put(jw, "null", 4);
-		return;
-	}
-	put_char(jw, '"');
 	for (i = 0; i < len; i += n) {
 		/* mostly one run of text that needs no escape */
 		n = plain_run(s + i, len - i);
 		if (n) {
-			put(jw, s + i, n);
+			memcpy(o, s + i, n);
+			o += n;
 			continue;
 		}
 		/* the quotes around names in findings' words are most of
 		 * what needs an escape: no UTF-8 decoding for them */
 		if (s[i] == '"' || s[i] == '\\') {
-			put_char(jw, '\\');
-			put_char(jw, s[i]);
+			*o++ = '\\';
+			*o++ = s[i];
 			n = 1;
 			continue;
 		}
 		n = kvet_utf8_next(s + i, len - i, &cp);
 		switch (cp) {
 		case '\b':
-			put(jw, "\\b", 2);
+			*o++ = '\\', *o++ = 'b';
 			break;
 		case '\f':
-			put(jw, "\\f", 2);
+			*o++ = '\\', *o++ = 'f';
 			break;
 		case '\n':
-			put(jw, "\\n", 2);
+			*o++ = '\\', *o++ = 'n';
 			break;
 		case '\r':
-			put(jw, "\\r", 2);
+			*o++ = '\\', *o++ = 'r';
 			break;
 		case '\t':
-			put(jw, "\\t", 2);
+			*o++ = '\\', *o++ = 't';
 			break;
 		case 0x2028:
-			put(jw, "\\u2028", 6);
+			memcpy(o, "\\u2028", 6);
+			o += 6;
 			break;
 		case 0x2029:
-			put(jw, "\\u2029", 6);
+			memcpy(o, "\\u2029", 6);
+			o += 6;
 			break;
 		default:
 			if (cp < 0x20 || cp == 0x7f) {
-				put(jw, "\\u00", 4);
-				put_char(jw, hex[cp >> 4]);
-				put_char(jw, hex[cp & 0xf]);
+				memcpy(o, "\\u00", 4);
+				o[4] = hex[cp >> 4];
+				o[5] = hex[cp & 0xf];
+				o += 6;
 			} else {
-				char u[4];
-
-				put(jw, u, kvet_utf8_encode(u, cp));
+				/* at most 3 bytes (U+FFFD) for each byte read */
+				o += kvet_utf8_encode(o, cp);
 			}
 			break;
 		}
 	}
+	return o;
+}
+
+static char *escape(char *o, const char *s, size_t len)
+{
+	*o++ = '"';
+	o = escape_body(o, s, len);
+	*o++ = '"';
+	return o;
+}
+
+void kvet_jw_string(struct kvet_jw *jw, const char *s, size_t len)
+{
+	if (!s) {
+		put(jw, "null", 4);
+		return;
+	}
+	if (KVET_JW_BUF - jw->len < ESCAPED_MAX(len))
+		kvet_jw_flush(jw);
+	if (KVET_JW_BUF - jw->len >= ESCAPED_MAX(len)) {
+		jw->len = (size_t)(escape(jw->buf + jw->len, s, len) - jw->buf);
+		return;
+	}
+	/* a string of more than a sixth of the buffer, piece by piece */
 	put_char(jw, '"');
+	while (len) {
+		size_t n = len < PIECE ? len : PIECE, k;
+		char piece[ESCAPED_MAX(PIECE)];
+
+		/* not inside a UTF-8 sequence: a decoder would see it cut */
+		while (n < len && n > 1 && ((unsigned char)s[n] & 0xc0) == 0x80)
+			n--;
+		k = (size_t)(escape(piece, s, n) - piece);
+		put(jw, piece + 1, k - 2);
+		s += n;
+		len -= n;
+	}
+	put_char(jw, '"');
+}
+
+/* @o[0, @len) again as a string member @key; the room is there. */
+static void copy_member(struct kvet_jw *jw, const char *key, size_t from,
+			size_t len)
+{
+	kvet_jw_item(jw, key);
+	jw->buf[jw->len++] = '"';
+	memcpy(jw->buf + jw->len, jw->buf + from, len);
+	jw->len += len;
+	jw->buf[jw->len++] = '"';
+}
+
+void kvet_jw_str_split(struct kvet_jw *jw, const char *key,
+		       const char *head_key, const char *tail_key,
+		       const char *s, size_t len, size_t head, size_t tail)
+{
+	size_t keys = strlen(key) + strlen(head_key) + strlen(tail_key);
+	size_t need = 2 * ESCAPED_MAX(len) + keys +
+		      3 * (2 * (size_t)jw->depth + 6);
+	size_t start, head_end, tail_start, end;
+	char *o;
+
+	if (KVET_JW_BUF - jw->len < need)
+		kvet_jw_flush(jw);
+	if (KVET_JW_BUF - jw->len < need || jw->depth > KVET_JW_MAX_DEPTH) {
+		kvet_jw_item(jw, key);
+		kvet_jw_string(jw, s, len);
+		kvet_jw_item(jw, head_key);
+		kvet_jw_string(jw, s, head);
+		kvet_jw_item(jw, tail_key);
+		kvet_jw_string(jw, s + tail, len - tail);
+		return;
+	}
+	/* no UTF-8 sequence crosses an ASCII byte, so the escaped whole is
+	 * the escaped pieces one after the other */
+	kvet_jw_item(jw, key);
+	o = jw->buf + jw->len;
+	*o++ = '"';
+	start = (size_t)(o - jw->buf);
+	o = escape_body(o, s, head);
+	head_end = (size_t)(o - jw->buf);
+	o = escape_body(o, s + head, tail - head);
+	tail_start = (size_t)(o - jw->buf);
+	o = escape_body(o, s + tail, len - tail);
+	end = (size_t)(o - jw->buf);
+	*o++ = '"';
+	jw->len = (size_t)(o - jw->buf);
+	copy_member(jw, head_key, start, head_end - start);
+	copy_member(jw, tail_key, tail_start, end - tail_start);
 }
 
 void kvet_json_write_string(FILE *fp, const char *s, size_t len)
@@ -184,6 +292,10 @@ void kvet_json_write_string(FILE *fp, const char *s, size_t len)
 	kvet_jw_string(&jw, s, len);
 	kvet_jw_flush(&jw);
 }
+
+#define SPACES "                                "
+_Static_assert(sizeof(SPACES) == 2 * KVET_JW_MAX_DEPTH + 1,
+	       "SPACES holds the deepest indentation");
 
 static void jw_indent(struct kvet_jw *jw, unsigned int depth)
 {
@@ -202,6 +314,36 @@ static void jw_indent(struct kvet_jw *jw, unsigned int depth)
 
 void kvet_jw_item(struct kvet_jw *jw, const char *key)
 {
+	size_t klen = key ? strlen(key) : 0;
+	size_t indent = 2 * (size_t)jw->depth;
+	char *o;
+
+	/* the common case, a plain key at a depth the reports have, in one
+	 * write: ",\n", the indentation, "\"key\": " */
+	if (jw->depth && jw->depth <= KVET_JW_MAX_DEPTH &&
+	    KVET_JW_BUF - jw->len >= klen + 2 * KVET_JW_MAX_DEPTH + 6 &&
+	    plain_run(key ? key : "", klen) == klen) {
+		size_t i;
+
+		o = jw->buf + jw->len;
+		if (!jw->empty[jw->depth - 1])
+			*o++ = ',';
+		jw->empty[jw->depth - 1] = false;
+		*o++ = '\n';
+		/* the deepest indentation in one copy of a fixed size, of
+		 * which @indent bytes count */
+		memcpy(o, SPACES, 2 * KVET_JW_MAX_DEPTH);
+		o += indent;
+		if (key) {
+			*o++ = '"';
+			for (i = 0; i < klen; i++)
+				*o++ = key[i];
+			memcpy(o, "\": ", 3);
+			o += 3;
+		}
+		jw->len = (size_t)(o - jw->buf);
+		return;
+	}
 	if (jw->depth) {
 		if (!jw->empty[jw->depth - 1])
 			put_char(jw, ',');
@@ -209,7 +351,7 @@ void kvet_jw_item(struct kvet_jw *jw, const char *key)
 		jw_indent(jw, jw->depth);
 	}
 	if (key) {
-		kvet_jw_string(jw, key, strlen(key));
+		kvet_jw_string(jw, key, klen);
 		put(jw, ": ", 2);
 	}
 }

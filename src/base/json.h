@@ -50,6 +50,10 @@ struct kvet_jw {
 };
 
 void kvet_jw_init(struct kvet_jw *jw, FILE *fp);
+/* A writer for @fp that goes on inside an array at @depth (a part of a
+ * document written elsewhere): @first, no element is before. */
+void kvet_jw_init_inside(struct kvet_jw *jw, FILE *fp, unsigned int depth,
+			 bool first);
 /* Write what is buffered to the stream. */
 void kvet_jw_flush(struct kvet_jw *jw);
 /* The stream, after what is buffered, to write to it directly. */
@@ -69,6 +73,16 @@ void kvet_jw_open(struct kvet_jw *jw, const char *key, char bracket);
 void kvet_jw_close(struct kvet_jw *jw, char bracket);
 /* A string; NULL is written null. */
 void kvet_jw_str(struct kvet_jw *jw, const char *key, const char *val);
+/*
+ * kvet_jw_str_split() - three string members: @key the @len bytes of @s,
+ * then @head_key its first @head bytes and @tail_key its bytes from @tail
+ * on, as three kvet_jw_str() would write them, but escaped once (a
+ * finding's message is its headline and its reason joined with ": ").
+ * The byte at @head and the one before @tail must be ASCII.
+ */
+void kvet_jw_str_split(struct kvet_jw *jw, const char *key,
+		       const char *head_key, const char *tail_key,
+		       const char *s, size_t len, size_t head, size_t tail);
 void kvet_jw_uint(struct kvet_jw *jw, const char *key, unsigned long long val);
 void kvet_jw_bool(struct kvet_jw *jw, const char *key, bool val);
 /* A 1-based line or column; 0 means "no position" and is written null. */

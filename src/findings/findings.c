@@ -20,9 +20,12 @@ void kvet_findings_release(struct kvet_findings *fs)
 		return;
 	free(fs->v);
 	free(fs->meta);
+	free(fs->invalid);
 	fs->v = NULL;
 	fs->meta = NULL;
+	fs->invalid = NULL;
 	fs->n = fs->cap = 0;
+	fs->n_invalid = fs->cap_invalid = 0;
 	memset(fs->helps, 0, sizeof(fs->helps));
 }
 
@@ -158,39 +161,79 @@ oom:
 	return NULL;
 }
 
+int kvet_findings_reserve(struct kvet_findings *fs, size_t n)
+{
+	struct kvet_finding *v;
+	struct kvet_finding_meta *m;
+
+	if (n <= fs->cap)
+		return 0;
+	v = realloc(fs->v, n * sizeof(*v));
+	if (!v)
+		return -1;
+	fs->v = v;
+	m = realloc(fs->meta, n * sizeof(*m));
+	if (!m)
+		return -1;
+	fs->meta = m;
+	fs->cap = n;
+	return 0;
+}
+
+void kvet_findings_append_part(struct kvet_findings *to,
+			       const struct kvet_findings *from, size_t first,
+			       size_t n)
+{
+	if (!n)
+		return;
+	memcpy(to->v + to->n, from->v + first, n * sizeof(*to->v));
+	memcpy(to->meta + to->n, from->meta + first, n * sizeof(*to->meta));
+	to->n += n;
+}
+
 int kvet_findings_append(struct kvet_findings *to, struct kvet_findings *from)
 {
-	size_t n = to->n + from->n, i;
-
 	if (from->oom)
 		to->oom = 1;
 	if (!from->n)
 		return 0;
-	if (n > to->cap) {
-		struct kvet_finding *v = realloc(to->v, n * sizeof(*v));
-		struct kvet_finding_meta *m;
-
-		if (!v)
-			return -1;
-		to->v = v;
-		m = realloc(to->meta, n * sizeof(*m));
-		if (!m)
-			return -1;
-		to->meta = m;
-		to->cap = n;
-	}
-	for (i = 0; i < from->n; i++) {
-		to->v[to->n + i] = from->v[i];
-		to->meta[to->n + i] = from->meta[i];
-	}
-	to->n = n;
+	if (kvet_findings_reserve(to, to->n + from->n) < 0)
+		return -1;
+	kvet_findings_append_part(to, from, 0, from->n);
 	from->n = 0;
 	return 0;
 }
 
+int kvet_findings_invalidate(struct kvet_findings *fs,
+			     const struct kvet_node *n)
+{
+	if (!fs->defer_invalid) {
+		kvet_node_invalidate(n);
+		return 0;
+	}
+	if (fs->n_invalid == fs->cap_invalid) {
+		size_t cap = fs->cap_invalid ? fs->cap_invalid * 2 : 16;
+		const struct kvet_node **v = realloc(fs->invalid,
+						     cap * sizeof(*v));
+
+		if (!v) {
+			fs->oom = 1;
+			return -1;
+		}
+		fs->invalid = v;
+		fs->cap_invalid = cap;
+	}
+	fs->invalid[fs->n_invalid++] = n;
+	return 0;
+}
+
+/* A finding's sort keys, held inline: a comparison reads the finding
+ * itself only for a tie in place (its rule and message). */
 struct sort_item {
+	size_t file_order;
+	unsigned int line, column;
 	const struct kvet_finding *f;
-	struct kvet_finding_meta meta;
+	size_t idx;			/* before the sort */
 };
 
 static int cmp_finding(const void *pa, const void *pb)
@@ -198,45 +241,56 @@ static int cmp_finding(const void *pa, const void *pb)
 	const struct sort_item *a = pa, *b = pb;
 	int c;
 
-	if (a->meta.file_order != b->meta.file_order)
-		return a->meta.file_order < b->meta.file_order ? -1 : 1;
-	if (a->f->pos.line != b->f->pos.line)
-		return a->f->pos.line < b->f->pos.line ? -1 : 1;
-	if (a->f->pos.column != b->f->pos.column)
-		return a->f->pos.column < b->f->pos.column ? -1 : 1;
+	if (a->file_order != b->file_order)
+		return a->file_order < b->file_order ? -1 : 1;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->column != b->column)
+		return a->column < b->column ? -1 : 1;
 	c = strcmp(a->f->rule, b->f->rule);
+	if (!c)
+		c = strcmp(a->f->message, b->f->message);
 	if (c)
 		return c;
-	return strcmp(a->f->message, b->f->message);
+	/* equal findings keep their order, as qsort's merge sort did */
+	return a->idx < b->idx ? -1 : a->idx > b->idx;
 }
 
 void kvet_findings_sort(struct kvet_findings *fs)
 {
 	struct sort_item *items;
 	struct kvet_finding *sorted;
+	struct kvet_finding_meta *meta;
 	size_t i;
 
 	if (fs->n < 2)
 		return;
 	items = malloc(fs->n * sizeof(*items));
 	sorted = malloc(fs->n * sizeof(*sorted));
-	if (!items || !sorted) {
+	meta = malloc(fs->n * sizeof(*meta));
+	if (!items || !sorted || !meta) {
 		free(items);
 		free(sorted);
+		free(meta);
 		fs->oom = 1;
 		return;
 	}
 	for (i = 0; i < fs->n; i++) {
+		items[i].file_order = fs->meta[i].file_order;
+		items[i].line = fs->v[i].pos.line;
+		items[i].column = fs->v[i].pos.column;
 		items[i].f = &fs->v[i];
-		items[i].meta = fs->meta[i];
+		items[i].idx = i;
 	}
 	qsort(items, fs->n, sizeof(*items), cmp_finding);
 	for (i = 0; i < fs->n; i++) {
 		sorted[i] = *items[i].f;
-		fs->meta[i] = items[i].meta;
+		meta[i] = fs->meta[items[i].idx];
 	}
 	free(fs->v);
+	free(fs->meta);
 	fs->v = sorted;
+	fs->meta = meta;
 	fs->cap = fs->n;
 	free(items);
 }

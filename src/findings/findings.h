@@ -2,6 +2,7 @@
 #ifndef KVET_FINDINGS_FINDINGS_H
 #define KVET_FINDINGS_FINDINGS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -33,6 +34,12 @@ struct kvet_findings {
 	struct kvet_finding_meta *meta;	/* one per finding */
 	size_t n, cap;
 	int oom;
+	/* kvet_findings_invalidate(): when set (a pass on several threads),
+	 * the nodes a check finds unusable are kept here, malloc'd, for the
+	 * caller to invalidate once every thread is done */
+	bool defer_invalid;
+	const struct kvet_node **invalid;
+	size_t n_invalid, cap_invalid;
 	struct {
 		const char *rule;
 		const char *help;	/* in the arena */
@@ -79,6 +86,27 @@ struct kvet_finding *kvet_findings_add(struct kvet_findings *fs,
 /* Move the findings of @from after those of @to, in their order; their
  * strings stay where they are. Returns 0, or -1 when out of memory. */
 int kvet_findings_append(struct kvet_findings *to, struct kvet_findings *from);
+
+/* Room for @n findings in all. Returns 0, or -1 when out of memory. */
+int kvet_findings_reserve(struct kvet_findings *fs, size_t n);
+
+/* Copy @n findings of @from from @first on after those of @to, which
+ * must have room for them (kvet_findings_reserve()); their strings stay
+ * where they are. */
+void kvet_findings_append_part(struct kvet_findings *to,
+			       const struct kvet_findings *from, size_t first,
+			       size_t n);
+
+/*
+ * kvet_findings_invalidate() - a check found @n unusable for the rules
+ * (kvet_node_invalidate()): at once, or, when @fs defers it, once the
+ * threads of the pass are done. Another thread's object may share @n
+ * through an alias, and what it reads must not depend on timing; a check
+ * that reaches @n by the same key judges its value the same either way.
+ * Returns 0, or -1 when out of memory.
+ */
+int kvet_findings_invalidate(struct kvet_findings *fs,
+			     const struct kvet_node *n);
 
 /*
  * The fingerprints of baselines before version 3: FNV-1a, 64 bits, over

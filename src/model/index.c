@@ -31,17 +31,36 @@ struct kvet_label_index {
 #define TAG_KEY "K"		/* key, in any namespace */
 #define TAG_KV "V"		/* key, value, in any namespace */
 
-/* Pass 1 counts, pass 2 fills: the arrays are sized exactly. */
-static int add(struct kvet_label_index *idx, const struct kvet_slice *parts,
-	       size_t nparts, uint32_t id, bool fill)
+/*
+ * Pass 1 counts and notes, for each entry of a workload, its posting
+ * (one lookup each); pass 2 fills the postings from those notes, in the
+ * same order, without hashing the keys again: the arrays are sized
+ * exactly.
+ */
+struct entry {
+	struct posting *p;
+	uint32_t id;
+};
+
+struct entries {
+	struct entry *v;
+	size_t n, cap;
+};
+
+static int add(struct kvet_label_index *idx, struct entries *es,
+	       const struct kvet_slice *parts, size_t nparts, uint32_t id)
 {
 	struct posting *p;
 	void **slot;
 
-	if (fill) {
-		p = kvet_hash_get(&idx->postings, parts, nparts);
-		p->ids[p->fill++] = id;
-		return 0;
+	if (es->n == es->cap) {
+		size_t cap = es->cap ? es->cap * 2 : 1024;
+		struct entry *v = realloc(es->v, cap * sizeof(*v));
+
+		if (!v)
+			return -1;
+		es->v = v;
+		es->cap = cap;
 	}
 	slot = kvet_hash_put(&idx->postings, parts, nparts, NULL);
 	if (!slot)
@@ -53,11 +72,12 @@ static int add(struct kvet_label_index *idx, const struct kvet_slice *parts,
 	}
 	p = *slot;
 	p->n++;
+	es->v[es->n++] = (struct entry){ .p = p, .id = id };
 	return 0;
 }
 
-static int add_workload(struct kvet_label_index *idx,
-			const struct kvet_workload *wl, bool fill)
+static int add_workload(struct kvet_label_index *idx, struct entries *es,
+			const struct kvet_workload *wl)
 {
 	struct kvet_slice parts[4];
 	size_t i;
@@ -68,7 +88,7 @@ static int add_workload(struct kvet_label_index *idx,
 		return 0;
 	parts[0] = kvet_slice_of(TAG_NS);
 	parts[1] = kvet_slice_of(wl->obj->namespace);
-	if (add(idx, parts, 2, wl->index, fill))
+	if (add(idx, es, parts, 2, wl->index))
 		return -1;
 	for (i = 0; i < wl->labels.n; i++) {
 		const struct kvet_label *l = &wl->labels.v[i];
@@ -76,16 +96,16 @@ static int add_workload(struct kvet_label_index *idx,
 		parts[0] = kvet_slice_of(TAG_NS_KEY);
 		parts[2] = l->key;
 		parts[3] = l->value;
-		if (add(idx, parts, 3, wl->index, fill))
+		if (add(idx, es, parts, 3, wl->index))
 			return -1;
 		parts[0] = kvet_slice_of(TAG_NS_KV);
-		if (add(idx, parts, 4, wl->index, fill))
+		if (add(idx, es, parts, 4, wl->index))
 			return -1;
 		parts[1] = kvet_slice_of(TAG_KEY);
-		if (add(idx, parts + 1, 2, wl->index, fill))
+		if (add(idx, es, parts + 1, 2, wl->index))
 			return -1;
 		parts[1] = kvet_slice_of(TAG_KV);
-		if (add(idx, parts + 1, 3, wl->index, fill))
+		if (add(idx, es, parts + 1, 3, wl->index))
 			return -1;
 		parts[1] = kvet_slice_of(wl->obj->namespace);
 	}
@@ -97,6 +117,7 @@ struct kvet_label_index *kvet_label_index_create(struct kvet_arena *arena,
 						 size_t n)
 {
 	struct kvet_label_index *idx = calloc(1, sizeof(*idx));
+	struct entries es = { 0 };
 	struct kvet_hash_slot *slot;
 	size_t i, pos = 0;
 
@@ -107,7 +128,7 @@ struct kvet_label_index *kvet_label_index_create(struct kvet_arena *arena,
 	idx->n = n;
 	kvet_hash_init(&idx->postings, arena);
 	for (i = 0; i < n; i++)
-		if (add_workload(idx, wls[i], false))
+		if (add_workload(idx, &es, wls[i]))
 			goto fail;
 	while ((slot = kvet_hash_next(&idx->postings, &pos)) != NULL) {
 		struct posting *p = slot->value;
@@ -116,10 +137,12 @@ struct kvet_label_index *kvet_label_index_create(struct kvet_arena *arena,
 		if (!p->ids)
 			goto fail;
 	}
-	for (i = 0; i < n; i++)
-		add_workload(idx, wls[i], true);
+	for (i = 0; i < es.n; i++)
+		es.v[i].p->ids[es.v[i].p->fill++] = es.v[i].id;
+	free(es.v);
 	return idx;
 fail:
+	free(es.v);
 	kvet_label_index_destroy(idx);
 	return NULL;
 }

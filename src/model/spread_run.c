@@ -199,18 +199,46 @@ int kvet_run_term_at(struct kvet_run *run, const struct kvet_node *node,
 }
 
 /* An exact key of a selector: values as they are, runtime ones too. */
+/* @sep, then what "%.*s" writes of @sl (up to a NUL), and "%d" of
+ * @n when @n is not -1: appended, since a term's key is made for every
+ * walk and printf's parsing was most of its cost. */
+static void add_piece(struct kvet_strbuf *b, char sep, struct kvet_slice sl)
+{
+	kvet_strbuf_add(b, &sep, 1);
+	kvet_strbuf_add(b, sl.s, sl.len ? strnlen(sl.s, sl.len) : 0);
+}
+
+static void add_int(struct kvet_strbuf *b, int n)
+{
+	char buf[16];
+	size_t i = sizeof(buf);
+	unsigned int u = n < 0 ? 0u - (unsigned int)n : (unsigned int)n;
+
+	do {
+		buf[--i] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (n < 0)
+		buf[--i] = '-';
+	kvet_strbuf_add(b, buf + i, sizeof(buf) - i);
+}
+
 static void add_selector_key(struct kvet_strbuf *b,
 			     const struct kvet_selector *sel)
 {
 	size_t i, j;
 
-	kvet_strbuf_addf(b, "%d:%d", (int)sel->meaning, (int)sel->form);
+	add_int(b, (int)sel->meaning);
+	kvet_strbuf_add(b, ":", 1);
+	add_int(b, (int)sel->form);
 	for (i = 0; sel->meaning == KVET_SEL_MATCH && i < sel->n_reqs; i++) {
 		const struct kvet_requirement *r = &sel->reqs[i];
 
-		kvet_strbuf_addf(b, "\x1e%.*s\x1f%d", SL(r->key), (int)r->op);
+		add_piece(b, '\x1e', r->key);
+		kvet_strbuf_add(b, "\x1f", 1);
+		add_int(b, (int)r->op);
 		for (j = 0; j < r->n_values; j++)
-			kvet_strbuf_addf(b, "\x1f%.*s", SL(r->values[j]));
+			add_piece(b, '\x1f', r->values[j]);
 	}
 }
 
@@ -225,7 +253,7 @@ static void add_walk_key(struct kvet_strbuf *b, const struct kvet_term *t)
 	}
 	kvet_strbuf_adds(b, "\x1dL");
 	for (i = 0; i < t->n_namespaces; i++)
-		kvet_strbuf_addf(b, "\x1f%.*s", SL(t->namespaces[i]));
+		add_piece(b, '\x1f', t->namespaces[i]);
 	kvet_strbuf_adds(b, "\x1dS");
 	add_selector_key(b, &t->ns_selector);
 }

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "report/render.h"
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/json.h"
@@ -50,6 +52,32 @@ void kvet_jw_rendered(struct kvet_jw *jw, const struct kvet_finding *f)
 	kvet_jw_close(jw, '}');
 }
 
+/*
+ * "message", "headline" and "reason": a message that is its headline and
+ * its reason joined by ": " (the findings' list keeps the reason as its
+ * tail) is escaped once for the three.
+ */
+static void write_words(struct kvet_jw *jw, const struct kvet_finding *f)
+{
+	const char *hl = f->headline ? f->headline : f->message;
+	size_t hlen, mlen;
+
+	if (f->reason && hl != f->message) {
+		hlen = strlen(hl);
+		if (f->reason == f->message + hlen + 2 &&
+		    !memcmp(f->message, hl, hlen) &&
+		    !memcmp(f->message + hlen, ": ", 2)) {
+			mlen = hlen + 2 + strlen(f->reason);
+			kvet_jw_str_split(jw, "message", "headline", "reason",
+					  f->message, mlen, hlen, hlen + 2);
+			return;
+		}
+	}
+	kvet_jw_str(jw, "message", f->message);
+	kvet_jw_str(jw, "headline", hl);
+	kvet_jw_str(jw, "reason", f->reason);
+}
+
 /* The finding's words: "message" is the full sentence, "headline" its
  * first line in the text report, "reason" the explanation below it,
  * "help" what to do and "help_uri" where the rule is documented (null
@@ -63,9 +91,7 @@ static void write_finding(struct kvet_jw *jw, const struct kvet_ctx *ctx,
 	kvet_jw_open(jw, NULL, '{');
 	kvet_jw_str(jw, "rule", f->rule);
 	kvet_jw_str(jw, "severity", kvet_severity_name(f->severity));
-	kvet_jw_str(jw, "message", f->message);
-	kvet_jw_str(jw, "headline", f->headline ? f->headline : f->message);
-	kvet_jw_str(jw, "reason", f->reason);
+	write_words(jw, f);
 	kvet_jw_str(jw, "help", f->help);
 	kvet_jw_str(jw, "help_uri", info ? info->help_uri : NULL);
 	write_object(jw, &f->object);
@@ -84,6 +110,202 @@ static void write_finding(struct kvet_jw *jw, const struct kvet_ctx *ctx,
 		write_related(jw, &f->related[i]);
 	kvet_jw_close(jw, ']');
 	kvet_jw_close(jw, '}');
+}
+
+/*
+ * A large findings array is written on every thread the run may use: in
+ * batches of consecutive findings, each into memory of its own, which
+ * the caller's thread writes to the stream in order as soon as it is its
+ * turn, rendering batches itself meanwhile. At most AHEAD batches wait
+ * (about 1 MiB each), so the report is never held whole and the peak
+ * grows by a few MiB at most; the bytes are those one thread writes.
+ */
+enum {
+	BATCH = 512,			/* findings a batch */
+	AHEAD = 4,			/* batches rendered and not written */
+	MIN_PARALLEL = 8192,		/* fewer findings: on one thread */
+	MAX_HELPERS = 63,
+};
+
+struct batch {
+	char *buf;			/* malloc'd; NULL: failed, or empty */
+	size_t len;
+	bool done;
+};
+
+struct batches {
+	const struct kvet_ctx *ctx;
+	size_t n, n_batches;
+	unsigned int depth;		/* of the findings array's elements */
+	struct batch *v;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	size_t next;			/* the next batch to render */
+	size_t written;			/* batches written to the stream */
+};
+
+/* Findings of batch @b into memory; buf NULL when that failed (the
+ * caller's thread then writes them to the stream itself). */
+static void render_batch(struct batches *bs, size_t b, struct batch *out)
+{
+	size_t i, from = b * BATCH, to = from + BATCH;
+	struct kvet_jw *jw = malloc(sizeof(*jw));
+	FILE *fp = NULL;
+
+	out->buf = NULL;
+	out->len = 0;
+	if (to > bs->n)
+		to = bs->n;
+	if (jw)
+		fp = open_memstream(&out->buf, &out->len);
+	if (!fp) {
+		free(jw);
+		out->buf = NULL;
+		return;
+	}
+	kvet_jw_init_inside(jw, fp, bs->depth, from == 0);
+	for (i = from; i < to; i++)
+		write_finding(jw, bs->ctx, kvet_ctx_finding(bs->ctx, i));
+	kvet_jw_flush(jw);
+	if (ferror(fp)) {
+		fclose(fp);
+		free(out->buf);
+		out->buf = NULL;
+	} else if (fclose(fp)) {
+		free(out->buf);
+		out->buf = NULL;
+	}
+	free(jw);
+}
+
+/* Take the next batch to render, waiting while AHEAD wait to be
+ * written; false when none is left. Called with the lock held. */
+static bool take_batch(struct batches *bs, size_t *b, bool wait)
+{
+	while (bs->next < bs->n_batches) {
+		if (bs->next < bs->written + AHEAD) {
+			*b = bs->next++;
+			return true;
+		}
+		if (!wait)
+			return false;
+		pthread_cond_wait(&bs->cv, &bs->mu);
+	}
+	return false;
+}
+
+static void put_batch(struct batches *bs, size_t b, const struct batch *out)
+{
+	pthread_mutex_lock(&bs->mu);
+	bs->v[b] = *out;
+	bs->v[b].done = true;
+	pthread_cond_broadcast(&bs->cv);
+	pthread_mutex_unlock(&bs->mu);
+}
+
+static void *batch_thread(void *arg)
+{
+	struct batches *bs = arg;
+	struct batch out;
+	size_t b;
+
+	pthread_mutex_lock(&bs->mu);
+	while (take_batch(bs, &b, true)) {
+		pthread_mutex_unlock(&bs->mu);
+		render_batch(bs, b, &out);
+		put_batch(bs, b, &out);
+		pthread_mutex_lock(&bs->mu);
+	}
+	pthread_mutex_unlock(&bs->mu);
+	return NULL;
+}
+
+/* The findings' elements, in order, into @jw's stream. */
+static void write_batches(struct batches *bs, struct kvet_jw *jw)
+{
+	FILE *fp = kvet_jw_stream(jw);
+	struct batch out;
+	size_t b, i;
+
+	pthread_mutex_lock(&bs->mu);
+	while (bs->written < bs->n_batches) {
+		struct batch *w = &bs->v[bs->written];
+
+		if (w->done) {
+			pthread_mutex_unlock(&bs->mu);
+			if (w->buf) {
+				fwrite_unlocked(w->buf, 1, w->len, fp);
+				free(w->buf);
+				w->buf = NULL;
+			} else {
+				/* no memory for it: written here, directly */
+				struct kvet_jw *dw = malloc(sizeof(*dw));
+				size_t from = bs->written * BATCH;
+				size_t to = from + BATCH < bs->n ? from + BATCH
+								 : bs->n;
+
+				/* the report's own writer, when even this
+				 * fails: it is empty, all was flushed */
+				if (!dw)
+					dw = jw;
+				kvet_jw_init_inside(dw, fp, bs->depth,
+						    from == 0);
+				for (i = from; i < to; i++)
+					write_finding(dw, bs->ctx,
+						      kvet_ctx_finding(bs->ctx, i));
+				kvet_jw_flush(dw);
+				if (dw != jw)
+					free(dw);
+			}
+			pthread_mutex_lock(&bs->mu);
+			bs->written++;
+			pthread_cond_broadcast(&bs->cv);
+			continue;
+		}
+		if (take_batch(bs, &b, false)) {
+			pthread_mutex_unlock(&bs->mu);
+			render_batch(bs, b, &out);
+			put_batch(bs, b, &out);
+			pthread_mutex_lock(&bs->mu);
+			continue;
+		}
+		pthread_cond_wait(&bs->cv, &bs->mu);
+	}
+	pthread_mutex_unlock(&bs->mu);
+}
+
+/* The elements of "findings": on several threads when there are many. */
+static void write_findings(struct kvet_jw *jw, const struct kvet_ctx *ctx)
+{
+	size_t i, n = kvet_ctx_finding_count(ctx);
+	size_t helpers = kvet_ctx_threads(ctx) - 1, started = 0;
+	pthread_t threads[MAX_HELPERS];
+	struct batches bs = { .ctx = ctx, .n = n, .depth = jw->depth };
+
+	if (helpers > MAX_HELPERS)
+		helpers = MAX_HELPERS;
+	bs.n_batches = (n + BATCH - 1) / BATCH;
+	if (n >= MIN_PARALLEL && helpers)
+		bs.v = calloc(bs.n_batches, sizeof(*bs.v));
+	if (!bs.v) {
+		for (i = 0; i < n; i++)
+			write_finding(jw, ctx, kvet_ctx_finding(ctx, i));
+		return;
+	}
+	pthread_mutex_init(&bs.mu, NULL);
+	pthread_cond_init(&bs.cv, NULL);
+	for (i = 0; i < helpers; i++)
+		if (pthread_create(&threads[started], NULL, batch_thread,
+				   &bs) == 0)
+			started++;
+	write_batches(&bs, jw);
+	for (i = 0; i < started; i++)
+		pthread_join(threads[i], NULL);
+	pthread_cond_destroy(&bs.cv);
+	pthread_mutex_destroy(&bs.mu);
+	free(bs.v);
+	/* the array is no longer empty for the writer that closes it */
+	jw->empty[jw->depth - 1] = false;
 }
 
 /* DESIGN.md: {"rule", "object", "reason"}, then the finding's place. */
@@ -196,9 +418,7 @@ static int write_report(const struct kvet_ctx *ctx, FILE *fp,
 	kvet_jw_close(&jw, '}');
 
 	kvet_jw_open(&jw, "findings", '[');
-	n = kvet_ctx_finding_count(ctx);
-	for (i = 0; i < n; i++)
-		write_finding(&jw, ctx, kvet_ctx_finding(ctx, i));
+	write_findings(&jw, ctx);
 	kvet_jw_close(&jw, ']');
 
 	kvet_jw_open(&jw, "suppressed", '[');

@@ -241,8 +241,9 @@ int kvet_check_field_types(struct kvet_findings *fs,
 				       obj, file_order, v, &text))
 			return -1;
 		/* the rules must not compute with it: "minReplicas -inf" */
-		if (fd->want == WANT_INT || fd->want == WANT_INT_OR_STRING)
-			kvet_node_invalidate(v);
+		if ((fd->want == WANT_INT || fd->want == WANT_INT_OR_STRING) &&
+		    kvet_findings_invalidate(fs, v) < 0)
+			return -1;
 	}
 	return 0;
 }

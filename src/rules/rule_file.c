@@ -613,19 +613,30 @@ int kvet_rule_set_compile(struct kvet_rule_set *set,
 			  size_t n_custom)
 {
 	size_t i, k;
+	int *cls = malloc((n ? n : 1) * sizeof(*cls));
+	int ret = -1;
 
+	/* the objects' kind classes, worked out once for all the rules */
+	if (!cls)
+		return -1;
+	for (k = 0; k < n; k++)
+		cls[k] = -1;
 	for (i = 0; i < set->n; i++) {
 		struct kvet_rule *r = set->v[i];
 
 		if (!r->pending || r->disabled)
 			continue;
 		for (k = 0; k < n; k++)
-			if (kvet_rule_matches(r, objs[k], custom, n_custom))
+			if (kvet_rule_matches_class(r, objs[k], custom,
+						    n_custom, &cls[k]))
 				break;
 		if (k < n && kvet_rule_set_compile_rule(set, r))
-			return -1;
+			goto out;
 	}
-	return 0;
+	ret = 0;
+out:
+	free(cls);
+	return ret;
 }
 
 static int cmp_rule(const void *a, const void *b)

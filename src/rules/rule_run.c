@@ -11,6 +11,9 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "model/run.h"
 #include "rules/env.h"
@@ -192,16 +195,23 @@ int kvet_rule_runner_finish(struct kvet_rule_runner *r)
 	return r->oom ? -1 : 0;
 }
 
+/* The kind class of the object (*@cls, worked out on first use and
+ * kept for the object's other rules; -1 until then). */
 static bool kind_matches(const struct kvet_rule *rule,
 			 const struct kvet_object *obj,
-			 const struct kvet_custom_workload *custom, size_t n)
+			 const struct kvet_custom_workload *custom, size_t n,
+			 int *cls)
 {
 	size_t i, gl;
 
-	if (rule->kind_class != KVET_KIND_OTHER &&
-	    kvet_workload_kind_class(custom, n, obj->group, obj->kind) >=
-		    rule->kind_class)
-		return true;
+	if (rule->kind_class != KVET_KIND_OTHER) {
+		if (*cls < 0)
+			*cls = (int)kvet_workload_kind_class(custom, n,
+							     obj->group,
+							     obj->kind);
+		if ((enum kvet_kind_class)*cls >= rule->kind_class)
+			return true;
+	}
 	for (i = 0; i < rule->n_kinds; i++) {
 		const char *k = rule->kinds[i], *slash = strchr(k, '/');
 
@@ -218,14 +228,15 @@ static bool kind_matches(const struct kvet_rule *rule,
 	return false;
 }
 
-bool kvet_rule_matches(const struct kvet_rule *rule,
-		       const struct kvet_object *obj,
-		       const struct kvet_custom_workload *custom, size_t n)
+bool kvet_rule_matches_class(const struct kvet_rule *rule,
+			     const struct kvet_object *obj,
+			     const struct kvet_custom_workload *custom,
+			     size_t n, int *cls)
 {
 	const struct kvet_node *labels;
 	size_t i;
 
-	if (!kind_matches(rule, obj, custom, n))
+	if (!kind_matches(rule, obj, custom, n, cls))
 		return false;
 	if (rule->n_namespaces) {
 		for (i = 0; i < rule->n_namespaces; i++)
@@ -234,6 +245,8 @@ bool kvet_rule_matches(const struct kvet_rule *rule,
 		if (i == rule->n_namespaces)
 			return false;
 	}
+	if (!rule->n_labels)
+		return true;
 	labels = kvet_node_path(obj->root, "metadata", "labels", NULL);
 	for (i = 0; i < rule->n_labels; i++) {
 		struct cel_value lv = cel_from_node(labels, NULL), v;
@@ -246,6 +259,15 @@ bool kvet_rule_matches(const struct kvet_rule *rule,
 	return true;
 }
 
+bool kvet_rule_matches(const struct kvet_rule *rule,
+		       const struct kvet_object *obj,
+		       const struct kvet_custom_workload *custom, size_t n)
+{
+	int cls = -1;
+
+	return kvet_rule_matches_class(rule, obj, custom, n, &cls);
+}
+
 /* True when @msg needs no change by kvet_rule_one_line(): reading it
  * is cheaper than rewriting it, and most messages are already clean. */
 static bool is_one_line(const char *msg)
@@ -254,6 +276,29 @@ static bool is_one_line(const char *msg)
 
 	if (*s == ' ')
 		return false;
+#ifdef __SSE2__
+	{
+		/* sixteen bytes at a time: a control byte, or a space before
+		 * a space; the second load ends at most at the NUL */
+		const __m128i sp = _mm_set1_epi8(' '), ctl = _mm_set1_epi8(0x1f);
+		size_t len = strlen(msg), i;
+
+		for (i = 0; i + 16 <= len; i += 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(msg + i));
+			__m128i next = _mm_loadu_si128(
+				(const __m128i *)(msg + i + 1));
+			__m128i bad = _mm_or_si128(
+				_mm_cmpeq_epi8(_mm_min_epu8(v, ctl), v),
+				_mm_and_si128(_mm_cmpeq_epi8(v, sp),
+					      _mm_cmpeq_epi8(next, sp)));
+
+			if (_mm_movemask_epi8(bad))
+				return false;
+		}
+		/* a space last is one before the NUL: the loop below */
+		s = msg + (i ? i - 1 : 0);
+	}
+#endif
 	for (; *s; s++)
 		if ((unsigned char)*s <= ' ' &&
 		    (*s != ' ' || s[1] == ' ' || !s[1]))
@@ -288,7 +333,8 @@ static const char *render_template(struct kvet_rule_runner *r,
 				   const char *what)
 {
 	size_t i, len = 0;
-	char **parts, *msg;
+	const char **parts;
+	char *msg;
 	size_t *lens;
 
 	if (t->constant)
@@ -302,12 +348,21 @@ static const char *render_template(struct kvet_rule_runner *r,
 		struct cel_value v;
 
 		if (p->text) {
-			parts[i] = (char *)p->text;
+			parts[i] = p->text;
 			lens[i] = p->len;
 		} else {
 			v = cel_eval(&r->env, &p->prog, r->vars);
 			if (v.type == CEL_ERROR)
 				eval_error(r, rule, what, &v, NULL);
+			/* a string, most expressions' value, is copied once,
+			 * into the message below; the text of a value is up to
+			 * its first NUL */
+			if (v.type == CEL_STRING) {
+				parts[i] = v.len ? v.u.s : "";
+				lens[i] = v.len ? strnlen(v.u.s, v.len) : 0;
+				len += lens[i];
+				continue;
+			}
 			parts[i] = cel_to_text(&r->scratch, &v);
 			if (!parts[i])
 				return NULL;
@@ -653,14 +708,15 @@ int kvet_rule_runner_object(struct kvet_rule_runner *r,
 			    const struct kvet_object *obj, size_t file_order)
 {
 	size_t i;
-	int ret = 0;
+	int ret = 0, cls = -1;
 
 	for (i = 0; i < r->set->n && !ret; i++) {
 		const struct kvet_rule *rule = r->set->v[i];
 
 		if (rule->disabled || rule->pending ||
-		    !kvet_rule_matches(rule, obj, r->cfg->custom_workloads,
-				       r->cfg->n_custom_workloads))
+		    !kvet_rule_matches_class(rule, obj,
+					     r->cfg->custom_workloads,
+					     r->cfg->n_custom_workloads, &cls))
 			continue;
 		r->rule = i;
 		ret = run_rule(r, rule, obj, file_order);

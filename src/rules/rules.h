@@ -288,6 +288,13 @@ int kvet_rule_runner_finish(struct kvet_rule_runner *r);
 bool kvet_rule_matches(const struct kvet_rule *rule,
 		       const struct kvet_object *obj,
 		       const struct kvet_custom_workload *custom, size_t n);
+/* The same, with *@cls the kind class of @obj (enum kvet_kind_class),
+ * worked out when a rule first needs it and kept for @obj's other rules:
+ * -1 until then. */
+bool kvet_rule_matches_class(const struct kvet_rule *rule,
+			     const struct kvet_object *obj,
+			     const struct kvet_custom_workload *custom,
+			     size_t n, int *cls);
 
 /*
  * kvet_rule_one_line() - a rendered template as findings show it, on one

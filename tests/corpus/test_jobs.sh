@@ -71,6 +71,26 @@ for args in "" "--overlap" "--json" "--overlap --json" "--managed-fields"; do
 	rm -f "$f"
 done
 
+# more than 8192 findings: the JSON report's findings are written on
+# several threads, in batches
+"$gen" --overlap 6000 >"$tmp/many.yaml" || { echo "FAIL: gen_dump"; exit 1; }
+same_for_jobs "gen_dump --overlap 6000" "$tmp/many.yaml"
+rm -f "$tmp/many.yaml"
+
+# the field-type check runs on several threads from 4096 objects on; a
+# StatefulSet whose spec is an alias of a Deployment's shares its
+# "replicas: -1", which on one thread the StatefulSet reads invalidated
+{
+	printf 'apiVersion: v1\nkind: List\nitems:\n'
+	for ((k = 0; k < 2100; k++)); do
+		printf -- '- {apiVersion: apps/v1, kind: Deployment, metadata: {name: d%d},\n' "$k"
+		printf '   spec: &s%d {replicas: -1, selector: {matchLabels: {app: a%d}}}}\n' "$k" "$k"
+		printf -- '- {apiVersion: apps/v1, kind: StatefulSet, metadata: {name: s%d}, spec: *s%d}\n' "$k" "$k"
+	done
+} >"$tmp/alias.yaml"
+same_for_jobs "aliased invalid fields" "$tmp/alias.yaml"
+rm -f "$tmp/alias.yaml"
+
 # kvet drain reads the whole graph; 60 nodes, 2600 pods
 "$gen_cluster" 60 2600 >"$tmp/cluster.yaml" &&
 	"$gen_cluster" --clean 60 2600 >"$tmp/clean.yaml" ||
