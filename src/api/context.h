@@ -347,6 +347,8 @@ const struct kvet_check *kvet_checks(size_t *n);
 size_t kvet_ctx_checks_at(const struct kvet_ctx *ctx,
 			  enum kvet_check_stage stage,
 			  const struct kvet_check **out);
+/* Run those of each object, before the graph; 0 or -1 (OOM). */
+int kvet_ctx_check_objects(struct kvet_ctx *ctx);
 
 /* roll_check.c: the rolling-upgrade-stalls check of kvet lint. */
 #define KVET_RULE_ROLL "rolling-upgrade-stalls"

@@ -247,73 +247,6 @@ static size_t unit_index(const struct kvet_ctx *ctx, const char *file)
 }
 
 /*
- * The field-type check runs before the graph is built and the rules run:
- * a field it reports (replicas: "two", minReplicas: -.inf) reads as
- * absent from then on, for the graph and for every rule alike. It runs
- * on every thread (pass.c), object by object. These are the C checks of
- * the context's command that run per object (findings/check.h).
- */
-struct object_checks {
-	const struct kvet_check *c[KVET_MAX_C_CHECKS];
-	size_t n;
-};
-
-static int run_object_checks(struct kvet_findings *fs,
-			     const struct object_checks *oc,
-			     const struct kvet_object *obj, size_t u)
-{
-	size_t k;
-
-	if (obj->flags & KVET_OBJ_HELM_TEST)
-		return 0;
-	for (k = 0; k < oc->n; k++)
-		if (oc->c[k]->run.object(fs, obj, u) < 0)
-			return -1;
-	return 0;
-}
-
-static int object_checks_lane(struct kvet_pass_lane *lane,
-			      const struct kvet_object *obj, size_t u,
-			      void *arg)
-{
-	return run_object_checks(&lane->findings, arg, obj, u);
-}
-
-static int check_objects(struct kvet_ctx *ctx)
-{
-	struct object_checks oc;
-	const struct kvet_pass pass = { .object = object_checks_lane,
-					.arg = &oc };
-	size_t i, u = 0, nl;
-	int rc;
-
-	oc.n = kvet_ctx_checks_at(ctx, KVET_CHECK_PER_OBJECT, oc.c);
-	if (!oc.n)
-		return 0;
-	/* a thread is worth it from a few thousand objects on */
-	nl = kvet_ctx_jobs(&ctx->opts);
-	if (nl > ctx->objects.n / 2048)
-		nl = ctx->objects.n / 2048;
-	if (nl > 1) {
-		rc = kvet_ctx_run_pass(ctx, ctx->objects.v, ctx->objects.n, nl,
-				       &pass);
-		if (rc)
-			return rc < 0 ? -1 : 0;
-	}
-	/* on one thread: few objects, or an alias shares a node the
-	 * check invalidates, which the objects after it read so */
-	for (i = 0; i < ctx->objects.n; i++) {
-		const struct kvet_object *obj = ctx->objects.v[i];
-
-		while (u < ctx->nunits && ctx->units[u].src->name != obj->file)
-			u++;
-		if (run_object_checks(&ctx->findings, &oc, obj, u) < 0)
-			return -1;
-	}
-	return 0;
-}
-
-/*
  * A directory named as an input that gave nothing to lint is probably a
  * mistake (a wrong path, a render that wrote nothing, an exclude that
  * covers too much): a warning, and an input error when objects are
@@ -425,7 +358,7 @@ KVET_API int kvet_ctx_run(struct kvet_ctx *ctx)
 	}
 	report_empty_dirs(ctx);
 	kvet_ctx_load_all(ctx);
-	if (join_units(ctx) < 0 || check_objects(ctx) < 0)
+	if (join_units(ctx) < 0 || kvet_ctx_check_objects(ctx) < 0)
 		return -1;
 	kvet_ctx_check_ignore_names(ctx);
 	kvet_ctx_report_empty_renders(ctx);
