@@ -68,7 +68,7 @@ KVET_API int kvet_ctx_add_changed(struct kvet_ctx *ctx,
 	size_t i;
 	int rc;
 
-	ctx->changed_mode = true;
+	ctx->lint.changed_mode = true;
 	root = repo_root(ctx, &top);
 	if (!root)
 		return -1;
@@ -79,13 +79,13 @@ KVET_API int kvet_ctx_add_changed(struct kvet_ctx *ctx,
 		if (!realpath(files[i], real) || stat(real, &st) < 0 ||
 		    !S_ISREG(st.st_mode))
 			continue;
-		if (!kvet_vec_grow((void **)&ctx->changed, &ctx->cap_changed,
-				   ctx->n_changed + 1, sizeof(*ctx->changed)))
+		if (!kvet_vec_grow((void **)&ctx->lint.changed, &ctx->lint.cap_changed,
+				   ctx->lint.n_changed + 1, sizeof(*ctx->lint.changed)))
 			return -1;
-		ctx->changed[ctx->n_changed] = kvet_arena_strdup(&ctx->arena,
+		ctx->lint.changed[ctx->lint.n_changed] = kvet_arena_strdup(&ctx->arena,
 								 real);
 		path = kvet_arena_strdup(&ctx->arena, files[i]);
-		if (!ctx->changed[ctx->n_changed++] || !path)
+		if (!ctx->lint.changed[ctx->lint.n_changed++] || !path)
 			return -1;
 		rc = ctx->srcs.render ? kvet_sources_add_owner(&ctx->srcs,
 							       &ctx->arena,
@@ -99,8 +99,8 @@ KVET_API int kvet_ctx_add_changed(struct kvet_ctx *ctx,
 					  &ctx->path_diag, path) < 0)
 			return -1;
 	}
-	if (ctx->n_changed > 1)
-		qsort(ctx->changed, ctx->n_changed, sizeof(*ctx->changed),
+	if (ctx->lint.n_changed > 1)
+		qsort(ctx->lint.changed, ctx->lint.n_changed, sizeof(*ctx->lint.changed),
 		      cmp_path);
 	ctx->srcs.context = true;
 	rc = kvet_sources_add_path(&ctx->srcs, &ctx->arena, &ctx->path_diag,
@@ -119,19 +119,19 @@ static bool in_change(struct kvet_ctx *ctx, const char *name)
 
 	if (!name)
 		return false;
-	for (i = ctx->n_memo; i-- > 0;)
-		if (ctx->memo[i].name == name ||
-		    !strcmp(ctx->memo[i].name, name))
-			return ctx->memo[i].in;
-	if (!kvet_vec_grow((void **)&ctx->memo, &ctx->cap_memo,
-			   ctx->n_memo + 1, sizeof(*ctx->memo)))
+	for (i = ctx->lint.n_memo; i-- > 0;)
+		if (ctx->lint.memo[i].name == name ||
+		    !strcmp(ctx->lint.memo[i].name, name))
+			return ctx->lint.memo[i].in;
+	if (!kvet_vec_grow((void **)&ctx->lint.memo, &ctx->lint.cap_memo,
+			   ctx->lint.n_memo + 1, sizeof(*ctx->lint.memo)))
 		return true;	/* out of memory: rather say too much */
-	m = &ctx->memo[ctx->n_memo++];
+	m = &ctx->lint.memo[ctx->lint.n_memo++];
 	m->name = name;
 	/* no changed file at all (every one deleted): nothing is in it */
-	m->in = ctx->n_changed && realpath(name, real) &&
-		bsearch(&key, ctx->changed, ctx->n_changed,
-			sizeof(*ctx->changed), cmp_path);
+	m->in = ctx->lint.n_changed && realpath(name, real) &&
+		bsearch(&key, ctx->lint.changed, ctx->lint.n_changed,
+			sizeof(*ctx->lint.changed), cmp_path);
 	return m->in;
 }
 
@@ -140,7 +140,7 @@ bool kvet_ctx_concerns_change(struct kvet_ctx *ctx,
 {
 	size_t i;
 
-	if (!ctx->changed_mode || f->unit)
+	if (!ctx->lint.changed_mode || f->unit)
 		return true;
 	if (in_change(ctx, f->object.pos.file) || in_change(ctx, f->pos.file))
 		return true;
@@ -166,7 +166,7 @@ void kvet_ctx_keep_changed_diag(struct kvet_ctx *ctx)
 	struct kvet_diag *d = &ctx->diag;
 	size_t i, out;
 
-	if (!ctx->changed_mode)
+	if (!ctx->lint.changed_mode)
 		return;
 	for (i = out = 0; i < d->n; i++)
 		if (keep_place(ctx, d->errors[i].pos.file))

@@ -69,6 +69,22 @@ struct unit {
 	int oom;
 };
 
+/* What only a lint context has: the rules' evaluation errors, the change
+ * it reports on, and the template lines of the charts it rendered. */
+struct ctx_lint {
+	size_t rule_errors;		/* evaluation errors, listed or not */
+	/* changed.c: kvet lint --changed (changed_mode); else everything
+	 * is reported */
+	bool changed_mode;
+	const char **changed;		/* real paths of the changed files */
+	size_t n_changed, cap_changed;
+	struct changed_memo *memo;	/* file names met, in a change or not */
+	size_t n_memo, cap_memo;
+	/* template_lines.c: findings moved to the charts' template lines */
+	const char *chart_dir;		/* --chart-dir, or NULL: the cwd */
+	struct kvet_chart_map *chart_map;	/* the files read, or NULL */
+};
+
 /* What only a drain context (KVET_CTX_DRAIN) has: the plan it was given
  * and what the simulation found, per node and per step. */
 struct ctx_drain {
@@ -106,7 +122,6 @@ struct kvet_ctx {
 	size_t n_states;
 	const struct kvet_rule_info **infos;	/* the enabled ones */
 	size_t n_infos;
-	size_t rule_errors;		/* evaluation errors, listed or not */
 	size_t documents;
 	size_t skipped;			/* documents that are not objects */
 	bool ran;
@@ -135,19 +150,8 @@ struct kvet_ctx {
 	bool require_objects;		/* no object at all: exit 2 */
 	const char *docs_url;		/* rule pages at BASE/ID.md, or NULL */
 
-	/* changed.c: kvet lint --changed (changed_mode); else everything
-	 * is reported */
-	bool changed_mode;
-	const char **changed;		/* real paths of the changed files */
-	size_t n_changed, cap_changed;
-	struct changed_memo *memo;	/* file names met, in a change or not */
-	size_t n_memo, cap_memo;
-
-	/* template_lines.c: findings moved to the charts' template lines */
-	const char *chart_dir;		/* --chart-dir, or NULL: the cwd */
-	struct kvet_chart_map *chart_map;	/* the files read, or NULL */
-
-	/* drain.c: a drain context (KVET_CTX_DRAIN) and its results */
+	/* what only kvet lint has (below), and only kvet drain */
+	struct ctx_lint lint;
 	struct ctx_drain drain;
 
 	/* pool.c: the synthetic pool; zero fields take the defaults */

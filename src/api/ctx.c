@@ -132,15 +132,15 @@ KVET_API void kvet_ctx_destroy(struct kvet_ctx *ctx)
 	drain_result_release(&ctx->drain.res);
 	kvet_objects_release(&ctx->objects);
 	kvet_findings_release(&ctx->findings);
-	kvet_chart_map_destroy(ctx->chart_map);
+	kvet_chart_map_destroy(ctx->lint.chart_map);
 	kvet_rule_set_release(&ctx->rules);
 	free(ctx->infos);
 	free(ctx->states);
 	free(ctx->settings);
 	free(ctx->suppress);
 	free(ctx->suppressed);
-	free(ctx->changed);
-	free(ctx->memo);
+	free(ctx->lint.changed);
+	free(ctx->lint.memo);
 	free(ctx->custom_workloads);
 	free(ctx->excludes);
 	free(ctx->pool_labels);
@@ -568,7 +568,7 @@ KVET_API void kvet_ctx_summary(const struct kvet_ctx *ctx,
 	for (i = 0; i < kvet_ctx_error_count(ctx); i++)
 		if (!kvet_ctx_error(ctx, i)->rule)
 			out->input_errors++;
-	out->evaluation_errors = ctx->rule_errors;
+	out->evaluation_errors = ctx->lint.rule_errors;
 }
 
 /*
@@ -636,7 +636,7 @@ KVET_API const char *kvet_ctx_source_line(const struct kvet_ctx *ctx,
 	struct unit *u;
 
 	if (i == ctx->nunits)
-		return kvet_chart_map_line(ctx->chart_map, file, line, len);
+		return kvet_chart_map_line(ctx->lint.chart_map, file, line, len);
 	if (!line)
 		return NULL;
 	u = &ctx->units[i];

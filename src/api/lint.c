@@ -151,7 +151,7 @@ static int run_serial(struct kvet_ctx *ctx, struct kvet_object *const *objs,
 	}
 	if (kvet_rule_runner_finish(runner) < 0)
 		goto out;
-	ctx->rule_errors += kvet_rule_runner_errors(runner);
+	ctx->lint.rule_errors += kvet_rule_runner_errors(runner);
 	ret = 0;
 out:
 	kvet_rule_runner_destroy(runner);

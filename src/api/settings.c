@@ -776,5 +776,5 @@ int kvet_ctx_apply_settings(struct kvet_ctx *ctx)
 	fs->n = out;
 	/* around a change, the entries of other files matched nothing
 	 * because their findings were left out, not because they are gone */
-	return ctx->have_baseline && !ctx->changed_mode ? list_stale(ctx) : 0;
+	return ctx->have_baseline && !ctx->lint.changed_mode ? list_stale(ctx) : 0;
 }

@@ -183,10 +183,10 @@ static int resolve(struct kvet_ctx *ctx, const struct kvet_object *obj,
 	 * a piped render has --chart-dir or the working directory */
 	src = kvet_ctx_render_of(ctx, obj->file);
 	if (src && src->chart_dir)
-		return kvet_chart_map_resolve(ctx->chart_map, src->chart_dir,
+		return kvet_chart_map_resolve(ctx->lint.chart_map, src->chart_dir,
 					      src->values, src->n_values,
 					      obj->source, cf, pl);
-	return kvet_chart_map_resolve(ctx->chart_map, ctx->chart_dir, NULL, 0,
+	return kvet_chart_map_resolve(ctx->lint.chart_map, ctx->lint.chart_dir, NULL, 0,
 				      obj->source, cf, pl);
 }
 
@@ -272,9 +272,9 @@ int kvet_ctx_map_templates(struct kvet_ctx *ctx)
 
 		if (!f->source || !obj || obj->source != f->source)
 			continue;
-		if (!ctx->chart_map) {
-			ctx->chart_map = kvet_chart_map_create(NULL);
-			if (!ctx->chart_map)
+		if (!ctx->lint.chart_map) {
+			ctx->lint.chart_map = kvet_chart_map_create(NULL);
+			if (!ctx->lint.chart_map)
 				return -1;
 		}
 		if (map_one(ctx, f, obj) < 0 || map_related(ctx, f) < 0)
@@ -285,6 +285,6 @@ int kvet_ctx_map_templates(struct kvet_ctx *ctx)
 
 int kvet_ctx_set_chart_dir(struct kvet_ctx *ctx, const char *dir)
 {
-	ctx->chart_dir = dir ? kvet_arena_strdup(&ctx->arena, dir) : NULL;
-	return dir && !ctx->chart_dir ? -1 : 0;
+	ctx->lint.chart_dir = dir ? kvet_arena_strdup(&ctx->arena, dir) : NULL;
+	return dir && !ctx->lint.chart_dir ? -1 : 0;
 }
