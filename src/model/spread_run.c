@@ -20,14 +20,23 @@
 enum { FOREIGN_KEEP = KVET_TERM_FOREIGN_KEEP };
 
 /* The workloads one merged selector selects in one scope, own workload
- * included. */
+ * included. keep is sized to what the walk found: most selectors select
+ * a few workloads, and a fixed array of FOREIGN_KEEP + 1 per memo (and
+ * another per term) was most of this index on findings-heavy input. */
 struct sel_memo {
 	const char *key;
 	size_t key_len;
 	size_t n, n_true;		/* selected; in scope for certain */
 	long long pods;			/* their N_min, where known */
-	struct kvet_term_hit keep[FOREIGN_KEEP + 1];
+	const struct kvet_term_hit *keep;
 	size_t n_keep;
+};
+
+/* A walk in progress: its first hits wait here until their number is
+ * known. */
+struct memo_walk {
+	struct sel_memo *m;
+	struct kvet_term_hit keep[FOREIGN_KEEP + 1];
 };
 
 struct wl_terms {
@@ -271,15 +280,16 @@ static size_t hash_str(const char *s, size_t len)
 static int memo_walk(void *data, const struct kvet_workload *wl,
 		     enum kvet_match scope)
 {
-	struct sel_memo *m = data;
+	struct memo_walk *w = data;
+	struct sel_memo *m = w->m;
 
 	m->n++;
 	m->n_true += scope == KVET_MATCH_TRUE;
 	if (wl->replicas.state == KVET_REPLICAS_KNOWN)
 		m->pods += wl->replicas.min;
 	if (m->n_keep < FOREIGN_KEEP + 1) {
-		m->keep[m->n_keep].wl = wl;
-		m->keep[m->n_keep++].scope = scope;
+		w->keep[m->n_keep].wl = wl;
+		w->keep[m->n_keep++].scope = scope;
 	}
 	return 0;
 }
@@ -312,6 +322,8 @@ static const struct sel_memo *memo_of(struct terms_index *c,
 {
 	struct kvet_strbuf b = KVET_STRBUF_INIT;
 	struct sel_memo *m = NULL;
+	struct memo_walk w;
+	struct kvet_term_hit *keep;
 	size_t i, mask;
 
 	add_walk_key(&b, t);
@@ -330,10 +342,18 @@ static const struct sel_memo *memo_of(struct terms_index *c,
 	memset(m, 0, sizeof(*m));
 	m->key = kvet_arena_strndup(c->arena, b.buf, b.len);
 	m->key_len = b.len;
-	if (!m->key || kvet_term_selected_workloads(c->g, t, memo_walk, m)) {
+	w.m = m;
+	if (!m->key || kvet_term_selected_workloads(c->g, t, memo_walk, &w)) {
 		m = NULL;
 		goto out;
 	}
+	keep = kvet_arena_array(c->arena, m->n_keep + 1, sizeof(*keep));
+	if (!keep) {
+		m = NULL;
+		goto out;
+	}
+	memcpy(keep, w.keep, m->n_keep * sizeof(*keep));
+	m->keep = keep;
 	c->memo[i] = m;
 	c->n_memo_used++;
 out:
@@ -357,7 +377,7 @@ const struct kvet_term_foreign *kvet_run_term_foreign(struct kvet_run *run,
 	struct wl_terms *wt;
 	enum kvet_match scope;
 	bool in;
-	size_t i;
+	size_t i, first_own = SIZE_MAX, n_own = 0, n_keep;
 
 	wt = c ? terms_of(c, own) : NULL;
 	if (!wt || t < wt->tm.v || t >= wt->tm.v + wt->tm.n)
@@ -366,8 +386,7 @@ const struct kvet_term_foreign *kvet_run_term_foreign(struct kvet_run *run,
 	if (f->n != SIZE_MAX)
 		return f;
 	m = memo_of(c, t);
-	keep = kvet_arena_array(c->arena, FOREIGN_KEEP + 1, sizeof(*keep));
-	if (!m || !keep)
+	if (!m)
 		return NULL;
 	scope = kvet_term_scope_includes(c->g, t, own->obj->namespace);
 	in = kvet_match_is_true(scope) &&
@@ -376,11 +395,31 @@ const struct kvet_term_foreign *kvet_run_term_foreign(struct kvet_run *run,
 	f->pods = m->pods;
 	if (in && own->replicas.state == KVET_REPLICAS_KNOWN)
 		f->pods -= own->replicas.min;
-	f->n_keep = 0;
-	for (i = 0; i < m->n_keep && f->n_keep < FOREIGN_KEEP; i++)
-		if (m->keep[i].wl != own)
-			keep[f->n_keep++] = m->keep[i];
-	f->keep = keep;
+	/* the hits less own, at most FOREIGN_KEEP: the memo's own array
+	 * when own is not among them or only leads it, a copy otherwise */
+	for (i = 0; i < m->n_keep; i++)
+		if (m->keep[i].wl == own) {
+			if (!n_own++)
+				first_own = i;
+		}
+	n_keep = m->n_keep - n_own;
+	if (n_keep > FOREIGN_KEEP)
+		n_keep = FOREIGN_KEEP;
+	if (first_own >= n_keep) {
+		f->keep = m->keep;
+	} else if (first_own == 0 && n_own == 1) {
+		f->keep = m->keep + 1;
+	} else {
+		keep = kvet_arena_array(c->arena, n_keep + 1, sizeof(*keep));
+		if (!keep)
+			return NULL;
+		for (i = 0, n_keep = 0;
+		     i < m->n_keep && n_keep < FOREIGN_KEEP; i++)
+			if (m->keep[i].wl != own)
+				keep[n_keep++] = m->keep[i];
+		f->keep = keep;
+	}
+	f->n_keep = n_keep;
 	f->n = m->n - in;
 	return f;
 }
