@@ -236,8 +236,11 @@ int kvet_manager_of(struct kvet_arena *arena, const struct kvet_graph *g,
 	return 0;
 }
 
+/* A verdict is allocated when asked for: each thread's run asks about
+ * the workloads of its own chunks, and an array of whole verdicts per
+ * workload in every run was most of this index. */
 struct managers {
-	struct kvet_manager *v;		/* per workload index */
+	struct kvet_manager **v;	/* per workload index; NULL: not yet */
 	uint8_t *state;			/* 0 not yet, 1 done, 2 failed */
 	size_t n;
 };
@@ -261,19 +264,22 @@ const struct kvet_manager *kvet_run_manager(struct kvet_run *run,
 	struct managers *ms = kvet_run_index(run, KVET_RUN_MANAGERS,
 					     managers_build, NULL);
 	const struct kvet_webhooks *whs;
+	struct kvet_manager *m;
 
 	if (!ms || wl->index >= ms->n)
 		return NULL;
 	if (ms->state[wl->index] == 0) {
 		whs = kvet_run_webhooks(run);
 		ms->state[wl->index] = 2;
-		if (whs && !kvet_manager_of(kvet_run_arena(run),
-					    kvet_run_graph(run), whs,
-					    kvet_run_rbac(run), wl,
-					    &ms->v[wl->index]))
+		m = kvet_arena_alloc(kvet_run_arena(run), sizeof(*m));
+		if (m && whs &&
+		    !kvet_manager_of(kvet_run_arena(run), kvet_run_graph(run),
+				     whs, kvet_run_rbac(run), wl, m)) {
+			ms->v[wl->index] = m;
 			ms->state[wl->index] = 1;
+		}
 	}
-	return ms->state[wl->index] == 1 ? &ms->v[wl->index] : NULL;
+	return ms->state[wl->index] == 1 ? ms->v[wl->index] : NULL;
 }
 
 const struct kvet_node *kvet_manager_evidence(const struct kvet_workload *wl,
