@@ -21,12 +21,14 @@ void kvet_findings_release(struct kvet_findings *fs)
 	free(fs->v);
 	free(fs->meta);
 	free(fs->invalid);
+	free(fs->kept);
 	fs->v = NULL;
 	fs->meta = NULL;
 	fs->invalid = NULL;
+	fs->kept = NULL;
 	fs->n = fs->cap = 0;
 	fs->n_invalid = fs->cap_invalid = 0;
-	memset(fs->helps, 0, sizeof(fs->helps));
+	fs->n_kept = fs->cap_kept = 0;
 }
 
 void kvet_object_ref_set(struct kvet_object_ref *ref,
@@ -41,54 +43,169 @@ void kvet_object_ref_set(struct kvet_object_ref *ref,
 	ref->pos.column = obj->col;
 }
 
-/* @s in the arena, or NULL for NULL and ""; sets *@oom when it cannot. */
-static const char *keep(struct kvet_arena *arena, const char *s, bool *oom)
+/*
+ * One kept text or list of related objects. @len is its size in bytes
+ * (a text's with its NUL), its top bit set for a list: a text is never
+ * handed out as a list, whose pointer must be aligned.
+ */
+struct kvet_findings_kept {
+	const void *p;
+	uint32_t hash;
+	uint32_t len;
+};
+#define KEPT_LIST 0x80000000u
+
+/* What a kept entry is compared with: up to three pieces, in order (a
+ * joined message is its headline, ": " and its reason). */
+struct pieces {
+	const void *p[3];
+	size_t len[3];
+	size_t n, total;
+};
+
+static void add_piece(struct pieces *pc, const void *p, size_t len)
 {
+	pc->p[pc->n] = p;
+	pc->len[pc->n++] = len;
+	pc->total += len;
+}
+
+/* FNV-1a, 32 bits, over the pieces. */
+static uint32_t hash_pieces(const struct pieces *pc, uint32_t kind)
+{
+	uint32_t h = 2166136261u ^ kind;
+	size_t i, k;
+
+	for (i = 0; i < pc->n; i++) {
+		const unsigned char *b = pc->p[i];
+
+		for (k = 0; k < pc->len[i]; k++) {
+			h ^= b[k];
+			h *= 16777619u;
+		}
+	}
+	return h;
+}
+
+static bool same_pieces(const struct kvet_findings_kept *e,
+			const struct pieces *pc)
+{
+	const char *p = e->p;
+	size_t i;
+
+	for (i = 0; i < pc->n; i++) {
+		if (pc->len[i] && memcmp(p, pc->p[i], pc->len[i]))
+			return false;
+		p += pc->len[i];
+	}
+	return true;
+}
+
+/* Room for one more entry at a load of at most a half. Returns false
+ * when out of memory. */
+static bool kept_grow(struct kvet_findings *fs)
+{
+	struct kvet_findings_kept *v;
+	size_t cap, i, k;
+
+	if ((fs->n_kept + 1) * 2 <= fs->cap_kept)
+		return true;
+	cap = fs->cap_kept ? fs->cap_kept * 2 : 1024;
+	v = calloc(cap, sizeof(*v));
+	if (!v)
+		return false;
+	for (i = 0; i < fs->cap_kept; i++) {
+		if (!fs->kept[i].p)
+			continue;
+		for (k = fs->kept[i].hash & (cap - 1); v[k].p;
+		     k = (k + 1) & (cap - 1))
+			;
+		v[k] = fs->kept[i];
+	}
+	free(fs->kept);
+	fs->kept = v;
+	fs->cap_kept = cap;
+	return true;
+}
+
+/*
+ * The pieces @pc joined, in the arena, a text (@kind 0) or a list
+ * (KEPT_LIST): the copy kept before when there is one. Returns NULL
+ * when out of memory.
+ */
+static const void *keep_pieces(struct kvet_findings *fs,
+			       const struct pieces *pc, uint32_t kind)
+{
+	uint32_t h = hash_pieces(pc, kind), len = (uint32_t)pc->total | kind;
+	struct kvet_findings_kept *e = NULL;
+	char *copy;
+	size_t i, k;
+
+	if (pc->total < KEPT_LIST && kept_grow(fs)) {
+		for (k = h & (fs->cap_kept - 1); fs->kept[k].p;
+		     k = (k + 1) & (fs->cap_kept - 1))
+			if (fs->kept[k].hash == h && fs->kept[k].len == len &&
+			    same_pieces(&fs->kept[k], pc))
+				return fs->kept[k].p;
+		e = &fs->kept[k];
+	}
+	/* the arena aligns every allocation */
+	copy = kvet_arena_alloc(fs->arena, pc->total);
+	if (!copy)
+		return NULL;
+	for (k = 0, i = 0; i < pc->n; k += pc->len[i++])
+		if (pc->len[i])
+			memcpy(copy + k, pc->p[i], pc->len[i]);
+	if (e) {
+		*e = (struct kvet_findings_kept){ copy, h, len };
+		fs->n_kept++;
+	}
+	return copy;
+}
+
+/* @s in the arena, once, or NULL for NULL and ""; sets *@oom when it
+ * cannot. */
+static const char *keep(struct kvet_findings *fs, const char *s, bool *oom)
+{
+	struct pieces pc = { .n = 0 };
 	const char *copy;
 
 	if (!s || !*s)
 		return NULL;
-	copy = kvet_arena_strdup(arena, s);
+	add_piece(&pc, s, strlen(s) + 1);
+	copy = keep_pieces(fs, &pc, 0);
 	if (!copy)
 		*oom = true;
 	return copy;
 }
 
-/* @help of @rule in the arena: the copy its last finding kept when the
- * text is the same (a report of 200,000 findings would otherwise hold as
- * many copies of a few sentences). */
-static const char *keep_help(struct kvet_findings *fs, const char *rule,
-			     const char *help, bool *oom)
-{
-	size_t h = ((uintptr_t)rule >> 3) % KVET_FINDINGS_HELPS;
-	const char *copy;
-
-	if (!help || !*help)
-		return NULL;
-	if (fs->helps[h].rule == rule && !strcmp(fs->helps[h].help, help))
-		return fs->helps[h].help;
-	copy = keep(fs->arena, help, oom);
-	if (copy) {
-		fs->helps[h].rule = rule;
-		fs->helps[h].help = copy;
-	}
-	return copy;
-}
-
-/* "@headline: @reason" in the arena, with *@tail at its reason. */
-static const char *join(struct kvet_arena *arena, const char *headline,
+/* "@headline: @reason" in the arena, once, with *@tail at its reason. */
+static const char *join(struct kvet_findings *fs, const char *headline,
 			const char *reason, const char **tail)
 {
-	size_t hl = strlen(headline), rl = strlen(reason);
-	char *s = kvet_arena_alloc(arena, hl + 2 + rl + 1);
+	struct pieces pc = { .n = 0 };
+	size_t hl = strlen(headline);
+	const char *s;
 
-	if (!s)
-		return NULL;
-	memcpy(s, headline, hl);
-	memcpy(s + hl, ": ", 2);
-	memcpy(s + hl + 2, reason, rl + 1);
-	*tail = s + hl + 2;
+	add_piece(&pc, headline, hl);
+	add_piece(&pc, ": ", 2);
+	add_piece(&pc, reason, strlen(reason) + 1);
+	s = keep_pieces(fs, &pc, 0);
+	if (s)
+		*tail = s + hl + 2;
 	return s;
+}
+
+const struct kvet_object_ref *
+kvet_findings_keep_refs(struct kvet_findings *fs,
+			const struct kvet_object_ref *refs, size_t n)
+{
+	struct pieces pc = { .n = 0 };
+
+	/* a ref is pointers and positions, with no padding: its bytes say
+	 * which objects it names */
+	add_piece(&pc, refs, n * sizeof(*refs));
+	return keep_pieces(fs, &pc, KEPT_LIST);
 }
 
 struct kvet_finding *kvet_findings_add(struct kvet_findings *fs,
@@ -117,15 +234,14 @@ struct kvet_finding *kvet_findings_add(struct kvet_findings *fs,
 		fs->meta = m;
 		fs->cap = cap;
 	}
-	headline = keep(fs->arena, text->headline ? text->headline : "", &oom);
-	help = keep_help(fs, rule, text->help, &oom);
+	headline = keep(fs, text->headline, &oom);
+	help = keep(fs, text->help, &oom);
 	reason = NULL;
 	if (text->message) {
-		reason = keep(fs->arena, text->reason, &oom);
-		msg = keep(fs->arena, text->message, &oom);
+		reason = keep(fs, text->reason, &oom);
+		msg = keep(fs, text->message, &oom);
 	} else if (text->reason && *text->reason) {
-		msg = join(fs->arena, headline ? headline : "", text->reason,
-			   &reason);
+		msg = join(fs, headline ? headline : "", text->reason, &reason);
 	} else {
 		msg = headline;
 	}
@@ -263,6 +379,12 @@ void kvet_findings_sort(struct kvet_findings *fs)
 	struct kvet_finding_meta *meta;
 	size_t i;
 
+	/* sorted, the findings are all there: what found their texts again
+	 * goes before the report needs the memory (a later finding starts
+	 * a new table) */
+	free(fs->kept);
+	fs->kept = NULL;
+	fs->n_kept = fs->cap_kept = 0;
 	if (fs->n < 2)
 		return;
 	items = malloc(fs->n * sizeof(*items));

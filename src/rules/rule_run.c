@@ -506,12 +506,16 @@ static int related_objects(struct kvet_rule_runner *r,
 	}
 	if (!n)
 		return 0;
-	refs = kvet_arena_array(r->arena, n, sizeof(*refs));
+	/* built in scratch: the findings keep each list once (the six
+	 * Services of one selector relate the same six workloads) */
+	refs = kvet_arena_array(&r->scratch, n, sizeof(*refs));
 	if (!refs)
 		return -1;
 	for (i = 0; i < n; i++)
 		kvet_object_ref_set(&refs[i], v[i]);
-	f->related = refs;
+	f->related = kvet_findings_keep_refs(r->fs, refs, n);
+	if (!f->related)
+		return -1;
 	f->n_related = n;
 	return 0;
 }
