@@ -237,16 +237,21 @@ struct kvet_finding *kvet_findings_add(struct kvet_findings *fs,
 	headline = keep(fs, text->headline, &oom);
 	help = keep(fs, text->help, &oom);
 	reason = NULL;
+	msg = headline;
 	if (text->message) {
 		reason = keep(fs, text->reason, &oom);
 		msg = keep(fs, text->message, &oom);
+	} else if (text->reason && *text->reason && headline) {
+		/* the message is the headline and the reason joined: not
+		 * kept, as most reasons are shared and most headlines are
+		 * not (kvet_finding_message_dup() joins it) */
+		reason = keep(fs, text->reason, &oom);
+		msg = NULL;
 	} else if (text->reason && *text->reason) {
-		msg = join(fs, headline ? headline : "", text->reason, &reason);
-	} else {
-		msg = headline;
+		msg = join(fs, "", text->reason, &reason);
 	}
 	field = kvet_node_field_path(fs->arena, obj->root, at);
-	if (oom || !msg || !field)
+	if (oom || (!msg && !reason) || !field)
 		goto oom;
 	if (!headline)
 		headline = msg;
@@ -365,7 +370,7 @@ static int cmp_finding(const void *pa, const void *pb)
 		return a->column < b->column ? -1 : 1;
 	c = strcmp(a->f->rule, b->f->rule);
 	if (!c)
-		c = strcmp(a->f->message, b->f->message);
+		c = kvet_finding_message_cmp(a->f, b->f);
 	if (c)
 		return c;
 	/* equal findings keep their order, as qsort's merge sort did */
@@ -443,6 +448,94 @@ uint64_t kvet_finding_hash(const struct kvet_finding *f, const char *text)
 	h = fnv1a(h, f->object.namespace);
 	h = fnv1a(h, f->object.name);
 	return fnv1a(h, text);
+}
+
+/* FNV-1a steps over @s, without its NUL. */
+static uint64_t fnv1a_part(uint64_t h, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	for (; *p; p++) {
+		h ^= *p;
+		h *= 0x100000001b3ull;
+	}
+	return h;
+}
+
+uint64_t kvet_finding_hash_message(const struct kvet_finding *f)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	if (f->message)
+		return kvet_finding_hash(f, f->message);
+	/* kvet_finding_hash() over the joined message, hashed in pieces */
+	h = fnv1a(h, f->rule);
+	h = fnv1a(h, f->object.api_version);
+	h = fnv1a(h, f->object.kind);
+	h = fnv1a(h, f->object.namespace);
+	h = fnv1a(h, f->object.name);
+	h = fnv1a_part(h, f->headline);
+	h = fnv1a_part(h, ": ");
+	return fnv1a(h, f->reason);
+}
+
+/* The pieces of @f's full sentence: the message, or the headline, ": "
+ * and the reason. Returns how many. */
+static size_t message_pieces(const struct kvet_finding *f, const char *v[3])
+{
+	if (f->message) {
+		v[0] = f->message;
+		return 1;
+	}
+	v[0] = f->headline;
+	v[1] = ": ";
+	v[2] = f->reason;
+	return 3;
+}
+
+KVET_API int kvet_finding_message_cmp(const struct kvet_finding *a,
+				      const struct kvet_finding *b)
+{
+	const char *pa[3], *pb[3];
+	size_t na = message_pieces(a, pa), nb = message_pieces(b, pb);
+	size_t ia = 0, ib = 0;
+	const unsigned char *x = (const unsigned char *)pa[0];
+	const unsigned char *y = (const unsigned char *)pb[0];
+
+	if (na == 1 && nb == 1)
+		return strcmp(a->message, b->message);
+	/* strcmp() over the joined sentences, a byte at a time */
+	for (;;) {
+		while (!*x && ++ia < na)
+			x = (const unsigned char *)pa[ia];
+		while (!*y && ++ib < nb)
+			y = (const unsigned char *)pb[ib];
+		if (*x != *y || !*x)
+			return (*x > *y) - (*x < *y);
+		x++;
+		y++;
+	}
+}
+
+KVET_API char *kvet_finding_message_dup(const struct kvet_finding *f)
+{
+	const char *v[3];
+	size_t i, n = message_pieces(f, v), len = 0, at = 0;
+	char *s;
+
+	for (i = 0; i < n; i++)
+		len += strlen(v[i]);
+	s = malloc(len + 1);
+	if (!s)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		size_t l = strlen(v[i]);
+
+		memcpy(s + at, v[i], l);
+		at += l;
+	}
+	s[at] = '\0';
+	return s;
 }
 
 /* @h over the API group of @api_version ("apps/v1" is "apps", "v1" the

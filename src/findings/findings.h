@@ -56,7 +56,8 @@ void kvet_object_ref_set(struct kvet_object_ref *ref,
  * The words of a finding (struct kvet_finding): @headline, and @reason
  * and @help or NULL ("" counts as NULL). @message is the full sentence
  * when the rule writes one (a rule file's `message:`); NULL joins the
- * headline and the reason with ": ".
+ * headline and the reason with ": ", and the finding keeps no message
+ * (its @message is NULL) when it has both.
  */
 struct kvet_finding_text {
 	const char *message;
@@ -124,6 +125,9 @@ int kvet_findings_invalidate(struct kvet_findings *fs,
  * the message; kvet_finding_fingerprint() is today's.
  */
 uint64_t kvet_finding_hash(const struct kvet_finding *f, const char *text);
+
+/* kvet_finding_hash() of @f's full sentence (version 1), joined or not. */
+uint64_t kvet_finding_hash_message(const struct kvet_finding *f);
 
 /* Sort by file (input order), line, column, rule, then message; the
  * table of kept texts is freed. */
