@@ -43,6 +43,8 @@ struct kvet_findings {
 	 * hash table, malloc'd, of kvet_findings_kept (findings.c) */
 	struct kvet_findings_kept *kept;
 	size_t n_kept, cap_kept;
+	/* a field path is written here first, and kept once */
+	struct kvet_arena scratch;
 };
 
 void kvet_findings_init(struct kvet_findings *fs, struct kvet_arena *arena);
