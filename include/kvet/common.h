@@ -69,13 +69,17 @@ struct kvet_object_ref {
 /*
  * A finding, in the compiler convention (docs/formats.md, "text"): a
  * one-line @headline, then the @reason that explains it, and @help, what
- * to do. @message is the full sentence, the headline and the reason
- * joined with ": " (a team rule's `message:` as written).
+ * to do. The full sentence is the headline and the reason joined with
+ * ": ", or a team rule's `message:` as written: @message holds it when
+ * it is not the joined one, and the headline when there is no reason;
+ * NULL means the headline and the reason joined, which the run does not
+ * keep a copy of (kvet_finding_message_dup() joins them). The headline
+ * is never NULL.
  */
 struct kvet_finding {
 	const char *rule;
 	enum kvet_severity severity;
-	const char *message;		/* the full sentence */
+	const char *message;		/* the full sentence, or NULL */
 	struct kvet_object_ref object;
 	struct kvet_position pos;	/* the most specific field */
 	const char *source;		/* Helm "# Source:" path, or NULL */
@@ -109,6 +113,21 @@ struct kvet_finding {
  */
 KVET_API bool kvet_finding_fails(const struct kvet_finding *f,
 				 enum kvet_severity fail_on, bool fail_never);
+
+/**
+ * kvet_finding_message_dup() - a finding's full sentence: its @message,
+ * or its headline and its reason joined with ": " when @message is NULL.
+ *
+ * Returns: a malloc'd string the caller frees, or NULL when out of memory.
+ */
+KVET_API char *kvet_finding_message_dup(const struct kvet_finding *f);
+
+/**
+ * kvet_finding_message_cmp() - compare the full sentences of @a and @b as
+ * strcmp() would compare them joined, without joining them.
+ */
+KVET_API int kvet_finding_message_cmp(const struct kvet_finding *a,
+				      const struct kvet_finding *b);
 
 /* The longest headline a built-in rule gives, in characters (a test
  * checks every example); a team rule's may be longer. */

@@ -10,6 +10,18 @@
 
 #include <string.h>
 
+/* @f's full sentence in @run's arena ("" when out of memory: it only
+ * explains a failed example). */
+static const char *sentence(struct kvet_ctx *run, const struct kvet_finding *f)
+{
+	const char *s;
+
+	if (f->message)
+		return f->message;
+	s = kvet_arena_printf(&run->arena, "%s: %s", f->headline, f->reason);
+	return s ? s : "";
+}
+
 /* Why an example did not pass, in its context's arena; NULL if it did. */
 static const char *judge(struct kvet_ctx *run, const struct kvet_rule *rule,
 			 const struct kvet_rule_example *ex, size_t *found)
@@ -36,16 +48,16 @@ static const char *judge(struct kvet_ctx *run, const struct kvet_rule *rule,
 			return kvet_arena_printf(&run->arena,
 						 "a finding is %s, expected %s: %s",
 						 sev[f->severity],
-						 sev[ex->severity], f->message);
-		if (ex->message && !strstr(f->message, ex->message))
+						 sev[ex->severity], sentence(run, f));
+		if (ex->message && !strstr(sentence(run, f), ex->message))
 			return kvet_arena_printf(&run->arena,
 						 "a finding's message lacks \"%s\": %s",
-						 ex->message, f->message);
+						 ex->message, sentence(run, f));
 	}
 	if (!ex->fails && first)
 		return kvet_arena_printf(&run->arena,
 					 "expected no finding, got %zu: %s",
-					 *found, first->message);
+					 *found, sentence(run, first));
 	if (ex->fails && ex->findings >= 0 && *found != (size_t)ex->findings)
 		return kvet_arena_printf(&run->arena,
 					 "expected %ld finding%s, got %zu",

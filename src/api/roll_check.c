@@ -234,11 +234,19 @@ static int tell_consequence(struct kvet_ctx *ctx, size_t i,
 	f->reason = f->reason ? kvet_arena_printf(&ctx->arena, "%s; %s",
 						  f->reason, what)
 			      : what;
-	f->message = kvet_arena_printf(&ctx->arena, "%s%s%s", f->message,
-				       f->reason == what ? ": " : "; ", what);
+	/* a message the findings do not keep is the headline and the
+	 * reason joined, and stays so */
+	if (f->message) {
+		f->message = kvet_arena_printf(&ctx->arena, "%s%s%s",
+					       f->message,
+					       f->reason == what ? ": " : "; ",
+					       what);
+		if (!f->message)
+			return -1;
+	}
 	rel = kvet_arena_array(&ctx->arena, f->n_related + is->n_related,
 			       sizeof(*rel));
-	if (!f->reason || !f->message || !rel)
+	if (!f->reason || !rel)
 		return -1;
 	if (f->n_related)
 		memcpy(rel, f->related, f->n_related * sizeof(*rel));

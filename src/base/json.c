@@ -205,6 +205,8 @@ static char *escape(char *o, const char *s, size_t len)
 	return o;
 }
 
+static void string_body(struct kvet_jw *jw, const char *s, size_t len);
+
 void kvet_jw_string(struct kvet_jw *jw, const char *s, size_t len)
 {
 	if (!s) {
@@ -219,6 +221,13 @@ void kvet_jw_string(struct kvet_jw *jw, const char *s, size_t len)
 	}
 	/* a string of more than a sixth of the buffer, piece by piece */
 	put_char(jw, '"');
+	string_body(jw, s, len);
+	put_char(jw, '"');
+}
+
+/* @s escaped, without quotes, in pieces of at most PIECE bytes. */
+static void string_body(struct kvet_jw *jw, const char *s, size_t len)
+{
 	while (len) {
 		size_t n = len < PIECE ? len : PIECE, k;
 		char piece[ESCAPED_MAX(PIECE)];
@@ -231,7 +240,6 @@ void kvet_jw_string(struct kvet_jw *jw, const char *s, size_t len)
 		s += n;
 		len -= n;
 	}
-	put_char(jw, '"');
 }
 
 /* @o[0, @len) again as a string member @key; the room is there. */
@@ -280,6 +288,55 @@ void kvet_jw_str_split(struct kvet_jw *jw, const char *key,
 	end = (size_t)(o - jw->buf);
 	*o++ = '"';
 	jw->len = (size_t)(o - jw->buf);
+	copy_member(jw, head_key, start, head_end - start);
+	copy_member(jw, tail_key, tail_start, end - tail_start);
+}
+
+void kvet_jw_str_joined(struct kvet_jw *jw, const char *key,
+			const char *head_key, const char *tail_key,
+			const char *head, const char *sep, const char *tail)
+{
+	size_t hl = strlen(head), sl = strlen(sep), tl = strlen(tail);
+	size_t len = hl + sl + tl;
+	size_t keys = strlen(key) +
+		      (head_key ? strlen(head_key) + strlen(tail_key) : 0);
+	size_t need = 2 * ESCAPED_MAX(len) + keys +
+		      3 * (2 * (size_t)jw->depth + 6);
+	size_t start, head_end, tail_start, end;
+	char *o;
+
+	if (KVET_JW_BUF - jw->len < need)
+		kvet_jw_flush(jw);
+	if (KVET_JW_BUF - jw->len < need || jw->depth > KVET_JW_MAX_DEPTH) {
+		kvet_jw_item(jw, key);
+		put_char(jw, '"');
+		string_body(jw, head, hl);
+		string_body(jw, sep, sl);
+		string_body(jw, tail, tl);
+		put_char(jw, '"');
+		if (!head_key)
+			return;
+		kvet_jw_item(jw, head_key);
+		kvet_jw_string(jw, head, hl);
+		kvet_jw_item(jw, tail_key);
+		kvet_jw_string(jw, tail, tl);
+		return;
+	}
+	/* as kvet_jw_str_split(), the pieces escaped one after the other */
+	kvet_jw_item(jw, key);
+	o = jw->buf + jw->len;
+	*o++ = '"';
+	start = (size_t)(o - jw->buf);
+	o = escape_body(o, head, hl);
+	head_end = (size_t)(o - jw->buf);
+	o = escape_body(o, sep, sl);
+	tail_start = (size_t)(o - jw->buf);
+	o = escape_body(o, tail, tl);
+	end = (size_t)(o - jw->buf);
+	*o++ = '"';
+	jw->len = (size_t)(o - jw->buf);
+	if (!head_key)
+		return;
 	copy_member(jw, head_key, start, head_end - start);
 	copy_member(jw, tail_key, tail_start, end - tail_start);
 }

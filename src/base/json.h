@@ -83,6 +83,15 @@ void kvet_jw_str(struct kvet_jw *jw, const char *key, const char *val);
 void kvet_jw_str_split(struct kvet_jw *jw, const char *key,
 		       const char *head_key, const char *tail_key,
 		       const char *s, size_t len, size_t head, size_t tail);
+/*
+ * kvet_jw_str_joined() - as kvet_jw_str_split() of @head, @sep and @tail
+ * joined, without joining them (a finding keeps no joined message);
+ * @head_key and @tail_key NULL write the joined member alone. The last
+ * byte of @head, and @sep's first and last, must be ASCII.
+ */
+void kvet_jw_str_joined(struct kvet_jw *jw, const char *key,
+			const char *head_key, const char *tail_key,
+			const char *head, const char *sep, const char *tail);
 void kvet_jw_uint(struct kvet_jw *jw, const char *key, unsigned long long val);
 void kvet_jw_bool(struct kvet_jw *jw, const char *key, bool val);
 /* A 1-based line or column; 0 means "no position" and is written null. */

@@ -177,7 +177,7 @@ static uint64_t fingerprint_of(const struct kvet_baseline *bl,
 			       const struct kvet_finding *f)
 {
 	if (bl->version == 1)
-		return kvet_finding_hash(f, f->message);
+		return kvet_finding_hash_message(f);
 	if (bl->version == 2)
 		return kvet_finding_hash(f, f->headline ? f->headline
 							: f->message);

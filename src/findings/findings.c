@@ -12,6 +12,7 @@ void kvet_findings_init(struct kvet_findings *fs, struct kvet_arena *arena)
 {
 	memset(fs, 0, sizeof(*fs));
 	fs->arena = arena;
+	kvet_arena_init(&fs->scratch);
 }
 
 void kvet_findings_release(struct kvet_findings *fs)
@@ -21,12 +22,15 @@ void kvet_findings_release(struct kvet_findings *fs)
 	free(fs->v);
 	free(fs->meta);
 	free(fs->invalid);
+	free(fs->kept);
+	kvet_arena_release(&fs->scratch);
 	fs->v = NULL;
 	fs->meta = NULL;
 	fs->invalid = NULL;
+	fs->kept = NULL;
 	fs->n = fs->cap = 0;
 	fs->n_invalid = fs->cap_invalid = 0;
-	memset(fs->helps, 0, sizeof(fs->helps));
+	fs->n_kept = fs->cap_kept = 0;
 }
 
 void kvet_object_ref_set(struct kvet_object_ref *ref,
@@ -41,54 +45,198 @@ void kvet_object_ref_set(struct kvet_object_ref *ref,
 	ref->pos.column = obj->col;
 }
 
-/* @s in the arena, or NULL for NULL and ""; sets *@oom when it cannot. */
-static const char *keep(struct kvet_arena *arena, const char *s, bool *oom)
+/*
+ * One kept text or list of related objects. @len is its size in bytes
+ * (a text's with its NUL), its top bit set for a list: a text is never
+ * handed out as a list, whose pointer must be aligned.
+ */
+struct kvet_findings_kept {
+	const void *p;
+	uint32_t hash;
+	uint32_t len;
+};
+#define KEPT_LIST 0x80000000u
+
+/* What a kept entry is compared with: up to three pieces, in order (a
+ * joined message is its headline, ": " and its reason). */
+struct pieces {
+	const void *p[3];
+	size_t len[3];
+	size_t n, total;
+};
+
+static void add_piece(struct pieces *pc, const void *p, size_t len)
 {
+	pc->p[pc->n] = p;
+	pc->len[pc->n++] = len;
+	pc->total += len;
+}
+
+/*
+ * A hash of the pieces, eight bytes at a step (byte-wise FNV-1a was 4%
+ * of a findings-heavy run's instructions). It depends on where the
+ * pieces are cut: the same bytes cut otherwise are only kept twice.
+ */
+static uint32_t hash_pieces(const struct pieces *pc, uint32_t kind)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ kind, w;
+	size_t i;
+
+	for (i = 0; i < pc->n; i++) {
+		const unsigned char *b = pc->p[i];
+		size_t len = pc->len[i];
+
+		for (; len >= 8; b += 8, len -= 8) {
+			memcpy(&w, b, 8);
+			h = (h ^ w) * 0xff51afd7ed558ccdull;
+			h ^= h >> 32;
+		}
+		w = 0;
+		if (len)
+			memcpy(&w, b, len);
+		h = (h ^ w ^ ((uint64_t)len << 56)) * 0xc4ceb9fe1a85ec53ull;
+		h ^= h >> 29;
+	}
+	return (uint32_t)(h ^ (h >> 32));
+}
+
+static bool same_pieces(const struct kvet_findings_kept *e,
+			const struct pieces *pc)
+{
+	const char *p = e->p;
+	size_t i;
+
+	for (i = 0; i < pc->n; i++) {
+		if (pc->len[i] && memcmp(p, pc->p[i], pc->len[i]))
+			return false;
+		p += pc->len[i];
+	}
+	return true;
+}
+
+/* Room for one more entry at a load of at most a half. Returns false
+ * when out of memory. */
+static bool kept_grow(struct kvet_findings *fs)
+{
+	struct kvet_findings_kept *v;
+	size_t cap, i, k;
+
+	if ((fs->n_kept + 1) * 2 <= fs->cap_kept)
+		return true;
+	cap = fs->cap_kept ? fs->cap_kept * 2 : 1024;
+	v = calloc(cap, sizeof(*v));
+	if (!v)
+		return false;
+	for (i = 0; i < fs->cap_kept; i++) {
+		if (!fs->kept[i].p)
+			continue;
+		for (k = fs->kept[i].hash & (cap - 1); v[k].p;
+		     k = (k + 1) & (cap - 1))
+			;
+		v[k] = fs->kept[i];
+	}
+	free(fs->kept);
+	fs->kept = v;
+	fs->cap_kept = cap;
+	return true;
+}
+
+/*
+ * The pieces @pc joined, in the arena, a text (@kind 0) or a list
+ * (KEPT_LIST): the copy kept before when there is one. Returns NULL
+ * when out of memory.
+ */
+static const void *keep_pieces(struct kvet_findings *fs,
+			       const struct pieces *pc, uint32_t kind)
+{
+	uint32_t h = hash_pieces(pc, kind), len = (uint32_t)pc->total | kind;
+	struct kvet_findings_kept *e = NULL;
+	char *copy;
+	size_t i, k;
+
+	if (pc->total < KEPT_LIST && kept_grow(fs)) {
+		for (k = h & (fs->cap_kept - 1); fs->kept[k].p;
+		     k = (k + 1) & (fs->cap_kept - 1))
+			if (fs->kept[k].hash == h && fs->kept[k].len == len &&
+			    same_pieces(&fs->kept[k], pc))
+				return fs->kept[k].p;
+		e = &fs->kept[k];
+	}
+	/* the arena aligns every allocation */
+	copy = kvet_arena_alloc(fs->arena, pc->total);
+	if (!copy)
+		return NULL;
+	for (k = 0, i = 0; i < pc->n; k += pc->len[i++])
+		if (pc->len[i])
+			memcpy(copy + k, pc->p[i], pc->len[i]);
+	if (e) {
+		*e = (struct kvet_findings_kept){ copy, h, len };
+		fs->n_kept++;
+	}
+	return copy;
+}
+
+/* @s in the arena, once, or NULL for NULL and ""; sets *@oom when it
+ * cannot. */
+static const char *keep(struct kvet_findings *fs, const char *s, bool *oom)
+{
+	struct pieces pc = { .n = 0 };
 	const char *copy;
 
 	if (!s || !*s)
 		return NULL;
-	copy = kvet_arena_strdup(arena, s);
+	add_piece(&pc, s, strlen(s) + 1);
+	copy = keep_pieces(fs, &pc, 0);
 	if (!copy)
 		*oom = true;
 	return copy;
 }
 
-/* @help of @rule in the arena: the copy its last finding kept when the
- * text is the same (a report of 200,000 findings would otherwise hold as
- * many copies of a few sentences). */
-static const char *keep_help(struct kvet_findings *fs, const char *rule,
-			     const char *help, bool *oom)
-{
-	size_t h = ((uintptr_t)rule >> 3) % KVET_FINDINGS_HELPS;
-	const char *copy;
-
-	if (!help || !*help)
-		return NULL;
-	if (fs->helps[h].rule == rule && !strcmp(fs->helps[h].help, help))
-		return fs->helps[h].help;
-	copy = keep(fs->arena, help, oom);
-	if (copy) {
-		fs->helps[h].rule = rule;
-		fs->helps[h].help = copy;
-	}
-	return copy;
-}
-
-/* "@headline: @reason" in the arena, with *@tail at its reason. */
-static const char *join(struct kvet_arena *arena, const char *headline,
+/* "@headline: @reason" in the arena, once, with *@tail at its reason. */
+static const char *join(struct kvet_findings *fs, const char *headline,
 			const char *reason, const char **tail)
 {
-	size_t hl = strlen(headline), rl = strlen(reason);
-	char *s = kvet_arena_alloc(arena, hl + 2 + rl + 1);
+	struct pieces pc = { .n = 0 };
+	size_t hl = strlen(headline);
+	const char *s;
 
-	if (!s)
-		return NULL;
-	memcpy(s, headline, hl);
-	memcpy(s + hl, ": ", 2);
-	memcpy(s + hl + 2, reason, rl + 1);
-	*tail = s + hl + 2;
+	add_piece(&pc, headline, hl);
+	add_piece(&pc, ": ", 2);
+	add_piece(&pc, reason, strlen(reason) + 1);
+	s = keep_pieces(fs, &pc, 0);
+	if (s)
+		*tail = s + hl + 2;
 	return s;
+}
+
+/* The field path of @at in @obj, kept once ("" as it is). */
+static const char *keep_field(struct kvet_findings *fs,
+			      const struct kvet_object *obj,
+			      const struct kvet_node *at, bool *oom)
+{
+	struct kvet_arena_mark empty;
+	const char *path;
+
+	kvet_arena_mark(&fs->scratch, &empty);
+	path = kvet_node_field_path(&fs->scratch, obj->root, at);
+	if (path && *path)
+		path = keep(fs, path, oom);
+	else if (!path)
+		*oom = true;
+	kvet_arena_reset(&fs->scratch, &empty);
+	return path;
+}
+
+const struct kvet_object_ref *
+kvet_findings_keep_refs(struct kvet_findings *fs,
+			const struct kvet_object_ref *refs, size_t n)
+{
+	struct pieces pc = { .n = 0 };
+
+	/* a ref is pointers and positions, with no padding: its bytes say
+	 * which objects it names */
+	add_piece(&pc, refs, n * sizeof(*refs));
+	return keep_pieces(fs, &pc, KEPT_LIST);
 }
 
 struct kvet_finding *kvet_findings_add(struct kvet_findings *fs,
@@ -117,20 +265,24 @@ struct kvet_finding *kvet_findings_add(struct kvet_findings *fs,
 		fs->meta = m;
 		fs->cap = cap;
 	}
-	headline = keep(fs->arena, text->headline ? text->headline : "", &oom);
-	help = keep_help(fs, rule, text->help, &oom);
+	headline = keep(fs, text->headline, &oom);
+	help = keep(fs, text->help, &oom);
 	reason = NULL;
+	msg = headline;
 	if (text->message) {
-		reason = keep(fs->arena, text->reason, &oom);
-		msg = keep(fs->arena, text->message, &oom);
+		reason = keep(fs, text->reason, &oom);
+		msg = keep(fs, text->message, &oom);
+	} else if (text->reason && *text->reason && headline) {
+		/* the message is the headline and the reason joined: not
+		 * kept, as most reasons are shared and most headlines are
+		 * not (kvet_finding_message_dup() joins it) */
+		reason = keep(fs, text->reason, &oom);
+		msg = NULL;
 	} else if (text->reason && *text->reason) {
-		msg = join(fs->arena, headline ? headline : "", text->reason,
-			   &reason);
-	} else {
-		msg = headline;
+		msg = join(fs, "", text->reason, &reason);
 	}
-	field = kvet_node_field_path(fs->arena, obj->root, at);
-	if (oom || !msg || !field)
+	field = keep_field(fs, obj, at, &oom);
+	if (oom || (!msg && !reason) || !field)
 		goto oom;
 	if (!headline)
 		headline = msg;
@@ -249,29 +401,56 @@ static int cmp_finding(const void *pa, const void *pb)
 		return a->column < b->column ? -1 : 1;
 	c = strcmp(a->f->rule, b->f->rule);
 	if (!c)
-		c = strcmp(a->f->message, b->f->message);
+		c = kvet_finding_message_cmp(a->f, b->f);
 	if (c)
 		return c;
 	/* equal findings keep their order, as qsort's merge sort did */
 	return a->idx < b->idx ? -1 : a->idx > b->idx;
 }
 
+/* Put the findings in the order of @items, in place: a second copy of
+ * 200,000 findings was 40 MB more at the run's peak. Each cycle of the
+ * permutation moves once; a moved place is marked by its own index. */
+static void permute(struct kvet_findings *fs, struct sort_item *items)
+{
+	size_t i, j, k;
+
+	for (i = 0; i < fs->n; i++) {
+		struct kvet_finding f;
+		struct kvet_finding_meta m;
+
+		if (items[i].idx == i)
+			continue;
+		f = fs->v[i];
+		m = fs->meta[i];
+		for (j = i; (k = items[j].idx) != i; j = k) {
+			fs->v[j] = fs->v[k];
+			fs->meta[j] = fs->meta[k];
+			items[j].idx = j;
+		}
+		fs->v[j] = f;
+		fs->meta[j] = m;
+		items[j].idx = j;
+	}
+}
+
 void kvet_findings_sort(struct kvet_findings *fs)
 {
 	struct sort_item *items;
-	struct kvet_finding *sorted;
+	struct kvet_finding *v;
 	struct kvet_finding_meta *meta;
 	size_t i;
 
+	/* sorted, the findings are all there: what found their texts again
+	 * goes before the report needs the memory (a later finding starts
+	 * a new table) */
+	free(fs->kept);
+	fs->kept = NULL;
+	fs->n_kept = fs->cap_kept = 0;
 	if (fs->n < 2)
 		return;
 	items = malloc(fs->n * sizeof(*items));
-	sorted = malloc(fs->n * sizeof(*sorted));
-	meta = malloc(fs->n * sizeof(*meta));
-	if (!items || !sorted || !meta) {
-		free(items);
-		free(sorted);
-		free(meta);
+	if (!items) {
 		fs->oom = 1;
 		return;
 	}
@@ -283,16 +462,19 @@ void kvet_findings_sort(struct kvet_findings *fs)
 		items[i].idx = i;
 	}
 	qsort(items, fs->n, sizeof(*items), cmp_finding);
-	for (i = 0; i < fs->n; i++) {
-		sorted[i] = *items[i].f;
-		meta[i] = fs->meta[items[i].idx];
-	}
-	free(fs->v);
-	free(fs->meta);
-	fs->v = sorted;
-	fs->meta = meta;
-	fs->cap = fs->n;
+	permute(fs, items);
 	free(items);
+	/* the room of a list that grew by doubling goes back; both keep at
+	 * least @n either way, which is the capacity from now on */
+	if (fs->cap == fs->n)
+		return;
+	v = realloc(fs->v, fs->n * sizeof(*v));
+	if (v)
+		fs->v = v;
+	meta = realloc(fs->meta, fs->n * sizeof(*meta));
+	if (meta)
+		fs->meta = meta;
+	fs->cap = fs->n;
 }
 
 /*
@@ -321,6 +503,94 @@ uint64_t kvet_finding_hash(const struct kvet_finding *f, const char *text)
 	h = fnv1a(h, f->object.namespace);
 	h = fnv1a(h, f->object.name);
 	return fnv1a(h, text);
+}
+
+/* FNV-1a steps over @s, without its NUL. */
+static uint64_t fnv1a_part(uint64_t h, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	for (; *p; p++) {
+		h ^= *p;
+		h *= 0x100000001b3ull;
+	}
+	return h;
+}
+
+uint64_t kvet_finding_hash_message(const struct kvet_finding *f)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	if (f->message)
+		return kvet_finding_hash(f, f->message);
+	/* kvet_finding_hash() over the joined message, hashed in pieces */
+	h = fnv1a(h, f->rule);
+	h = fnv1a(h, f->object.api_version);
+	h = fnv1a(h, f->object.kind);
+	h = fnv1a(h, f->object.namespace);
+	h = fnv1a(h, f->object.name);
+	h = fnv1a_part(h, f->headline);
+	h = fnv1a_part(h, ": ");
+	return fnv1a(h, f->reason);
+}
+
+/* The pieces of @f's full sentence: the message, or the headline, ": "
+ * and the reason. Returns how many. */
+static size_t message_pieces(const struct kvet_finding *f, const char *v[3])
+{
+	if (f->message) {
+		v[0] = f->message;
+		return 1;
+	}
+	v[0] = f->headline;
+	v[1] = ": ";
+	v[2] = f->reason;
+	return 3;
+}
+
+KVET_API int kvet_finding_message_cmp(const struct kvet_finding *a,
+				      const struct kvet_finding *b)
+{
+	const char *pa[3], *pb[3];
+	size_t na = message_pieces(a, pa), nb = message_pieces(b, pb);
+	size_t ia = 0, ib = 0;
+	const unsigned char *x = (const unsigned char *)pa[0];
+	const unsigned char *y = (const unsigned char *)pb[0];
+
+	if (na == 1 && nb == 1)
+		return strcmp(a->message, b->message);
+	/* strcmp() over the joined sentences, a byte at a time */
+	for (;;) {
+		while (!*x && ++ia < na)
+			x = (const unsigned char *)pa[ia];
+		while (!*y && ++ib < nb)
+			y = (const unsigned char *)pb[ib];
+		if (*x != *y || !*x)
+			return (*x > *y) - (*x < *y);
+		x++;
+		y++;
+	}
+}
+
+KVET_API char *kvet_finding_message_dup(const struct kvet_finding *f)
+{
+	const char *v[3];
+	size_t i, n = message_pieces(f, v), len = 0, at = 0;
+	char *s;
+
+	for (i = 0; i < n; i++)
+		len += strlen(v[i]);
+	s = malloc(len + 1);
+	if (!s)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		size_t l = strlen(v[i]);
+
+		memcpy(s + at, v[i], l);
+		at += l;
+	}
+	s[at] = '\0';
+	return s;
 }
 
 /* @h over the API group of @api_version ("apps/v1" is "apps", "v1" the

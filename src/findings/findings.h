@@ -11,10 +11,6 @@
 #include "load/node.h"
 #include "model/object.h"
 
-/* A rule's help is most often the same text on each of its findings:
- * the last one kept per rule is found again here instead of copied. */
-#define KVET_FINDINGS_HELPS 64
-
 /* What the run keeps beside each public finding; it moves with it when
  * findings are sorted, appended or held back. */
 struct kvet_finding_meta {
@@ -40,10 +36,15 @@ struct kvet_findings {
 	bool defer_invalid;
 	const struct kvet_node **invalid;
 	size_t n_invalid, cap_invalid;
-	struct {
-		const char *rule;
-		const char *help;	/* in the arena */
-	} helps[KVET_FINDINGS_HELPS];
+	/* the texts and related lists kept so far, each once: messages,
+	 * reasons and helps repeat (a Service's reason on each of the six
+	 * Services of its selector, a rule's help on each of its findings),
+	 * and 200,000 findings held a kilobyte each (issue 28). An open
+	 * hash table, malloc'd, of kvet_findings_kept (findings.c) */
+	struct kvet_findings_kept *kept;
+	size_t n_kept, cap_kept;
+	/* a field path is written here first, and kept once */
+	struct kvet_arena scratch;
 };
 
 void kvet_findings_init(struct kvet_findings *fs, struct kvet_arena *arena);
@@ -57,7 +58,8 @@ void kvet_object_ref_set(struct kvet_object_ref *ref,
  * The words of a finding (struct kvet_finding): @headline, and @reason
  * and @help or NULL ("" counts as NULL). @message is the full sentence
  * when the rule writes one (a rule file's `message:`); NULL joins the
- * headline and the reason with ": ".
+ * headline and the reason with ": ", and the finding keeps no message
+ * (its @message is NULL) when it has both.
  */
 struct kvet_finding_text {
 	const char *message;
@@ -68,9 +70,9 @@ struct kvet_finding_text {
 
 /*
  * kvet_findings_add() - record a finding of @rule on @obj at node @at (or
- * at the object when @at is NULL), its words copied into the run's arena:
- * a joined message holds the reason as its tail, and a help equal to the
- * rule's last one is shared.
+ * at the object when @at is NULL), its words copied into the run's arena
+ * once each (a joined message holds the reason as its tail; a text kept
+ * before is shared).
  * @file_order sorts the files as the inputs were given. Returns the
  * finding so related objects can be attached, or NULL when out of
  * memory.
@@ -82,6 +84,16 @@ struct kvet_finding *kvet_findings_add(struct kvet_findings *fs,
 				       size_t file_order,
 				       const struct kvet_node *at,
 				       const struct kvet_finding_text *text);
+
+/*
+ * kvet_findings_keep_refs() - @n related objects in the run's arena, for
+ * a finding's @related: the list already kept when one of the same
+ * objects, in the same order, is. Users copy a list before they change
+ * it. Returns the list, or NULL when out of memory.
+ */
+const struct kvet_object_ref *
+kvet_findings_keep_refs(struct kvet_findings *fs,
+			const struct kvet_object_ref *refs, size_t n);
 
 /* Move the findings of @from after those of @to, in their order; their
  * strings stay where they are. Returns 0, or -1 when out of memory. */
@@ -116,7 +128,11 @@ int kvet_findings_invalidate(struct kvet_findings *fs,
  */
 uint64_t kvet_finding_hash(const struct kvet_finding *f, const char *text);
 
-/* Sort by file (input order), line, column, rule, then message. */
+/* kvet_finding_hash() of @f's full sentence (version 1), joined or not. */
+uint64_t kvet_finding_hash_message(const struct kvet_finding *f);
+
+/* Sort by file (input order), line, column, rule, then message; the
+ * table of kept texts is freed. */
 void kvet_findings_sort(struct kvet_findings *fs);
 
 #endif

@@ -6,6 +6,7 @@
 
 struct kvet_run {
 	struct kvet_arena *arena;
+	struct kvet_arena own;		/* @arena when none was given */
 	const struct kvet_graph *g;
 	void *index[KVET_RUN_N_SLOTS];
 	kvet_run_free_fn free[KVET_RUN_N_SLOTS];
@@ -19,7 +20,8 @@ struct kvet_run *kvet_run_create(struct kvet_arena *arena,
 
 	if (!run)
 		return NULL;
-	run->arena = arena;
+	kvet_arena_init(&run->own);
+	run->arena = arena ? arena : &run->own;
 	run->g = g;
 	return run;
 }
@@ -34,6 +36,7 @@ void kvet_run_destroy(struct kvet_run *run)
 	for (i = KVET_RUN_N_SLOTS; i-- > 0;)
 		if (run->index[i] && run->free[i])
 			run->free[i](run->index[i]);
+	kvet_arena_release(&run->own);
 	free(run);
 }
 

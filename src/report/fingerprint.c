@@ -26,7 +26,7 @@ static int by_hash(const void *a, const void *b)
 	if (x->fp->hash != y->fp->hash)
 		return x->fp->hash < y->fp->hash ? -1 : 1;
 	if ((c = strcmp(words(x->f), words(y->f))) ||
-	    (c = strcmp(x->f->message, y->f->message)))
+	    (c = kvet_finding_message_cmp(x->f, y->f)))
 		return c;
 	return x->fp < y->fp ? -1 : x->fp > y->fp;
 }

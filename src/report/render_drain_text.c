@@ -21,6 +21,7 @@
  */
 #include "report/render_drain.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "report/escape.h"
@@ -357,6 +358,25 @@ static void write_chain(FILE *fp, const char *s, const char *indent)
 	putc('\n', fp);
 }
 
+/* The reason, which the API server's or kubectl's words end, is enough
+ * under the node's name; a deadlock's says "its backend", of the webhook
+ * its headline names, so it is the whole sentence. */
+static void write_sentence(FILE *fp, const struct kvet_finding *f)
+{
+	char *joined = NULL;
+	const char *s = f->message;
+
+	if (f->reason && strcmp(f->rule, "drain-webhook-deadlock"))
+		s = f->reason;
+	else if (!s)
+		s = joined = kvet_finding_message_dup(f);
+	/* a drain finding keeps its message: joined only for one that
+	 * came otherwise */
+	if (s)
+		write_chain(fp, s, "  ");
+	free(joined);
+}
+
 /*
  * Then what blocks, in the words of the API server, kubectl or the
  * scheduler: the chain of causes where a roll stalls, or the errors of
@@ -389,17 +409,8 @@ void kvet_text_write_drain_blockers(FILE *fp, const struct kvet_ctx *ctx)
 			const struct kvet_finding *f =
 				kvet_ctx_finding(ctx, dn->findings[j]);
 
-			/* the reason, which the API server's or kubectl's
-			 * words end, is enough under the node's name; a
-			 * deadlock's says "its backend", of the webhook its
-			 * headline names */
 			if (f->severity == KVET_SEV_ERROR)
-				write_chain(fp, f->reason &&
-						 strcmp(f->rule,
-							"drain-webhook-deadlock")
-							 ? f->reason
-							 : f->message,
-					    "  ");
+				write_sentence(fp, f);
 		}
 	}
 }

@@ -54,14 +54,19 @@ void kvet_jw_rendered(struct kvet_jw *jw, const struct kvet_finding *f)
 
 /*
  * "message", "headline" and "reason": a message that is its headline and
- * its reason joined by ": " (the findings' list keeps the reason as its
- * tail) is escaped once for the three.
+ * its reason joined by ": " (the findings' list keeps no such message,
+ * or keeps the reason as its tail) is escaped once for the three.
  */
 static void write_words(struct kvet_jw *jw, const struct kvet_finding *f)
 {
 	const char *hl = f->headline ? f->headline : f->message;
 	size_t hlen, mlen;
 
+	if (!f->message && hl && f->reason) {
+		kvet_jw_str_joined(jw, "message", "headline", "reason", hl,
+				   ": ", f->reason);
+		return;
+	}
 	if (f->reason && hl != f->message) {
 		hlen = strlen(hl);
 		if (f->reason == f->message + hlen + 2 &&
@@ -319,7 +324,11 @@ static void write_suppressed(struct kvet_jw *jw,
 	write_object(jw, &f->object);
 	kvet_jw_str(jw, "reason", sup->reason);
 	kvet_jw_str(jw, "justification", sup->justification);
-	kvet_jw_str(jw, "message", f->message);
+	if (f->message || !f->headline || !f->reason)
+		kvet_jw_str(jw, "message", f->message);
+	else
+		kvet_jw_str_joined(jw, "message", NULL, NULL, f->headline,
+				   ": ", f->reason);
 	kvet_jw_str(jw, "file", f->pos.file);
 	kvet_jw_pos(jw, "line", f->pos.line);
 	kvet_jw_pos(jw, "column", f->pos.line ? f->pos.column : 0);

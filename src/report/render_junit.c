@@ -489,9 +489,12 @@ static void write_drain_case(struct junit *j, const struct kvet_drain_node *dn,
 					j->ctx, dn->findings[i]);
 
 				if (f->severity == KVET_SEV_ERROR)
-					fprintf(m.fp, "%s%s",
+					fprintf(m.fp, "%s%s%s%s",
 						ftell(m.fp) ? "; " : "",
-						f->message);
+						f->message ? f->message
+							   : f->headline,
+						f->message ? "" : ": ",
+						f->message ? "" : f->reason);
 			}
 			mstr_finish(j, &m, "message");
 			attr(j, "type", "error");

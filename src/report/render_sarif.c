@@ -206,15 +206,20 @@ static int write_result(struct kvet_jw *jw, const struct kvet_ctx *ctx,
 	const struct kvet_finding *f = r->f;
 	long ri = rule_index(ctx, f->rule);
 	char *id = identity(&f->object);
+	char *msg = kvet_finding_message_dup(f);
 
-	if (!id)
+	if (!id || !msg) {
+		free(id);
+		free(msg);
 		return -1;
+	}
 	kvet_jw_open(jw, NULL, '{');
 	kvet_jw_str(jw, "ruleId", f->rule);
 	if (ri >= 0)
 		kvet_jw_uint(jw, "ruleIndex", (unsigned long long)ri);
 	kvet_jw_str(jw, "level", level(f->severity));
-	text(jw, "message", f->message);
+	text(jw, "message", msg);
+	free(msg);
 	kvet_jw_open(jw, "locations", '[');
 	if (f->pos.file) {
 		kvet_jw_open(jw, NULL, '{');

@@ -62,7 +62,9 @@ struct kvet_rule_runner *kvet_rule_runner_create(const struct kvet_rule_set *set
 	kvet_arena_mark(&r->scratch, &r->empty);
 	if (cel_env_init(&r->env, &r->scratch))
 		goto fail;
-	kvet_cel_host_attach(&r->env, &r->host, kvet_run_create(arena, g));
+	/* the indexes answer the rules alone: what a finding keeps of
+	 * them is copied into @arena, so they go with the runner */
+	kvet_cel_host_attach(&r->env, &r->host, kvet_run_create(NULL, g));
 	r->n_vars = KVET_RULE_VAR_GROUP + 1;
 	for (i = 0; i < set->n; i++)
 		if (set->v[i]->n_slots > r->n_vars)
@@ -506,12 +508,16 @@ static int related_objects(struct kvet_rule_runner *r,
 	}
 	if (!n)
 		return 0;
-	refs = kvet_arena_array(r->arena, n, sizeof(*refs));
+	/* built in scratch: the findings keep each list once (the six
+	 * Services of one selector relate the same six workloads) */
+	refs = kvet_arena_array(&r->scratch, n, sizeof(*refs));
 	if (!refs)
 		return -1;
 	for (i = 0; i < n; i++)
 		kvet_object_ref_set(&refs[i], v[i]);
-	f->related = refs;
+	f->related = kvet_findings_keep_refs(r->fs, refs, n);
+	if (!f->related)
+		return -1;
 	f->n_related = n;
 	return 0;
 }

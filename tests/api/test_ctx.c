@@ -52,6 +52,7 @@ static void test_wrong_type_is_a_finding(void **state)
 	const struct kvet_finding *f;
 	size_t len;
 	const char *line;
+	char *msg;
 
 	(void)state;
 	assert_int_equal(kvet_ctx_finding_count(ctx), 1);
@@ -63,7 +64,10 @@ static void test_wrong_type_is_a_finding(void **state)
 	assert_string_equal(f->object.kind, "Deployment");
 	assert_string_equal(f->object.namespace, "default");
 	assert_int_equal(f->object.pos.line, 1);
-	assert_non_null(strstr(f->message, "\"two\""));
+	msg = kvet_finding_message_dup(f);
+	assert_non_null(msg);
+	assert_non_null(strstr(msg, "\"two\""));
+	free(msg);
 	line = kvet_ctx_source_line(ctx, "t.yaml", 5, &len);
 	assert_non_null(line);
 	assert_int_equal(len, strlen("  replicas: two"));

@@ -370,6 +370,7 @@ static void words(void **state)
 	const struct kvet_finding *f;
 	struct kvet_ctx *ctx;
 	char rule[512];
+	char *msg;
 
 	(void)state;
 	ctx = kvet_ctx_create(&opts);
@@ -381,8 +382,11 @@ static void words(void **state)
 	assert_string_equal(f->headline, "Deployment \"web\" runs 2");
 	assert_string_equal(f->reason, "because it does");
 	assert_string_equal(f->help, "run 1");
-	assert_string_equal(f->message,
-			    "Deployment \"web\" runs 2: because it does");
+	/* joined, the message is not kept: the findings derive it */
+	assert_null(f->message);
+	msg = kvet_finding_message_dup(f);
+	assert_string_equal(msg, "Deployment \"web\" runs 2: because it does");
+	free(msg);
 	kvet_ctx_destroy(ctx);
 
 	ctx = kvet_ctx_create(&opts);
