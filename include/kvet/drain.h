@@ -189,8 +189,6 @@ KVET_API size_t kvet_ctx_drain_step_count(const struct kvet_ctx *ctx);
 KVET_API const struct kvet_drain_step *
 kvet_ctx_drain_step(const struct kvet_ctx *ctx, size_t i);
 
-
-
 #ifdef __cplusplus
 }
 #endif
