@@ -253,45 +253,6 @@ static void copy_member(struct kvet_jw *jw, const char *key, size_t from,
 	jw->buf[jw->len++] = '"';
 }
 
-void kvet_jw_str_split(struct kvet_jw *jw, const char *key,
-		       const char *head_key, const char *tail_key,
-		       const char *s, size_t len, size_t head, size_t tail)
-{
-	size_t keys = strlen(key) + strlen(head_key) + strlen(tail_key);
-	size_t need = 2 * ESCAPED_MAX(len) + keys +
-		      3 * (2 * (size_t)jw->depth + 6);
-	size_t start, head_end, tail_start, end;
-	char *o;
-
-	if (KVET_JW_BUF - jw->len < need)
-		kvet_jw_flush(jw);
-	if (KVET_JW_BUF - jw->len < need || jw->depth > KVET_JW_MAX_DEPTH) {
-		kvet_jw_item(jw, key);
-		kvet_jw_string(jw, s, len);
-		kvet_jw_item(jw, head_key);
-		kvet_jw_string(jw, s, head);
-		kvet_jw_item(jw, tail_key);
-		kvet_jw_string(jw, s + tail, len - tail);
-		return;
-	}
-	/* no UTF-8 sequence crosses an ASCII byte, so the escaped whole is
-	 * the escaped pieces one after the other */
-	kvet_jw_item(jw, key);
-	o = jw->buf + jw->len;
-	*o++ = '"';
-	start = (size_t)(o - jw->buf);
-	o = escape_body(o, s, head);
-	head_end = (size_t)(o - jw->buf);
-	o = escape_body(o, s + head, tail - head);
-	tail_start = (size_t)(o - jw->buf);
-	o = escape_body(o, s + tail, len - tail);
-	end = (size_t)(o - jw->buf);
-	*o++ = '"';
-	jw->len = (size_t)(o - jw->buf);
-	copy_member(jw, head_key, start, head_end - start);
-	copy_member(jw, tail_key, tail_start, end - tail_start);
-}
-
 void kvet_jw_str_joined(struct kvet_jw *jw, const char *key,
 			const char *head_key, const char *tail_key,
 			const char *head, const char *sep, const char *tail)
@@ -322,7 +283,8 @@ void kvet_jw_str_joined(struct kvet_jw *jw, const char *key,
 		kvet_jw_string(jw, tail, tl);
 		return;
 	}
-	/* as kvet_jw_str_split(), the pieces escaped one after the other */
+	/* no UTF-8 sequence crosses an ASCII byte, so the escaped whole is
+	 * the escaped pieces one after the other */
 	kvet_jw_item(jw, key);
 	o = jw->buf + jw->len;
 	*o++ = '"';

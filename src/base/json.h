@@ -74,20 +74,12 @@ void kvet_jw_close(struct kvet_jw *jw, char bracket);
 /* A string; NULL is written null. */
 void kvet_jw_str(struct kvet_jw *jw, const char *key, const char *val);
 /*
- * kvet_jw_str_split() - three string members: @key the @len bytes of @s,
- * then @head_key its first @head bytes and @tail_key its bytes from @tail
- * on, as three kvet_jw_str() would write them, but escaped once (a
- * finding's message is its headline and its reason joined with ": ").
- * The byte at @head and the one before @tail must be ASCII.
- */
-void kvet_jw_str_split(struct kvet_jw *jw, const char *key,
-		       const char *head_key, const char *tail_key,
-		       const char *s, size_t len, size_t head, size_t tail);
-/*
- * kvet_jw_str_joined() - as kvet_jw_str_split() of @head, @sep and @tail
- * joined, without joining them (a finding keeps no joined message);
- * @head_key and @tail_key NULL write the joined member alone. The last
- * byte of @head, and @sep's first and last, must be ASCII.
+ * kvet_jw_str_joined() - three string members: @key @head, @sep and
+ * @tail joined, then @head_key @head and @tail_key @tail, as three
+ * kvet_jw_str() would write them, but escaped once and without joining
+ * them (a finding's message is its headline and its reason joined with
+ * ": "); @head_key and @tail_key NULL write the joined member alone.
+ * The last byte of @head, and @sep's first and last, must be ASCII.
  */
 void kvet_jw_str_joined(struct kvet_jw *jw, const char *key,
 			const char *head_key, const char *tail_key,

@@ -52,31 +52,33 @@ void kvet_jw_rendered(struct kvet_jw *jw, const struct kvet_finding *f)
 	kvet_jw_close(jw, '}');
 }
 
-/*
- * "message", "headline" and "reason": a message that is its headline and
- * its reason joined by ": " (the findings' list keeps no such message,
- * or keeps the reason as its tail) is escaped once for the three.
- */
+/* Is the finding's message its headline @hl and its reason joined by
+ * ": "? (The findings' list keeps no such message, or keeps the reason
+ * as its tail.) */
+static bool message_joined(const struct kvet_finding *f, const char *hl)
+{
+	size_t hlen;
+
+	if (!f->message)
+		return true;
+	if (hl == f->message)
+		return false;
+	hlen = strlen(hl);
+	return f->reason == f->message + hlen + 2 &&
+	       !memcmp(f->message, hl, hlen) &&
+	       !memcmp(f->message + hlen, ": ", 2);
+}
+
+/* "message", "headline" and "reason": a message that is its headline and
+ * its reason joined is escaped once for the three. */
 static void write_words(struct kvet_jw *jw, const struct kvet_finding *f)
 {
 	const char *hl = f->headline ? f->headline : f->message;
-	size_t hlen, mlen;
 
-	if (!f->message && hl && f->reason) {
+	if (hl && f->reason && message_joined(f, hl)) {
 		kvet_jw_str_joined(jw, "message", "headline", "reason", hl,
 				   ": ", f->reason);
 		return;
-	}
-	if (f->reason && hl != f->message) {
-		hlen = strlen(hl);
-		if (f->reason == f->message + hlen + 2 &&
-		    !memcmp(f->message, hl, hlen) &&
-		    !memcmp(f->message + hlen, ": ", 2)) {
-			mlen = hlen + 2 + strlen(f->reason);
-			kvet_jw_str_split(jw, "message", "headline", "reason",
-					  f->message, mlen, hlen, hlen + 2);
-			return;
-		}
 	}
 	kvet_jw_str(jw, "message", f->message);
 	kvet_jw_str(jw, "headline", hl);
