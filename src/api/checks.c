@@ -107,9 +107,7 @@ int kvet_ctx_check_objects(struct kvet_ctx *ctx)
 	if (!oc.n)
 		return 0;
 	/* a thread is worth it from a few thousand objects on */
-	nl = kvet_ctx_jobs(&ctx->opts);
-	if (nl > ctx->objects.n / 2048)
-		nl = ctx->objects.n / 2048;
+	nl = kvet_ctx_pass_lanes(ctx, ctx->objects.n, 2048);
 	if (nl > 1) {
 		rc = kvet_ctx_run_pass(ctx, ctx->objects.v, ctx->objects.n, nl,
 				       &pass);
@@ -121,8 +119,7 @@ int kvet_ctx_check_objects(struct kvet_ctx *ctx)
 	for (i = 0; i < ctx->objects.n; i++) {
 		const struct kvet_object *obj = ctx->objects.v[i];
 
-		while (u < ctx->nunits && ctx->units[u].src->name != obj->file)
-			u++;
+		u = kvet_ctx_unit_from(ctx, u, obj);
 		if (run_object_checks(&ctx->findings, &oc, obj, u) < 0)
 			return -1;
 	}

@@ -177,6 +177,17 @@ void kvet_ctx_load_all(struct kvet_ctx *ctx);
 /* The number of threads -j asks for: 0 is one per core, at most 64. */
 unsigned int kvet_ctx_jobs(const struct kvet_options *opts);
 
+/* The unit of @obj's file, at @u or after it: the objects are in input
+ * order, so a walk over them moves through the units only forward. */
+static inline size_t kvet_ctx_unit_from(const struct kvet_ctx *ctx,
+					size_t u,
+					const struct kvet_object *obj)
+{
+	while (u < ctx->nunits && ctx->units[u].src->name != obj->file)
+		u++;
+	return u;
+}
+
 /* pass.c: one thread's share of a pass over objects, with its own
  * arena, findings and error list; @state is the pass's own. */
 struct kvet_pass_lane {
@@ -213,6 +224,11 @@ struct kvet_pass {
  */
 int kvet_ctx_run_pass(struct kvet_ctx *ctx, struct kvet_object *const *objs,
 		      size_t n, size_t lanes, const struct kvet_pass *pass);
+/* How many lanes a pass over @n objects takes: as many as -j asks for,
+ * with at least @per_lane objects each; fewer than 2 means none is worth
+ * a thread. */
+size_t kvet_ctx_pass_lanes(const struct kvet_ctx *ctx, size_t n,
+			   size_t per_lane);
 
 /* lint.c: every rule on every object of the graph, in parallel (-j),
  * then the findings sorted and the settings applied. 0, or -1 (OOM). */

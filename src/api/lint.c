@@ -25,7 +25,6 @@
 enum {
 	/* fewer objects than this per thread are not worth one */
 	MIN_BLOCK = 512,
-	MAX_BLOCKS = 64,
 };
 
 /* What the rules' lanes share: objects done, for the progress. */
@@ -142,9 +141,7 @@ static int run_serial(struct kvet_ctx *ctx, struct kvet_object *const *objs,
 	if (!runner)
 		return -1;
 	for (i = 0; i < n; i++) {
-		while (u < ctx->nunits &&
-		       ctx->units[u].src->name != objs[i]->file)
-			u++;
+		u = kvet_ctx_unit_from(ctx, u, objs[i]);
 		if (kvet_rule_runner_object(runner, objs[i], u) < 0)
 			goto out;
 		lint_progress(ctx, i + 1, n, &last);
@@ -175,11 +172,7 @@ int kvet_ctx_run_rules_unit(struct kvet_ctx *ctx)
 					  cfg->custom_workloads,
 					  cfg->n_custom_workloads))
 			return -1;
-		nb = kvet_ctx_jobs(&ctx->opts);
-		if (nb > n / MIN_BLOCK)
-			nb = n / MIN_BLOCK;
-		if (nb > MAX_BLOCKS)
-			nb = MAX_BLOCKS;
+		nb = kvet_ctx_pass_lanes(ctx, n, MIN_BLOCK);
 		if (nb > 1)
 			rc = run_blocks(ctx, objs, n, nb);
 		if (rc < 0)

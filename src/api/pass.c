@@ -75,9 +75,7 @@ static void run_lane(struct lane_arg *a)
 		sh->chunks[c].lane = a->id;
 		sh->chunks[c].first = lane->findings.n;
 		for (i = from; i < to; i++) {
-			while (u < ctx->nunits &&
-			       ctx->units[u].src->name != sh->objs[i]->file)
-				u++;
+			u = kvet_ctx_unit_from(ctx, u, sh->objs[i]);
 			if (sh->pass->object(lane, sh->objs[i], u,
 					     sh->pass->arg) < 0) {
 				lane->failed = 1;
@@ -243,6 +241,16 @@ out_free:
 	free(lanes);
 	free(sh.chunks);
 	return ret;
+}
+
+size_t kvet_ctx_pass_lanes(const struct kvet_ctx *ctx, size_t n,
+			   size_t per_lane)
+{
+	size_t nl = kvet_ctx_jobs(&ctx->opts);
+
+	if (nl > n / per_lane)
+		nl = n / per_lane;
+	return nl < MAX_LANES ? nl : MAX_LANES;
 }
 
 KVET_API unsigned int kvet_ctx_threads(const struct kvet_ctx *ctx)
