@@ -31,12 +31,13 @@ void kvet_workers_run(struct kvet_workers *ws, size_t n, unsigned int lanes,
 	if (lanes < 1)
 		lanes = 1;
 	for (i = 1; i < lanes && i < KVET_WORKERS_MAX; i++) {
-		start[i] = (struct lane_start){ ws, fn, arg, i };
+		start[i] = (struct lane_start){ .ws = ws, .fn = fn, .arg = arg,
+						.lane = i };
 		started[i] = pthread_create(&threads[i], NULL, lane_thread,
 					    &start[i]) == 0;
 		running += started[i];
 	}
-	/* written after the threads started, and read by lane 0 only */
+	/* for lane 0 alone: the lanes already started never read it */
 	ws->threads = running;
 	fn(ws, 0, arg);
 	/* a lane without a thread still runs, so that what a lane sets up
