@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "api/context.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +10,7 @@
 
 #include "base/arena.h"
 #include "base/diag.h"
+#include "base/workers.h"
 #include "input/source.h"
 #include "load/load.h"
 #include "model/object.h"
@@ -79,46 +79,17 @@ struct piece_task {
 };
 
 struct pool {
+	struct kvet_ctx *ctx;
 	struct unit *units;
 	enum phase phase;
 	struct piece_task *tasks;	/* PHASE_PIECES */
-	size_t n;			/* tasks of the phase */
-	atomic_size_t next;
-	atomic_size_t done;
+	bool watch;			/* the caller's lane reports progress */
+	size_t bytes_total;		/* for the progress */
+	atomic_size_t done;		/* tasks of the phase done */
 	atomic_size_t files_done;	/* units finished, for progress */
 	const struct kvet_options *opts;
 };
 
-static void *worker(void *arg)
-{
-	struct pool *pool = arg;
-	size_t i;
-
-	while ((i = atomic_fetch_add(&pool->next, 1)) < pool->n) {
-		struct unit *u;
-
-		switch (pool->phase) {
-		case PHASE_READ:
-			read_unit(&pool->units[i], pool->opts);
-			break;
-		case PHASE_PIECES:
-			u = &pool->units[pool->tasks[i].unit];
-			if (!u->oom &&
-			    kvet_load_job_piece(u->job, pool->tasks[i].piece) < 0)
-				u->oom = 1;
-			break;
-		case PHASE_FINISH:
-			u = &pool->units[i];
-			finish_unit(u, pool->opts);
-			if (u->src->buf)
-				atomic_store(&u->bytes_done, u->src->len);
-			atomic_fetch_add(&pool->files_done, 1);
-			break;
-		}
-		atomic_fetch_add(&pool->done, 1);
-	}
-	return NULL;
-}
 /* Sizes of the files to load, for the progress display; stdin is not
  * known in advance. Taken before the workers start, which fill in the
  * sources' buffers. */
@@ -144,17 +115,17 @@ static size_t total_bytes(const struct kvet_ctx *ctx)
  * every 100 ms until the workers of a phase are done, so that the
  * callback always runs on the caller's thread.
  */
-static void watch_loading(struct kvet_ctx *ctx, struct pool *pool,
-			  size_t bytes_total)
+static void watch_loading(struct pool *pool, const struct kvet_workers *ws)
 {
+	struct kvet_ctx *ctx = pool->ctx;
 	struct kvet_progress p = { .stage = "loading" };
 	const struct timespec tick = { 0, 100 * 1000 * 1000 };
 	size_t i;
 
 	p.files_total = ctx->nunits;
-	p.bytes_total = bytes_total;
+	p.bytes_total = pool->bytes_total;
 	for (;;) {
-		bool done = atomic_load(&pool->done) >= pool->n;
+		bool done = atomic_load(&pool->done) >= ws->n;
 
 		p.files_done = atomic_load(&pool->files_done);
 		p.bytes_done = 0;
@@ -166,6 +137,41 @@ static void watch_loading(struct kvet_ctx *ctx, struct pool *pool,
 		if (done)
 			break;
 		nanosleep(&tick, NULL);
+	}
+}
+
+static void worker(struct kvet_workers *ws, unsigned int lane, void *arg)
+{
+	struct pool *pool = arg;
+	size_t i;
+
+	/* a watcher without a thread beside it loads, without reports */
+	if (lane == 0 && pool->watch && ws->threads > 1) {
+		watch_loading(pool, ws);
+		return;
+	}
+	while (kvet_workers_take(ws, &i)) {
+		struct unit *u;
+
+		switch (pool->phase) {
+		case PHASE_READ:
+			read_unit(&pool->units[i], pool->opts);
+			break;
+		case PHASE_PIECES:
+			u = &pool->units[pool->tasks[i].unit];
+			if (!u->oom &&
+			    kvet_load_job_piece(u->job, pool->tasks[i].piece) < 0)
+				u->oom = 1;
+			break;
+		case PHASE_FINISH:
+			u = &pool->units[i];
+			finish_unit(u, pool->opts);
+			if (u->src->buf)
+				atomic_store(&u->bytes_done, u->src->len);
+			atomic_fetch_add(&pool->files_done, 1);
+			break;
+		}
+		atomic_fetch_add(&pool->done, 1);
 	}
 }
 
@@ -183,45 +189,32 @@ unsigned int kvet_ctx_jobs(const struct kvet_options *opts)
 	return jobs ? jobs : 1;
 }
 
-/* Run the @n tasks of @phase on up to @jobs threads, this one included
- * unless it watches. */
-static void run_phase(struct kvet_ctx *ctx, struct pool *pool,
-		      enum phase phase, size_t n, unsigned int jobs,
-		      size_t bytes_total)
+/* Run the @n tasks of @phase on up to @jobs threads; with a progress
+ * callback the caller's thread watches beside them. stdin can be read
+ * only once and only by one thread: the pool handles it like any file,
+ * since the sources hold it once at most. */
+static void run_phase(struct pool *pool, enum phase phase, size_t n,
+		      unsigned int jobs)
 {
-	pthread_t threads[MAX_JOBS + 1];
-	unsigned int t, started = 0;
-	bool watch = ctx->opts.progress != NULL;
+	struct kvet_workers ws;
 
 	pool->phase = phase;
-	pool->n = n;
-	atomic_store(&pool->next, 0);
 	atomic_store(&pool->done, 0);
 	if (jobs > n)
 		jobs = n ? (unsigned int)n : 1;
-	/* stdin can be read only once and only by one thread: the pool
-	 * handles it like any file, since the sources hold it once at most */
-	for (t = watch ? 0 : 1; t < jobs; t++) {
-		if (pthread_create(&threads[t], NULL, worker, pool) != 0)
-			break;
-		started++;
-	}
-	if (watch && started)
-		watch_loading(ctx, pool, bytes_total);
-	else
-		worker(pool);
-	for (t = watch ? 0 : 1; started; t++, started--)
-		pthread_join(threads[t], NULL);
+	kvet_workers_run(&ws, n, jobs + pool->watch, worker, pool);
 }
 
 void kvet_ctx_load_all(struct kvet_ctx *ctx)
 {
-	struct pool pool = { .units = ctx->units, .opts = &ctx->opts };
+	struct pool pool = { .ctx = ctx, .units = ctx->units,
+			     .opts = &ctx->opts };
 	unsigned int jobs = kvet_ctx_jobs(&ctx->opts);
-	size_t bytes_total = ctx->opts.progress ? total_bytes(ctx) : 0;
 	size_t i, k, n = 0;
 
-	run_phase(ctx, &pool, PHASE_READ, ctx->nunits, jobs, bytes_total);
+	pool.watch = ctx->opts.progress != NULL;
+	pool.bytes_total = pool.watch ? total_bytes(ctx) : 0;
+	run_phase(&pool, PHASE_READ, ctx->nunits, jobs);
 	for (i = 0; i < ctx->nunits; i++)
 		if (ctx->units[i].job)
 			n += kvet_load_job_pieces(ctx->units[i].job);
@@ -240,9 +233,9 @@ void kvet_ctx_load_all(struct kvet_ctx *ctx)
 				pool.tasks[n].piece = k;
 			}
 		}
-		run_phase(ctx, &pool, PHASE_PIECES, n, jobs, bytes_total);
+		run_phase(&pool, PHASE_PIECES, n, jobs);
 		free(pool.tasks);
 		pool.tasks = NULL;
 	}
-	run_phase(ctx, &pool, PHASE_FINISH, ctx->nunits, jobs, bytes_total);
+	run_phase(&pool, PHASE_FINISH, ctx->nunits, jobs);
 }

@@ -13,14 +13,13 @@
  */
 #include "api/context.h"
 
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/arena.h"
 #include "base/diag.h"
+#include "base/workers.h"
 #include "load/node.h"
 
 enum {
@@ -43,20 +42,17 @@ struct shared {
 	size_t n;
 	struct chunk *chunks;
 	size_t n_chunks;
-	atomic_size_t next;		/* the next chunk to take */
+	struct kvet_pass_lane *lanes;
 };
 
-struct lane_arg {
-	struct shared *sh;
-	struct kvet_pass_lane *lane;
-	uint32_t id;
-};
-
-static void run_lane(struct lane_arg *a)
+/* A lane whose thread could not start runs on the caller's after lane
+ * 0 (kvet_workers_run()): the chunks are all taken by then, so it only
+ * opens and closes. */
+static void run_lane(struct kvet_workers *ws, unsigned int id, void *arg)
 {
-	struct shared *sh = a->sh;
+	struct shared *sh = arg;
 	struct kvet_ctx *ctx = sh->ctx;
-	struct kvet_pass_lane *lane = a->lane;
+	struct kvet_pass_lane *lane = &sh->lanes[id];
 	size_t c, i, u = 0;
 
 	if (sh->pass->open && sh->pass->open(lane, sh->pass->arg) < 0) {
@@ -65,14 +61,11 @@ static void run_lane(struct lane_arg *a)
 	}
 	/* a lane takes chunks in increasing order: its unit index only
 	 * moves forward, as on one thread */
-	while (!lane->failed &&
-	       (c = atomic_fetch_add_explicit(&sh->next, 1,
-					      memory_order_relaxed)) <
-		       sh->n_chunks) {
+	while (!lane->failed && kvet_workers_take(ws, &c)) {
 		size_t from = c * CHUNK;
 		size_t to = from + CHUNK < sh->n ? from + CHUNK : sh->n;
 
-		sh->chunks[c].lane = a->id;
+		sh->chunks[c].lane = id;
 		sh->chunks[c].first = lane->findings.n;
 		for (i = from; i < to; i++) {
 			u = kvet_ctx_unit_from(ctx, u, sh->objs[i]);
@@ -86,12 +79,6 @@ static void run_lane(struct lane_arg *a)
 	}
 	if (sh->pass->close && sh->pass->close(lane, sh->pass->arg) < 0)
 		lane->failed = 1;
-}
-
-static void *lane_thread(void *arg)
-{
-	run_lane(arg);
-	return NULL;
 }
 
 static void lane_release(struct kvet_pass_lane *lane)
@@ -173,10 +160,8 @@ int kvet_ctx_run_pass(struct kvet_ctx *ctx, struct kvet_object *const *objs,
 		      size_t n, size_t nl, const struct kvet_pass *pass)
 {
 	struct shared sh = { .ctx = ctx, .pass = pass, .objs = objs, .n = n };
+	struct kvet_workers ws;
 	struct kvet_pass_lane *lanes;
-	struct lane_arg args[MAX_LANES];
-	pthread_t threads[MAX_LANES];
-	bool started[MAX_LANES] = { false };
 	size_t i, errors = 0;
 	int ret = -1;
 
@@ -189,7 +174,6 @@ int kvet_ctx_run_pass(struct kvet_ctx *ctx, struct kvet_object *const *objs,
 	lanes = calloc(nl, sizeof(*lanes));
 	if (!sh.chunks || !lanes)
 		goto out_free;
-	atomic_init(&sh.next, 0);
 	for (i = 0; i < nl; i++) {
 		lanes[i].ctx = ctx;
 		lanes[i].first = i == 0;
@@ -199,21 +183,9 @@ int kvet_ctx_run_pass(struct kvet_ctx *ctx, struct kvet_object *const *objs,
 		 * same node may be another thread's object's (an alias) */
 		lanes[i].findings.defer_invalid = true;
 		kvet_diag_init(&lanes[i].diag, &lanes[i].arena);
-		args[i] = (struct lane_arg){ .sh = &sh, .lane = &lanes[i],
-					     .id = (uint32_t)i };
 	}
-	for (i = 1; i < nl; i++)
-		started[i] = pthread_create(&threads[i], NULL, lane_thread,
-					    &args[i]) == 0;
-	run_lane(&args[0]);
-	/* a lane no thread took runs here: the chunks are all taken by
-	 * now, so it only opens and closes */
-	for (i = 1; i < nl; i++)
-		if (!started[i])
-			run_lane(&args[i]);
-	for (i = 1; i < nl; i++)
-		if (started[i])
-			pthread_join(threads[i], NULL);
+	sh.lanes = lanes;
+	kvet_workers_run(&ws, sh.n_chunks, (unsigned int)nl, run_lane, &sh);
 	for (i = 0; i < nl; i++) {
 		if (lanes[i].failed || lanes[i].findings.oom ||
 		    lanes[i].diag.oom)

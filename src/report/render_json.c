@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/json.h"
+#include "base/workers.h"
 #include "report/render_drain.h"
 
 /*
@@ -131,7 +132,6 @@ enum {
 	BATCH = 512,			/* findings a batch */
 	AHEAD = 4,			/* batches rendered and not written */
 	MIN_PARALLEL = 8192,		/* fewer findings: on one thread */
-	MAX_HELPERS = 63,
 };
 
 struct batch {
@@ -145,9 +145,9 @@ struct batches {
 	size_t n, n_batches;
 	unsigned int depth;		/* of the findings array's elements */
 	struct batch *v;
+	struct kvet_jw *jw;		/* the report's */
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
-	size_t next;			/* the next batch to render */
 	size_t written;			/* batches written to the stream */
 };
 
@@ -185,22 +185,6 @@ static void render_batch(struct batches *bs, size_t b, struct batch *out)
 	free(jw);
 }
 
-/* Take the next batch to render, waiting while AHEAD wait to be
- * written; false when none is left. Called with the lock held. */
-static bool take_batch(struct batches *bs, size_t *b, bool wait)
-{
-	while (bs->next < bs->n_batches) {
-		if (bs->next < bs->written + AHEAD) {
-			*b = bs->next++;
-			return true;
-		}
-		if (!wait)
-			return false;
-		pthread_cond_wait(&bs->cv, &bs->mu);
-	}
-	return false;
-}
-
 static void put_batch(struct batches *bs, size_t b, const struct batch *out)
 {
 	pthread_mutex_lock(&bs->mu);
@@ -210,26 +194,28 @@ static void put_batch(struct batches *bs, size_t b, const struct batch *out)
 	pthread_mutex_unlock(&bs->mu);
 }
 
-static void *batch_thread(void *arg)
+/* A helper's lane: the batches it takes, each once it is among the
+ * AHEAD after the last written. */
+static void render_batches(struct kvet_workers *ws, struct batches *bs)
 {
-	struct batches *bs = arg;
 	struct batch out;
 	size_t b;
 
-	pthread_mutex_lock(&bs->mu);
-	while (take_batch(bs, &b, true)) {
+	while (kvet_workers_take(ws, &b)) {
+		pthread_mutex_lock(&bs->mu);
+		while (b >= bs->written + AHEAD)
+			pthread_cond_wait(&bs->cv, &bs->mu);
 		pthread_mutex_unlock(&bs->mu);
 		render_batch(bs, b, &out);
 		put_batch(bs, b, &out);
-		pthread_mutex_lock(&bs->mu);
 	}
-	pthread_mutex_unlock(&bs->mu);
-	return NULL;
 }
 
-/* The findings' elements, in order, into @jw's stream. */
-static void write_batches(struct batches *bs, struct kvet_jw *jw)
+/* The caller's lane: the findings' elements, in order, into the
+ * report's stream, rendering the next batch itself while it waits. */
+static void write_batches(struct kvet_workers *ws, struct batches *bs)
 {
+	struct kvet_jw *jw = bs->jw;
 	FILE *fp = kvet_jw_stream(jw);
 	struct batch out;
 	size_t b, i;
@@ -269,7 +255,7 @@ static void write_batches(struct batches *bs, struct kvet_jw *jw)
 			pthread_cond_broadcast(&bs->cv);
 			continue;
 		}
-		if (take_batch(bs, &b, false)) {
+		if (kvet_workers_take_below(ws, bs->written + AHEAD, &b)) {
 			pthread_mutex_unlock(&bs->mu);
 			render_batch(bs, b, &out);
 			put_batch(bs, b, &out);
@@ -281,18 +267,25 @@ static void write_batches(struct batches *bs, struct kvet_jw *jw)
 	pthread_mutex_unlock(&bs->mu);
 }
 
+static void batch_lane(struct kvet_workers *ws, unsigned int lane, void *arg)
+{
+	if (lane == 0)
+		write_batches(ws, arg);
+	else
+		render_batches(ws, arg);
+}
+
 /* The elements of "findings": on several threads when there are many. */
 static void write_findings(struct kvet_jw *jw, const struct kvet_ctx *ctx)
 {
 	size_t i, n = kvet_ctx_finding_count(ctx);
-	size_t helpers = kvet_ctx_threads(ctx) - 1, started = 0;
-	pthread_t threads[MAX_HELPERS];
-	struct batches bs = { .ctx = ctx, .n = n, .depth = jw->depth };
+	unsigned int lanes = kvet_ctx_threads(ctx);
+	struct batches bs = { .ctx = ctx, .n = n, .depth = jw->depth,
+			      .jw = jw };
+	struct kvet_workers ws;
 
-	if (helpers > MAX_HELPERS)
-		helpers = MAX_HELPERS;
 	bs.n_batches = (n + BATCH - 1) / BATCH;
-	if (n >= MIN_PARALLEL && helpers)
+	if (n >= MIN_PARALLEL && lanes > 1)
 		bs.v = calloc(bs.n_batches, sizeof(*bs.v));
 	if (!bs.v) {
 		for (i = 0; i < n; i++)
@@ -301,13 +294,7 @@ static void write_findings(struct kvet_jw *jw, const struct kvet_ctx *ctx)
 	}
 	pthread_mutex_init(&bs.mu, NULL);
 	pthread_cond_init(&bs.cv, NULL);
-	for (i = 0; i < helpers; i++)
-		if (pthread_create(&threads[started], NULL, batch_thread,
-				   &bs) == 0)
-			started++;
-	write_batches(&bs, jw);
-	for (i = 0; i < started; i++)
-		pthread_join(threads[i], NULL);
+	kvet_workers_run(&ws, bs.n_batches, lanes, batch_lane, &bs);
 	pthread_cond_destroy(&bs.cv);
 	pthread_mutex_destroy(&bs.mu);
 	free(bs.v);
