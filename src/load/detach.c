@@ -9,8 +9,12 @@
 
 enum {
 	/* values are packed in chunks of this size; a longer one gets an
-	 * allocation of its own */
-	CHUNK = 32 * 1024,
+	 * allocation of its own. A reader that detaches as it reads (json.c)
+	 * takes chunks between its nodes: a chunk that does not fit in what
+	 * is left of an arena block wastes that, about CHUNK / 2 every
+	 * 256 KiB / CHUNK chunks, so small chunks (32 KiB ones cost 0.5% of
+	 * peak RSS on a 316 MB dump) */
+	CHUNK = 4 * 1024,
 	BIG = CHUNK / 8,
 	/* past this many distinct texts, or this many probes for one, a
 	 * text is copied, not interned: a hostile input with a million
@@ -260,9 +264,14 @@ static int value(struct kvet_detach *d, struct kvet_node *n)
 	return 0;
 }
 
-static int key(struct kvet_detach *d, struct kvet_node *n)
+static int key_of(struct kvet_detach *d, struct kvet_node *n)
 {
 	return in_input(d, n) ? intern(d, n) : 0;
+}
+
+int kvet_detach_scalar(struct kvet_detach *d, struct kvet_node *n, bool key)
+{
+	return key ? key_of(d, n) : value(d, n);
 }
 
 /* Copy the text of @n, or put it on the stack when it is a collection. */
@@ -295,7 +304,7 @@ int kvet_detach_tree(struct kvet_detach *d, struct kvet_node *root)
 			struct kvet_pair *pairs = (struct kvet_pair *)n->u.pairs;
 
 			for (i = 0; i < n->len; i++)
-				if (key(d, &pairs[i].key) < 0 ||
+				if (key_of(d, &pairs[i].key) < 0 ||
 				    visit(d, &pairs[i].value) < 0)
 					return -1;
 		} else {

@@ -2,6 +2,7 @@
 #ifndef KVET_LOAD_DETACH_H
 #define KVET_LOAD_DETACH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -58,6 +59,16 @@ void kvet_detach_init(struct kvet_detach *d, struct kvet_arena *arena,
  * still valid).
  */
 int kvet_detach_tree(struct kvet_detach *d, struct kvet_node *root);
+
+/*
+ * kvet_detach_scalar() - what kvet_detach_tree() does to the scalar @n,
+ * a mapping's key when @key, for a reader that detaches each scalar as it
+ * reads it (json.c): its text is then still in the cache, where a walk
+ * of the finished tree reads every node and every text a second time
+ * from memory.
+ * Returns: 0, or -1 when out of memory (@n is then as it was).
+ */
+int kvet_detach_scalar(struct kvet_detach *d, struct kvet_node *n, bool key);
 
 /* Free @d's scratch; the copies stay in the arena. */
 void kvet_detach_release(struct kvet_detach *d);

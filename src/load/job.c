@@ -117,46 +117,27 @@ void kvet_load_job_detach(struct kvet_load_job *job, bool give_back)
 }
 
 /*
- * The trees of piece @p, read without libfyaml, copied out of the input;
- * then, when the input is a private mapping of its file, the whole pages
- * of the piece's text are given back: nothing points into them any more,
- * and reading them again (a fallback to the whole parse, a source line
- * for the text report) reads the file again. The sanitizer changed no
- * byte of an input that has pieces, so no page given back held a change.
+ * When the input is a private mapping of its file, the whole pages of
+ * piece @sp's text are given back once its trees are detached: nothing
+ * points into them any more, and reading them again (a fallback to the
+ * whole parse, a source line for the text report) reads the file again.
+ * The sanitizer changed no byte of an input that has pieces, so no page
+ * given back held a change.
  */
-static int detach_piece(struct kvet_load_job *job,
-			struct kvet_load_piece *p,
-			const struct kvet_split_piece *sp)
+static void give_back(struct kvet_load_job *job,
+		      const struct kvet_split_piece *sp)
 {
-	struct kvet_detach d;
 	uintptr_t lo, hi, page;
-	long pagesize;
-	size_t i;
-	int rc = 0;
+	long pagesize = sysconf(_SC_PAGESIZE);
 
-	kvet_detach_init(&d, &p->arena, job->buf, job->len);
-	if (job->split.mode == KVET_SPLIT_JSON_ITEMS) {
-		/* the items are copied by value into the joined array */
-		struct kvet_node *items = (struct kvet_node *)p->json.items;
-
-		for (i = 0; i < p->json.n && rc == 0; i++)
-			rc = kvet_detach_tree(&d, &items[i]);
-	} else {
-		rc = kvet_detach_tree(&d, (struct kvet_node *)p->docs.v[0].root);
-	}
-	kvet_detach_release(&d);
-	if (rc < 0 || !job->give_back)
-		return rc;
-	pagesize = sysconf(_SC_PAGESIZE);
 	if (pagesize <= 0)
-		return 0;
+		return;
 	page = (uintptr_t)pagesize;
 	lo = ((uintptr_t)job->buf + sp->start + page - 1) & ~(page - 1);
 	hi = ((uintptr_t)job->buf + sp->end) & ~(page - 1);
 	/* a failure only leaves the pages where they were */
 	if (hi > lo)
 		(void)madvise((void *)lo, hi - lo, MADV_DONTNEED);
-	return 0;
 }
 
 size_t kvet_load_job_pieces(const struct kvet_load_job *job)
@@ -168,20 +149,26 @@ int kvet_load_job_piece(struct kvet_load_job *job, size_t i)
 {
 	const struct kvet_split_piece *sp = &job->split.v[i];
 	struct kvet_load_piece *p = &job->pieces[i];
+	struct kvet_detach d;
 	struct kvet_diag diag;
 	bool fast = true;
 	int rc;
 
 	kvet_diag_init(&diag, &p->arena);
+	kvet_detach_init(&d, &p->arena, job->buf, job->len);
 	if (job->split.mode == KVET_SPLIT_JSON_ITEMS) {
+		/* detached as read, while each text is in the cache */
 		rc = kvet_json_items(&p->arena, job->buf, job->len, sp->start,
 				     sp->end, sp->line, i + 1 == job->split.n,
-				     &p->json);
+				     job->detach ? &d : NULL, &p->json);
 	} else if (job->split.mode == KVET_SPLIT_YAML_ITEMS &&
 		   (rc = kvet_block_items(&p->arena, job->buf, sp->start,
 					  sp->end, sp->line, &p->docs)) != 0) {
 		/* kubectl's block style, read without libfyaml */
 		p->ndocs = 1;
+		if (rc > 0 && job->detach &&
+		    kvet_detach_tree(&d, (struct kvet_node *)p->docs.v[0].root) < 0)
+			rc = -1;
 	} else {
 		/* libfyaml's trees may share subtrees (aliases): not detached */
 		fast = false;
@@ -195,10 +182,11 @@ int kvet_load_job_piece(struct kvet_load_job *job, size_t i)
 		     (p->docs.v[0].root->flags & KVET_NODE_FLOW)))
 			rc = 0;
 	}
+	kvet_detach_release(&d);
 	kvet_diag_release(&diag);
 	p->ok = rc > 0;
-	if (p->ok && job->detach && fast && detach_piece(job, p, sp) < 0)
-		rc = -1;
+	if (p->ok && job->detach && fast && job->give_back)
+		give_back(job, sp);
 	if (job->done)
 		atomic_fetch_add_explicit(job->done, sp->end - sp->start,
 					  memory_order_relaxed);

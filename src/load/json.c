@@ -46,6 +46,7 @@ struct jscan {
 	 * scan stops after the ',' that ends the piece or, in the last
 	 * piece (last_piece), after the array's ']' */
 	bool piece, last_piece;
+	struct kvet_detach *detach;	/* a piece's scalars copied as read */
 	const struct kvet_json_graft *graft;	/* items parsed in pieces */
 	bool grafted;
 	bool bail;		/* not for this path, or out of memory */
@@ -414,8 +415,13 @@ static void scalar(struct jscan *j, bool key)
 		give_up(j);
 		return;
 	}
-	if (!in_skip(j))
-		push(j, &n);
+	if (in_skip(j))
+		return;
+	if (j->detach && kvet_detach_scalar(j->detach, &n, key) < 0) {
+		j->oom = j->bail = true;
+		return;
+	}
+	push(j, &n);
 }
 
 /*
@@ -553,7 +559,7 @@ static void release(struct jscan *j)
 
 int kvet_json_items(struct kvet_arena *arena, const char *buf, size_t len,
 		    size_t start, size_t end, uint32_t line, bool last,
-		    struct kvet_json_piece *out)
+		    struct kvet_detach *detach, struct kvet_json_piece *out)
 {
 	struct jscan j = { 0 };
 	struct kvet_node *items;
@@ -569,6 +575,7 @@ int kvet_json_items(struct kvet_arena *arena, const char *buf, size_t len,
 	j.arena = arena;
 	j.piece = true;
 	j.last_piece = last;
+	j.detach = detach;
 	if (!kvet_vec_grow((void **)&j.frames, &j.capframes, 1,
 			   sizeof(*j.frames))) {
 		ret = -1;
