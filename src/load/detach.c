@@ -9,12 +9,8 @@
 
 enum {
 	/* values are packed in chunks of this size; a longer one gets an
-	 * allocation of its own. A reader that detaches as it reads (json.c)
-	 * takes chunks between its nodes: a chunk that does not fit in what
-	 * is left of an arena block wastes that, about CHUNK / 2 every
-	 * 256 KiB / CHUNK chunks, so small chunks (32 KiB ones cost 0.5% of
-	 * peak RSS on a 316 MB dump) */
-	CHUNK = 4 * 1024,
+	 * allocation of its own */
+	CHUNK = 32 * 1024,
 	BIG = CHUNK / 8,
 	/* past this many distinct texts, or this many probes for one, a
 	 * text is copied, not interned: a hostile input with a million
@@ -35,6 +31,16 @@ void kvet_detach_init(struct kvet_detach *d, struct kvet_arena *arena,
 	d->arena = arena;
 	d->lo = buf;
 	d->hi = buf + len;
+}
+
+void kvet_detach_reserve(struct kvet_detach *d, size_t n)
+{
+	size_t cap = 4096;
+
+	/* at most half full, and never more than MAX_INTERNED texts */
+	while (cap < 2 * n && cap < 2 * (size_t)MAX_INTERNED)
+		cap *= 2;
+	d->firstcap = cap;
 }
 
 void kvet_detach_release(struct kvet_detach *d)
@@ -143,7 +149,8 @@ static bool same(const char *a, const char *b, size_t len)
 static bool grow(struct kvet_detach *d)
 {
 	/* a piece of a dump holds a few thousand different texts */
-	size_t cap = d->captext ? 2 * d->captext : 4096, i, j;
+	size_t cap = d->captext ? 2 * d->captext
+			    : d->firstcap ? d->firstcap : 4096, i, j;
 	struct kvet_detach_entry *slot = calloc(cap, sizeof(*slot));
 
 	if (!slot)

@@ -37,6 +37,7 @@ struct kvet_detach {
 	const char *lo, *hi;		/* the input: text in here is copied */
 	struct kvet_detach_entry *slot;	/* interned texts; malloc'd */
 	size_t ntext, captext;		/* captext a power of two, or 0 */
+	size_t firstcap;		/* the table's first size */
 	/* the texts interned last, by length and first bytes */
 	struct kvet_detach_recent recent[1u << KVET_DETACH_RECENT_BITS];
 	char *chunk;			/* the values' chunk, in the arena */
@@ -48,6 +49,15 @@ struct kvet_detach {
 /* Set up @d to copy text of @buf[0, @len) into @arena. */
 void kvet_detach_init(struct kvet_detach *d, struct kvet_arena *arena,
 		      const char *buf, size_t len);
+
+/*
+ * kvet_detach_reserve() - make the table's first size room for about @n
+ * distinct texts. A reader that detaches as it reads (json.c) grew the
+ * table between its arena's blocks, and malloc kept the tables freed in
+ * the middle of its heap: 1.2% more peak RSS on a 316 MB dump, where one
+ * table of the right size costs nothing.
+ */
+void kvet_detach_reserve(struct kvet_detach *d, size_t n);
 
 /*
  * kvet_detach_tree() - copy the text of every scalar of @root's tree
