@@ -32,9 +32,14 @@
 #define PIECES 64
 #define MIN_SIZE ((size_t)2 * 1024 * 1024)
 #define MIN_PIECE ((size_t)256 * 1024)
+#define TEXT_EVERY 384
 
 struct kvet_load_piece {
 	struct kvet_arena arena;
+	/* the copies of its text (detach.c), apart from the nodes: they
+	 * are made between them, and the two sharing blocks wasted the end
+	 * of one a chunk in eight */
+	struct kvet_arena text;
 	struct kvet_docs docs;		/* YAML: what it parsed to */
 	uint32_t ndocs;			/* documents it counted */
 	struct kvet_json_piece json;	/* JSON items */
@@ -101,8 +106,10 @@ struct kvet_load_job *kvet_load_job_create_sized(struct kvet_arena *arena,
 		job->pieces = calloc(job->split.n, sizeof(*job->pieces));
 		if (!job->pieces)
 			goto fail;
-		for (i = 0; i < job->split.n; i++)
+		for (i = 0; i < job->split.n; i++) {
 			kvet_arena_init(&job->pieces[i].arena);
+			kvet_arena_init(&job->pieces[i].text);
+		}
 	}
 	return job;
 fail:
@@ -117,46 +124,27 @@ void kvet_load_job_detach(struct kvet_load_job *job, bool give_back)
 }
 
 /*
- * The trees of piece @p, read without libfyaml, copied out of the input;
- * then, when the input is a private mapping of its file, the whole pages
- * of the piece's text are given back: nothing points into them any more,
- * and reading them again (a fallback to the whole parse, a source line
- * for the text report) reads the file again. The sanitizer changed no
- * byte of an input that has pieces, so no page given back held a change.
+ * When the input is a private mapping of its file, the whole pages of
+ * piece @sp's text are given back once its trees are detached: nothing
+ * points into them any more, and reading them again (a fallback to the
+ * whole parse, a source line for the text report) reads the file again.
+ * The sanitizer changed no byte of an input that has pieces, so no page
+ * given back held a change.
  */
-static int detach_piece(struct kvet_load_job *job,
-			struct kvet_load_piece *p,
-			const struct kvet_split_piece *sp)
+static void give_back(struct kvet_load_job *job,
+		      const struct kvet_split_piece *sp)
 {
-	struct kvet_detach d;
 	uintptr_t lo, hi, page;
-	long pagesize;
-	size_t i;
-	int rc = 0;
+	long pagesize = sysconf(_SC_PAGESIZE);
 
-	kvet_detach_init(&d, &p->arena, job->buf, job->len);
-	if (job->split.mode == KVET_SPLIT_JSON_ITEMS) {
-		/* the items are copied by value into the joined array */
-		struct kvet_node *items = (struct kvet_node *)p->json.items;
-
-		for (i = 0; i < p->json.n && rc == 0; i++)
-			rc = kvet_detach_tree(&d, &items[i]);
-	} else {
-		rc = kvet_detach_tree(&d, (struct kvet_node *)p->docs.v[0].root);
-	}
-	kvet_detach_release(&d);
-	if (rc < 0 || !job->give_back)
-		return rc;
-	pagesize = sysconf(_SC_PAGESIZE);
 	if (pagesize <= 0)
-		return 0;
+		return;
 	page = (uintptr_t)pagesize;
 	lo = ((uintptr_t)job->buf + sp->start + page - 1) & ~(page - 1);
 	hi = ((uintptr_t)job->buf + sp->end) & ~(page - 1);
 	/* a failure only leaves the pages where they were */
 	if (hi > lo)
 		(void)madvise((void *)lo, hi - lo, MADV_DONTNEED);
-	return 0;
 }
 
 size_t kvet_load_job_pieces(const struct kvet_load_job *job)
@@ -168,20 +156,28 @@ int kvet_load_job_piece(struct kvet_load_job *job, size_t i)
 {
 	const struct kvet_split_piece *sp = &job->split.v[i];
 	struct kvet_load_piece *p = &job->pieces[i];
+	struct kvet_detach d;
 	struct kvet_diag diag;
 	bool fast = true;
 	int rc;
 
 	kvet_diag_init(&diag, &p->arena);
+	kvet_detach_init(&d, &p->text, job->buf, job->len);
+	/* a dump's pieces hold a distinct text every 350 to 400 bytes */
+	kvet_detach_reserve(&d, (sp->end - sp->start) / TEXT_EVERY);
 	if (job->split.mode == KVET_SPLIT_JSON_ITEMS) {
+		/* detached as read, while each text is in the cache */
 		rc = kvet_json_items(&p->arena, job->buf, job->len, sp->start,
 				     sp->end, sp->line, i + 1 == job->split.n,
-				     &p->json);
+				     job->detach ? &d : NULL, &p->json);
 	} else if (job->split.mode == KVET_SPLIT_YAML_ITEMS &&
 		   (rc = kvet_block_items(&p->arena, job->buf, sp->start,
 					  sp->end, sp->line, &p->docs)) != 0) {
 		/* kubectl's block style, read without libfyaml */
 		p->ndocs = 1;
+		if (rc > 0 && job->detach &&
+		    kvet_detach_tree(&d, (struct kvet_node *)p->docs.v[0].root) < 0)
+			rc = -1;
 	} else {
 		/* libfyaml's trees may share subtrees (aliases): not detached */
 		fast = false;
@@ -195,10 +191,11 @@ int kvet_load_job_piece(struct kvet_load_job *job, size_t i)
 		     (p->docs.v[0].root->flags & KVET_NODE_FLOW)))
 			rc = 0;
 	}
+	kvet_detach_release(&d);
 	kvet_diag_release(&diag);
 	p->ok = rc > 0;
-	if (p->ok && job->detach && fast && detach_piece(job, p, sp) < 0)
-		rc = -1;
+	if (p->ok && job->detach && fast && job->give_back)
+		give_back(job, sp);
 	if (job->done)
 		atomic_fetch_add_explicit(job->done, sp->end - sp->start,
 					  memory_order_relaxed);
@@ -384,8 +381,10 @@ int kvet_load_job_finish(struct kvet_load_job *job, struct kvet_docs *out)
 			rc = join_json_items(job, out);
 	}
 	if (rc > 0) {
-		for (i = 0; i < job->split.n; i++)
+		for (i = 0; i < job->split.n; i++) {
 			kvet_arena_adopt(job->arena, &job->pieces[i].arena);
+			kvet_arena_adopt(job->arena, &job->pieces[i].text);
+		}
 		return 0;
 	}
 	out->n = n0;
@@ -405,6 +404,7 @@ void kvet_load_job_destroy(struct kvet_load_job *job)
 	for (i = 0; job->pieces && i < job->split.n; i++) {
 		kvet_docs_release(&job->pieces[i].docs);
 		kvet_arena_release(&job->pieces[i].arena);
+		kvet_arena_release(&job->pieces[i].text);
 	}
 	free(job->pieces);
 	kvet_split_release(&job->split);

@@ -46,6 +46,7 @@ struct jscan {
 	 * scan stops after the ',' that ends the piece or, in the last
 	 * piece (last_piece), after the array's ']' */
 	bool piece, last_piece;
+	struct kvet_detach *detach;	/* a piece's scalars copied as read */
 	const struct kvet_json_graft *graft;	/* items parsed in pieces */
 	bool grafted;
 	bool bail;		/* not for this path, or out of memory */
@@ -62,6 +63,33 @@ static uint32_t col_of(const struct jscan *j, const char *at)
 	return (uint32_t)((size_t)(at - j->bol) - j->adj) + 1;
 }
 
+/*
+ * The spaces at @p, up to @end: eight at a time. Pretty-printed JSON is
+ * half indentation (kubectl's is four spaces a level), which a byte at a
+ * time made the most of the scan.
+ */
+static const char *skip_spaces(const char *p, const char *end)
+{
+	const uint64_t spaces = 0x2020202020202020ull;
+	uint64_t w;
+
+	while (end - p >= 8) {
+		memcpy(&w, p, sizeof(w));
+		w ^= spaces;
+		if (w) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+			return p + __builtin_clzll(w) / 8;
+#else
+			return p + __builtin_ctzll(w) / 8;
+#endif
+		}
+		p += 8;
+	}
+	while (p < end && *p == ' ')
+		p++;
+	return p;
+}
+
 /* JSON whitespace. A CR must start a CRLF: libfyaml, as YAML, reads a
  * lone CR as a line break, which JSON does not. */
 static void skip_ws(struct jscan *j)
@@ -74,10 +102,10 @@ static void skip_ws(struct jscan *j)
 		if (c == ' ' || c == '\t') {
 			p++;
 		} else if (c == '\n') {
-			p++;
 			j->line++;
-			j->bol = p;
+			j->bol = p + 1;
 			j->adj = 0;
+			p = skip_spaces(p + 1, end);
 		} else if (c == '\r' && p + 1 < end && p[1] == '\n') {
 			p++;
 		} else {
@@ -104,9 +132,14 @@ static bool in_skip(const struct jscan *j)
 	return j->depth && j->frames[j->depth - 1].skip;
 }
 
-/* True when one of the eight bytes of @w is '"', '\\', a control
- * character or not ASCII: what ends the fast scan of a string. */
-static bool word_has_special(uint64_t w)
+/*
+ * The top bits of the bytes of @w that are '"', '\\', a control character
+ * or not ASCII: what ends the fast scan of a string. Past the first such
+ * byte a borrow may set more, so only the lowest set bit is exact: with
+ * the word read in little-endian order (word_at()), it is the first such
+ * byte.
+ */
+static uint64_t word_special(uint64_t w)
 {
 	const uint64_t ones = 0x0101010101010101ull;
 	const uint64_t highs = 0x8080808080808080ull;
@@ -114,6 +147,18 @@ static bool word_has_special(uint64_t w)
 
 	return (((q - ones) & ~q) | ((b - ones) & ~b) |
 		((w - ones * 0x20) & ~w) | w) & highs;
+}
+
+/* The eight bytes at @p as a word whose low byte is @p[0]. */
+static uint64_t word_at(const char *p)
+{
+	uint64_t w;
+
+	memcpy(&w, p, sizeof(w));
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap64(w);
+#endif
+	return w;
 }
 
 /*
@@ -244,12 +289,15 @@ static bool scan_string(struct jscan *j, struct kvet_node *n)
 	for (;;) {
 		unsigned char c;
 
+		/* straight to the first byte to look at: a byte at a time
+		 * from the word that has it read its rest up to 8 times */
 		while (end - q >= 8) {
-			uint64_t w;
+			uint64_t m = word_special(word_at(q));
 
-			memcpy(&w, q, sizeof(w));
-			if (word_has_special(w))
+			if (m) {
+				q += __builtin_ctzll(m) / 8;
 				break;
+			}
 			q += 8;
 		}
 		if (q >= end)
@@ -414,8 +462,13 @@ static void scalar(struct jscan *j, bool key)
 		give_up(j);
 		return;
 	}
-	if (!in_skip(j))
-		push(j, &n);
+	if (in_skip(j))
+		return;
+	if (j->detach && kvet_detach_scalar(j->detach, &n, key) < 0) {
+		j->oom = j->bail = true;
+		return;
+	}
+	push(j, &n);
 }
 
 /*
@@ -553,7 +606,7 @@ static void release(struct jscan *j)
 
 int kvet_json_items(struct kvet_arena *arena, const char *buf, size_t len,
 		    size_t start, size_t end, uint32_t line, bool last,
-		    struct kvet_json_piece *out)
+		    struct kvet_detach *detach, struct kvet_json_piece *out)
 {
 	struct jscan j = { 0 };
 	struct kvet_node *items;
@@ -569,6 +622,7 @@ int kvet_json_items(struct kvet_arena *arena, const char *buf, size_t len,
 	j.arena = arena;
 	j.piece = true;
 	j.last_piece = last;
+	j.detach = detach;
 	if (!kvet_vec_grow((void **)&j.frames, &j.capframes, 1,
 			   sizeof(*j.frames))) {
 		ret = -1;

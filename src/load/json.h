@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "base/arena.h"
+#include "load/detach.h"
 #include "load/load.h"
 
 /*
@@ -63,12 +64,14 @@ struct kvet_json_piece {
  * kvet_json_items() - read the items in @buf[@start, @end): values and
  * their ',' up to @end, or in the @last piece up to the ']' that closes
  * the array, past @end. @start, on @line, is where a value starts.
+ * When @detach is not NULL, each scalar is detached from the input
+ * (kvet_detach_scalar()) as it is read.
  * Returns: 1, 0 when the piece does not read so (parse whole), or -1
  * when out of memory.
  */
 int kvet_json_items(struct kvet_arena *arena, const char *buf, size_t len,
 		    size_t start, size_t end, uint32_t line, bool last,
-		    struct kvet_json_piece *out);
+		    struct kvet_detach *detach, struct kvet_json_piece *out);
 
 struct kvet_json_graft {
 	size_t at;		/* where the first item starts */

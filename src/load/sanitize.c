@@ -50,13 +50,41 @@ static void advance(const unsigned char *s, size_t from, size_t to,
 	}
 }
 
-/* True when one of the eight bytes of @w is zero or has its top bit set. */
-static bool word_needs_look(uint64_t w)
+/*
+ * Is one of the eight bytes of @w zero or not ASCII? A byte b has the top
+ * bit of b | (b - 1) set just when it is one of those; as long as no byte
+ * is zero, w - ones borrows across no byte, and when one is, that byte
+ * is set anyway.
+ */
+static uint64_t word_look(uint64_t w)
 {
-	const uint64_t ones = 0x0101010101010101ull;
-	const uint64_t highs = 0x8080808080808080ull;
+	return (w | (w - 0x0101010101010101ull)) & 0x8080808080808080ull;
+}
 
-	return ((w - ones) & ~w & highs) != 0 || (w & highs) != 0;
+/*
+ * Where the first block of @s[@i, @len) starts that holds a NUL or a byte
+ * that is not ASCII; a tail shorter than a block is not read. A loop of
+ * a fixed count with no early exit, in plain C: GCC vectorises it at -O2
+ * (SSE2, 16 bytes a step), unrolls it to eight words at -O3, on any
+ * target; half the instructions of a word at a time with a test each.
+ */
+enum { BLOCK = 64 };
+
+static size_t skip_plain(const unsigned char *s, size_t i, size_t len)
+{
+	while (len - i >= BLOCK) {
+		uint64_t acc = 0, w;
+		size_t k;
+
+		for (k = 0; k < BLOCK; k += sizeof(w)) {
+			memcpy(&w, s + i + k, sizeof(w));
+			acc |= w | (w - 0x0101010101010101ull);
+		}
+		if (acc & 0x8080808080808080ull)
+			break;
+		i += BLOCK;
+	}
+	return i;
 }
 
 /* Does the line at @i start with "---" (and then a blank or the end)? */
@@ -86,8 +114,8 @@ static bool starts_document(const unsigned char *s, size_t i, size_t len)
 }
 
 /*
- * Most manifests are pure ASCII: skip eight bytes at a time and work out
- * line and column only when there is something to report.
+ * Most manifests are pure ASCII: skip a block at a time, then eight bytes,
+ * and work out line and column only when there is something to report.
  */
 int kvet_utf8_sanitize(char *buf, size_t len, size_t max_detail,
 		       struct kvet_utf8_fix *fix)
@@ -104,11 +132,12 @@ int kvet_utf8_sanitize(char *buf, size_t len, size_t max_detail,
 		size_t n;
 		bool nul;
 
-		while (i + 8 <= len) {
+		i = skip_plain(s, i, len);
+		while (len - i >= 8) {
 			uint64_t w;
 
 			memcpy(&w, s + i, sizeof(w));
-			if (word_needs_look(w))
+			if (word_look(w))
 				break;
 			i += 8;
 		}

@@ -72,7 +72,13 @@ static void detach_at_end(void **state)
 
 	(void)state;
 	kvet_detach_init(&d, &l->arena, l->buf, strlen(text));
+	/* a first size: at least the smallest, at most what is interned */
+	kvet_detach_reserve(&d, (size_t)1 << 30);
+	assert_int_equal(d.firstcap, (size_t)1 << 17);
+	kvet_detach_reserve(&d, 3);
+	assert_int_equal(d.firstcap, 4096);
 	assert_int_equal(kvet_detach_tree(&d, root), 0);
+	assert_int_equal(d.captext, 4096);
 	kvet_detach_release(&d);
 	assert_false(points_into(root, l->buf, strlen(text)));
 	assert_ptr_equal(kvet_node_get(root, "k")->u.str,

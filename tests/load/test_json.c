@@ -6,6 +6,7 @@
  */
 #include "support.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -218,6 +219,37 @@ static void test_list_objects(void **state)
 	loaded_free(l);
 }
 
+/*
+ * Strings are scanned a word of 8 bytes at a time, and indentation after
+ * a line break too: an escape, a non-ASCII character or the closing quote
+ * at every offset within and around a word, after every amount of
+ * indentation, must give the tree and columns libfyaml gives.
+ */
+static void test_word_offsets(void **state)
+{
+	static const char *const specials[] = { "\\n", "\\u00e9", "\xc3\xa9",
+						"\xe2\x82\xac", "\\\"", "" };
+	size_t k, at, ind;
+
+	(void)state;
+	for (k = 0; k < sizeof(specials) / sizeof(specials[0]); k++) {
+		for (at = 0; at < 19; at++) {
+			for (ind = 0; ind < 19; ind += 3) {
+				char text[160];
+
+				snprintf(text, sizeof(text),
+					 "{\"k\": [\n%*s\"%.*s%s%.*s\",\n%*s"
+					 "\"\xc3\xa9%.*s\"]}\n",
+					 (int)ind, "", (int)at,
+					 "abcdefghijklmnopqrstu", specials[k],
+					 (int)(at % 5), "xyzwv", (int)(ind + 1),
+					 "", (int)at, "abcdefghijklmnopqrstu");
+				assert_same(text);
+			}
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -225,6 +257,7 @@ int main(void)
 		cmocka_unit_test(test_declined),
 		cmocka_unit_test(test_depth),
 		cmocka_unit_test(test_list_objects),
+		cmocka_unit_test(test_word_offsets),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
