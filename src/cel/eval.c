@@ -69,6 +69,10 @@ void cel_env_meter(struct cel_env *env, uint64_t steps, size_t bytes)
 	env->cost_limit = steps;
 	env->mem_base = env->scratch ? env->scratch->total : 0;
 	env->mem_limit = bytes;
+	env->cost_cap = steps ? steps : UINT64_MAX;
+	env->mem_cap = bytes && env->mem_base <= SIZE_MAX - bytes
+			       ? env->mem_base + bytes
+			       : SIZE_MAX;
 }
 
 static bool over_memory(const struct cel_env *env)
@@ -620,12 +624,23 @@ static struct cel_value eval_collection(struct cel_eval *ev,
 	return v;
 }
 
+/* The step of one node: under both caps, nothing more to check. */
+static inline bool charge_node(struct cel_env *env)
+{
+	return ++env->cost <= env->cost_cap &&
+	       env->scratch->total <= env->mem_cap;
+}
+
 struct cel_value cel_eval_ast(struct cel_eval *ev, const struct cel_ast *a,
 			      int depth)
 {
 	struct cel_value v, i;
 
-	CEL_CHARGE(ev, 1);
+	if (__builtin_expect(!charge_node(ev->env), 0)) {
+		/* the exact test, on the step already counted */
+		ev->env->cost--;
+		CEL_CHARGE(ev, 1);
+	}
 	if (depth > EVAL_MAX_DEPTH)
 		return cel_eval_failf(ev, "expression too deep");
 	switch ((enum cel_ast_kind)a->kind) {

@@ -214,6 +214,21 @@ static bool kind_matches(const struct kvet_rule *rule,
 		if ((enum kvet_kind_class)*cls >= rule->kind_class)
 			return true;
 	}
+	if (rule->kind_parts) {
+		/* the first byte first: most kinds differ there */
+		for (i = 0; i < rule->n_kinds; i++) {
+			const struct kvet_rule_kind *rk = &rule->kind_parts[i];
+
+			if (rk->kind[0] != obj->kind[0] ||
+			    strcmp(rk->kind, obj->kind))
+				continue;
+			if (!rk->group ||
+			    (!strncmp(obj->group, rk->group, rk->group_len) &&
+			     !obj->group[rk->group_len]))
+				return true;
+		}
+		return false;
+	}
 	for (i = 0; i < rule->n_kinds; i++) {
 		const char *k = rule->kinds[i], *slash = strchr(k, '/');
 
