@@ -24,6 +24,9 @@
  * one level down per call: this only guards trees built otherwise. */
 enum { EVAL_MAX_DEPTH = CEL_MAX_EVAL_DEPTH };
 
+/* the kinds of node that cel_eval_ast() jumps to (see there) */
+#define NOINLINE_ __attribute__((noinline))
+
 __attribute__((format(printf, 3, 0)))
 static struct cel_value verrorf(struct cel_eval *ev, bool failure,
 				const char *fmt, va_list ap)
@@ -365,7 +368,7 @@ static struct cel_value logic(struct cel_eval *ev, const struct cel_ast *a,
 	return cel_bool(is_and);
 }
 
-static struct cel_value eval_binary(struct cel_eval *ev,
+static NOINLINE_ struct cel_value eval_binary(struct cel_eval *ev,
 				    const struct cel_ast *a, int depth)
 {
 	struct cel_value l, r;
@@ -413,7 +416,7 @@ static struct cel_value eval_binary(struct cel_eval *ev,
 	}
 }
 
-static struct cel_value eval_unary(struct cel_eval *ev,
+static NOINLINE_ struct cel_value eval_unary(struct cel_eval *ev,
 				   const struct cel_ast *a, int depth)
 {
 	struct cel_value v = cel_eval_ast(ev, a->kids[0], depth + 1);
@@ -437,7 +440,7 @@ static struct cel_value eval_unary(struct cel_eval *ev,
 			       cel_type_name(v.type));
 }
 
-static struct cel_value eval_macro(struct cel_eval *ev,
+static NOINLINE_ struct cel_value eval_macro(struct cel_eval *ev,
 				   const struct cel_ast *a, int depth)
 {
 	struct cel_value range, item, p, *out = NULL, err = { .type = CEL_NULL };
@@ -539,7 +542,7 @@ void cel_lazy_reset(struct cel_lazy *lz)
  * evaluated, and bounded the depth the evaluation reaches below the
  * reading node (CEL_MAX_EVAL_DEPTH).
  */
-static struct cel_value eval_lazy(struct cel_eval *ev, const struct cel_ast *a,
+static NOINLINE_ struct cel_value eval_lazy(struct cel_eval *ev, const struct cel_ast *a,
 				  int depth)
 {
 	struct cel_lazy *lz = ev->env->lazy;
@@ -562,7 +565,7 @@ static struct cel_value eval_lazy(struct cel_eval *ev, const struct cel_ast *a,
 	return v;
 }
 
-static struct cel_value eval_call(struct cel_eval *ev, const struct cel_ast *a,
+static NOINLINE_ struct cel_value eval_call(struct cel_eval *ev, const struct cel_ast *a,
 				  int depth)
 {
 	struct cel_value local[8], *args = local;
@@ -581,7 +584,7 @@ static struct cel_value eval_call(struct cel_eval *ev, const struct cel_ast *a,
 	return a->fn->fn(ev, a, args, a->n);
 }
 
-static struct cel_value eval_collection(struct cel_eval *ev,
+static NOINLINE_ struct cel_value eval_collection(struct cel_eval *ev,
 					const struct cel_ast *a, int depth)
 {
 	struct cel_value v = { .type = a->kind == CEL_AST_LIST ? CEL_LIST : CEL_MAP };
@@ -631,16 +634,52 @@ static inline bool charge_node(struct cel_env *env)
 	       env->scratch->total <= env->mem_cap;
 }
 
-struct cel_value cel_eval_ast(struct cel_eval *ev, const struct cel_ast *a,
-			      int depth)
+/*
+ * The kinds of node that evaluate their children, each in a function of
+ * its own: cel_eval_ast() below stays a small dispatcher that returns a
+ * leaf (a literal, a variable, a lazy variable already evaluated)
+ * without setting up the stack frame of the largest kind, and jumps to
+ * the others.
+ */
+static NOINLINE_ struct cel_value eval_select(struct cel_eval *ev,
+					     const struct cel_ast *a, int depth)
 {
-	struct cel_value v, i;
+	struct cel_value v = cel_eval_ast(ev, a->kids[0], depth + 1);
 
-	if (__builtin_expect(!charge_node(ev->env), 0)) {
-		/* the exact test, on the step already counted */
-		ev->env->cost--;
-		CEL_CHARGE(ev, 1);
-	}
+	return select_field(ev, &v, a->name, a->name_len);
+}
+
+static NOINLINE_ struct cel_value eval_subscript(struct cel_eval *ev,
+						const struct cel_ast *a,
+						int depth)
+{
+	struct cel_value v = cel_eval_ast(ev, a->kids[0], depth + 1), i;
+
+	if (v.type == CEL_ERROR)
+		return v;
+	i = cel_eval_ast(ev, a->kids[1], depth + 1);
+	return eval_index(ev, &v, &i);
+}
+
+static NOINLINE_ struct cel_value eval_cond(struct cel_eval *ev,
+					   const struct cel_ast *a, int depth)
+{
+	struct cel_value v = cel_eval_ast(ev, a->kids[0], depth + 1);
+
+	if (v.type == CEL_ERROR)
+		return v;
+	if (v.type != CEL_BOOL)
+		return cel_eval_errorf(ev, "the condition of '?:' gave %s, not bool",
+				       cel_type_name(v.type));
+	return cel_eval_ast(ev, a->kids[v.u.b ? 1 : 2], depth + 1);
+}
+
+/* A node whose step charge_node() counted: its kind's evaluation. */
+static inline struct cel_value eval_node(struct cel_eval *ev,
+					 const struct cel_ast *a, int depth)
+{
+	const struct cel_lazy *lz;
+
 	if (depth > EVAL_MAX_DEPTH)
 		return cel_eval_failf(ev, "expression too deep");
 	switch ((enum cel_ast_kind)a->kind) {
@@ -649,14 +688,9 @@ struct cel_value cel_eval_ast(struct cel_eval *ev, const struct cel_ast *a,
 	case CEL_AST_IDENT:
 		return ev->vars[a->slot];
 	case CEL_AST_SELECT:
-		v = cel_eval_ast(ev, a->kids[0], depth + 1);
-		return select_field(ev, &v, a->name, a->name_len);
+		return eval_select(ev, a, depth);
 	case CEL_AST_INDEX:
-		v = cel_eval_ast(ev, a->kids[0], depth + 1);
-		if (v.type == CEL_ERROR)
-			return v;
-		i = cel_eval_ast(ev, a->kids[1], depth + 1);
-		return eval_index(ev, &v, &i);
+		return eval_subscript(ev, a, depth);
 	case CEL_AST_CALL:
 		return eval_call(ev, a, depth);
 	case CEL_AST_LIST:
@@ -667,19 +701,38 @@ struct cel_value cel_eval_ast(struct cel_eval *ev, const struct cel_ast *a,
 	case CEL_AST_BINARY:
 		return eval_binary(ev, a, depth);
 	case CEL_AST_COND:
-		v = cel_eval_ast(ev, a->kids[0], depth + 1);
-		if (v.type == CEL_ERROR)
-			return v;
-		if (v.type != CEL_BOOL)
-			return cel_eval_errorf(ev, "the condition of '?:' gave %s, not bool",
-					       cel_type_name(v.type));
-		return cel_eval_ast(ev, a->kids[v.u.b ? 1 : 2], depth + 1);
+		return eval_cond(ev, a, depth);
 	case CEL_AST_MACRO:
 		return eval_macro(ev, a, depth);
 	case CEL_AST_VARIABLE:
+		lz = ev->env->lazy;
+		if (lz && a->slot < lz->n && lz->state[a->slot] == CEL_LAZY_SET)
+			return lz->values[a->slot];
 		return eval_lazy(ev, a, depth);
 	}
 	return cel_eval_errorf(ev, "internal error: unknown node");
+}
+
+/* A node over one of the caps: the exact test, on the step
+ * charge_node() counted already, then the node if it passes. */
+static NOINLINE_ struct cel_value eval_recharged(struct cel_eval *ev,
+						 const struct cel_ast *a,
+						 int depth)
+{
+	struct cel_value e;
+
+	ev->env->cost--;
+	if (!cel_eval_charge(ev, 1, &e))
+		return e;
+	return eval_node(ev, a, depth);
+}
+
+struct cel_value cel_eval_ast(struct cel_eval *ev, const struct cel_ast *a,
+			      int depth)
+{
+	if (__builtin_expect(!charge_node(ev->env), 0))
+		return eval_recharged(ev, a, depth);
+	return eval_node(ev, a, depth);
 }
 
 struct cel_value cel_eval(struct cel_env *env, const struct cel_program *prog,

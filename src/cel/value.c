@@ -144,8 +144,11 @@ bool cel_map_get(const struct cel_value *v, const char *key, size_t len,
 		for (i = m->len; i-- > 0;) {
 			const struct kvet_pair *p = &m->u.pairs[i];
 
+			/* the first byte before the call: a field name
+			 * mostly differs there from keys of its length */
 			if (p->key.len == len &&
-			    (!len || memcmp(p->key.u.str, key, len) == 0)) {
+			    (!len || (p->key.u.str[0] == key[0] &&
+				      memcmp(p->key.u.str, key, len) == 0))) {
 				*out = cel_from_node(&p->value, &p->key);
 				return true;
 			}
@@ -156,7 +159,8 @@ bool cel_map_get(const struct cel_value *v, const char *key, size_t len,
 		const struct cel_value *k = &v->u.entries[i].key;
 
 		if (k->type == CEL_STRING && k->len == len &&
-		    (!len || memcmp(k->u.s, key, len) == 0)) {
+		    (!len || (k->u.s[0] == key[0] &&
+			      memcmp(k->u.s, key, len) == 0))) {
 			*out = v->u.entries[i].value;
 			return true;
 		}

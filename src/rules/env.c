@@ -50,8 +50,7 @@ void kvet_cel_host_attach(struct cel_env *env, struct kvet_cel_host *h,
 	env->host = &h->host;
 }
 
-/* The kvet host of @ev's environment, or NULL when it has another. */
-static const struct kvet_cel_host *host_of(const struct cel_eval *ev)
+const struct kvet_cel_host *kvet_cel_host_of(const struct cel_eval *ev)
 {
 	const struct cel_host *h = ev->env->host;
 
@@ -63,14 +62,14 @@ static const struct kvet_cel_host *host_of(const struct cel_eval *ev)
 
 const struct kvet_graph *kvet_cel_graph(const struct cel_eval *ev)
 {
-	const struct kvet_cel_host *h = host_of(ev);
+	const struct kvet_cel_host *h = kvet_cel_host_of(ev);
 
 	return h ? h->graph : NULL;
 }
 
 struct kvet_run *kvet_cel_run(const struct cel_eval *ev)
 {
-	const struct kvet_cel_host *h = host_of(ev);
+	const struct kvet_cel_host *h = kvet_cel_host_of(ev);
 
 	return h ? h->run : NULL;
 }

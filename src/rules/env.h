@@ -37,6 +37,9 @@ struct kvet_cel_host {
 void kvet_cel_host_attach(struct cel_env *env, struct kvet_cel_host *h,
 			  struct kvet_run *run);
 
+/* The kvet host of @ev's environment, or NULL when it has another. */
+const struct kvet_cel_host *kvet_cel_host_of(const struct cel_eval *ev);
+
 /* The graph and indexes of the evaluation's run, or NULL. */
 const struct kvet_graph *kvet_cel_graph(const struct cel_eval *ev);
 struct kvet_run *kvet_cel_run(const struct cel_eval *ev);
