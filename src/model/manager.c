@@ -196,7 +196,9 @@ static int check_rbac(struct kvet_arena *arena, const struct kvet_rbac *rbac,
 
 	if (!rbac || !wl->obj->namespace)
 		return 0;
-	name = kvet_arena_printf(arena, "%.*s", (int)sa.len, sa.s);
+	/* "%.*s": up to a NUL */
+	name = kvet_arena_strndup(arena, sa.s,
+				  sa.len ? strnlen(sa.s, sa.len) : 0);
 	if (!name ||
 	    kvet_rbac_controller_access(rbac, wl->obj->namespace, name,
 					&out->rbac))

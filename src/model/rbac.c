@@ -213,6 +213,24 @@ static void grant(const struct kvet_rbac *r, const struct binding_list *l,
  * groups every account is in. Returns how many are in @out (at most
  * 5, NULL for a subject nothing binds), or -1 when out of memory.
  */
+/* The @n strings @v joined in @arena: what printf made of them, without
+ * its parsing, for every workload asked about. */
+static char *joined(struct kvet_arena *arena, const char *const *v, size_t n)
+{
+	size_t len[4], total = 0, i;
+	char *s, *p;
+
+	for (i = 0; i < n; i++)
+		total += len[i] = strlen(v[i]);
+	s = kvet_arena_alloc(arena, total + 1);
+	if (!s)
+		return NULL;
+	for (p = s, i = 0; i < n; p += len[i], i++)
+		memcpy(p, v[i], len[i]);
+	*p = '\0';
+	return s;
+}
+
 static int subject_lists(const struct kvet_rbac *r, const char *sa_ns,
 			 const char *sa_name, bool everyone,
 			 const struct binding_list **out)
@@ -225,9 +243,12 @@ static int subject_lists(const struct kvet_rbac *r, const char *sa_ns,
 	parts[1] = kvet_slice_of(sa_ns);
 	parts[2] = kvet_slice_of(sa_name);
 	out[n++] = kvet_hash_get(&r->by_subject, parts, 3);
-	group = kvet_arena_printf(r->arena, "system:serviceaccounts:%s", sa_ns);
-	user = kvet_arena_printf(r->arena, "system:serviceaccount:%s:%s",
-				 sa_ns, sa_name);
+	group = joined(r->arena,
+		       (const char *const[]){ "system:serviceaccounts:", sa_ns },
+		       2);
+	user = joined(r->arena,
+		      (const char *const[]){ "system:serviceaccount:", sa_ns,
+					     ":", sa_name }, 4);
 	if (!group || !user)
 		return -1;
 	parts[0] = kvet_slice_of(TAG_GROUP);

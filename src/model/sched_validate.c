@@ -193,6 +193,34 @@ static int check_weighted(struct check *ck, const struct kvet_node *e)
 	return kvet_node_is_map(term) ? check_affinity_term(ck, term) : 0;
 }
 
+/* "@list[@i]", or "@kind.@list[@i]" when @kind is not NULL, in @arena:
+ * a path for every term, problem or not, built without printf. */
+static char *term_path(struct kvet_arena *arena, const char *kind,
+		       const char *list, uint32_t i)
+{
+	char num[16], *p = num + sizeof(num), *s;
+	size_t lk = kind ? strlen(kind) + 1 : 0, ll = strlen(list), ln;
+
+	do {
+		*--p = (char)('0' + i % 10);
+		i /= 10;
+	} while (i);
+	ln = (size_t)(num + sizeof(num) - p);
+	s = kvet_arena_alloc(arena, lk + ll + ln + 3);
+	if (!s)
+		return NULL;
+	if (kind) {
+		memcpy(s, kind, lk - 1);
+		s[lk - 1] = '.';
+	}
+	memcpy(s + lk, list, ll);
+	s[lk + ll] = '[';
+	memcpy(s + lk + ll + 1, p, ln);
+	s[lk + ll + 1 + ln] = ']';
+	s[lk + ll + 2 + ln] = '\0';
+	return s;
+}
+
 static int check_affinity(struct check *ck, const struct kvet_node *spec,
 			  const char *kind)
 {
@@ -208,8 +236,7 @@ static int check_affinity(struct check *ck, const struct kvet_node *spec,
 		l = kvet_node_get(a, lists[k]);
 		for (i = 0; kvet_node_is_seq(l) && i < l->len; i++) {
 			e = &l->u.items[i];
-			ck->path = kvet_arena_printf(ck->arena, "%s.%s[%u]",
-						     kind, lists[k], i);
+			ck->path = term_path(ck->arena, kind, lists[k], i);
 			ck->part = e;
 			if (!ck->path)
 				return -1;
@@ -234,8 +261,8 @@ int kvet_pod_spec_term_problems(struct kvet_arena *arena,
 	memset(out, 0, sizeof(*out));
 	tsc = kvet_node_get(pod_spec, "topologySpreadConstraints");
 	for (i = 0; kvet_node_is_seq(tsc) && i < tsc->len; i++) {
-		ck.path = kvet_arena_printf(arena,
-					    "topologySpreadConstraints[%u]", i);
+		ck.path = term_path(arena, NULL, "topologySpreadConstraints",
+				    i);
 		ck.part = &tsc->u.items[i];
 		if (!ck.path || (kvet_node_is_map(ck.part) &&
 				 check_constraint(&ck, ck.part)))
