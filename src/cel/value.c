@@ -104,13 +104,6 @@ struct cel_value cel_from_node(const struct kvet_node *n,
 	return v;
 }
 
-size_t cel_len(const struct cel_value *v)
-{
-	if (v->type == CEL_LIST || v->type == CEL_MAP)
-		return v->len;
-	return 0;
-}
-
 struct cel_value cel_list_at(const struct cel_value *v, size_t i)
 {
 	if (v->flags & CEL_V_NODE)

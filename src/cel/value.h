@@ -142,7 +142,10 @@ static inline struct cel_value cel_with_host(struct cel_value v,
 }
 
 /* Number of items of a list or entries of a map. */
-size_t cel_len(const struct cel_value *v);
+static inline size_t cel_len(const struct cel_value *v)
+{
+	return v->type == CEL_LIST || v->type == CEL_MAP ? v->len : 0;
+}
 
 /* Item @i of a list (@i < cel_len()). */
 struct cel_value cel_list_at(const struct cel_value *v, size_t i);
