@@ -368,6 +368,97 @@ static struct cel_value logic(struct cel_eval *ev, const struct cel_ast *a,
 	return cel_bool(is_and);
 }
 
+static struct cel_value eval_node_charged(struct cel_eval *ev,
+					  const struct cel_ast *a, int depth);
+static inline bool charge_node(struct cel_env *env);
+
+/* Is @a a + whose left operand is a + too: a chain a + b + c + ... */
+static bool is_add_chain(const struct cel_ast *a)
+{
+	return a->kind == CEL_AST_BINARY && a->op == CEL_OP_ADD &&
+	       a->kids[0]->kind == CEL_AST_BINARY &&
+	       a->kids[0]->op == CEL_OP_ADD;
+}
+
+/* The string @acc (@*buf holding it, or NULL) with @r appended, in a
+ * buffer that doubles (arena memory is zeroed: the text stays
+ * NUL-terminated). */
+static struct cel_value append(struct cel_eval *ev, struct cel_value acc,
+			       const struct cel_value *r, char **buf,
+			       size_t *cap)
+{
+	size_t len = (size_t)acc.len + r->len, c;
+	char *s;
+
+	if (*buf && len < *cap) {
+		memcpy(*buf + acc.len, r->u.s, r->len);
+		return cel_string(*buf, len);
+	}
+	for (c = *cap ? *cap : 64; c <= len; c *= 2)
+		;
+	s = kvet_arena_alloc(ev->env->scratch, c);
+	if (!s)
+		return cel_eval_errorf(ev, "out of memory");
+	memcpy(s, acc.u.s, acc.len);
+	memcpy(s + acc.len, r->u.s, r->len);
+	*buf = s;
+	*cap = c;
+	return cel_string(s, len);
+}
+
+/*
+ * A chain a + b + c + ... (the parser nests it to the left), as the
+ * nested evaluation does it: each + node's step charged and its depth
+ * checked on the way down, then the operands left to right, each +
+ * charged for what it copies. Only strings are copied differently: into
+ * one buffer that grows, where each + of the nested evaluation made a
+ * new string of everything so far (a message's pieces were copied once
+ * per piece after them). Other operands go to arith() as they would.
+ */
+static NOINLINE_ struct cel_value eval_add_chain(struct cel_eval *ev,
+						 const struct cel_ast *a,
+						 int depth)
+{
+	const struct cel_ast *chain[CEL_MAX_DEPTH];
+	struct cel_value acc, r;
+	size_t m = 0, k, cap = 0;
+	char *buf = NULL;
+
+	chain[m++] = a;
+	while (m < CEL_MAX_DEPTH && is_add_chain(chain[m - 1])) {
+		const struct cel_ast *kid = chain[m - 1]->kids[0];
+
+		/* what cel_eval_ast() does on entering @kid */
+		if (__builtin_expect(!charge_node(ev->env), 0)) {
+			ev->env->cost--;
+			if (!cel_eval_charge(ev, 1, &r))
+				return r;
+		}
+		if (depth + (int)m > EVAL_MAX_DEPTH)
+			return cel_eval_failf(ev, "expression too deep");
+		chain[m++] = kid;
+	}
+	/* the innermost + of the chain evaluates as any other + */
+	acc = eval_node_charged(ev, chain[m - 1], depth + (int)m - 1);
+	for (k = m - 1; k-- > 0;) {
+		if (acc.type == CEL_ERROR)
+			return acc;
+		r = cel_eval_ast(ev, chain[k]->kids[1], depth + (int)k + 1);
+		if (r.type == CEL_ERROR)
+			return r;
+		if (acc.type != CEL_STRING || r.type != CEL_STRING) {
+			acc = arith(ev, CEL_OP_ADD, &acc, &r);
+			buf = NULL;
+			continue;
+		}
+		CEL_CHARGE(ev, scan((size_t)acc.len + r.len));
+		if (acc.u.s != buf)
+			buf = NULL;
+		acc = append(ev, acc, &r, &buf, &cap);
+	}
+	return acc;
+}
+
 static NOINLINE_ struct cel_value eval_binary(struct cel_eval *ev,
 				    const struct cel_ast *a, int depth)
 {
@@ -376,6 +467,8 @@ static NOINLINE_ struct cel_value eval_binary(struct cel_eval *ev,
 
 	if (a->op == CEL_OP_AND || a->op == CEL_OP_OR)
 		return logic(ev, a, depth);
+	if (is_add_chain(a))
+		return eval_add_chain(ev, a, depth);
 	l = cel_eval_ast(ev, a->kids[0], depth + 1);
 	if (l.type == CEL_ERROR)
 		return l;
@@ -711,6 +804,14 @@ static inline struct cel_value eval_node(struct cel_eval *ev,
 		return eval_lazy(ev, a, depth);
 	}
 	return cel_eval_errorf(ev, "internal error: unknown node");
+}
+
+/* eval_node() of a node whose step is charged: the innermost + of a
+ * chain (eval_add_chain()). */
+static struct cel_value eval_node_charged(struct cel_eval *ev,
+					  const struct cel_ast *a, int depth)
+{
+	return eval_node(ev, a, depth);
 }
 
 /* A node over one of the caps: the exact test, on the step

@@ -64,8 +64,8 @@ static double node_double(const struct kvet_node *n)
 	return strtod(buf, NULL);
 }
 
-struct cel_value cel_from_node(const struct kvet_node *n,
-			       const struct kvet_node *at)
+struct cel_value cel_from_node_other(const struct kvet_node *n,
+				     const struct kvet_node *at)
 {
 	struct cel_value v = { .type = CEL_NULL };
 	long long i;
