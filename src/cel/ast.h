@@ -156,6 +156,13 @@ static inline bool cel_charge_capped(struct cel_env *env, uint64_t steps)
 			return e_;					\
 	} while (0)
 
+/* The values of @a @op @b, an arithmetic operator (arith.c). */
+struct cel_value cel_arith(struct cel_eval *ev, enum cel_binary_op op,
+			   const struct cel_value *a, const struct cel_value *b);
+
+/* -1, 0, 1 for <, ==, >; -2 when the values do not compare (arith.c). */
+int cel_compare(const struct cel_value *a, const struct cel_value *b);
+
 /* The error of a function given a value of a type it has no form for. */
 struct cel_value cel_no_overload(struct cel_eval *ev, const char *fn,
 				 const struct cel_value *v);

@@ -64,4 +64,3 @@ struct kvet_run *kvet_cel_run(const struct cel_eval *ev)
 
 	return h ? h->run : NULL;
 }
-
