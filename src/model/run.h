@@ -47,7 +47,6 @@ enum kvet_run_slot {
 	KVET_RUN_MANAGERS,		/* manager.c: verdicts per workload */
 	KVET_RUN_PRIORITIES,		/* priority.c: defaults, live Pods */
 	KVET_RUN_RBAC,			/* rbac.c: bindings by subject */
-	KVET_RUN_SERVICES,		/* service.c: what each selects */
 	KVET_RUN_N_SLOTS,
 };
 

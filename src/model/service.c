@@ -58,67 +58,13 @@ int kvet_service_workloads(struct kvet_arena *arena,
 	return 0;
 }
 
-/*
- * What each Service of the run selects, worked out when first asked and
- * kept in the run's arena: several rules ask for the same Service (its
- * workloads, the release label its selector leaves out, ...), and each
- * asking parsed its selector and walked the label index again. The slot
- * of an object is its place in the run (obj->seq).
- */
-struct service_sel {
-	const struct kvet_object *obj;	/* NULL: not asked yet */
-	struct kvet_service svc;
-	const struct kvet_workload **v;
-	size_t n;
-};
-
-struct services_memo {
-	struct service_sel *v;
-	size_t n;
-};
-
-static void *services_build(struct kvet_run *run)
-{
-	struct kvet_arena *arena = kvet_run_arena(run);
-	struct kvet_object *const *objs;
-	struct services_memo *m;
-	size_t i, n, n_seq = 0;
-
-	objs = kvet_graph_objects(kvet_run_graph(run), &n);
-	for (i = 0; i < n; i++)
-		if (objs[i]->seq >= n_seq)
-			n_seq = (size_t)objs[i]->seq + 1;
-	m = kvet_arena_alloc(arena, sizeof(*m));
-	if (!m)
-		return NULL;
-	m->v = kvet_arena_array(arena, n_seq + 1, sizeof(*m->v));
-	m->n = n_seq;
-	return m->v ? m : NULL;
-}
-
-/* The memo of Service @obj, NULL when there is none (no memory, or an
- * object outside the graph). */
-static struct service_sel *service_sel(struct kvet_run *run,
-				       const struct kvet_object *obj)
-{
-	struct services_memo *m = kvet_run_index(run, KVET_RUN_SERVICES,
-						 services_build, NULL);
-	struct service_sel *e;
-
-	if (!m || obj->seq >= m->n)
-		return NULL;
-	e = &m->v[obj->seq];
-	return !e->obj || e->obj == obj ? e : NULL;
-}
-
 int kvet_run_selected_by(struct kvet_run *run, struct kvet_arena *arena,
 			 const struct kvet_object *obj,
 			 const struct kvet_workload *const **out, size_t *n)
 {
 	const struct kvet_budget *b;
 	const struct kvet_workload **v;
-	struct kvet_service local, *svc = &local;
-	struct service_sel *e;
+	struct kvet_service svc;
 
 	*out = NULL;
 	*n = 0;
@@ -132,42 +78,11 @@ int kvet_run_selected_by(struct kvet_run *run, struct kvet_arena *arena,
 	}
 	if (!kvet_object_is(obj, "", "Service"))
 		return -2;
-	e = service_sel(run, obj);
-	if (e && e->obj) {
-		*out = e->v;
-		*n = e->n;
-		return 0;
-	}
-	if (e) {
-		arena = kvet_run_arena(run);
-		svc = &e->svc;
-	}
-	if (kvet_service_parse(arena, obj, svc) ||
-	    kvet_service_workloads(arena, kvet_run_graph(run), svc, &v, n))
+	if (kvet_service_parse(arena, obj, &svc) ||
+	    kvet_service_workloads(arena, kvet_run_graph(run), &svc, &v, n))
 		return -1;
-	if (e) {
-		e->obj = obj;
-		e->v = v;
-		e->n = *n;
-	}
 	*out = v;
 	return 0;
-}
-
-const struct kvet_service *kvet_run_service(struct kvet_run *run,
-					   const struct kvet_object *obj)
-{
-	const struct kvet_workload *const *v;
-	struct service_sel *e;
-	size_t n;
-
-	/* with a memo, the arena kvet_run_selected_by() uses is the run's */
-	if (!kvet_object_is(obj, "", "Service") ||
-	    !(e = service_sel(run, obj)) ||
-	    kvet_run_selected_by(run, kvet_run_arena(run), obj, &v, &n) ||
-	    e->obj != obj)
-		return NULL;
-	return &e->svc;
 }
 
 static bool refers_to(const struct kvet_service_ref *ref,

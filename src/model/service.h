@@ -56,15 +56,6 @@ int kvet_run_selected_by(struct kvet_run *run, struct kvet_arena *arena,
 			 const struct kvet_object *obj,
 			 const struct kvet_workload *const **out, size_t *n);
 
-/*
- * kvet_run_service() - Service @obj as kvet_service_parse() reads it, read
- * once per run, with what it selects (kvet_run_selected_by()).
- * Returns: the Service, in the run's arena; NULL when @obj is none of the
- * run's Services or memory ran out.
- */
-const struct kvet_service *kvet_run_service(struct kvet_run *run,
-					   const struct kvet_object *obj);
-
 /**
  * kvet_run_callers_of() - the webhook configurations, CRDs (conversion
  * webhooks) and APIServices whose clientConfig.service or spec.service

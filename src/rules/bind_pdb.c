@@ -160,23 +160,16 @@ static struct cel_value webhooks_using(struct bind_call *c)
 static struct cel_value service_ignored_release(struct bind_call *c)
 {
 	const struct kvet_workload *const *wls;
-	const struct kvet_service *svc = kvet_run_service(c->run,
-							   c->arg[0].obj);
 	struct kvet_release_label rel;
-	struct kvet_service local;
+	struct kvet_service svc;
 	size_t n;
 
-	/* the run's reading of the Service, else one of this call */
-	if (!svc) {
-		if (kvet_service_parse(c->scratch, c->arg[0].obj, &local))
-			return bind_oom(c);
-		svc = &local;
-	}
-	if (kvet_run_selected_by(c->run, c->scratch, c->arg[0].obj, &wls,
+	if (kvet_service_parse(c->scratch, c->arg[0].obj, &svc) ||
+	    kvet_run_selected_by(c->run, c->scratch, c->arg[0].obj, &wls,
 				 &n) < 0)
 		return bind_oom(c);
 	return bind_release_label(
-		c, kvet_service_ignores_release(c->g, svc, wls, n, &rel),
+		c, kvet_service_ignores_release(c->g, &svc, wls, n, &rel),
 		&rel);
 }
 
