@@ -134,12 +134,34 @@ int cel_parse(struct kvet_arena *arena, const char *text, size_t len,
 struct cel_value cel_eval_ast(struct cel_eval *ev, const struct cel_ast *ast,
 			      int depth);
 
+/* Charge @steps under both caps of @env (struct cel_env): true, or
+ * false with nothing charged, for the exact test of cel_eval_charge(). */
+static inline bool cel_charge_capped(struct cel_env *env, uint64_t steps)
+{
+	uint64_t cost = env->cost + steps;
+
+	if (cost < steps || cost > env->cost_cap ||
+	    env->scratch->total > env->mem_cap)
+		return false;
+	env->cost = cost;
+	return true;
+}
+
 /* Charge @steps to @ev's budget, or return the failure from the caller. */
 #define CEL_CHARGE(ev, steps) do {					\
 		struct cel_value e_;					\
-		if (!cel_eval_charge(ev, steps, &e_))			\
+		uint64_t s_ = (steps);					\
+		if (!cel_charge_capped((ev)->env, s_) &&		\
+		    !cel_eval_charge(ev, s_, &e_))			\
 			return e_;					\
 	} while (0)
+
+/* The values of @a @op @b, an arithmetic operator (arith.c). */
+struct cel_value cel_arith(struct cel_eval *ev, enum cel_binary_op op,
+			   const struct cel_value *a, const struct cel_value *b);
+
+/* -1, 0, 1 for <, ==, >; -2 when the values do not compare (arith.c). */
+int cel_compare(const struct cel_value *a, const struct cel_value *b);
 
 /* The error of a function given a value of a type it has no form for. */
 struct cel_value cel_no_overload(struct cel_eval *ev, const char *fn,

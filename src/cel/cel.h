@@ -261,6 +261,12 @@ struct cel_env {
 	uint64_t cost_limit;		/* 0: not metered */
 	size_t mem_base;		/* scratch bytes when metering began */
 	size_t mem_limit;		/* 0: not metered */
+	/* the same limits as caps that a step compares with, set by
+	 * cel_env_meter(): the evaluator charges each node without a call
+	 * while under both, and takes the exact test above once over
+	 * either (an environment set up otherwise always takes it) */
+	uint64_t cost_cap;		/* cost_limit, or UINT64_MAX */
+	size_t mem_cap;			/* mem_base + mem_limit, or SIZE_MAX */
 };
 
 /*

@@ -24,6 +24,9 @@
  * one level down per call: this only guards trees built otherwise. */
 enum { EVAL_MAX_DEPTH = CEL_MAX_EVAL_DEPTH };
 
+/* the kinds of node that cel_eval_ast() jumps to (see there) */
+#define NOINLINE_ __attribute__((noinline))
+
 __attribute__((format(printf, 3, 0)))
 static struct cel_value verrorf(struct cel_eval *ev, bool failure,
 				const char *fmt, va_list ap)
@@ -69,6 +72,10 @@ void cel_env_meter(struct cel_env *env, uint64_t steps, size_t bytes)
 	env->cost_limit = steps;
 	env->mem_base = env->scratch ? env->scratch->total : 0;
 	env->mem_limit = bytes;
+	env->cost_cap = steps ? steps : UINT64_MAX;
+	env->mem_cap = bytes && env->mem_base <= SIZE_MAX - bytes
+			       ? env->mem_base + bytes
+			       : SIZE_MAX;
 }
 
 static bool over_memory(const struct cel_env *env)
@@ -189,115 +196,6 @@ static struct cel_value eval_has(struct cel_eval *ev, const struct cel_ast *sel,
 			out.type != CEL_NULL);
 }
 
-/* -1, 0, 1 for <, ==, >; -2 when the values do not compare. */
-static int compare(const struct cel_value *a, const struct cel_value *b)
-{
-	double x, y;
-	size_t n;
-	int c;
-
-	if (a->type == CEL_INT && b->type == CEL_INT)
-		return (a->u.i > b->u.i) - (a->u.i < b->u.i);
-	if ((a->type == CEL_INT || a->type == CEL_DOUBLE) &&
-	    (b->type == CEL_INT || b->type == CEL_DOUBLE)) {
-		x = a->type == CEL_INT ? (double)a->u.i : a->u.d;
-		y = b->type == CEL_INT ? (double)b->u.i : b->u.d;
-		if (isnan(x) || isnan(y))
-			return -2;
-		return (x > y) - (x < y);
-	}
-	if (a->type == CEL_STRING && b->type == CEL_STRING) {
-		n = a->len < b->len ? a->len : b->len;
-		c = n ? memcmp(a->u.s, b->u.s, n) : 0;
-		if (c)
-			return c < 0 ? -1 : 1;
-		return (a->len > b->len) - (a->len < b->len);
-	}
-	if (a->type == CEL_BOOL && b->type == CEL_BOOL)
-		return (a->u.b > b->u.b) - (a->u.b < b->u.b);
-	return -2;
-}
-
-static struct cel_value concat(struct cel_eval *ev, const struct cel_value *a,
-			       const struct cel_value *b)
-{
-	size_t na = cel_len(a), nb = cel_len(b), i;
-	struct cel_value out = { .type = CEL_LIST }, *items;
-	char *s;
-
-	/* what is copied: repeated doubling must run out of budget */
-	CEL_CHARGE(ev, a->type == CEL_STRING ? scan((size_t)a->len + b->len)
-					 : scan(na + nb));
-	if (a->type == CEL_STRING) {
-		s = kvet_arena_alloc(ev->env->scratch, (size_t)a->len + b->len + 1);
-		if (!s)
-			return cel_eval_errorf(ev, "out of memory");
-		memcpy(s, a->u.s, a->len);
-		memcpy(s + a->len, b->u.s, b->len);
-		return cel_string(s, (size_t)a->len + b->len);
-	}
-	items = kvet_arena_array(ev->env->scratch, na + nb + 1, sizeof(*items));
-	if (!items)
-		return cel_eval_errorf(ev, "out of memory");
-	for (i = 0; i < na; i++)
-		items[i] = cel_list_at(a, i);
-	for (i = 0; i < nb; i++)
-		items[na + i] = cel_list_at(b, i);
-	out.u.items = items;
-	out.len = (uint32_t)(na + nb);
-	return out;
-}
-
-static struct cel_value int_arith(struct cel_eval *ev, enum cel_binary_op op,
-				  int64_t x, int64_t y)
-{
-	int64_t r = 0;
-	bool over = false;
-
-	switch (op) {
-	case CEL_OP_ADD: over = __builtin_add_overflow(x, y, &r); break;
-	case CEL_OP_SUB: over = __builtin_sub_overflow(x, y, &r); break;
-	case CEL_OP_MUL: over = __builtin_mul_overflow(x, y, &r); break;
-	case CEL_OP_DIV:
-	case CEL_OP_MOD:
-		if (y == 0)
-			return cel_eval_errorf(ev, op == CEL_OP_DIV ? "division by zero"
-								    : "modulus by zero");
-		if (x == INT64_MIN && y == -1)
-			over = true;
-		else
-			r = op == CEL_OP_DIV ? x / y : x % y;
-		break;
-	default:
-		break;
-	}
-	if (over)
-		return cel_eval_errorf(ev, "integer overflow");
-	return cel_int(r);
-}
-
-static struct cel_value arith(struct cel_eval *ev, enum cel_binary_op op,
-			      const struct cel_value *a,
-			      const struct cel_value *b)
-{
-	if (a->type == CEL_INT && b->type == CEL_INT)
-		return int_arith(ev, op, a->u.i, b->u.i);
-	if (a->type == CEL_DOUBLE && b->type == CEL_DOUBLE && op != CEL_OP_MOD) {
-		switch (op) {
-		case CEL_OP_ADD: return cel_double(a->u.d + b->u.d);
-		case CEL_OP_SUB: return cel_double(a->u.d - b->u.d);
-		case CEL_OP_MUL: return cel_double(a->u.d * b->u.d);
-		default: return cel_double(a->u.d / b->u.d);
-		}
-	}
-	if (op == CEL_OP_ADD && a->type == b->type &&
-	    (a->type == CEL_STRING || a->type == CEL_LIST))
-		return concat(ev, a, b);
-	return cel_eval_errorf(ev, "no operator '%s' for (%s, %s)",
-			       cel_binary_op_name(op), cel_type_name(a->type),
-			       cel_type_name(b->type));
-}
-
 /* cel_equal() within the budget: -2 when the budget ran out. */
 static int equal(struct cel_eval *ev, const struct cel_value *a,
 		 const struct cel_value *b)
@@ -361,7 +259,98 @@ static struct cel_value logic(struct cel_eval *ev, const struct cel_ast *a,
 	return cel_bool(is_and);
 }
 
-static struct cel_value eval_binary(struct cel_eval *ev,
+static struct cel_value eval_node_charged(struct cel_eval *ev,
+					  const struct cel_ast *a, int depth);
+static inline bool charge_node(struct cel_env *env);
+
+/* Is @a a + whose left operand is a + too: a chain a + b + c + ... */
+static bool is_add_chain(const struct cel_ast *a)
+{
+	return a->kind == CEL_AST_BINARY && a->op == CEL_OP_ADD &&
+	       a->kids[0]->kind == CEL_AST_BINARY &&
+	       a->kids[0]->op == CEL_OP_ADD;
+}
+
+/* The string @acc (@*buf holding it, or NULL) with @r appended, in a
+ * buffer that doubles (arena memory is zeroed: the text stays
+ * NUL-terminated). */
+static struct cel_value append(struct cel_eval *ev, struct cel_value acc,
+			       const struct cel_value *r, char **buf,
+			       size_t *cap)
+{
+	size_t len = (size_t)acc.len + r->len, c;
+	char *s;
+
+	if (*buf && len < *cap) {
+		memcpy(*buf + acc.len, r->u.s, r->len);
+		return cel_string(*buf, len);
+	}
+	for (c = *cap ? *cap : 64; c <= len; c *= 2)
+		;
+	s = kvet_arena_alloc(ev->env->scratch, c);
+	if (!s)
+		return cel_eval_errorf(ev, "out of memory");
+	memcpy(s, acc.u.s, acc.len);
+	memcpy(s + acc.len, r->u.s, r->len);
+	*buf = s;
+	*cap = c;
+	return cel_string(s, len);
+}
+
+/*
+ * A chain a + b + c + ... (the parser nests it to the left), as the
+ * nested evaluation does it: each + node's step charged and its depth
+ * checked on the way down, then the operands left to right, each +
+ * charged for what it copies. Only strings are copied differently: into
+ * one buffer that grows, where each + of the nested evaluation made a
+ * new string of everything so far (a message's pieces were copied once
+ * per piece after them). Other operands go to arith() as they would.
+ */
+static NOINLINE_ struct cel_value eval_add_chain(struct cel_eval *ev,
+						 const struct cel_ast *a,
+						 int depth)
+{
+	const struct cel_ast *chain[CEL_MAX_DEPTH];
+	struct cel_value acc, r;
+	size_t m = 0, k, cap = 0;
+	char *buf = NULL;
+
+	chain[m++] = a;
+	while (m < CEL_MAX_DEPTH && is_add_chain(chain[m - 1])) {
+		const struct cel_ast *kid = chain[m - 1]->kids[0];
+
+		/* what cel_eval_ast() does on entering @kid */
+		if (__builtin_expect(!charge_node(ev->env), 0)) {
+			ev->env->cost--;
+			if (!cel_eval_charge(ev, 1, &r))
+				return r;
+		}
+		if (depth + (int)m > EVAL_MAX_DEPTH)
+			return cel_eval_failf(ev, "expression too deep");
+		chain[m++] = kid;
+	}
+	/* the innermost + of the chain evaluates as any other + */
+	acc = eval_node_charged(ev, chain[m - 1], depth + (int)m - 1);
+	for (k = m - 1; k-- > 0;) {
+		if (acc.type == CEL_ERROR)
+			return acc;
+		r = cel_eval_ast(ev, chain[k]->kids[1], depth + (int)k + 1);
+		if (r.type == CEL_ERROR)
+			return r;
+		if (acc.type != CEL_STRING || r.type != CEL_STRING) {
+			acc = cel_arith(ev, CEL_OP_ADD, &acc, &r);
+			buf = NULL;
+			continue;
+		}
+		CEL_CHARGE(ev, scan((size_t)acc.len + r.len));
+		if (acc.u.s != buf)
+			buf = NULL;
+		acc = append(ev, acc, &r, &buf, &cap);
+	}
+	return acc;
+}
+
+static NOINLINE_ struct cel_value eval_binary(struct cel_eval *ev,
 				    const struct cel_ast *a, int depth)
 {
 	struct cel_value l, r;
@@ -369,6 +358,8 @@ static struct cel_value eval_binary(struct cel_eval *ev,
 
 	if (a->op == CEL_OP_AND || a->op == CEL_OP_OR)
 		return logic(ev, a, depth);
+	if (is_add_chain(a))
+		return eval_add_chain(ev, a, depth);
 	l = cel_eval_ast(ev, a->kids[0], depth + 1);
 	if (l.type == CEL_ERROR)
 		return l;
@@ -390,7 +381,7 @@ static struct cel_value eval_binary(struct cel_eval *ev,
 	case CEL_OP_GE:
 		if (l.type == CEL_STRING && r.type == CEL_STRING)
 			CEL_CHARGE(ev, scan(l.len < r.len ? l.len : r.len));
-		c = compare(&l, &r);
+		c = cel_compare(&l, &r);
 		if (c == -2)
 			return cel_eval_errorf(ev, "no operator '%s' for (%s, %s)",
 					       cel_binary_op_name(a->op),
@@ -405,11 +396,11 @@ static struct cel_value eval_binary(struct cel_eval *ev,
 	case CEL_OP_IN:
 		return eval_in(ev, &l, &r);
 	default:
-		return arith(ev, a->op, &l, &r);
+		return cel_arith(ev, a->op, &l, &r);
 	}
 }
 
-static struct cel_value eval_unary(struct cel_eval *ev,
+static NOINLINE_ struct cel_value eval_unary(struct cel_eval *ev,
 				   const struct cel_ast *a, int depth)
 {
 	struct cel_value v = cel_eval_ast(ev, a->kids[0], depth + 1);
@@ -433,7 +424,7 @@ static struct cel_value eval_unary(struct cel_eval *ev,
 			       cel_type_name(v.type));
 }
 
-static struct cel_value eval_macro(struct cel_eval *ev,
+static NOINLINE_ struct cel_value eval_macro(struct cel_eval *ev,
 				   const struct cel_ast *a, int depth)
 {
 	struct cel_value range, item, p, *out = NULL, err = { .type = CEL_NULL };
@@ -535,7 +526,7 @@ void cel_lazy_reset(struct cel_lazy *lz)
  * evaluated, and bounded the depth the evaluation reaches below the
  * reading node (CEL_MAX_EVAL_DEPTH).
  */
-static struct cel_value eval_lazy(struct cel_eval *ev, const struct cel_ast *a,
+static NOINLINE_ struct cel_value eval_lazy(struct cel_eval *ev, const struct cel_ast *a,
 				  int depth)
 {
 	struct cel_lazy *lz = ev->env->lazy;
@@ -558,7 +549,7 @@ static struct cel_value eval_lazy(struct cel_eval *ev, const struct cel_ast *a,
 	return v;
 }
 
-static struct cel_value eval_call(struct cel_eval *ev, const struct cel_ast *a,
+static NOINLINE_ struct cel_value eval_call(struct cel_eval *ev, const struct cel_ast *a,
 				  int depth)
 {
 	struct cel_value local[8], *args = local;
@@ -577,7 +568,7 @@ static struct cel_value eval_call(struct cel_eval *ev, const struct cel_ast *a,
 	return a->fn->fn(ev, a, args, a->n);
 }
 
-static struct cel_value eval_collection(struct cel_eval *ev,
+static NOINLINE_ struct cel_value eval_collection(struct cel_eval *ev,
 					const struct cel_ast *a, int depth)
 {
 	struct cel_value v = { .type = a->kind == CEL_AST_LIST ? CEL_LIST : CEL_MAP };
@@ -620,12 +611,59 @@ static struct cel_value eval_collection(struct cel_eval *ev,
 	return v;
 }
 
-struct cel_value cel_eval_ast(struct cel_eval *ev, const struct cel_ast *a,
-			      int depth)
+/* The step of one node: under both caps, nothing more to check. */
+static inline bool charge_node(struct cel_env *env)
 {
-	struct cel_value v, i;
+	return ++env->cost <= env->cost_cap &&
+	       env->scratch->total <= env->mem_cap;
+}
 
-	CEL_CHARGE(ev, 1);
+/*
+ * The kinds of node that evaluate their children, each in a function of
+ * its own: cel_eval_ast() below stays a small dispatcher that returns a
+ * leaf (a literal, a variable, a lazy variable already evaluated)
+ * without setting up the stack frame of the largest kind, and jumps to
+ * the others.
+ */
+static NOINLINE_ struct cel_value eval_select(struct cel_eval *ev,
+					     const struct cel_ast *a, int depth)
+{
+	struct cel_value v = cel_eval_ast(ev, a->kids[0], depth + 1);
+
+	return select_field(ev, &v, a->name, a->name_len);
+}
+
+static NOINLINE_ struct cel_value eval_subscript(struct cel_eval *ev,
+						const struct cel_ast *a,
+						int depth)
+{
+	struct cel_value v = cel_eval_ast(ev, a->kids[0], depth + 1), i;
+
+	if (v.type == CEL_ERROR)
+		return v;
+	i = cel_eval_ast(ev, a->kids[1], depth + 1);
+	return eval_index(ev, &v, &i);
+}
+
+static NOINLINE_ struct cel_value eval_cond(struct cel_eval *ev,
+					   const struct cel_ast *a, int depth)
+{
+	struct cel_value v = cel_eval_ast(ev, a->kids[0], depth + 1);
+
+	if (v.type == CEL_ERROR)
+		return v;
+	if (v.type != CEL_BOOL)
+		return cel_eval_errorf(ev, "the condition of '?:' gave %s, not bool",
+				       cel_type_name(v.type));
+	return cel_eval_ast(ev, a->kids[v.u.b ? 1 : 2], depth + 1);
+}
+
+/* A node whose step charge_node() counted: its kind's evaluation. */
+static inline struct cel_value eval_node(struct cel_eval *ev,
+					 const struct cel_ast *a, int depth)
+{
+	const struct cel_lazy *lz;
+
 	if (depth > EVAL_MAX_DEPTH)
 		return cel_eval_failf(ev, "expression too deep");
 	switch ((enum cel_ast_kind)a->kind) {
@@ -634,14 +672,9 @@ struct cel_value cel_eval_ast(struct cel_eval *ev, const struct cel_ast *a,
 	case CEL_AST_IDENT:
 		return ev->vars[a->slot];
 	case CEL_AST_SELECT:
-		v = cel_eval_ast(ev, a->kids[0], depth + 1);
-		return select_field(ev, &v, a->name, a->name_len);
+		return eval_select(ev, a, depth);
 	case CEL_AST_INDEX:
-		v = cel_eval_ast(ev, a->kids[0], depth + 1);
-		if (v.type == CEL_ERROR)
-			return v;
-		i = cel_eval_ast(ev, a->kids[1], depth + 1);
-		return eval_index(ev, &v, &i);
+		return eval_subscript(ev, a, depth);
 	case CEL_AST_CALL:
 		return eval_call(ev, a, depth);
 	case CEL_AST_LIST:
@@ -652,19 +685,46 @@ struct cel_value cel_eval_ast(struct cel_eval *ev, const struct cel_ast *a,
 	case CEL_AST_BINARY:
 		return eval_binary(ev, a, depth);
 	case CEL_AST_COND:
-		v = cel_eval_ast(ev, a->kids[0], depth + 1);
-		if (v.type == CEL_ERROR)
-			return v;
-		if (v.type != CEL_BOOL)
-			return cel_eval_errorf(ev, "the condition of '?:' gave %s, not bool",
-					       cel_type_name(v.type));
-		return cel_eval_ast(ev, a->kids[v.u.b ? 1 : 2], depth + 1);
+		return eval_cond(ev, a, depth);
 	case CEL_AST_MACRO:
 		return eval_macro(ev, a, depth);
 	case CEL_AST_VARIABLE:
+		lz = ev->env->lazy;
+		if (lz && a->slot < lz->n && lz->state[a->slot] == CEL_LAZY_SET)
+			return lz->values[a->slot];
 		return eval_lazy(ev, a, depth);
 	}
 	return cel_eval_errorf(ev, "internal error: unknown node");
+}
+
+/* eval_node() of a node whose step is charged: the innermost + of a
+ * chain (eval_add_chain()). */
+static struct cel_value eval_node_charged(struct cel_eval *ev,
+					  const struct cel_ast *a, int depth)
+{
+	return eval_node(ev, a, depth);
+}
+
+/* A node over one of the caps: the exact test, on the step
+ * charge_node() counted already, then the node if it passes. */
+static NOINLINE_ struct cel_value eval_recharged(struct cel_eval *ev,
+						 const struct cel_ast *a,
+						 int depth)
+{
+	struct cel_value e;
+
+	ev->env->cost--;
+	if (!cel_eval_charge(ev, 1, &e))
+		return e;
+	return eval_node(ev, a, depth);
+}
+
+struct cel_value cel_eval_ast(struct cel_eval *ev, const struct cel_ast *a,
+			      int depth)
+{
+	if (__builtin_expect(!charge_node(ev->env), 0))
+		return eval_recharged(ev, a, depth);
+	return eval_node(ev, a, depth);
 }
 
 struct cel_value cel_eval(struct cel_env *env, const struct cel_program *prog,

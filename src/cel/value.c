@@ -64,8 +64,8 @@ static double node_double(const struct kvet_node *n)
 	return strtod(buf, NULL);
 }
 
-struct cel_value cel_from_node(const struct kvet_node *n,
-			       const struct kvet_node *at)
+struct cel_value cel_from_node_other(const struct kvet_node *n,
+				     const struct kvet_node *at)
 {
 	struct cel_value v = { .type = CEL_NULL };
 	long long i;
@@ -104,13 +104,6 @@ struct cel_value cel_from_node(const struct kvet_node *n,
 	return v;
 }
 
-size_t cel_len(const struct cel_value *v)
-{
-	if (v->type == CEL_LIST || v->type == CEL_MAP)
-		return v->len;
-	return 0;
-}
-
 struct cel_value cel_list_at(const struct cel_value *v, size_t i)
 {
 	if (v->flags & CEL_V_NODE)
@@ -144,8 +137,11 @@ bool cel_map_get(const struct cel_value *v, const char *key, size_t len,
 		for (i = m->len; i-- > 0;) {
 			const struct kvet_pair *p = &m->u.pairs[i];
 
+			/* the first byte before the call: a field name
+			 * mostly differs there from keys of its length */
 			if (p->key.len == len &&
-			    (!len || memcmp(p->key.u.str, key, len) == 0)) {
+			    (!len || (p->key.u.str[0] == key[0] &&
+				      memcmp(p->key.u.str, key, len) == 0))) {
 				*out = cel_from_node(&p->value, &p->key);
 				return true;
 			}
@@ -156,7 +152,8 @@ bool cel_map_get(const struct cel_value *v, const char *key, size_t len,
 		const struct cel_value *k = &v->u.entries[i].key;
 
 		if (k->type == CEL_STRING && k->len == len &&
-		    (!len || memcmp(k->u.s, key, len) == 0)) {
+		    (!len || (k->u.s[0] == key[0] &&
+			      memcmp(k->u.s, key, len) == 0))) {
 			*out = v->u.entries[i].value;
 			return true;
 		}
@@ -352,9 +349,36 @@ static void put_value(struct kvet_strbuf *sb, const struct cel_value *v,
 	}
 }
 
+/* The decimal text of @i, as "%" PRId64 writes it, in @arena: an int is
+ * the value messages print most (counts), and printf is most of the
+ * cost of printing one. */
+static char *int_text(struct kvet_arena *arena, int64_t i)
+{
+	char buf[24], *p = buf + sizeof(buf), *s;
+	uint64_t u = i < 0 ? 0 - (uint64_t)i : (uint64_t)i;
+	size_t len;
+
+	do {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (i < 0)
+		*--p = '-';
+	len = (size_t)(buf + sizeof(buf) - p);
+	s = kvet_arena_alloc(arena, len + 1);
+	if (s) {
+		memcpy(s, p, len);
+		s[len] = '\0';
+	}
+	return s;
+}
+
 char *cel_to_text(struct kvet_arena *arena, const struct cel_value *v)
 {
 	struct kvet_strbuf sb = KVET_STRBUF_INIT;
+
+	if (v->type == CEL_INT)
+		return int_text(arena, v->u.i);
 
 	put_value(&sb, v, false, 0);
 	return kvet_strbuf_to_arena(&sb, arena);

@@ -126,10 +126,40 @@ struct cel_value cel_errorf(struct kvet_arena *arena, const char *fmt, ...)
 /* The CEL name of a value's type: "int", "string", "map", ... */
 const char *cel_type_name(enum cel_type type);
 
+/* cel_from_node() of any node: the numbers and booleans it leaves to
+ * the call. */
+struct cel_value cel_from_node_other(const struct kvet_node *n,
+				     const struct kvet_node *at);
+
 /* A node of the input as a value: scalars are converted (they are
- * small), collections become views. @at is recorded for positions. */
-struct cel_value cel_from_node(const struct kvet_node *n,
-			       const struct kvet_node *at);
+ * small), collections become views. @at is recorded for positions.
+ * Inline for the strings and collections that most field reads give. */
+static inline struct cel_value cel_from_node(const struct kvet_node *n,
+					     const struct kvet_node *at)
+{
+	struct cel_value v = { .type = CEL_NULL };
+
+	if (!n)
+		return v;
+	switch (n->type) {
+	case KVET_NODE_STRING:
+		v.type = CEL_STRING;
+		v.len = n->len;
+		v.u.s = n->u.str;
+		break;
+	case KVET_NODE_MAP:
+	case KVET_NODE_SEQ:
+		v.type = n->type == KVET_NODE_MAP ? CEL_MAP : CEL_LIST;
+		v.flags = CEL_V_NODE;
+		v.len = n->len;
+		v.u.node = n;
+		break;
+	default:
+		return cel_from_node_other(n, at);
+	}
+	v.at = at ? at : n;
+	return v;
+}
 
 /* @v standing for host object @host of kind @tag (cel_host.h). */
 static inline struct cel_value cel_with_host(struct cel_value v,
@@ -142,7 +172,10 @@ static inline struct cel_value cel_with_host(struct cel_value v,
 }
 
 /* Number of items of a list or entries of a map. */
-size_t cel_len(const struct cel_value *v);
+static inline size_t cel_len(const struct cel_value *v)
+{
+	return v->type == CEL_LIST || v->type == CEL_MAP ? v->len : 0;
+}
 
 /* Item @i of a list (@i < cel_len()). */
 struct cel_value cel_list_at(const struct cel_value *v, size_t i);

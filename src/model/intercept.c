@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "model/field.h"
+
 /*
  * Objects the API server never sends to admission webhooks, so that a
  * webhook cannot lock out its own repair
@@ -120,8 +122,8 @@ const char *kvet_webhook_rules_text(struct kvet_arena *arena,
 	for (i = 0; kvet_node_is_seq(rules) && i < rules->len && i < max;
 	     i++) {
 		const struct kvet_node *r = &rules->u.items[i];
-		const struct kvet_node *ops = kvet_node_get(r, "operations");
-		const struct kvet_node *res = kvet_node_get(r, "resources");
+		const struct kvet_node *ops = KVET_FIELD(r, "operations");
+		const struct kvet_node *res = KVET_FIELD(r, "resources");
 		const char *o = "", *rs = "";
 
 		for (j = 0; kvet_node_is_seq(ops) && j < ops->len; j++)
@@ -141,11 +143,11 @@ const char *kvet_webhook_rules_text(struct kvet_arena *arena,
 bool kvet_webhook_rule_matches(const struct kvet_node *rule, bool equivalent,
 			       const struct kvet_request *req)
 {
-	const struct kvet_node *versions = kvet_node_get(rule, "apiVersions");
+	const struct kvet_node *versions = KVET_FIELD(rule, "apiVersions");
 
-	if (!list_has(kvet_node_get(rule, "operations"),
+	if (!list_has(KVET_FIELD(rule, "operations"),
 		      or_empty(req->operation)) ||
-	    !list_has(kvet_node_get(rule, "apiGroups"), or_empty(req->group)))
+	    !list_has(KVET_FIELD(rule, "apiGroups"), or_empty(req->group)))
 		return false;
 	/*
 	 * Equivalent: the API server converts the request to a version the
@@ -158,10 +160,10 @@ bool kvet_webhook_rule_matches(const struct kvet_node *rule, bool equivalent,
 	} else if (!list_has(versions, or_empty(req->version))) {
 		return false;
 	}
-	return resources_match(kvet_node_get(rule, "resources"),
+	return resources_match(KVET_FIELD(rule, "resources"),
 			       or_empty(req->resource),
 			       or_empty(req->subresource)) &&
-	       scope_matches(kvet_node_get(rule, "scope"),
+	       scope_matches(KVET_FIELD(rule, "scope"),
 			     or_empty(req->namespace));
 }
 

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "model/field.h"
 #include "model/run.h"
 
 #define COMPONENT_LABEL "app.kubernetes.io/component"
@@ -95,7 +96,7 @@ static void check_component(const struct kvet_graph *g,
 	if (!out->label)
 		out->label = component_of(g, tmpl);
 	/* the kubebuilder scaffold's label */
-	cp = kvet_node_get(tmpl, "control-plane");
+	cp = KVET_FIELD(tmpl, "control-plane");
 	if (!out->label && kvet_node_text_eq(cp, "controller-manager"))
 		out->label = cp;
 	if (out->label)
@@ -120,11 +121,11 @@ static bool ends_with_manager(const struct kvet_node *n)
  */
 static bool manager_subcommand(const struct kvet_node *c)
 {
-	const struct kvet_node *argv = kvet_node_get(c, "command"), *first;
+	const struct kvet_node *argv = KVET_FIELD(c, "command"), *first;
 	uint32_t i;
 
 	if (!kvet_node_is_seq(argv) || !argv->len)
-		argv = kvet_node_get(c, "args");
+		argv = KVET_FIELD(c, "args");
 	if (!kvet_node_is_seq(argv) || argv->len < 2)
 		return false;
 	first = &argv->u.items[0];
@@ -141,13 +142,13 @@ static bool manager_subcommand(const struct kvet_node *c)
 static void check_container(const struct kvet_workload *wl,
 			    struct kvet_manager *out)
 {
-	const struct kvet_node *cs = kvet_node_get(wl->pod_spec, "containers");
+	const struct kvet_node *cs = KVET_FIELD(wl->pod_spec, "containers");
 	uint32_t i;
 
 	for (i = 0; kvet_node_is_seq(cs) && i < cs->len; i++) {
 		const struct kvet_node *c = &cs->u.items[i];
-		const struct kvet_node *name = kvet_node_get(c, "name");
-		const struct kvet_node *cmd = kvet_node_get(c, "command");
+		const struct kvet_node *name = KVET_FIELD(c, "name");
+		const struct kvet_node *cmd = KVET_FIELD(c, "command");
 
 		if (kvet_node_eq(name, "manager") && !manager_subcommand(c)) {
 			out->container_evidence = name;
@@ -196,7 +197,9 @@ static int check_rbac(struct kvet_arena *arena, const struct kvet_rbac *rbac,
 
 	if (!rbac || !wl->obj->namespace)
 		return 0;
-	name = kvet_arena_printf(arena, "%.*s", (int)sa.len, sa.s);
+	/* "%.*s": up to a NUL */
+	name = kvet_arena_strndup(arena, sa.s,
+				  sa.len ? strnlen(sa.s, sa.len) : 0);
 	if (!name ||
 	    kvet_rbac_controller_access(rbac, wl->obj->namespace, name,
 					&out->rbac))
@@ -309,6 +312,6 @@ const char *kvet_manager_label_key(const struct kvet_workload *wl,
 							"metadata", "labels",
 							NULL);
 
-	return kvet_node_get(labels, "control-plane") == m->label ?
+	return KVET_FIELD(labels, "control-plane") == m->label ?
 	       "control-plane" : "app.kubernetes.io/component";
 }

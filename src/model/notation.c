@@ -13,6 +13,18 @@ static void add_slice(struct kvet_strbuf *sb, struct kvet_slice x)
 	kvet_strbuf_add(sb, x.s, nul ? (size_t)(nul - x.s) : x.len);
 }
 
+/* "%llu" of @n, appended. */
+static void add_uint(struct kvet_strbuf *sb, unsigned long long n)
+{
+	char buf[24], *p = buf + sizeof(buf);
+
+	do {
+		*--p = (char)('0' + n % 10);
+		n /= 10;
+	} while (n);
+	kvet_strbuf_add(sb, p, (size_t)(buf + sizeof(buf) - p));
+}
+
 static void value_notation(struct kvet_strbuf *sb, struct kvet_slice key,
 			   struct kvet_slice v, unsigned int flags)
 {
@@ -127,8 +139,9 @@ void kvet_intstr_notation(struct kvet_strbuf *sb, const struct kvet_intstr *v)
 
 void kvet_term_name(struct kvet_strbuf *sb, const struct kvet_term *t)
 {
-	kvet_strbuf_addf(sb, "%s #%u", kvet_term_kind_name(t->kind),
-			 t->index + 1);
+	kvet_strbuf_adds(sb, kvet_term_kind_name(t->kind));
+	kvet_strbuf_adds(sb, " #");
+	add_uint(sb, (unsigned int)(t->index + 1));
 }
 
 void kvet_term_scope_notation(struct kvet_strbuf *sb,
@@ -146,8 +159,8 @@ void kvet_term_scope_notation(struct kvet_strbuf *sb,
 		return;
 	}
 	if (t->n_namespaces) {
-		kvet_strbuf_addf(sb, "namespace%s ",
-				 t->n_namespaces > 1 ? "s" : "");
+		kvet_strbuf_adds(sb, t->n_namespaces > 1 ? "namespaces "
+							 : "namespace ");
 		for (i = 0; i < t->n_namespaces; i++) {
 			if (i)
 				kvet_strbuf_adds(sb, ", ");
@@ -155,8 +168,9 @@ void kvet_term_scope_notation(struct kvet_strbuf *sb,
 		}
 	}
 	if (t->ns_selector.form != KVET_SEL_FORM_ABSENT) {
-		kvet_strbuf_addf(sb, "%snamespaces matching ",
-				 t->n_namespaces ? " and " : "");
+		kvet_strbuf_adds(sb, t->n_namespaces
+					     ? " and namespaces matching "
+					     : "namespaces matching ");
 		kvet_selector_meaning_notation(sb, &t->ns_selector);
 	}
 }
@@ -178,6 +192,9 @@ void kvet_object_names(struct kvet_strbuf *sb,
 			kvet_strbuf_adds(sb, "/");
 		kvet_strbuf_adds(sb, objs[i]->name);
 	}
-	if (total > shown)
-		kvet_strbuf_addf(sb, " and %zu more", total - shown);
+	if (total > shown) {
+		kvet_strbuf_adds(sb, " and ");
+		add_uint(sb, total - shown);
+		kvet_strbuf_adds(sb, " more");
+	}
 }

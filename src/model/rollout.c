@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/field.h"
+
 static const struct kvet_node *strategy(const struct kvet_workload *wl)
 {
 	return kvet_node_path(wl->obj->root, "spec", "strategy", NULL);
@@ -11,7 +13,7 @@ static const struct kvet_node *strategy(const struct kvet_workload *wl)
 
 bool kvet_deployment_rolling_update(const struct kvet_workload *wl)
 {
-	const struct kvet_node *type = kvet_node_get(strategy(wl), "type");
+	const struct kvet_node *type = KVET_FIELD(strategy(wl), "type");
 
 	/* the API server defaults an absent type to RollingUpdate */
 	return !type || kvet_node_is_null(type) ||

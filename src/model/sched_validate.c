@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "model/field.h"
 #include "model/selector.h"
 
 struct check {
@@ -97,8 +98,8 @@ static bool bad_count(const struct kvet_node *n)
 
 static void check_when(struct check *ck, const struct kvet_node *c)
 {
-	const struct kvet_node *wu = kvet_node_get(c, "whenUnsatisfiable");
-	const struct kvet_node *md = kvet_node_get(c, "minDomains");
+	const struct kvet_node *wu = KVET_FIELD(c, "whenUnsatisfiable");
+	const struct kvet_node *md = KVET_FIELD(c, "minDomains");
 	struct kvet_problem *p;
 	long long v;
 
@@ -130,8 +131,8 @@ static int check_constraint(struct check *ck, const struct kvet_node *c)
 	static const char *const policies[] = {
 		"nodeAffinityPolicy", "nodeTaintsPolicy",
 	};
-	const struct kvet_node *skew = kvet_node_get(c, "maxSkew");
-	const struct kvet_node *tk = kvet_node_get(c, "topologyKey");
+	const struct kvet_node *skew = KVET_FIELD(c, "maxSkew");
+	const struct kvet_node *tk = KVET_FIELD(c, "topologyKey");
 	const struct kvet_node *pol;
 	struct kvet_selector sel;
 	size_t i;
@@ -161,7 +162,7 @@ static int check_constraint(struct check *ck, const struct kvet_node *c)
 
 static int check_affinity_term(struct check *ck, const struct kvet_node *t)
 {
-	const struct kvet_node *tk = kvet_node_get(t, "topologyKey");
+	const struct kvet_node *tk = KVET_FIELD(t, "topologyKey");
 	struct kvet_selector sel, ns;
 
 	if (!present(tk) || !kvet_node_is_scalar(tk) || !tk->len)
@@ -179,8 +180,8 @@ static int check_affinity_term(struct check *ck, const struct kvet_node *t)
 
 static int check_weighted(struct check *ck, const struct kvet_node *e)
 {
-	const struct kvet_node *wn = kvet_node_get(e, "weight");
-	const struct kvet_node *term = kvet_node_get(e, "podAffinityTerm");
+	const struct kvet_node *wn = KVET_FIELD(e, "weight");
+	const struct kvet_node *term = KVET_FIELD(e, "podAffinityTerm");
 	long long w;
 
 	ck->part = e;
@@ -191,6 +192,34 @@ static int check_weighted(struct check *ck, const struct kvet_node *e)
 			kvet_field_key(e, "weight"), wn);
 	ck->part = term;
 	return kvet_node_is_map(term) ? check_affinity_term(ck, term) : 0;
+}
+
+/* "@list[@i]", or "@kind.@list[@i]" when @kind is not NULL, in @arena:
+ * a path for every term, problem or not, built without printf. */
+static char *term_path(struct kvet_arena *arena, const char *kind,
+		       const char *list, uint32_t i)
+{
+	char num[16], *p = num + sizeof(num), *s;
+	size_t lk = kind ? strlen(kind) + 1 : 0, ll = strlen(list), ln;
+
+	do {
+		*--p = (char)('0' + i % 10);
+		i /= 10;
+	} while (i);
+	ln = (size_t)(num + sizeof(num) - p);
+	s = kvet_arena_alloc(arena, lk + ll + ln + 3);
+	if (!s)
+		return NULL;
+	if (kind) {
+		memcpy(s, kind, lk - 1);
+		s[lk - 1] = '.';
+	}
+	memcpy(s + lk, list, ll);
+	s[lk + ll] = '[';
+	memcpy(s + lk + ll + 1, p, ln);
+	s[lk + ll + 1 + ln] = ']';
+	s[lk + ll + 2 + ln] = '\0';
+	return s;
 }
 
 static int check_affinity(struct check *ck, const struct kvet_node *spec,
@@ -208,8 +237,7 @@ static int check_affinity(struct check *ck, const struct kvet_node *spec,
 		l = kvet_node_get(a, lists[k]);
 		for (i = 0; kvet_node_is_seq(l) && i < l->len; i++) {
 			e = &l->u.items[i];
-			ck->path = kvet_arena_printf(ck->arena, "%s.%s[%u]",
-						     kind, lists[k], i);
+			ck->path = term_path(ck->arena, kind, lists[k], i);
 			ck->part = e;
 			if (!ck->path)
 				return -1;
@@ -232,10 +260,10 @@ int kvet_pod_spec_term_problems(struct kvet_arena *arena,
 	uint32_t i;
 
 	memset(out, 0, sizeof(*out));
-	tsc = kvet_node_get(pod_spec, "topologySpreadConstraints");
+	tsc = KVET_FIELD(pod_spec, "topologySpreadConstraints");
 	for (i = 0; kvet_node_is_seq(tsc) && i < tsc->len; i++) {
-		ck.path = kvet_arena_printf(arena,
-					    "topologySpreadConstraints[%u]", i);
+		ck.path = term_path(arena, NULL, "topologySpreadConstraints",
+				    i);
 		ck.part = &tsc->u.items[i];
 		if (!ck.path || (kvet_node_is_map(ck.part) &&
 				 check_constraint(&ck, ck.part)))

@@ -146,6 +146,16 @@ static int resolve(struct bind_call *c, size_t i, unsigned int kind,
 	case BIND_BUDGET:
 		if (!kvet_object_is(obj, "policy", "PodDisruptionBudget"))
 			goto wrong;
+		/* a PDB of the run was parsed once, for its budget: the
+		 * same parse, not one per call */
+		if (kind == BIND_PDB && c->run) {
+			const struct kvet_budget *b = kvet_run_budget(c->run, obj);
+
+			if (b) {
+				a->pdb = &b->pdb;
+				return 0;
+			}
+		}
 		if (kind == BIND_BUDGET) {
 			if (!c->g) {
 				*err = bind_no_run(c);
@@ -313,17 +323,20 @@ struct cel_value bind_dispatch(struct cel_eval *ev, const struct cel_ast *call,
 			       const struct cel_value *args, size_t n)
 {
 	const struct bind_fn *fn = bind_fn_of(call->fn);
-	struct bind_call c = {
-		.ev = ev,
-		.name = call->fn->name,
-		.run = kvet_cel_run(ev),
-		.g = kvet_cel_graph(ev),
-		.scratch = ev->env->scratch,
-		.v = args,
-		.n = n,
-	};
+	const struct kvet_cel_host *h = kvet_cel_host_of(ev);
+	struct bind_call c;
 	struct cel_value err;
 	size_t i;
+
+	/* field by field: the arguments are set as they are resolved, and
+	 * zeroing all BIND_MAX_ARGS of them was most of a call's cost */
+	c.ev = ev;
+	c.name = call->fn->name;
+	c.run = h ? h->run : NULL;
+	c.g = h ? h->graph : NULL;
+	c.scratch = ev->env->scratch;
+	c.v = args;
+	c.n = n;
 
 	for (i = 0; i < n && i < BIND_MAX_ARGS; i++)
 		if (resolve(&c, i, fn->kind[i], &err))

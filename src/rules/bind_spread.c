@@ -71,11 +71,19 @@ BIND_FN(spreading_terms, term_list(c, false))
 
 BIND_FN(effective_spreading_terms, term_list(c, true))
 
+/* size(effectiveSpreadingTerms(w)) > 0, without the list: the first
+ * effective term decides. */
 static struct cel_value has_effective_spreading_term(struct bind_call *c)
 {
-	struct cel_value l = term_list(c, true);
+	const struct kvet_terms *tm = kvet_run_terms(c->run, c->arg[0].wl);
+	size_t i;
 
-	return l.type == CEL_LIST ? cel_bool(l.len > 0) : l;
+	if (!tm)
+		return bind_oom(c);
+	for (i = 0; i < tm->n; i++)
+		if (kvet_match_is_true(kvet_term_effective(c->g, &tm->v[i])))
+			return cel_bool(true);
+	return cel_bool(false);
 }
 
 static struct cel_value why_no_effective_spreading_term(struct bind_call *c)

@@ -24,7 +24,7 @@ const size_t kvet_cel_n_libs = sizeof(kvet_cel_libs) / sizeof(kvet_cel_libs[0]);
  * from the list: they are the object's all the same, so object.kind
  * works on every object (kvet_objects_from_docs() records them).
  */
-static bool object_field(const struct cel_host *host,
+bool kvet_cel_object_field(const struct cel_host *host,
 			 const struct cel_value *v, const char *name,
 			 size_t len, struct cel_value *out)
 {
@@ -44,39 +44,23 @@ static bool object_field(const struct cel_host *host,
 void kvet_cel_host_attach(struct cel_env *env, struct kvet_cel_host *h,
 			  struct kvet_run *run)
 {
-	h->host.field = object_field;
+	h->host.field = kvet_cel_object_field;
 	h->graph = kvet_run_graph(run);
 	h->run = run;
 	env->host = &h->host;
 }
 
-/* The kvet host of @ev's environment, or NULL when it has another. */
-static const struct kvet_cel_host *host_of(const struct cel_eval *ev)
-{
-	const struct cel_host *h = ev->env->host;
-
-	if (!h || h->field != object_field)
-		return NULL;
-	return (const struct kvet_cel_host *)
-		((const char *)h - offsetof(struct kvet_cel_host, host));
-}
 
 const struct kvet_graph *kvet_cel_graph(const struct cel_eval *ev)
 {
-	const struct kvet_cel_host *h = host_of(ev);
+	const struct kvet_cel_host *h = kvet_cel_host_of(ev);
 
 	return h ? h->graph : NULL;
 }
 
 struct kvet_run *kvet_cel_run(const struct cel_eval *ev)
 {
-	const struct kvet_cel_host *h = host_of(ev);
+	const struct kvet_cel_host *h = kvet_cel_host_of(ev);
 
 	return h ? h->run : NULL;
-}
-
-struct cel_value kvet_cel_from_object(const struct kvet_object *obj)
-{
-	return cel_with_host(cel_from_node(obj->root, obj->root),
-			     KVET_CEL_OBJECT, obj);
 }

@@ -2,6 +2,7 @@
 #ifndef KVET_RULES_ENV_H
 #define KVET_RULES_ENV_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "cel/cel.h"
@@ -37,12 +38,36 @@ struct kvet_cel_host {
 void kvet_cel_host_attach(struct cel_env *env, struct kvet_cel_host *h,
 			  struct kvet_run *run);
 
+/* The host's field() hook (struct cel_host), which also tells kvet's
+ * host from another. */
+bool kvet_cel_object_field(const struct cel_host *host,
+			   const struct cel_value *v, const char *name,
+			   size_t len, struct cel_value *out);
+
+/* The kvet host of @ev's environment, or NULL when it has another;
+ * inline: every call of kvet's functions asks. */
+static inline const struct kvet_cel_host *
+kvet_cel_host_of(const struct cel_eval *ev)
+{
+	const struct cel_host *h = ev->env->host;
+
+	if (!h || h->field != kvet_cel_object_field)
+		return NULL;
+	return (const struct kvet_cel_host *)
+		((const char *)h - offsetof(struct kvet_cel_host, host));
+}
+
 /* The graph and indexes of the evaluation's run, or NULL. */
 const struct kvet_graph *kvet_cel_graph(const struct cel_eval *ev);
 struct kvet_run *kvet_cel_run(const struct cel_eval *ev);
 
 /* A whole object: its mapping, standing for the object. */
-struct cel_value kvet_cel_from_object(const struct kvet_object *obj);
+static inline struct cel_value
+kvet_cel_from_object(const struct kvet_object *obj)
+{
+	return cel_with_host(cel_from_node(obj->root, obj->root),
+			     KVET_CEL_OBJECT, obj);
+}
 
 /* The object @v stands for, or NULL when it stands for none. */
 static inline const struct kvet_object *

@@ -150,6 +150,25 @@ static void load_kind_word(struct rfile *rf, struct kvet_rule *r,
 		       k);
 }
 
+/* The group and kind of each entry of match.kinds, for kind_matches()
+ * (rule_run.c), which tests every object against every rule. */
+static void split_kinds(struct rfile *rf, struct kvet_rule *r)
+{
+	struct kvet_rule_kind *v = rfile_alloc(rf, r->n_kinds, sizeof(*v));
+	size_t i;
+
+	if (!v)
+		return;
+	for (i = 0; i < r->n_kinds; i++) {
+		const char *k = r->kinds[i], *slash = strchr(k, '/');
+
+		v[i].kind = slash ? slash + 1 : k;
+		v[i].group = slash ? k : NULL;
+		v[i].group_len = slash ? (size_t)(slash - k) : 0;
+	}
+	r->kind_parts = v;
+}
+
 void rfile_load_match(struct rfile *rf, struct kvet_rule *r,
 		      const struct kvet_node *n)
 {
@@ -177,6 +196,8 @@ void rfile_load_match(struct rfile *rf, struct kvet_rule *r,
 		NERROR(rf, kinds, "\"match.kinds\" is empty");
 	for (i = 0; r->kinds && i < r->n_kinds; i++)
 		load_kind_word(rf, r, rfile_list_item(kinds, i), r->kinds[i]);
+	if (r->kinds && r->n_kinds)
+		split_kinds(rf, r);
 	if (kvet_node_get(n, "namespaces"))
 		r->namespaces = rfile_str_list(rf, kvet_node_get(n, "namespaces"),
 					 "match.namespaces", &r->n_namespaces);

@@ -214,6 +214,21 @@ static bool kind_matches(const struct kvet_rule *rule,
 		if ((enum kvet_kind_class)*cls >= rule->kind_class)
 			return true;
 	}
+	if (rule->kind_parts) {
+		/* the first byte first: most kinds differ there */
+		for (i = 0; i < rule->n_kinds; i++) {
+			const struct kvet_rule_kind *rk = &rule->kind_parts[i];
+
+			if (rk->kind[0] != obj->kind[0] ||
+			    strcmp(rk->kind, obj->kind))
+				continue;
+			if (!rk->group ||
+			    (!strncmp(obj->group, rk->group, rk->group_len) &&
+			     !obj->group[rk->group_len]))
+				return true;
+		}
+		return false;
+	}
 	for (i = 0; i < rule->n_kinds; i++) {
 		const char *k = rule->kinds[i], *slash = strchr(k, '/');
 
@@ -334,17 +349,19 @@ static const char *render_template(struct kvet_rule_runner *r,
 				   const struct kvet_template *t,
 				   const char *what)
 {
-	size_t i, len = 0;
-	const char **parts;
+	const char *local_parts[16], **parts = local_parts;
+	size_t i, len = 0, local_lens[16], *lens = local_lens;
 	char *msg;
-	size_t *lens;
 
 	if (t->constant)
 		return t->constant;
-	parts = kvet_arena_array(&r->scratch, t->n + 1, sizeof(*parts));
-	lens = kvet_arena_array(&r->scratch, t->n + 1, sizeof(*lens));
-	if (!parts || !lens)
-		return NULL;
+	/* most templates have a few pieces: on the stack */
+	if (t->n > 16) {
+		parts = kvet_arena_array(&r->scratch, t->n + 1, sizeof(*parts));
+		lens = kvet_arena_array(&r->scratch, t->n + 1, sizeof(*lens));
+		if (!parts || !lens)
+			return NULL;
+	}
 	for (i = 0; i < t->n; i++) {
 		const struct kvet_msg_part *p = &t->parts[i];
 		struct cel_value v;

@@ -73,6 +73,14 @@ struct kvet_rule_var {
 /* Variables per rule: each read lazily (cel.h, struct cel_lazy). */
 enum { KVET_RULE_MAX_VARS = 64 };
 
+/* An entry of `match.kinds` split once when loaded, for the match test
+ * of every object. */
+struct kvet_rule_kind {
+	const char *kind;	/* after the slash, or the whole entry */
+	const char *group;	/* before the slash, or NULL: none */
+	size_t group_len;
+};
+
 struct kvet_rule_param {
 	const char *name;
 	struct cel_value *value;	/* in the rule's params map */
@@ -84,6 +92,8 @@ struct kvet_rule {
 	const char *const *kinds;	/* "Kind", "group/Kind", or the word
 					 * "workload" or "scalable-workload" */
 	size_t n_kinds;
+	/* @kinds split, n_kinds of them; NULL: split at each test */
+	const struct kvet_rule_kind *kind_parts;
 	/* what the words select: KVET_KIND_WORKLOAD, every workload kind
 	 * (built in or declared in `workloads`); KVET_KIND_SCALABLE_WORKLOAD,
 	 * those with a scale; KVET_KIND_OTHER, none */

@@ -418,9 +418,95 @@ static void test_fuzz_error_chains_in_nested_all(void **state)
 	tcel_destroy(t);
 }
 
+/* The cost of @e from a fresh budget of @steps (0: none): its steps, and
+ * its value in *@v. */
+static uint64_t cost_of(struct tcel *t, const char *e, uint64_t steps,
+			struct cel_value *v)
+{
+	cel_env_meter(&t->env, steps, steps ? CEL_MEMORY_LIMIT : 0);
+	*v = tcel_eval(t, e);
+	return t->env.cost;
+}
+
+/*
+ * A chain of + (a + b + c, nested to the left) is evaluated in one loop,
+ * its strings copied into one growing buffer: the steps are those of the
+ * nested evaluation, node by node and copy by copy, so a budget stops it
+ * where it stopped before; errors and other types are what they were.
+ */
+static void add_chains_cost_as_nested(void **state)
+{
+	struct tcel *t = tcel_new_std();
+	struct cel_value v, w;
+	char *s = malloc(301);
+	uint64_t chain, nested, i;
+
+	(void)state;
+	assert_non_null(s);
+	memset(s, 'a', 300);
+	s[300] = '\0';
+	t->vars[0] = cel_string(s, 100);
+	/* 5 nodes; copies of 200 and 300 bytes: 12 and 18 steps */
+	chain = cost_of(t, "object + object + object", 0, &v);
+	nested = cost_of(t, "object + (object + object)", 0, &w);
+	assert_int_equal(chain, 35);
+	assert_int_equal(nested, chain);
+	assert_int_equal(v.type, CEL_STRING);
+	assert_int_equal(v.len, 300);
+	assert_memory_equal(v.u.s, s, 300);
+	assert_int_equal(v.u.s[300], '\0');
+	/* longer: the buffer grows past its first size */
+	chain = cost_of(t, "object + object + object + object + object + "
+			   "object + object + object + object + object", 0, &v);
+	assert_int_equal(v.len, 1000);
+	for (i = 0; i < 1000; i++)
+		assert_int_equal(v.u.s[i], 'a');
+	assert_int_equal(v.u.s[1000], '\0');
+	/* 19 nodes; copies of 200 to 1000 bytes, each n / 16 steps */
+	assert_int_equal(chain, 19 + 12 + 18 + 25 + 31 + 37 + 43 + 50 + 56 + 62);
+	/* each budget short of the whole stops both at the same step */
+	for (i = 1; i < 35; i++) {
+		chain = cost_of(t, "object + object + object", i, &v);
+		nested = cost_of(t, "(object + object) + object", i, &w);
+		assert_true(cel_is_failure(&v));
+		assert_true(cel_is_failure(&w));
+		assert_int_equal(chain, nested);
+	}
+	/* other types in a chain: arith() as before, strings after them */
+	t->vars[1] = cel_int(2);
+	cost_of(t, "params + params + params + 1", 0, &v);
+	assert_int_equal(v.type, CEL_INT);
+	assert_int_equal(v.u.i, 7);
+	assert_cel_error(t, "object + params + object",
+			 "no operator '+' for (string, int)");
+	assert_cel_error(t, "'x' + object.missing + 'y'", "no such key");
+	assert_cel_true(t, "'a' + dyn(object) + 'b' + 'c' == 'a' + object + 'bc'");
+	assert_cel_true(t, "[1] + [2] + [3] == [1, 2, 3]");
+	assert_cel_true(t, "size(object + 'b' + object) == 201");
+	tcel_destroy(t);
+	free(s);
+}
+
+/* A field is found by its name whatever the order of the keys, the first
+ * byte compared before the rest; the last of duplicate keys wins. */
+static void fields_by_name(void **state)
+{
+	struct tcel *t = tcel_new_std();
+
+	(void)state;
+	assert_cel_true(t, "{'ab': 1, 'ac': 2, 'b': 3}.ac == 2");
+	assert_cel_true(t, "{'b': 3, 'ac': 2, 'ab': 1}.ac == 2");
+	assert_cel_true(t, "{'ca': 1, 'ac': 2}.ac == 2 && {'ac': 2, 'ca': 1}.ca == 1");
+	assert_cel_true(t, "{'': 1, 'a': 2}[''] == 1");
+	assert_cel_error(t, "{'ab': 1}.ba", "no such key");
+	tcel_destroy(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(add_chains_cost_as_nested),
+		cmocka_unit_test(fields_by_name),
 		cmocka_unit_test(chains_are_refused),
 		cmocka_unit_test(logic_chains_are_balanced),
 		cmocka_unit_test(lexer_memory_is_linear),

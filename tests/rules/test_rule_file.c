@@ -516,6 +516,55 @@ static void test_fuzz_kinds_word_at_end(void **state)
 	free(exact);
 }
 
+/* The kinds of match.kinds are split when loaded ("apps/Deployment":
+ * group and kind): an object matches by both, a kind alone by any group;
+ * the result is that of the entries as written. */
+static void kinds_split_when_loaded(void **state)
+{
+	struct kvet_object dep = { .group = "apps", .kind = "Deployment",
+				   .namespace = "" };
+	struct kvet_object ext = { .group = "extensions", .kind = "Deployment",
+				   .namespace = "" };
+	struct kvet_object app = { .group = "app", .kind = "Deployment",
+				   .namespace = "" };
+	struct kvet_object dae = { .group = "apps", .kind = "DaemonSet",
+				   .namespace = "" };
+	struct kvet_object core = { .group = "", .kind = "Service",
+				    .namespace = "" };
+	struct kvet_rule_set set;
+	struct kvet_rule *r;
+	const char *t;
+
+	(void)state;
+	t = replace("match: {kinds: [Deployment]}",
+		    "match: {kinds: [apps/Deployment, Service, /Secret, "
+		    "DaemonSets]}");
+	kvet_rule_set_init(&set);
+	assert_int_equal(kvet_rule_set_add_buffer(&set, "x.yaml", t, strlen(t)),
+			 0);
+	r = set.v[0];
+	assert_non_null(r->kind_parts);
+	assert_int_equal(r->kind_parts[0].group_len, 4);
+	assert_string_equal(r->kind_parts[0].kind, "Deployment");
+	assert_null(r->kind_parts[1].group);
+	assert_true(kvet_rule_matches(r, &dep, NULL, 0));
+	assert_false(kvet_rule_matches(r, &ext, NULL, 0));
+	assert_false(kvet_rule_matches(r, &app, NULL, 0));
+	assert_false(kvet_rule_matches(r, &dae, NULL, 0));
+	assert_true(kvet_rule_matches(r, &core, NULL, 0));
+	/* "/Secret": the core group, written with its empty name */
+	core.kind = "Secret";
+	assert_true(kvet_rule_matches(r, &core, NULL, 0));
+	core.group = "v1";
+	assert_false(kvet_rule_matches(r, &core, NULL, 0));
+	/* without the split entries, the same answers */
+	r->kind_parts = NULL;
+	assert_true(kvet_rule_matches(r, &dep, NULL, 0));
+	assert_false(kvet_rule_matches(r, &ext, NULL, 0));
+	assert_false(kvet_rule_matches(r, &core, NULL, 0));
+	kvet_rule_set_release(&set);
+}
+
 /* Scalars of @a point into @abuf where those of @b point into @bbuf, at
  * the same offsets: rule errors find their positions through them. */
 static void same_places(const struct kvet_node *a, const char *abuf,
@@ -656,6 +705,7 @@ int main(void)
 		cmocka_unit_test(words_on_one_line),
 		cmocka_unit_test(test_fuzz_kinds_word),
 		cmocka_unit_test(test_fuzz_kinds_word_at_end),
+		cmocka_unit_test(kinds_split_when_loaded),
 		cmocka_unit_test(builtin_trees),
 		cmocka_unit_test(lean_rules_wait),
 	};
