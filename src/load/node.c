@@ -23,12 +23,6 @@ const struct kvet_node *kvet_node_getn(const struct kvet_node *map,
 	return NULL;
 }
 
-const struct kvet_node *kvet_node_get(const struct kvet_node *map,
-				      const char *key)
-{
-	return kvet_node_getn(map, key, strlen(key));
-}
-
 const struct kvet_pair *kvet_node_get_pair(const struct kvet_node *map,
 					   const char *key)
 {

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /*
  * kvet's own YAML tree: built by the loader from libfyaml's event stream
@@ -86,11 +87,20 @@ static inline bool kvet_node_is_string(const struct kvet_node *n)
 	return n && n->type == KVET_NODE_STRING;
 }
 
-/* The value of @key in mapping @map, or NULL (also when @map is no map). */
-const struct kvet_node *kvet_node_get(const struct kvet_node *map,
-				      const char *key);
+/* The value of @key in mapping @map, or NULL (also when @map is no map);
+ * the last of duplicate keys wins. */
 const struct kvet_node *kvet_node_getn(const struct kvet_node *map,
 				       const char *key, size_t keylen);
+
+/* The same for a NUL-terminated @key. Inline because most callers name
+ * the field by a literal, whose length the compiler then counts: the
+ * model reads fields by name on every object and in every rule's call,
+ * and a strlen() of the name was a part of each read. */
+static inline const struct kvet_node *kvet_node_get(const struct kvet_node *map,
+						    const char *key)
+{
+	return kvet_node_getn(map, key, strlen(key));
+}
 
 /* The pair of @key, for the key's position; NULL when absent. */
 const struct kvet_pair *kvet_node_get_pair(const struct kvet_node *map,

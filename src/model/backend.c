@@ -4,7 +4,6 @@
 
 #include <string.h>
 
-#include "model/field.h"
 #include "model/spread.h"
 
 const struct kvet_backend *kvet_webhook_backend(struct kvet_arena *arena,
@@ -75,7 +74,7 @@ bool kvet_backend_mounts_secret(const struct kvet_backend *b,
 	uint32_t j, k;
 
 	for (i = 0; i < b->n_wls; i++) {
-		vols = KVET_FIELD(b->wls[i]->pod_spec, "volumes");
+		vols = kvet_node_get(b->wls[i]->pod_spec, "volumes");
 		for (j = 0; kvet_node_is_seq(vols) && j < vols->len; j++) {
 			v = &vols->u.items[j];
 			if (names_secret(kvet_node_path(v, "secret",

@@ -3,7 +3,6 @@
 
 #include <string.h>
 
-#include "model/field.h"
 #include "model/pod.h"
 
 static const struct kvet_node *annotation(const struct kvet_workload *wl,
@@ -47,8 +46,8 @@ kvet_workload_autoscaler_skips(const struct kvet_workload *wl)
 	/* metav1.GetControllerOf: the reference with controller: true */
 	for (i = 0; kvet_node_is_seq(refs) && i < refs->len; i++) {
 		ref = &refs->u.items[i];
-		if (kvet_node_text_eq(KVET_FIELD(ref, "controller"), "true") &&
-		    kvet_node_eq(KVET_FIELD(ref, "kind"), "DaemonSet"))
+		if (kvet_node_text_eq(kvet_node_get(ref, "controller"), "true") &&
+		    kvet_node_eq(kvet_node_get(ref, "kind"), "DaemonSet"))
 			return KVET_CA_DAEMONSET;
 	}
 	return KVET_CA_CONSIDERED;

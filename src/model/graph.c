@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "base/vec.h"
-#include "model/field.h"
 #include "model/hash.h"
 
 /* Longest ownerReferences chain followed; real ones are Pod, ReplicaSet,
@@ -378,9 +377,9 @@ static struct entry *controller_of(const struct kvet_graph *g,
 		struct kvet_slice av, group = { "", 0 };
 		const char *slash;
 
-		if (!kvet_node_true(KVET_FIELD(ref, "controller")))
+		if (!kvet_node_true(kvet_node_get(ref, "controller")))
 			continue;
-		av = kvet_string_of(KVET_FIELD(ref, "apiVersion"));
+		av = kvet_string_of(kvet_node_get(ref, "apiVersion"));
 		slash = av.len ? memchr(av.s, '/', av.len) : NULL;
 		if (slash) {
 			group.s = av.s;
@@ -388,9 +387,9 @@ static struct entry *controller_of(const struct kvet_graph *g,
 		}
 		/* owners are in the same namespace (or cluster-scoped,
 		 * which no workload kind is) */
-		return find_entry(g, group, kvet_string_of(KVET_FIELD(ref, "kind")),
+		return find_entry(g, group, kvet_string_of(kvet_node_get(ref, "kind")),
 				  kvet_slice_of(obj->namespace),
-				  kvet_string_of(KVET_FIELD(ref, "name")));
+				  kvet_string_of(kvet_node_get(ref, "name")));
 	}
 	return NULL;
 }

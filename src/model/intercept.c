@@ -3,7 +3,6 @@
 
 #include <string.h>
 
-#include "model/field.h"
 
 /*
  * Objects the API server never sends to admission webhooks, so that a
@@ -122,8 +121,8 @@ const char *kvet_webhook_rules_text(struct kvet_arena *arena,
 	for (i = 0; kvet_node_is_seq(rules) && i < rules->len && i < max;
 	     i++) {
 		const struct kvet_node *r = &rules->u.items[i];
-		const struct kvet_node *ops = KVET_FIELD(r, "operations");
-		const struct kvet_node *res = KVET_FIELD(r, "resources");
+		const struct kvet_node *ops = kvet_node_get(r, "operations");
+		const struct kvet_node *res = kvet_node_get(r, "resources");
 		const char *o = "", *rs = "";
 
 		for (j = 0; kvet_node_is_seq(ops) && j < ops->len; j++)
@@ -143,11 +142,11 @@ const char *kvet_webhook_rules_text(struct kvet_arena *arena,
 bool kvet_webhook_rule_matches(const struct kvet_node *rule, bool equivalent,
 			       const struct kvet_request *req)
 {
-	const struct kvet_node *versions = KVET_FIELD(rule, "apiVersions");
+	const struct kvet_node *versions = kvet_node_get(rule, "apiVersions");
 
-	if (!list_has(KVET_FIELD(rule, "operations"),
+	if (!list_has(kvet_node_get(rule, "operations"),
 		      or_empty(req->operation)) ||
-	    !list_has(KVET_FIELD(rule, "apiGroups"), or_empty(req->group)))
+	    !list_has(kvet_node_get(rule, "apiGroups"), or_empty(req->group)))
 		return false;
 	/*
 	 * Equivalent: the API server converts the request to a version the
@@ -160,10 +159,10 @@ bool kvet_webhook_rule_matches(const struct kvet_node *rule, bool equivalent,
 	} else if (!list_has(versions, or_empty(req->version))) {
 		return false;
 	}
-	return resources_match(KVET_FIELD(rule, "resources"),
+	return resources_match(kvet_node_get(rule, "resources"),
 			       or_empty(req->resource),
 			       or_empty(req->subresource)) &&
-	       scope_matches(KVET_FIELD(rule, "scope"),
+	       scope_matches(kvet_node_get(rule, "scope"),
 			     or_empty(req->namespace));
 }
 

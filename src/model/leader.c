@@ -3,7 +3,6 @@
 
 #include <string.h>
 
-#include "model/field.h"
 
 /* Flags that switch leader election on (and, with a false value, off). */
 static const char *const elect_flags[] = {
@@ -283,8 +282,8 @@ static int config_map_value(const struct kvet_graph *g,
 {
 	const struct kvet_node *ref = kvet_node_path(e, "valueFrom",
 						     "configMapKeyRef", NULL);
-	const struct kvet_node *name = KVET_FIELD(ref, "name");
-	const struct kvet_node *key = KVET_FIELD(ref, "key");
+	const struct kvet_node *name = kvet_node_get(ref, "name");
+	const struct kvet_node *key = kvet_node_get(ref, "key");
 	const struct kvet_object *cm;
 	const struct kvet_node *data;
 	uint32_t i;
@@ -298,7 +297,7 @@ static int config_map_value(const struct kvet_graph *g,
 	cm = kvet_graph_find(g, "", "ConfigMap", wl->obj->namespace, buf);
 	if (!cm)
 		return -1;
-	data = KVET_FIELD(cm->root, "data");
+	data = kvet_node_get(cm->root, "data");
 	for (i = 0; kvet_node_is_map(data) && i < data->len; i++) {
 		const struct kvet_node *k = &data->u.pairs[i].key;
 		const struct kvet_node *val = &data->u.pairs[i].value;
@@ -321,13 +320,13 @@ static void scan_env(const struct kvet_graph *g, const struct kvet_workload *wl,
 					   "yes", "on" };
 	static const char *const no[] = { "false", "False", "FALSE", "0",
 					  "no", "off" };
-	const struct kvet_node *env = KVET_FIELD(c, "env");
+	const struct kvet_node *env = kvet_node_get(c, "env");
 	uint32_t i;
 
 	for (i = 0; kvet_node_is_seq(env) && i < env->len; i++) {
 		const struct kvet_node *e = &env->u.items[i];
-		const struct kvet_node *val = KVET_FIELD(e, "value");
-		struct kvet_slice name = kvet_string_of(KVET_FIELD(e, "name"));
+		const struct kvet_node *val = kvet_node_get(e, "value");
+		struct kvet_slice name = kvet_string_of(kvet_node_get(e, "name"));
 		struct kvet_slice value;
 		bool switched, named;
 		int from;
@@ -337,7 +336,7 @@ static void scan_env(const struct kvet_graph *g, const struct kvet_workload *wl,
 		if (kvet_node_is_scalar(val) && val->type != KVET_NODE_NULL) {
 			value.s = val->u.str;
 			value.len = val->len;
-		} else if (KVET_FIELD(e, "valueFrom")) {
+		} else if (kvet_node_get(e, "valueFrom")) {
 			from = config_map_value(g, wl, e, &value);
 			if (from == 0)
 				continue;	/* the key is not set */
@@ -439,7 +438,7 @@ static void scan_config_map(const struct kvet_object *cm, struct verdict *v)
 {
 	static const char *const yes[] = { "true", "True", "TRUE" };
 	static const char *const no[] = { "false", "False", "FALSE" };
-	const struct kvet_node *data = KVET_FIELD(cm->root, "data");
+	const struct kvet_node *data = kvet_node_get(cm->root, "data");
 	uint32_t i;
 	size_t p, k;
 
@@ -480,7 +479,7 @@ static void scan_config_map(const struct kvet_object *cm, struct verdict *v)
 static void scan_ref(const struct kvet_graph *g, const struct kvet_workload *wl,
 		     const struct kvet_node *ref, struct verdict *v)
 {
-	const struct kvet_node *name = KVET_FIELD(ref, "name");
+	const struct kvet_node *name = kvet_node_get(ref, "name");
 	const struct kvet_object *cm;
 	char buf[256];
 
@@ -500,18 +499,18 @@ static void scan_volume(const struct kvet_graph *g,
 			const struct kvet_workload *wl,
 			const struct kvet_node *name, struct verdict *v)
 {
-	const struct kvet_node *vols = KVET_FIELD(wl->pod_spec, "volumes");
+	const struct kvet_node *vols = kvet_node_get(wl->pod_spec, "volumes");
 	uint32_t i, j;
 
 	for (i = 0; kvet_node_is_seq(vols) && i < vols->len; i++) {
 		const struct kvet_node *vol = &vols->u.items[i];
-		const struct kvet_node *vname = KVET_FIELD(vol, "name");
+		const struct kvet_node *vname = kvet_node_get(vol, "name");
 		const struct kvet_node *srcs;
 
 		if (!kvet_node_is_string(vname) || vname->len != name->len ||
 		    memcmp(vname->u.str, name->u.str, name->len) != 0)
 			continue;
-		scan_ref(g, wl, KVET_FIELD(vol, "configMap"), v);
+		scan_ref(g, wl, kvet_node_get(vol, "configMap"), v);
 		srcs = kvet_node_path(vol, "projected", "sources", NULL);
 		for (j = 0; kvet_node_is_seq(srcs) && j < srcs->len; j++)
 			scan_ref(g, wl, kvet_node_get(&srcs->u.items[j],
@@ -526,12 +525,12 @@ static void scan_mounts(const struct kvet_graph *g,
 			const struct kvet_workload *wl,
 			const struct kvet_node *c, struct verdict *v)
 {
-	const struct kvet_node *mounts = KVET_FIELD(c, "volumeMounts");
+	const struct kvet_node *mounts = kvet_node_get(c, "volumeMounts");
 	uint32_t i;
 
 	for (i = 0; kvet_node_is_seq(mounts) && i < mounts->len; i++) {
 		const struct kvet_node *name =
-			KVET_FIELD(&mounts->u.items[i], "name");
+			kvet_node_get(&mounts->u.items[i], "name");
 
 		if (kvet_node_is_string(name))
 			scan_volume(g, wl, name, v);
@@ -585,8 +584,8 @@ static bool names_component(struct kvet_slice name, const char *component)
 static void scan_component(const struct kvet_node *c, const struct tokens *t,
 			   struct verdict *v)
 {
-	const struct kvet_node *image = KVET_FIELD(c, "image");
-	const struct kvet_node *cmd = KVET_FIELD(c, "command");
+	const struct kvet_node *image = kvet_node_get(c, "image");
+	const struct kvet_node *cmd = kvet_node_get(c, "command");
 	struct kvet_slice prog = { "", 0 };
 	size_t i, j;
 
@@ -624,8 +623,8 @@ static int judge_container(struct kvet_arena *arena, const struct kvet_graph *g,
 	struct verdict flags, tuned, config, env;
 
 	memset(v, 0, sizeof(*v));
-	if (add_tokens(arena, &t, KVET_FIELD(c, "command")) ||
-	    add_tokens(arena, &t, KVET_FIELD(c, "args")))
+	if (add_tokens(arena, &t, kvet_node_get(c, "command")) ||
+	    add_tokens(arena, &t, kvet_node_get(c, "args")))
 		return -1;
 	memset(&flags, 0, sizeof(flags));
 	memset(&tuned, 0, sizeof(tuned));
@@ -661,7 +660,7 @@ int kvet_leader_election(struct kvet_arena *arena, const struct kvet_graph *g,
 			 const struct kvet_workload *wl,
 			 struct kvet_leader *out)
 {
-	const struct kvet_node *cs = KVET_FIELD(wl->pod_spec, "containers");
+	const struct kvet_node *cs = kvet_node_get(wl->pod_spec, "containers");
 	struct verdict best, v;
 	const struct kvet_node *best_c = NULL;
 	uint32_t i;
@@ -728,7 +727,7 @@ struct kvet_slice kvet_leader_config_key(const struct kvet_leader *le)
 
 	if (le->source != KVET_LEADER_FROM_CONFIG)
 		return s;
-	data = KVET_FIELD(le->config_map->root, "data");
+	data = kvet_node_get(le->config_map->root, "data");
 	for (i = 0; kvet_node_is_map(data) && i < data->len; i++)
 		if (&data->u.pairs[i].value == le->evidence) {
 			s.s = data->u.pairs[i].key.u.str;
@@ -756,7 +755,7 @@ static bool mounts_config_map(const struct kvet_node *vol, const char *name)
 const struct kvet_node *kvet_leader_at(const struct kvet_workload *wl,
 				       const struct kvet_leader *le)
 {
-	const struct kvet_node *vols = KVET_FIELD(wl->pod_spec, "volumes");
+	const struct kvet_node *vols = kvet_node_get(wl->pod_spec, "volumes");
 	uint32_t i;
 
 	if (le->source != KVET_LEADER_FROM_CONFIG)
@@ -769,7 +768,7 @@ const struct kvet_node *kvet_leader_at(const struct kvet_workload *wl,
 
 struct kvet_slice kvet_container_name(const struct kvet_node *c)
 {
-	const struct kvet_node *n = KVET_FIELD(c, "name");
+	const struct kvet_node *n = kvet_node_get(c, "name");
 	struct kvet_slice s = { "", 0 };
 
 	if (kvet_node_is_string(n)) {

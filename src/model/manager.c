@@ -3,7 +3,6 @@
 
 #include <string.h>
 
-#include "model/field.h"
 #include "model/run.h"
 
 #define COMPONENT_LABEL "app.kubernetes.io/component"
@@ -96,7 +95,7 @@ static void check_component(const struct kvet_graph *g,
 	if (!out->label)
 		out->label = component_of(g, tmpl);
 	/* the kubebuilder scaffold's label */
-	cp = KVET_FIELD(tmpl, "control-plane");
+	cp = kvet_node_get(tmpl, "control-plane");
 	if (!out->label && kvet_node_text_eq(cp, "controller-manager"))
 		out->label = cp;
 	if (out->label)
@@ -121,11 +120,11 @@ static bool ends_with_manager(const struct kvet_node *n)
  */
 static bool manager_subcommand(const struct kvet_node *c)
 {
-	const struct kvet_node *argv = KVET_FIELD(c, "command"), *first;
+	const struct kvet_node *argv = kvet_node_get(c, "command"), *first;
 	uint32_t i;
 
 	if (!kvet_node_is_seq(argv) || !argv->len)
-		argv = KVET_FIELD(c, "args");
+		argv = kvet_node_get(c, "args");
 	if (!kvet_node_is_seq(argv) || argv->len < 2)
 		return false;
 	first = &argv->u.items[0];
@@ -142,13 +141,13 @@ static bool manager_subcommand(const struct kvet_node *c)
 static void check_container(const struct kvet_workload *wl,
 			    struct kvet_manager *out)
 {
-	const struct kvet_node *cs = KVET_FIELD(wl->pod_spec, "containers");
+	const struct kvet_node *cs = kvet_node_get(wl->pod_spec, "containers");
 	uint32_t i;
 
 	for (i = 0; kvet_node_is_seq(cs) && i < cs->len; i++) {
 		const struct kvet_node *c = &cs->u.items[i];
-		const struct kvet_node *name = KVET_FIELD(c, "name");
-		const struct kvet_node *cmd = KVET_FIELD(c, "command");
+		const struct kvet_node *name = kvet_node_get(c, "name");
+		const struct kvet_node *cmd = kvet_node_get(c, "command");
 
 		if (kvet_node_eq(name, "manager") && !manager_subcommand(c)) {
 			out->container_evidence = name;
@@ -312,6 +311,6 @@ const char *kvet_manager_label_key(const struct kvet_workload *wl,
 							"metadata", "labels",
 							NULL);
 
-	return KVET_FIELD(labels, "control-plane") == m->label ?
+	return kvet_node_get(labels, "control-plane") == m->label ?
 	       "control-plane" : "app.kubernetes.io/component";
 }

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/field.h"
 
 /* Gt and Lt values: strconv.ParseInt(s, 10, 64) */
 static bool parse_ll(struct kvet_slice s, long long *out)
@@ -22,8 +21,8 @@ static bool parse_ll(struct kvet_slice s, long long *out)
 bool kvet_node_requirement_matches(const struct kvet_node *req, bool present,
 				   struct kvet_slice val)
 {
-	const struct kvet_node *op = KVET_FIELD(req, "operator");
-	const struct kvet_node *vals = KVET_FIELD(req, "values");
+	const struct kvet_node *op = kvet_node_get(req, "operator");
+	const struct kvet_node *vals = kvet_node_get(req, "values");
 	struct kvet_slice v;
 	long long a, b;
 	bool in = false;
@@ -52,8 +51,8 @@ bool kvet_node_term_matches(const struct kvet_node *term,
 			    const struct kvet_labels *labels,
 			    struct kvet_slice name)
 {
-	const struct kvet_node *exprs = KVET_FIELD(term, "matchExpressions");
-	const struct kvet_node *fields = KVET_FIELD(term, "matchFields");
+	const struct kvet_node *exprs = kvet_node_get(term, "matchExpressions");
+	const struct kvet_node *fields = kvet_node_get(term, "matchFields");
 	struct kvet_slice key, val = { "", 0 };
 	size_t n = 0;
 	uint32_t i;
@@ -62,7 +61,7 @@ bool kvet_node_term_matches(const struct kvet_node *term,
 		const struct kvet_node *r = &exprs->u.items[i];
 		bool present;
 
-		if (!kvet_node_slice(KVET_FIELD(r, "key"), &key))
+		if (!kvet_node_slice(kvet_node_get(r, "key"), &key))
 			return false;
 		present = kvet_labels_get(labels, key, &val);
 		if (!kvet_node_requirement_matches(r, present, val))
@@ -71,7 +70,7 @@ bool kvet_node_term_matches(const struct kvet_node *term,
 	for (i = 0; kvet_node_is_seq(fields) && i < fields->len; i++, n++) {
 		const struct kvet_node *r = &fields->u.items[i];
 
-		if (!kvet_node_eq(KVET_FIELD(r, "key"), "metadata.name") ||
+		if (!kvet_node_eq(kvet_node_get(r, "key"), "metadata.name") ||
 		    !kvet_node_requirement_matches(r, true, name))
 			return false;
 	}
@@ -88,7 +87,7 @@ bool kvet_node_selector_matches(const struct kvet_node *selector,
 
 	if (!selector || kvet_node_is_null(selector))
 		return true;
-	terms = KVET_FIELD(selector, "nodeSelectorTerms");
+	terms = kvet_node_get(selector, "nodeSelectorTerms");
 	for (i = 0; kvet_node_is_seq(terms) && i < terms->len; i++)
 		if (kvet_node_term_matches(&terms->u.items[i], labels, name))
 			return true;
@@ -108,7 +107,7 @@ static const struct kvet_node *required_affinity(const struct kvet_node *spec)
 
 bool kvet_pod_has_node_affinity(const struct kvet_node *pod_spec)
 {
-	const struct kvet_node *sel = KVET_FIELD(pod_spec, "nodeSelector");
+	const struct kvet_node *sel = kvet_node_get(pod_spec, "nodeSelector");
 
 	return (kvet_node_is_map(sel) && sel->len) ||
 	       required_affinity(pod_spec);
@@ -118,7 +117,7 @@ bool kvet_pod_node_affinity_matches(const struct kvet_node *pod_spec,
 				    const struct kvet_labels *labels,
 				    struct kvet_slice name)
 {
-	const struct kvet_node *sel = KVET_FIELD(pod_spec, "nodeSelector");
+	const struct kvet_node *sel = kvet_node_get(pod_spec, "nodeSelector");
 	struct kvet_slice key, want, have;
 	uint32_t i;
 

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "base/vec.h"
-#include "model/field.h"
 
 void kvet_objects_release(struct kvet_objects *objs)
 {
@@ -83,11 +82,11 @@ static bool ends_with(const char *s, size_t len, const char *suffix)
  * "<Kind>List" (DeploymentList, ConfigMapList, ...). */
 static bool is_list(const struct kvet_node *root)
 {
-	const struct kvet_node *kind = KVET_FIELD(root, "kind");
+	const struct kvet_node *kind = kvet_node_get(root, "kind");
 
 	return kvet_node_is_string(kind) &&
 	       ends_with(kind->u.str, kind->len, "List") &&
-	       kvet_node_is_seq(KVET_FIELD(root, "items"));
+	       kvet_node_is_seq(kvet_node_get(root, "items"));
 }
 
 struct list_defaults {
@@ -186,16 +185,16 @@ static int add_object(struct kvet_arena *arena, struct kvet_diag *diag,
 			       kvet_node_type_a(root->type));
 		return 0;
 	}
-	kind = KVET_FIELD(root, "kind");
-	apiv = KVET_FIELD(root, "apiVersion");
+	kind = kvet_node_get(root, "kind");
+	apiv = kvet_node_get(root, "apiVersion");
 	if (defs && kvet_node_is_null(kind))
 		kind = defs->kind;
 	if (defs && kvet_node_is_null(apiv))
 		apiv = defs->api_version;
-	meta = KVET_FIELD(root, "metadata");
-	name = KVET_FIELD(meta, "name");
+	meta = kvet_node_get(root, "metadata");
+	name = kvet_node_get(meta, "name");
 	if (kvet_node_is_null(name))
-		name = KVET_FIELD(meta, "generateName");
+		name = kvet_node_get(meta, "generateName");
 	if (!required_string(diag, file, root, kind, "kind") ||
 	    !required_string(diag, file, root, apiv, "apiVersion"))
 		return 0;
@@ -234,7 +233,7 @@ static int add_object(struct kvet_arena *arena, struct kvet_diag *diag,
 	obj->doc = doc->index;
 	if (defs)
 		obj->flags |= KVET_OBJ_LIST_ITEM;
-	ns = KVET_FIELD(meta, "namespace");
+	ns = kvet_node_get(meta, "namespace");
 	if (kvet_kind_is_cluster_scoped(obj->group, obj->kind)) {
 		obj->flags |= KVET_OBJ_CLUSTER_SCOPED;
 		obj->namespace = "";
@@ -246,7 +245,7 @@ static int add_object(struct kvet_arena *arena, struct kvet_diag *diag,
 	}
 	if (!obj->namespace)
 		return -1;
-	status = KVET_FIELD(root, "status");
+	status = kvet_node_get(root, "status");
 	if ((kvet_node_is_map(status) || kvet_node_is_seq(status)) &&
 	    kvet_status_observed(status))
 		obj->flags |= KVET_OBJ_HAS_STATUS;
@@ -280,8 +279,8 @@ static const struct kvet_node *item_kind(struct kvet_arena *arena,
 static bool looks_like_object(const struct kvet_node *n)
 {
 	return kvet_node_is_map(n) &&
-	       (!kvet_node_is_null(KVET_FIELD(n, "apiVersion")) ||
-		!kvet_node_is_null(KVET_FIELD(n, "kind")));
+	       (!kvet_node_is_null(kvet_node_get(n, "apiVersion")) ||
+		!kvet_node_is_null(kvet_node_get(n, "kind")));
 }
 
 /*
@@ -291,13 +290,13 @@ static bool looks_like_object(const struct kvet_node *n)
  */
 static bool is_helm_chart_file(const struct kvet_node *n)
 {
-	const struct kvet_node *av = KVET_FIELD(n, "apiVersion");
+	const struct kvet_node *av = kvet_node_get(n, "apiVersion");
 
-	return kvet_node_is_null(KVET_FIELD(n, "kind")) &&
+	return kvet_node_is_null(kvet_node_get(n, "kind")) &&
 	       (kvet_node_eq(av, "v1") || kvet_node_eq(av, "v2")) &&
-	       kvet_node_is_string(KVET_FIELD(n, "name")) &&
-	       kvet_node_is_scalar(KVET_FIELD(n, "version")) &&
-	       !KVET_FIELD(n, "metadata");
+	       kvet_node_is_string(kvet_node_get(n, "name")) &&
+	       kvet_node_is_scalar(kvet_node_get(n, "version")) &&
+	       !kvet_node_get(n, "metadata");
 }
 
 /* Any item of the sequence @seq that looks like an object. */
@@ -369,13 +368,13 @@ long kvet_objects_from_docs(struct kvet_arena *arena, struct kvet_diag *diag,
 		if (kvet_node_is_map(root) && is_list(root)) {
 			struct list_defaults defs;
 
-			defs.kind = item_kind(arena, KVET_FIELD(root, "kind"));
-			defs.api_version = KVET_FIELD(root, "apiVersion");
+			defs.kind = item_kind(arena, kvet_node_get(root, "kind"));
+			defs.api_version = kvet_node_get(root, "apiVersion");
 			/* a bare "List" is v1 and lends its items nothing */
 			if (!defs.kind)
 				defs.api_version = NULL;
 			rc = add_items(arena, diag, file, doc,
-				       KVET_FIELD(root, "items"), &defs,
+				       kvet_node_get(root, "items"), &defs,
 				       default_ns, out);
 		} else if (kvet_node_is_seq(root) && !root->len) {
 			/* "[]": a dump of no objects, nothing to skip */

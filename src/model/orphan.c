@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "model/orphan.h"
 
-#include "model/field.h"
 #include "model/hash.h"
 
 static struct kvet_slice text_of(const struct kvet_node *n)
@@ -24,12 +23,12 @@ bool kvet_workload_controller_ref(const struct kvet_workload *wl,
 			      NULL);
 	for (i = 0; kvet_node_is_seq(refs) && i < refs->len; i++) {
 		ref = &refs->u.items[i];
-		if (!kvet_node_true(KVET_FIELD(ref, "controller")))
+		if (!kvet_node_true(kvet_node_get(ref, "controller")))
 			continue;
-		out->api_version = text_of(KVET_FIELD(ref, "apiVersion"));
-		out->kind = text_of(KVET_FIELD(ref, "kind"));
-		out->name = text_of(KVET_FIELD(ref, "name"));
-		out->uid = text_of(KVET_FIELD(ref, "uid"));
+		out->api_version = text_of(kvet_node_get(ref, "apiVersion"));
+		out->kind = text_of(kvet_node_get(ref, "kind"));
+		out->name = text_of(kvet_node_get(ref, "name"));
+		out->uid = text_of(kvet_node_get(ref, "uid"));
 		out->node = ref;
 		return true;
 	}

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "base/vec.h"
-#include "model/field.h"
 #include "model/graph.h"
 #include "model/run.h"
 
@@ -177,21 +176,21 @@ const char *kvet_pdb_status_name(enum kvet_pdb_status status)
 int kvet_pdb_parse(struct kvet_arena *arena, const struct kvet_object *obj,
 		   struct kvet_pdb *out)
 {
-	const struct kvet_node *spec = KVET_FIELD(obj->root, "spec");
+	const struct kvet_node *spec = kvet_node_get(obj->root, "spec");
 
 	memset(out, 0, sizeof(*out));
 	out->obj = obj;
 	out->v1beta1 = obj->version && strcmp(obj->version, "v1beta1") == 0;
-	kvet_intstr_parse(KVET_FIELD(spec, "minAvailable"),
+	kvet_intstr_parse(kvet_node_get(spec, "minAvailable"),
 			  &out->min_available);
-	kvet_intstr_parse(KVET_FIELD(spec, "maxUnavailable"),
+	kvet_intstr_parse(kvet_node_get(spec, "maxUnavailable"),
 			  &out->max_unavailable);
 	out->unhealthy_policy = kvet_node_get(spec,
 					      "unhealthyPodEvictionPolicy");
 	if (kvet_node_is_null(out->unhealthy_policy))
 		out->unhealthy_policy = NULL;
 	out->always_allow = kvet_node_eq(out->unhealthy_policy, "AlwaysAllow");
-	return kvet_selector_parse(arena, KVET_FIELD(spec, "selector"),
+	return kvet_selector_parse(arena, kvet_node_get(spec, "selector"),
 				   out->v1beta1 ? KVET_SEL_FIELD_PDB_V1BETA1 :
 						  KVET_SEL_FIELD_PDB_V1,
 				   &out->selector);
@@ -206,7 +205,7 @@ static bool int_field(const struct kvet_node *map, const char *key,
 void kvet_pdb_observed_read(const struct kvet_object *obj,
 			    struct kvet_pdb_observed *out)
 {
-	const struct kvet_node *st = KVET_FIELD(obj->root, "status");
+	const struct kvet_node *st = kvet_node_get(obj->root, "status");
 	long long gen, seen;
 
 	memset(out, 0, sizeof(*out));
@@ -216,9 +215,9 @@ void kvet_pdb_observed_read(const struct kvet_object *obj,
 	out->has_desired = int_field(st, "desiredHealthy",
 				     &out->desired_healthy);
 	out->has_expected = int_field(st, "expectedPods", &out->expected_pods);
-	out->observed_generation = KVET_FIELD(st, "observedGeneration");
+	out->observed_generation = kvet_node_get(st, "observedGeneration");
 	if (kvet_node_int(out->observed_generation, &seen) &&
-	    int_field(KVET_FIELD(obj->root, "metadata"), "generation", &gen))
+	    int_field(kvet_node_get(obj->root, "metadata"), "generation", &gen))
 		out->stale = seen < gen;
 }
 

@@ -3,7 +3,6 @@
 
 #include <string.h>
 
-#include "model/field.h"
 
 static bool all_digits(const struct kvet_node *n)
 {
@@ -86,7 +85,7 @@ static void selector_problem(struct kvet_arena *arena,
 int kvet_pdb_problems(struct kvet_arena *arena, const struct kvet_pdb *pdb,
 		      struct kvet_problems *out)
 {
-	const struct kvet_node *spec = KVET_FIELD(pdb->obj->root, "spec");
+	const struct kvet_node *spec = kvet_node_get(pdb->obj->root, "spec");
 	struct kvet_problem *p;
 
 	memset(out, 0, sizeof(*out));

@@ -3,7 +3,6 @@
 
 #include <string.h>
 
-#include "model/field.h"
 
 /* A scalar's text, or "" */
 static struct kvet_slice slice_of(const struct kvet_node *n)
@@ -49,13 +48,13 @@ static void read_controller(const struct kvet_node *refs,
 	for (i = 0; kvet_node_is_seq(refs) && i < refs->len; i++) {
 		const struct kvet_node *r = &refs->u.items[i];
 
-		if (!is_true(KVET_FIELD(r, "controller")))
+		if (!is_true(kvet_node_get(r, "controller")))
 			continue;
 		out->has_controller = true;
-		out->controller_kind = slice_of(KVET_FIELD(r, "kind"));
-		out->controller_name = slice_of(KVET_FIELD(r, "name"));
+		out->controller_kind = slice_of(kvet_node_get(r, "kind"));
+		out->controller_name = slice_of(kvet_node_get(r, "name"));
 		out->controller_api_version =
-			slice_of(KVET_FIELD(r, "apiVersion"));
+			slice_of(kvet_node_get(r, "apiVersion"));
 		out->controller_node = r;
 		return;
 	}
@@ -64,11 +63,11 @@ static void read_controller(const struct kvet_node *refs,
 void kvet_pod_state_read(const struct kvet_node *pod_root,
 			 struct kvet_pod_state *out)
 {
-	const struct kvet_node *meta = KVET_FIELD(pod_root, "metadata");
-	const struct kvet_node *status = KVET_FIELD(pod_root, "status");
-	const struct kvet_node *phase = KVET_FIELD(status, "phase");
-	const struct kvet_node *conds = KVET_FIELD(status, "conditions");
-	const struct kvet_node *ann = KVET_FIELD(meta, "annotations");
+	const struct kvet_node *meta = kvet_node_get(pod_root, "metadata");
+	const struct kvet_node *status = kvet_node_get(pod_root, "status");
+	const struct kvet_node *phase = kvet_node_get(status, "phase");
+	const struct kvet_node *conds = kvet_node_get(status, "conditions");
+	const struct kvet_node *ann = kvet_node_get(meta, "annotations");
 	size_t i;
 
 	memset(out, 0, sizeof(*out));
@@ -79,25 +78,25 @@ void kvet_pod_state_read(const struct kvet_node *pod_root,
 	for (i = 0; kvet_node_is_seq(conds) && i < conds->len; i++) {
 		const struct kvet_node *c = &conds->u.items[i];
 
-		if (kvet_node_eq(KVET_FIELD(c, "type"), "Ready"))
-			out->ready = kvet_node_eq(KVET_FIELD(c, "status"),
+		if (kvet_node_eq(kvet_node_get(c, "type"), "Ready"))
+			out->ready = kvet_node_eq(kvet_node_get(c, "status"),
 						  "True");
 	}
 	out->terminating = !kvet_node_is_null(
-		KVET_FIELD(meta, "deletionTimestamp"));
+		kvet_node_get(meta, "deletionTimestamp"));
 	out->mirror = kvet_node_is_map(ann) &&
 		      kvet_node_get(ann, KVET_MIRROR_ANNOTATION) != NULL;
-	out->spec = KVET_FIELD(pod_root, "spec");
+	out->spec = kvet_node_get(pod_root, "spec");
 	out->node_name = slice_of(kvet_node_path(pod_root, "spec", "nodeName",
 						 NULL));
-	read_controller(KVET_FIELD(meta, "ownerReferences"), out);
+	read_controller(kvet_node_get(meta, "ownerReferences"), out);
 }
 
 void *kvet_pod_volume_array(struct kvet_arena *arena,
 			    const struct kvet_node *pod_spec, size_t size,
 			    bool *oom)
 {
-	const struct kvet_node *vols = KVET_FIELD(pod_spec, "volumes");
+	const struct kvet_node *vols = kvet_node_get(pod_spec, "volumes");
 	void *v;
 
 	*oom = false;
@@ -111,7 +110,7 @@ void *kvet_pod_volume_array(struct kvet_arena *arena,
 bool kvet_pod_volume_next(const struct kvet_node *pod_spec, uint32_t *i,
 			  struct kvet_volume *out)
 {
-	const struct kvet_node *vols = KVET_FIELD(pod_spec, "volumes");
+	const struct kvet_node *vols = kvet_node_get(pod_spec, "volumes");
 	const struct kvet_node *vol, *ed;
 
 	if (!kvet_node_is_seq(vols) || *i >= vols->len)
@@ -120,11 +119,11 @@ bool kvet_pod_volume_next(const struct kvet_node *pod_spec, uint32_t *i,
 	ed = kvet_node_getn(vol, "emptyDir", 8);
 	memset(out, 0, sizeof(*out));
 	out->node = vol;
-	out->name = kvet_string_of(KVET_FIELD(vol, "name"));
+	out->name = kvet_string_of(kvet_node_get(vol, "name"));
 	out->empty_dir = ed && (kvet_node_is_map(ed) || kvet_node_is_null(ed));
 	out->memory = out->empty_dir &&
-		      kvet_node_eq(KVET_FIELD(ed, "medium"), "Memory");
-	out->host_path = KVET_FIELD(vol, "hostPath") != NULL;
+		      kvet_node_eq(kvet_node_get(ed, "medium"), "Memory");
+	out->host_path = kvet_node_get(vol, "hostPath") != NULL;
 	out->claim = slice_of(kvet_node_path(vol, "persistentVolumeClaim",
 					     "claimName", NULL));
 	return true;
@@ -134,7 +133,7 @@ bool kvet_pod_host_network(const struct kvet_node *pod_spec)
 {
 	/* a boolean; a quoted "true" is a type error the API server
 	 * rejects, not a pod on the host network */
-	return is_true(KVET_FIELD(pod_spec, "hostNetwork"));
+	return is_true(kvet_node_get(pod_spec, "hostNetwork"));
 }
 
 bool kvet_pod_grace_period(const struct kvet_node *pod_spec, long long *out)
@@ -147,11 +146,11 @@ bool kvet_pod_grace_period(const struct kvet_node *pod_spec, long long *out)
 bool kvet_pod_image_next(const struct kvet_node *pod_spec, uint32_t *i,
 			 struct kvet_slice *out)
 {
-	const struct kvet_node *cs = KVET_FIELD(pod_spec, "containers");
+	const struct kvet_node *cs = kvet_node_get(pod_spec, "containers");
 
 	while (kvet_node_is_seq(cs) && *i < cs->len) {
 		const struct kvet_node *im =
-			KVET_FIELD(&cs->u.items[(*i)++], "image");
+			kvet_node_get(&cs->u.items[(*i)++], "image");
 
 		if (kvet_node_is_string(im)) {
 			out->s = im->u.str;
@@ -186,15 +185,15 @@ static size_t add_ports(struct kvet_host_port *v, size_t k,
 
 	for (i = 0; kvet_node_is_seq(cs) && i < cs->len; i++) {
 		const struct kvet_node *c = &cs->u.items[i];
-		const struct kvet_node *ports = KVET_FIELD(c, "ports");
+		const struct kvet_node *ports = kvet_node_get(c, "ports");
 
 		if (sidecars_only &&
-		    !kvet_node_eq(KVET_FIELD(c, "restartPolicy"), "Always"))
+		    !kvet_node_eq(kvet_node_get(c, "restartPolicy"), "Always"))
 			continue;
 		for (j = 0; kvet_node_is_seq(ports) && j < ports->len; j++) {
 			const struct kvet_node *p = &ports->u.items[j];
 
-			if (!kvet_node_int(KVET_FIELD(p, "hostPort"),
+			if (!kvet_node_int(kvet_node_get(p, "hostPort"),
 					   &port) ||
 			    port <= 0 || port > 65535)
 				continue;
@@ -204,7 +203,7 @@ static size_t add_ports(struct kvet_host_port *v, size_t k,
 								       "protocol"));
 				if (!v[k].protocol.len)
 					v[k].protocol = kvet_slice_of("TCP");
-				v[k].ip = slice_of(KVET_FIELD(p, "hostIP"));
+				v[k].ip = slice_of(kvet_node_get(p, "hostIP"));
 				if (!v[k].ip.len)
 					v[k].ip = kvet_slice_of("0.0.0.0");
 				v[k].node = p;
@@ -219,8 +218,8 @@ int kvet_pod_host_ports(struct kvet_arena *arena,
 			const struct kvet_node *pod_spec,
 			struct kvet_host_ports *out)
 {
-	const struct kvet_node *cs = KVET_FIELD(pod_spec, "containers");
-	const struct kvet_node *ics = KVET_FIELD(pod_spec, "initContainers");
+	const struct kvet_node *cs = kvet_node_get(pod_spec, "containers");
+	const struct kvet_node *ics = kvet_node_get(pod_spec, "initContainers");
 	size_t n = add_ports(NULL, add_ports(NULL, 0, cs, false), ics, true);
 	struct kvet_host_port *v;
 

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/field.h"
 #include "model/run.h"
 
 #define SCHEDULING_GROUP "scheduling.k8s.io"
@@ -21,7 +20,7 @@ struct kvet_priorities {
 
 bool kvet_priority_class_value(const struct kvet_object *pc, long long *out)
 {
-	return kvet_node_int(KVET_FIELD(pc->root, "value"), out);
+	return kvet_node_int(kvet_node_get(pc->root, "value"), out);
 }
 
 static bool is_true(const struct kvet_node *n)
@@ -43,7 +42,7 @@ static int find_global_default(struct kvet_arena *arena,
 	if (!p->defaults)
 		return -1;
 	for (i = 0; i < n; i++) {
-		if (!is_true(KVET_FIELD(pcs[i]->root, "globalDefault")))
+		if (!is_true(kvet_node_get(pcs[i]->root, "globalDefault")))
 			continue;
 		p->defaults[p->n_global_defaults++] = pcs[i];
 		if (!kvet_priority_class_value(pcs[i], &v))
@@ -128,7 +127,7 @@ static void from_class(const struct kvet_object *pc,
 {
 	out->source = source;
 	out->priority_class = pc;
-	out->value_node = KVET_FIELD(pc->root, "value");
+	out->value_node = kvet_node_get(pc->root, "value");
 	/* a class without an integer value is rejected, so none exists */
 	out->known = kvet_priority_class_value(pc, &out->value);
 }
@@ -142,7 +141,7 @@ void kvet_effective_priority(const struct kvet_priorities *p,
 	char buf[256];
 
 	memset(out, 0, sizeof(*out));
-	name = KVET_FIELD(wl->pod_spec, "priorityClassName");
+	name = kvet_node_get(wl->pod_spec, "priorityClassName");
 	if (kvet_node_is_null(name) ||
 	    (kvet_node_is_scalar(name) && !name->len))
 		name = NULL;

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/field.h"
 #include "model/hash.h"
 #include "model/run.h"
 
@@ -52,19 +51,19 @@ static int add(struct kvet_rbac *r, const struct kvet_slice *parts,
 
 static int index_binding(struct kvet_rbac *r, const struct kvet_object *b)
 {
-	const struct kvet_node *subjects = KVET_FIELD(b->root, "subjects");
+	const struct kvet_node *subjects = kvet_node_get(b->root, "subjects");
 	uint32_t i;
 
 	for (i = 0; kvet_node_is_seq(subjects) && i < subjects->len; i++) {
 		const struct kvet_node *s = &subjects->u.items[i];
-		const struct kvet_node *kind = KVET_FIELD(s, "kind");
+		const struct kvet_node *kind = kvet_node_get(s, "kind");
 		struct kvet_slice parts[3];
 
-		parts[1] = kvet_string_of(KVET_FIELD(s, "name"));
+		parts[1] = kvet_string_of(kvet_node_get(s, "name"));
 		if (kvet_node_eq(kind, "ServiceAccount")) {
 			parts[0] = kvet_slice_of(TAG_SA);
 			parts[2] = parts[1];
-			parts[1] = kvet_string_of(KVET_FIELD(s, "namespace"));
+			parts[1] = kvet_string_of(kvet_node_get(s, "namespace"));
 			/* the authorizer takes a RoleBinding's namespace
 			 * for a ServiceAccount subject without one */
 			if (!parts[1].len)
@@ -132,19 +131,19 @@ static bool list_has(const struct kvet_node *list, const char *s)
 
 static unsigned int role_verbs(const struct kvet_object *role)
 {
-	const struct kvet_node *rules = KVET_FIELD(role->root, "rules");
+	const struct kvet_node *rules = kvet_node_get(role->root, "rules");
 	unsigned int verbs = 0;
 	uint32_t i;
 
 	/* the cluster fills in an aggregated role's rules */
-	if (kvet_node_is_map(KVET_FIELD(role->root, "aggregationRule")))
+	if (kvet_node_is_map(kvet_node_get(role->root, "aggregationRule")))
 		return KVET_LEASE_ALL;
 	for (i = 0; kvet_node_is_seq(rules) && i < rules->len; i++) {
 		const struct kvet_node *rule = &rules->u.items[i];
-		const struct kvet_node *v = KVET_FIELD(rule, "verbs");
+		const struct kvet_node *v = kvet_node_get(rule, "verbs");
 
-		if (!list_has(KVET_FIELD(rule, "apiGroups"), LEASE_GROUP) ||
-		    !list_has(KVET_FIELD(rule, "resources"), "leases"))
+		if (!list_has(kvet_node_get(rule, "apiGroups"), LEASE_GROUP) ||
+		    !list_has(kvet_node_get(rule, "resources"), "leases"))
 			continue;
 		if (list_has(v, "get"))
 			verbs |= KVET_LEASE_GET;
@@ -161,9 +160,9 @@ static const struct kvet_object *bound_role(const struct kvet_rbac *r,
 					    const struct kvet_object *b,
 					    const char *ns)
 {
-	const struct kvet_node *ref = KVET_FIELD(b->root, "roleRef");
-	const struct kvet_node *kind = KVET_FIELD(ref, "kind");
-	const struct kvet_node *name = KVET_FIELD(ref, "name");
+	const struct kvet_node *ref = kvet_node_get(b->root, "roleRef");
+	const struct kvet_node *kind = kvet_node_get(ref, "kind");
+	const struct kvet_node *name = kvet_node_get(ref, "name");
 	bool crb = strcmp(b->kind, "ClusterRoleBinding") == 0;
 	char buf[256];
 
@@ -332,13 +331,13 @@ static void controller_rules(const struct kvet_object *role,
 	static const char *const watch[] = { "watch", NULL };
 	static const char *const write[] = { "create", "update", "patch",
 					     NULL };
-	const struct kvet_node *rules = KVET_FIELD(role->root, "rules");
+	const struct kvet_node *rules = kvet_node_get(role->root, "rules");
 	const struct kvet_node *res, *verbs, *v, *item, *names;
 	uint32_t i;
 
 	for (i = 0; kvet_node_is_seq(rules) && i < rules->len; i++) {
-		res = KVET_FIELD(&rules->u.items[i], "resources");
-		verbs = KVET_FIELD(&rules->u.items[i], "verbs");
+		res = kvet_node_get(&rules->u.items[i], "resources");
+		verbs = kvet_node_get(&rules->u.items[i], "verbs");
 		if (!kvet_node_is_seq(res) || !res->len)
 			continue;	/* nonResourceURLs */
 		if (!out->watch_role && verb_in(verbs, watch) &&
@@ -350,7 +349,7 @@ static void controller_rules(const struct kvet_object *role,
 		 * the program's own state, as a dashboard's key Secret:
 		 * a controller writes objects it learns by watching */
 		v = verb_in(verbs, write);
-		names = KVET_FIELD(&rules->u.items[i], "resourceNames");
+		names = kvet_node_get(&rules->u.items[i], "resourceNames");
 		item = v && !(kvet_node_is_seq(names) && names->len) ?
 			       not_events(res) : NULL;
 		if (!out->write_role && item) {
@@ -396,7 +395,7 @@ struct kvet_slice kvet_workload_service_account(const struct kvet_workload *wl)
 						  "serviceAccountName");
 
 	if (!kvet_node_is_string(n) || !n->len)
-		n = KVET_FIELD(wl->pod_spec, "serviceAccount");
+		n = kvet_node_get(wl->pod_spec, "serviceAccount");
 	if (kvet_node_is_string(n) && n->len)
 		return kvet_string_of(n);
 	return kvet_slice_of("default");
@@ -434,16 +433,16 @@ kvet_workload_service_account_at(const struct kvet_workload *wl)
 
 static bool role_grants(const struct kvet_object *role, const char *resource)
 {
-	const struct kvet_node *rules = KVET_FIELD(role->root, "rules");
+	const struct kvet_node *rules = kvet_node_get(role->root, "rules");
 	const struct kvet_node *r;
 	uint32_t i;
 
 	for (i = 0; kvet_node_is_seq(rules) && i < rules->len; i++) {
 		r = &rules->u.items[i];
-		if (list_has(KVET_FIELD(r, "apiGroups"), ADMISSION_GROUP) &&
-		    list_has(KVET_FIELD(r, "resources"), resource) &&
-		    (list_has(KVET_FIELD(r, "verbs"), "update") ||
-		     list_has(KVET_FIELD(r, "verbs"), "patch")))
+		if (list_has(kvet_node_get(r, "apiGroups"), ADMISSION_GROUP) &&
+		    list_has(kvet_node_get(r, "resources"), resource) &&
+		    (list_has(kvet_node_get(r, "verbs"), "update") ||
+		     list_has(kvet_node_get(r, "verbs"), "patch")))
 			return true;
 	}
 	return false;
@@ -512,14 +511,14 @@ static bool aggregate_grants(struct kvet_arena *arena,
 static bool names_account(const struct kvet_node *subj, const char *ns,
 			  struct kvet_slice sa)
 {
-	const struct kvet_node *kind = KVET_FIELD(subj, "kind");
-	const struct kvet_node *name = KVET_FIELD(subj, "name");
+	const struct kvet_node *kind = kvet_node_get(subj, "kind");
+	const struct kvet_node *name = kvet_node_get(subj, "name");
 	char buf[512];
 
 	if (kvet_node_text_eq(kind, "ServiceAccount"))
 		return kvet_node_is_string(name) && name->len == sa.len &&
 		       !memcmp(name->u.str, sa.s, sa.len) &&
-		       kvet_node_text_eq(KVET_FIELD(subj, "namespace"), ns);
+		       kvet_node_text_eq(kvet_node_get(subj, "namespace"), ns);
 	if (kvet_node_text_eq(kind, "Group")) {
 		snprintf(buf, sizeof(buf), "system:serviceaccounts:%s", ns);
 		return kvet_node_text_eq(name, "system:serviceaccounts") ||
@@ -573,7 +572,7 @@ bool kvet_config_writers_bind(const struct kvet_config_writers *w,
 	uint32_t k;
 
 	for (j = 0; j < w->n_crbs; j++) {
-		subjs = KVET_FIELD(w->crbs[j]->root, "subjects");
+		subjs = kvet_node_get(w->crbs[j]->root, "subjects");
 		for (k = 0; kvet_node_is_seq(subjs) && k < subjs->len; k++)
 			if (names_account(&subjs->u.items[k],
 					  wl->obj->namespace, sa))
@@ -695,21 +694,21 @@ static bool role_grants_named(const struct kvet_graph *g,
 			      const char *resource, const char *kind,
 			      const char *const *verbs, const char *name)
 {
-	const struct kvet_node *rules = KVET_FIELD(role->root, "rules");
+	const struct kvet_node *rules = kvet_node_get(role->root, "rules");
 	const struct kvet_node *r;
 	uint32_t i;
 	size_t v;
 
 	for (i = 0; kvet_node_is_seq(rules) && i < rules->len; i++) {
 		r = &rules->u.items[i];
-		if (!list_has(KVET_FIELD(r, "apiGroups"), ADMISSION_GROUP) ||
-		    !list_has(KVET_FIELD(r, "resources"), resource))
+		if (!list_has(kvet_node_get(r, "apiGroups"), ADMISSION_GROUP) ||
+		    !list_has(kvet_node_get(r, "resources"), resource))
 			continue;
 		for (v = 0; verbs[v]; v++)
-			if (list_has(KVET_FIELD(r, "verbs"), verbs[v]))
+			if (list_has(kvet_node_get(r, "verbs"), verbs[v]))
 				break;
 		if (verbs[v] &&
-		    names_reach(g, KVET_FIELD(r, "resourceNames"), kind, name))
+		    names_reach(g, kvet_node_get(r, "resourceNames"), kind, name))
 			return true;
 	}
 	return false;

@@ -3,7 +3,6 @@
 
 #include <string.h>
 
-#include "model/field.h"
 #include "model/hash.h"
 
 /* "s" and "are", or "" and "is", for a count of objects */
@@ -81,16 +80,16 @@ static bool unset_named(const struct infer *in, const char *kind,
 static void service_ref(struct infer *in, const struct kvet_object *from,
 			const struct kvet_node *svc, const char *why)
 {
-	const struct kvet_node *ns = KVET_FIELD(svc, "namespace");
+	const struct kvet_node *ns = kvet_node_get(svc, "namespace");
 
 	if (kvet_node_is_string(ns) &&
-	    unset_named(in, "Service", KVET_FIELD(svc, "name")))
+	    unset_named(in, "Service", kvet_node_get(svc, "name")))
 		vote(in, ns->u.str, ns->len, from, why);
 }
 
 static void webhook_refs(struct infer *in, const struct kvet_object *obj)
 {
-	const struct kvet_node *whs = KVET_FIELD(obj->root, "webhooks");
+	const struct kvet_node *whs = kvet_node_get(obj->root, "webhooks");
 	uint32_t i;
 
 	for (i = 0; kvet_node_is_seq(whs) && i < whs->len; i++)
@@ -102,16 +101,16 @@ static void webhook_refs(struct infer *in, const struct kvet_object *obj)
 
 static void binding_refs(struct infer *in, const struct kvet_object *obj)
 {
-	const struct kvet_node *subs = KVET_FIELD(obj->root, "subjects");
+	const struct kvet_node *subs = kvet_node_get(obj->root, "subjects");
 	uint32_t i;
 
 	for (i = 0; kvet_node_is_seq(subs) && i < subs->len; i++) {
 		const struct kvet_node *s = &subs->u.items[i];
-		const struct kvet_node *ns = KVET_FIELD(s, "namespace");
+		const struct kvet_node *ns = kvet_node_get(s, "namespace");
 
-		if (kvet_node_eq(KVET_FIELD(s, "kind"), "ServiceAccount") &&
+		if (kvet_node_eq(kvet_node_get(s, "kind"), "ServiceAccount") &&
 		    kvet_node_is_string(ns) &&
-		    unset_named(in, "ServiceAccount", KVET_FIELD(s, "name")))
+		    unset_named(in, "ServiceAccount", kvet_node_get(s, "name")))
 			vote(in, ns->u.str, ns->len, obj,
 			     "the namespace of its subject, a ServiceAccount of the render");
 	}

@@ -4,7 +4,6 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "model/field.h"
 
 bool kvet_object_is_hpa(const struct kvet_object *obj)
 {
@@ -58,8 +57,8 @@ static int parse_keda(const struct kvet_node *spec, struct kvet_hpa *out)
 {
 	if (!*out->target_kind)
 		out->target_kind = "Deployment";
-	out->min_node = KVET_FIELD(spec, "minReplicaCount");
-	out->max_node = KVET_FIELD(spec, "maxReplicaCount");
+	out->min_node = kvet_node_get(spec, "minReplicaCount");
+	out->max_node = kvet_node_get(spec, "maxReplicaCount");
 	if (kvet_node_is_null(out->min_node))
 		out->min_node = NULL;
 	if (kvet_node_is_null(out->max_node))
@@ -78,9 +77,9 @@ static int parse_keda(const struct kvet_node *spec, struct kvet_hpa *out)
 int kvet_hpa_parse(struct kvet_arena *arena, const struct kvet_object *obj,
 		   struct kvet_hpa *out)
 {
-	const struct kvet_node *spec = KVET_FIELD(obj->root, "spec");
-	const struct kvet_node *ref = KVET_FIELD(spec, "scaleTargetRef");
-	const struct kvet_node *av = KVET_FIELD(ref, "apiVersion");
+	const struct kvet_node *spec = kvet_node_get(obj->root, "spec");
+	const struct kvet_node *ref = kvet_node_get(spec, "scaleTargetRef");
+	const struct kvet_node *av = kvet_node_get(ref, "apiVersion");
 
 	memset(out, 0, sizeof(*out));
 	out->obj = obj;
@@ -96,14 +95,14 @@ int kvet_hpa_parse(struct kvet_arena *arena, const struct kvet_object *obj,
 		 * apiVersion defaults to apps/v1, kind to Deployment */
 		out->target_group = "apps";
 	}
-	out->target_kind = scalar_dup(arena, KVET_FIELD(ref, "kind"));
-	out->target_name = scalar_dup(arena, KVET_FIELD(ref, "name"));
+	out->target_kind = scalar_dup(arena, kvet_node_get(ref, "kind"));
+	out->target_name = scalar_dup(arena, kvet_node_get(ref, "name"));
 	if (!out->target_group || !out->target_kind || !out->target_name)
 		return -1;
 	if (out->keda)
 		return parse_keda(spec, out);
-	out->min_node = KVET_FIELD(spec, "minReplicas");
-	out->max_node = KVET_FIELD(spec, "maxReplicas");
+	out->min_node = kvet_node_get(spec, "minReplicas");
+	out->max_node = kvet_node_get(spec, "maxReplicas");
 	if (kvet_node_is_null(out->min_node))
 		out->min_node = NULL;
 	if (kvet_node_is_null(out->max_node))

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/field.h"
 #include "model/quantity.h"
 
 /* Extended resource names one pod or node names; more are ignored. */
@@ -103,12 +102,12 @@ static void add_list(struct acc *a, const struct kvet_node *list,
  * (API defaulting copies limits into absent requests). */
 static void container(struct acc *a, const struct kvet_node *c)
 {
-	const struct kvet_node *res = KVET_FIELD(c, "resources");
-	const struct kvet_node *req = KVET_FIELD(res, "requests");
+	const struct kvet_node *res = kvet_node_get(c, "resources");
+	const struct kvet_node *req = kvet_node_get(res, "requests");
 
 	memset(a, 0, sizeof(*a));
 	add_list(a, req, NULL);
-	add_list(a, KVET_FIELD(res, "limits"), req);
+	add_list(a, kvet_node_get(res, "limits"), req);
 	/* a pod's count is not a container's request */
 	a->v[KVET_RES_PODS] = 0;
 }
@@ -154,8 +153,8 @@ int kvet_pod_requests(struct kvet_arena *arena,
 		      const struct kvet_node *pod_spec,
 		      struct kvet_resources *out)
 {
-	const struct kvet_node *cs = KVET_FIELD(pod_spec, "containers");
-	const struct kvet_node *ics = KVET_FIELD(pod_spec, "initContainers");
+	const struct kvet_node *cs = kvet_node_get(pod_spec, "containers");
+	const struct kvet_node *ics = kvet_node_get(pod_spec, "initContainers");
 	struct acc sum, one, sidecars, init_max, tmp;
 	uint32_t i;
 
@@ -170,7 +169,7 @@ int kvet_pod_requests(struct kvet_arena *arena,
 		const struct kvet_node *ic = &ics->u.items[i];
 
 		container(&one, ic);
-		if (kvet_node_eq(KVET_FIELD(ic, "restartPolicy"),
+		if (kvet_node_eq(kvet_node_get(ic, "restartPolicy"),
 				 "Always")) {
 			/* a sidecar runs beside the app containers and
 			 * beside every init container after it */
@@ -183,7 +182,7 @@ int kvet_pod_requests(struct kvet_arena *arena,
 		combine(&init_max, &tmp, true);
 	}
 	combine(&sum, &init_max, true);
-	add_list(&sum, KVET_FIELD(pod_spec, "overhead"), NULL);
+	add_list(&sum, kvet_node_get(pod_spec, "overhead"), NULL);
 	sum.v[KVET_RES_PODS] = 1;
 	return finish(arena, &sum, out);
 }
@@ -192,11 +191,11 @@ int kvet_cluster_node_allocatable(struct kvet_arena *arena,
 				  const struct kvet_node *node_root,
 				  struct kvet_resources *out)
 {
-	const struct kvet_node *status = KVET_FIELD(node_root, "status");
-	const struct kvet_node *list = KVET_FIELD(status, "allocatable");
+	const struct kvet_node *status = kvet_node_get(node_root, "status");
+	const struct kvet_node *list = kvet_node_get(status, "allocatable");
 
 	if (!kvet_node_is_map(list))
-		list = KVET_FIELD(status, "capacity");
+		list = kvet_node_get(status, "capacity");
 	return kvet_resources_read(arena, list, out);
 }
 

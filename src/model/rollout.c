@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/field.h"
 
 static const struct kvet_node *strategy(const struct kvet_workload *wl)
 {
@@ -13,7 +12,7 @@ static const struct kvet_node *strategy(const struct kvet_workload *wl)
 
 bool kvet_deployment_rolling_update(const struct kvet_workload *wl)
 {
-	const struct kvet_node *type = KVET_FIELD(strategy(wl), "type");
+	const struct kvet_node *type = kvet_node_get(strategy(wl), "type");
 
 	/* the API server defaults an absent type to RollingUpdate */
 	return !type || kvet_node_is_null(type) ||

@@ -3,7 +3,6 @@
 
 #include <string.h>
 
-#include "model/field.h"
 #include "model/selector.h"
 
 struct check {
@@ -98,8 +97,8 @@ static bool bad_count(const struct kvet_node *n)
 
 static void check_when(struct check *ck, const struct kvet_node *c)
 {
-	const struct kvet_node *wu = KVET_FIELD(c, "whenUnsatisfiable");
-	const struct kvet_node *md = KVET_FIELD(c, "minDomains");
+	const struct kvet_node *wu = kvet_node_get(c, "whenUnsatisfiable");
+	const struct kvet_node *md = kvet_node_get(c, "minDomains");
 	struct kvet_problem *p;
 	long long v;
 
@@ -131,8 +130,8 @@ static int check_constraint(struct check *ck, const struct kvet_node *c)
 	static const char *const policies[] = {
 		"nodeAffinityPolicy", "nodeTaintsPolicy",
 	};
-	const struct kvet_node *skew = KVET_FIELD(c, "maxSkew");
-	const struct kvet_node *tk = KVET_FIELD(c, "topologyKey");
+	const struct kvet_node *skew = kvet_node_get(c, "maxSkew");
+	const struct kvet_node *tk = kvet_node_get(c, "topologyKey");
 	const struct kvet_node *pol;
 	struct kvet_selector sel;
 	size_t i;
@@ -162,7 +161,7 @@ static int check_constraint(struct check *ck, const struct kvet_node *c)
 
 static int check_affinity_term(struct check *ck, const struct kvet_node *t)
 {
-	const struct kvet_node *tk = KVET_FIELD(t, "topologyKey");
+	const struct kvet_node *tk = kvet_node_get(t, "topologyKey");
 	struct kvet_selector sel, ns;
 
 	if (!present(tk) || !kvet_node_is_scalar(tk) || !tk->len)
@@ -180,8 +179,8 @@ static int check_affinity_term(struct check *ck, const struct kvet_node *t)
 
 static int check_weighted(struct check *ck, const struct kvet_node *e)
 {
-	const struct kvet_node *wn = KVET_FIELD(e, "weight");
-	const struct kvet_node *term = KVET_FIELD(e, "podAffinityTerm");
+	const struct kvet_node *wn = kvet_node_get(e, "weight");
+	const struct kvet_node *term = kvet_node_get(e, "podAffinityTerm");
 	long long w;
 
 	ck->part = e;
@@ -260,7 +259,7 @@ int kvet_pod_spec_term_problems(struct kvet_arena *arena,
 	uint32_t i;
 
 	memset(out, 0, sizeof(*out));
-	tsc = KVET_FIELD(pod_spec, "topologySpreadConstraints");
+	tsc = kvet_node_get(pod_spec, "topologySpreadConstraints");
 	for (i = 0; kvet_node_is_seq(tsc) && i < tsc->len; i++) {
 		ck.path = term_path(arena, NULL, "topologySpreadConstraints",
 				    i);

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/field.h"
 
 #define NS_NAME_LABEL "kubernetes.io/metadata.name"
 
@@ -178,9 +177,9 @@ static int add_expression(struct kvet_arena *arena, struct kvet_selector *sel,
 				       SL_FMT "\" in matchExpressions item",
 				       SL_ARG(node_slice(k)));
 	}
-	key = KVET_FIELD(e, "key");
-	op = KVET_FIELD(e, "operator");
-	values = KVET_FIELD(e, "values");
+	key = kvet_node_get(e, "key");
+	op = kvet_node_get(e, "operator");
+	values = kvet_node_get(e, "values");
 	if (!kvet_node_is_string(key))
 		return invalid(arena, sel, key ? key : e,
 			       "matchExpressions item needs a string key");
@@ -252,8 +251,8 @@ static int parse_label_selector(struct kvet_arena *arena,
 				       "go under matchLabels)",
 				       SL_ARG(node_slice(key)));
 	}
-	ml = KVET_FIELD(n, "matchLabels");
-	me = KVET_FIELD(n, "matchExpressions");
+	ml = kvet_node_get(n, "matchLabels");
+	me = kvet_node_get(n, "matchExpressions");
 	if (!kvet_node_is_null(ml) && !kvet_node_is_map(ml))
 		return invalid(arena, sel, ml, "matchLabels must be a mapping, "
 			       "not %s", kvet_node_type_a(ml->type));

@@ -3,7 +3,6 @@
 
 #include <string.h>
 
-#include "model/field.h"
 #include "model/pdb.h"
 #include "model/run.h"
 #include "model/webhook.h"
@@ -31,13 +30,13 @@ static int add_workload(void *data, const struct kvet_workload *wl)
 int kvet_service_parse(struct kvet_arena *arena, const struct kvet_object *svc,
 		       struct kvet_service *out)
 {
-	const struct kvet_node *spec = KVET_FIELD(svc->root, "spec");
+	const struct kvet_node *spec = kvet_node_get(svc->root, "spec");
 
 	memset(out, 0, sizeof(*out));
 	out->obj = svc;
-	out->external_name = kvet_node_eq(KVET_FIELD(spec, "type"),
+	out->external_name = kvet_node_eq(kvet_node_get(spec, "type"),
 					  "ExternalName");
-	return kvet_selector_parse(arena, KVET_FIELD(spec, "selector"),
+	return kvet_selector_parse(arena, kvet_node_get(spec, "selector"),
 				   KVET_SEL_FIELD_SERVICE, &out->selector);
 }
 
@@ -167,18 +166,18 @@ static bool backend_names(const struct kvet_node *backend, const char *name)
 {
 	return kvet_node_text_eq(kvet_node_path(backend, "service", "name",
 						NULL), name) ||
-	       kvet_node_text_eq(KVET_FIELD(backend, "serviceName"), name);
+	       kvet_node_text_eq(kvet_node_get(backend, "serviceName"), name);
 }
 
 static bool ingress_routes_to(const struct kvet_object *ing, const char *name)
 {
-	const struct kvet_node *spec = KVET_FIELD(ing->root, "spec");
-	const struct kvet_node *rules = KVET_FIELD(spec, "rules");
+	const struct kvet_node *spec = kvet_node_get(ing->root, "spec");
+	const struct kvet_node *rules = kvet_node_get(spec, "rules");
 	const struct kvet_node *paths;
 	uint32_t i, j;
 
-	if (backend_names(KVET_FIELD(spec, "defaultBackend"), name) ||
-	    backend_names(KVET_FIELD(spec, "backend"), name))
+	if (backend_names(kvet_node_get(spec, "defaultBackend"), name) ||
+	    backend_names(kvet_node_get(spec, "backend"), name))
 		return true;
 	for (i = 0; kvet_node_is_seq(rules) && i < rules->len; i++) {
 		paths = kvet_node_path(&rules->u.items[i], "http", "paths",
@@ -253,7 +252,7 @@ const struct kvet_node *kvet_service_port_item(const struct kvet_object *svc,
 	uint32_t i;
 
 	for (i = 0; kvet_node_is_seq(ports) && i < ports->len; i++)
-		if (kvet_node_int(KVET_FIELD(&ports->u.items[i], "port"),
+		if (kvet_node_int(kvet_node_get(&ports->u.items[i], "port"),
 				  &p) && p == port)
 			return &ports->u.items[i];
 	return NULL;
@@ -274,13 +273,13 @@ bool kvet_service_ports_declared_by(const struct kvet_object *svc,
 		return false;
 	for (i = 0; i < ports->len; i++) {
 		p = &ports->u.items[i];
-		target = KVET_FIELD(p, "targetPort");
+		target = kvet_node_get(p, "targetPort");
 		/* an absent targetPort is the port's number */
 		if (!kvet_node_is_string(target) ||
 		    !kvet_node_slice(target, &name))
 			return false;
 		protocol = kvet_slice_of("TCP");
-		kvet_node_slice(KVET_FIELD(p, "protocol"), &protocol);
+		kvet_node_slice(kvet_node_get(p, "protocol"), &protocol);
 		for (k = 0; k < n; k++)
 			if (!kvet_workload_declares_port(wls[k], name,
 							 protocol))

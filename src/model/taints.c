@@ -3,7 +3,6 @@
 
 #include <string.h>
 
-#include "model/field.h"
 
 /* A scalar's text, or "" */
 static struct kvet_slice slice_of(const struct kvet_node *n)
@@ -35,7 +34,7 @@ static const struct kvet_node *ready_condition(const struct kvet_node *root)
 	if (!kvet_node_is_seq(conds))
 		return NULL;
 	for (i = 0; i < conds->len; i++)
-		if (kvet_node_eq(KVET_FIELD(&conds->u.items[i], "type"),
+		if (kvet_node_eq(kvet_node_get(&conds->u.items[i], "type"),
 				 "Ready"))
 			return &conds->u.items[i];
 	return NULL;
@@ -44,7 +43,7 @@ static const struct kvet_node *ready_condition(const struct kvet_node *root)
 const struct kvet_node *
 kvet_cluster_node_ready_status(const struct kvet_node *node_root)
 {
-	return KVET_FIELD(ready_condition(node_root), "status");
+	return kvet_node_get(ready_condition(node_root), "status");
 }
 
 enum kvet_ready_condition
@@ -65,7 +64,7 @@ bool kvet_cluster_node_ready(const struct kvet_node *node_root)
 {
 	const struct kvet_node *c = ready_condition(node_root);
 
-	return !c || kvet_node_eq(KVET_FIELD(c, "status"), "True");
+	return !c || kvet_node_eq(kvet_node_get(c, "status"), "True");
 }
 
 int kvet_cluster_node_taints(struct kvet_arena *arena,
@@ -88,9 +87,9 @@ int kvet_cluster_node_taints(struct kvet_arena *arena,
 
 		if (!kvet_node_is_map(t))
 			continue;
-		v[k].key = slice_of(KVET_FIELD(t, "key"));
-		v[k].value = slice_of(KVET_FIELD(t, "value"));
-		v[k].effect_name = slice_of(KVET_FIELD(t, "effect"));
+		v[k].key = slice_of(kvet_node_get(t, "key"));
+		v[k].value = slice_of(kvet_node_get(t, "value"));
+		v[k].effect_name = slice_of(kvet_node_get(t, "effect"));
 		v[k].effect = effect_of(v[k].effect_name);
 		v[k].node = t;
 		has_not_ready |= kvet_slice_eq0(v[k].key, KVET_TAINT_NOT_READY);
@@ -112,9 +111,9 @@ int kvet_cluster_node_taints(struct kvet_arena *arena,
 static bool tolerates_one(const struct kvet_node *tol,
 			  const struct kvet_taint *taint)
 {
-	struct kvet_slice effect = slice_of(KVET_FIELD(tol, "effect"));
-	struct kvet_slice key = slice_of(KVET_FIELD(tol, "key"));
-	const struct kvet_node *op = KVET_FIELD(tol, "operator");
+	struct kvet_slice effect = slice_of(kvet_node_get(tol, "effect"));
+	struct kvet_slice key = slice_of(kvet_node_get(tol, "key"));
+	const struct kvet_node *op = kvet_node_get(tol, "operator");
 
 	if (effect.len && !kvet_slice_eq(effect, taint->effect_name))
 		return false;
@@ -122,7 +121,7 @@ static bool tolerates_one(const struct kvet_node *tol,
 		return false;
 	if (kvet_node_is_null(op) || kvet_node_eq(op, "Equal") ||
 	    kvet_node_eq(op, ""))
-		return kvet_slice_eq(slice_of(KVET_FIELD(tol, "value")),
+		return kvet_slice_eq(slice_of(kvet_node_get(tol, "value")),
 				     taint->value);
 	return kvet_node_eq(op, "Exists");
 }

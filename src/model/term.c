@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/field.h"
 
 const char *kvet_term_kind_name(enum kvet_term_kind kind)
 {
@@ -35,8 +34,8 @@ static const char *const required =
 void kvet_term_iter_init(struct kvet_term_iter *it,
 			 const struct kvet_node *pod_spec, unsigned kinds)
 {
-	const struct kvet_node *aff = KVET_FIELD(pod_spec, "affinity");
-	const struct kvet_node *anti = KVET_FIELD(aff, "podAntiAffinity");
+	const struct kvet_node *aff = kvet_node_get(pod_spec, "affinity");
+	const struct kvet_node *anti = kvet_node_get(aff, "podAntiAffinity");
 	const struct {
 		enum kvet_term_kind kind;
 		const struct kvet_node *list;
@@ -49,7 +48,7 @@ void kvet_term_iter_init(struct kvet_term_iter *it,
 		  kvet_node_get(anti,
 				"preferredDuringSchedulingIgnoredDuringExecution") },
 		{ KVET_TERM_SPREAD_CONSTRAINT,
-		  KVET_FIELD(pod_spec, "topologySpreadConstraints") },
+		  kvet_node_get(pod_spec, "topologySpreadConstraints") },
 	};
 	size_t i;
 
@@ -87,12 +86,12 @@ bool kvet_term_iter_next(struct kvet_term_iter *it, struct kvet_term_ref *out)
 			out->entry = e;
 			out->filters = true;
 			if (out->kind == KVET_TERM_PREFERRED_ANTI_AFFINITY) {
-				term = KVET_FIELD(e, "podAffinityTerm");
+				term = kvet_node_get(e, "podAffinityTerm");
 				out->filters = false;
 			} else if (out->kind == KVET_TERM_SPREAD_CONSTRAINT) {
 				/* ScheduleAnyway constraints only score */
 				out->filters = !kvet_node_eq(
-					KVET_FIELD(e, "whenUnsatisfiable"),
+					kvet_node_get(e, "whenUnsatisfiable"),
 					"ScheduleAnyway");
 			}
 			if (!kvet_node_is_map(term))
@@ -243,13 +242,13 @@ static void read_spread(struct kvet_term *t)
 {
 	const struct kvet_node *n = t->node;
 
-	t->max_skew = count_or_one(KVET_FIELD(n, "maxSkew"));
-	t->min_domains = count_or_one(KVET_FIELD(n, "minDomains"));
+	t->max_skew = count_or_one(kvet_node_get(n, "maxSkew"));
+	t->min_domains = count_or_one(kvet_node_get(n, "minDomains"));
 	/* PodTopologySpread: nodeAffinityPolicy defaults to Honor,
 	 * nodeTaintsPolicy to Ignore */
-	t->honor_affinity = !kvet_node_eq(KVET_FIELD(n, "nodeAffinityPolicy"),
+	t->honor_affinity = !kvet_node_eq(kvet_node_get(n, "nodeAffinityPolicy"),
 					  "Ignore");
-	t->honor_taints = kvet_node_eq(KVET_FIELD(n, "nodeTaintsPolicy"),
+	t->honor_taints = kvet_node_eq(kvet_node_get(n, "nodeTaintsPolicy"),
 				       "Honor");
 }
 
@@ -267,12 +266,12 @@ int kvet_term_parse(struct kvet_arena *arena, const struct kvet_term_ref *ref,
 	t->node = n;
 	t->filters = ref->filters;
 	t->max_skew = t->min_domains = 1;
-	t->topology_key_node = KVET_FIELD(n, "topologyKey");
+	t->topology_key_node = kvet_node_get(n, "topologyKey");
 	t->topology_key = kvet_string_of(t->topology_key_node);
-	t->match_label_keys = KVET_FIELD(n, "matchLabelKeys");
+	t->match_label_keys = kvet_node_get(n, "matchLabelKeys");
 	if (!spread)
-		t->mismatch_label_keys = KVET_FIELD(n, "mismatchLabelKeys");
-	if (kvet_selector_parse(arena, KVET_FIELD(n, "labelSelector"),
+		t->mismatch_label_keys = kvet_node_get(n, "mismatchLabelKeys");
+	if (kvet_selector_parse(arena, kvet_node_get(n, "labelSelector"),
 				spread ? KVET_SEL_FIELD_SPREAD :
 					 KVET_SEL_FIELD_AFFINITY_TERM,
 				&t->selector) ||
@@ -284,8 +283,8 @@ int kvet_term_parse(struct kvet_arena *arena, const struct kvet_term_ref *ref,
 		t->ns_selector.meaning = KVET_SEL_NOTHING;
 		return 0;
 	}
-	if (parse_namespaces(arena, t, KVET_FIELD(n, "namespaces")) ||
-	    kvet_selector_parse(arena, KVET_FIELD(n, "namespaceSelector"),
+	if (parse_namespaces(arena, t, kvet_node_get(n, "namespaces")) ||
+	    kvet_selector_parse(arena, kvet_node_get(n, "namespaceSelector"),
 				KVET_SEL_FIELD_AFFINITY_NS, &t->ns_selector))
 		return -1;
 	t->scope_own = !t->n_namespaces &&
@@ -354,10 +353,10 @@ int kvet_term_identity(struct kvet_strbuf *sb, struct kvet_arena *arena,
 {
 	put_node(sb, ref->node);
 	if (put_values(sb, arena, pod,
-		       KVET_FIELD(ref->node, "matchLabelKeys")) < 0 ||
+		       kvet_node_get(ref->node, "matchLabelKeys")) < 0 ||
 	    (ref->kind != KVET_TERM_SPREAD_CONSTRAINT &&
 	     put_values(sb, arena, pod,
-			KVET_FIELD(ref->node, "mismatchLabelKeys")) < 0))
+			kvet_node_get(ref->node, "mismatchLabelKeys")) < 0))
 		return -1;
 	return sb->oom ? -1 : 0;
 }

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/field.h"
 #include "model/hash.h"
 #include "model/service.h"
 #include "model/run.h"
@@ -83,16 +82,16 @@ static int parse_service_ref(struct kvet_arena *arena,
 			     const struct kvet_node *svc,
 			     struct kvet_service_ref *out)
 {
-	const struct kvet_node *port = KVET_FIELD(svc, "port");
+	const struct kvet_node *port = kvet_node_get(svc, "port");
 	bool oom = false;
 	long long v;
 
 	memset(out, 0, sizeof(*out));
 	out->node = svc;
-	out->namespace = str_dup(arena, KVET_FIELD(svc, "namespace"), "",
+	out->namespace = str_dup(arena, kvet_node_get(svc, "namespace"), "",
 				 &oom);
-	out->name = str_dup(arena, KVET_FIELD(svc, "name"), "", &oom);
-	out->path = str_dup(arena, KVET_FIELD(svc, "path"), NULL, &oom);
+	out->name = str_dup(arena, kvet_node_get(svc, "name"), "", &oom);
+	out->path = str_dup(arena, kvet_node_get(svc, "path"), NULL, &oom);
 	out->port = DEFAULT_WEBHOOK_PORT;
 	if (!kvet_node_is_null(port)) {
 		out->port_node = port;
@@ -179,8 +178,8 @@ static int read_client_config(struct kvet_webhooks *whs,
 			      struct kvet_webhook *wh,
 			      const struct kvet_node *cc)
 {
-	const struct kvet_node *svc = KVET_FIELD(cc, "service");
-	const struct kvet_node *url = KVET_FIELD(cc, "url");
+	const struct kvet_node *svc = kvet_node_get(cc, "service");
+	const struct kvet_node *url = kvet_node_get(cc, "url");
 
 	wh->client_config = cc;
 	if (!kvet_node_is_null(url))
@@ -210,7 +209,7 @@ static int read_entry(struct kvet_webhooks *whs, const struct kvet_object *obj,
 	wh->index = index;
 	wh->node = n;
 	wh->v1beta1 = strcmp(obj->version, "v1beta1") == 0;
-	wh->name = str_dup(arena, KVET_FIELD(n, "name"), "", &oom);
+	wh->name = str_dup(arena, kvet_node_get(n, "name"), "", &oom);
 	if (oom)
 		return -1;
 	wh->id = kvet_arena_printf(arena, "%s/%s#%s", obj->kind, obj->name,
@@ -218,7 +217,7 @@ static int read_entry(struct kvet_webhooks *whs, const struct kvet_object *obj,
 	if (!wh->id)
 		return -1;
 	/* "Default to Fail" in v1; v1beta1 defaulted to Ignore */
-	fp = KVET_FIELD(n, "failurePolicy");
+	fp = kvet_node_get(n, "failurePolicy");
 	if (kvet_node_is_null(fp)) {
 		wh->failure_policy = wh->v1beta1 ? KVET_FAILURE_IGNORE :
 						   KVET_FAILURE_FAIL;
@@ -232,20 +231,20 @@ static int read_entry(struct kvet_webhooks *whs, const struct kvet_object *obj,
 			wh->failure_policy = KVET_FAILURE_INVALID;
 	}
 	/* matchPolicy defaults to Equivalent in v1, Exact in v1beta1 */
-	mp = KVET_FIELD(n, "matchPolicy");
+	mp = kvet_node_get(n, "matchPolicy");
 	wh->match_equivalent = kvet_node_is_null(mp) ? !wh->v1beta1 :
 			       kvet_node_eq(mp, "Equivalent");
-	wh->rules = KVET_FIELD(n, "rules");
-	wh->match_conditions = KVET_FIELD(n, "matchConditions");
+	wh->rules = kvet_node_get(n, "rules");
+	wh->match_conditions = kvet_node_get(n, "matchConditions");
 	if (kvet_node_is_null(wh->match_conditions))
 		wh->match_conditions = NULL;
-	if (kvet_selector_parse(arena, KVET_FIELD(n, "namespaceSelector"),
+	if (kvet_selector_parse(arena, kvet_node_get(n, "namespaceSelector"),
 				KVET_SEL_FIELD_WEBHOOK,
 				&wh->namespace_selector) ||
-	    kvet_selector_parse(arena, KVET_FIELD(n, "objectSelector"),
+	    kvet_selector_parse(arena, kvet_node_get(n, "objectSelector"),
 				KVET_SEL_FIELD_WEBHOOK, &wh->object_selector))
 		return -1;
-	return read_client_config(whs, wh, KVET_FIELD(n, "clientConfig"));
+	return read_client_config(whs, wh, kvet_node_get(n, "clientConfig"));
 }
 
 /*
@@ -257,8 +256,8 @@ static int read_conversion(struct kvet_webhooks *whs,
 			   const struct kvet_object *obj,
 			   struct kvet_webhook *wh)
 {
-	const struct kvet_node *spec = KVET_FIELD(obj->root, "spec");
-	const struct kvet_node *conv = KVET_FIELD(spec, "conversion");
+	const struct kvet_node *spec = kvet_node_get(obj->root, "spec");
+	const struct kvet_node *conv = kvet_node_get(spec, "conversion");
 	const struct kvet_node *cc;
 	bool oom = false;
 
@@ -272,7 +271,7 @@ static int read_conversion(struct kvet_webhooks *whs,
 	wh->object_selector.meaning = KVET_SEL_EVERYTHING;
 	wh->id = kvet_arena_printf(whs->arena, "%s/%s#conversion", obj->kind,
 				   obj->name);
-	wh->crd_group = str_dup(whs->arena, KVET_FIELD(spec, "group"), "",
+	wh->crd_group = str_dup(whs->arena, kvet_node_get(spec, "group"), "",
 				&oom);
 	wh->crd_plural = str_dup(whs->arena,
 				 kvet_node_path(spec, "names", "plural", NULL),
@@ -282,7 +281,7 @@ static int read_conversion(struct kvet_webhooks *whs,
 	/* v1 nests it under webhook; v1beta1 has webhookClientConfig */
 	cc = kvet_node_path(conv, "webhook", "clientConfig", NULL);
 	if (!cc)
-		cc = KVET_FIELD(conv, "webhookClientConfig");
+		cc = kvet_node_get(conv, "webhookClientConfig");
 	return read_client_config(whs, wh, cc);
 }
 
@@ -544,7 +543,7 @@ int kvet_webhooks_of(struct kvet_arena *arena, const struct kvet_webhooks *whs,
 		     const struct kvet_object *obj,
 		     const struct kvet_webhook ***out, size_t *n)
 {
-	const struct kvet_node *hooks = KVET_FIELD(obj->root, "webhooks");
+	const struct kvet_node *hooks = kvet_node_get(obj->root, "webhooks");
 	uint32_t i, n_hooks = kvet_node_is_seq(hooks) ? hooks->len : 0;
 	const struct kvet_webhook *wh;
 

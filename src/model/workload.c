@@ -3,7 +3,6 @@
 
 #include <string.h>
 
-#include "model/field.h"
 
 static const struct {
 	const char *group;
@@ -232,7 +231,7 @@ static int init(struct kvet_arena *arena, const struct kvet_object *obj,
 		enum kvet_workload_kind kind, uint32_t index,
 		struct kvet_workload *out)
 {
-	const struct kvet_node *spec = KVET_FIELD(obj->root, "spec");
+	const struct kvet_node *spec = kvet_node_get(obj->root, "spec");
 	const struct kvet_node *sel;
 
 	out->obj = obj;
@@ -244,7 +243,7 @@ static int init(struct kvet_arena *arena, const struct kvet_object *obj,
 		break;
 	case KVET_WL_CRONJOB:
 		spec = kvet_node_path(spec, "jobTemplate", "spec", NULL);
-		out->template = KVET_FIELD(spec, "template");
+		out->template = kvet_node_get(spec, "template");
 		break;
 	case KVET_WL_CUSTOM:
 		out->template = out->custom
@@ -253,19 +252,19 @@ static int init(struct kvet_arena *arena, const struct kvet_object *obj,
 					: NULL;
 		break;
 	default:
-		out->template = KVET_FIELD(spec, "template");
+		out->template = kvet_node_get(spec, "template");
 		break;
 	}
 	if (!kvet_node_is_map(out->template))
 		out->template = NULL;
-	out->pod_spec = KVET_FIELD(out->template, "spec");
+	out->pod_spec = kvet_node_get(out->template, "spec");
 	if (kvet_labels_from_node(arena, kvet_node_path(out->template,
 							"metadata", "labels",
 							NULL),
 				  &out->labels))
 		return -1;
 
-	sel = KVET_FIELD(spec, "selector");
+	sel = kvet_node_get(spec, "selector");
 	switch (kind) {
 	case KVET_WL_POD:
 		out->selector.field = KVET_SEL_FIELD_WORKLOAD;
@@ -317,7 +316,7 @@ void kvet_workload_set_replicas(struct kvet_workload *wl,
 				unsigned int n_hpas, bool dump_mode)
 {
 	struct kvet_replicas *r = &wl->replicas;
-	const struct kvet_node *spec = KVET_FIELD(wl->obj->root, "spec");
+	const struct kvet_node *spec = kvet_node_get(wl->obj->root, "spec");
 	long long n;
 
 	memset(r, 0, sizeof(*r));
@@ -358,7 +357,7 @@ void kvet_workload_set_replicas(struct kvet_workload *wl,
 	r->spec_node = wl->kind == KVET_WL_CUSTOM
 			       ? follow(wl->obj->root, wl->custom->replicas_path,
 					wl->custom->n_replicas_path)
-			       : KVET_FIELD(spec, "replicas");
+			       : kvet_node_get(spec, "replicas");
 	if (kvet_node_is_null(r->spec_node))
 		r->spec_node = NULL;
 	/* Deployment, ReplicaSet, StatefulSet and ReplicationController
@@ -402,7 +401,7 @@ struct kvet_pdb_member kvet_workload_pdb_member(const struct kvet_workload *wl)
 
 long long kvet_workload_install_pods(const struct kvet_workload *wl)
 {
-	const struct kvet_node *spec = KVET_FIELD(wl->obj->root, "spec");
+	const struct kvet_node *spec = kvet_node_get(wl->obj->root, "spec");
 	const struct kvet_node *n;
 	long long par = 1, done;
 
@@ -415,12 +414,12 @@ long long kvet_workload_install_pods(const struct kvet_workload *wl)
 	case KVET_WL_JOB:
 		/* the Job controller runs parallelism pods at once (default
 		 * 1), never more than completions; none while suspended */
-		n = KVET_FIELD(spec, "suspend");
+		n = kvet_node_get(spec, "suspend");
 		if (n && n->type == KVET_NODE_BOOL &&
 		    kvet_node_text_eq(n, "true"))
 			return 0;
-		kvet_replicas_field(KVET_FIELD(spec, "parallelism"), &par);
-		if (kvet_replicas_field(KVET_FIELD(spec, "completions"),
+		kvet_replicas_field(kvet_node_get(spec, "parallelism"), &par);
+		if (kvet_replicas_field(kvet_node_get(spec, "completions"),
 					&done) && done < par)
 			par = done;
 		return par;
@@ -452,17 +451,17 @@ static bool declares_port(const struct kvet_node *containers,
 	for (i = 0; kvet_node_is_seq(containers) && i < containers->len; i++) {
 		c = &containers->u.items[i];
 		if (sidecars_only &&
-		    !kvet_node_eq(KVET_FIELD(c, "restartPolicy"), "Always"))
+		    !kvet_node_eq(kvet_node_get(c, "restartPolicy"), "Always"))
 			continue;
-		ports = KVET_FIELD(c, "ports");
+		ports = kvet_node_get(c, "ports");
 		for (j = 0; kvet_node_is_seq(ports) && j < ports->len; j++) {
 			p = &ports->u.items[j];
-			if (!kvet_node_is_string(KVET_FIELD(p, "name")) ||
-			    !kvet_node_slice(KVET_FIELD(p, "name"), &pn) ||
+			if (!kvet_node_is_string(kvet_node_get(p, "name")) ||
+			    !kvet_node_slice(kvet_node_get(p, "name"), &pn) ||
 			    !kvet_slice_eq(pn, name))
 				continue;
 			proto = kvet_slice_of("TCP");
-			kvet_node_slice(KVET_FIELD(p, "protocol"), &proto);
+			kvet_node_slice(kvet_node_get(p, "protocol"), &proto);
 			if (!protocol.len || kvet_slice_eq(proto, protocol))
 				return true;
 		}
@@ -476,9 +475,9 @@ bool kvet_workload_declares_port(const struct kvet_workload *wl,
 {
 	const struct kvet_node *spec = wl->pod_spec;
 
-	return declares_port(KVET_FIELD(spec, "containers"), name, protocol,
+	return declares_port(kvet_node_get(spec, "containers"), name, protocol,
 			     false) ||
-	       declares_port(KVET_FIELD(spec, "initContainers"), name,
+	       declares_port(kvet_node_get(spec, "initContainers"), name,
 			     protocol, true);
 }
 
