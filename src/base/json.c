@@ -40,6 +40,7 @@ void kvet_jw_init(struct kvet_jw *jw, FILE *fp)
 	jw->out = fp;
 	jw->depth = 0;
 	jw->len = 0;
+	jw->kept_ready = false;
 }
 
 void kvet_jw_init_inside(struct kvet_jw *jw, FILE *fp, unsigned int depth,
@@ -103,6 +104,20 @@ static size_t plain_run(const char *s, size_t len)
 		if (m)
 			return n + (size_t)__builtin_ctz(m);
 		n += 16;
+	}
+	/* the last bytes of a text of 16 or more in one more step, over
+	 * some that were checked already */
+	if (n < len && len >= 16) {
+		size_t skip = 16 - (len - n);
+		__m128i v = _mm_loadu_si128((const __m128i *)(s + len - 16));
+		__m128i bad = _mm_or_si128(
+			_mm_or_si128(_mm_cmpeq_epi8(v, quote),
+				     _mm_cmpeq_epi8(v, bslash)),
+			_mm_or_si128(_mm_cmplt_epi8(v, space),
+				     _mm_cmpeq_epi8(v, del)));
+		unsigned int m = (unsigned int)_mm_movemask_epi8(bad) >> skip;
+
+		return m ? n + (size_t)__builtin_ctz(m) : len;
 	}
 #else
 	const uint64_t ones = 0x0101010101010101ull;
@@ -430,4 +445,111 @@ void kvet_jw_bool(struct kvet_jw *jw, const char *key, bool val)
 {
 	kvet_jw_item(jw, key);
 	put(jw, val ? "true" : "false", val ? 4 : 5);
+}
+
+void kvet_jw_key_slow(struct kvet_jw *jw, struct kvet_jw_key key)
+{
+	if (jw->depth) {
+		if (jw->depth <= KVET_JW_MAX_DEPTH) {
+			if (!jw->empty[jw->depth - 1])
+				put_char(jw, ',');
+			jw->empty[jw->depth - 1] = false;
+		}
+		jw_indent(jw, jw->depth);
+	}
+	put(jw, key.s, key.len);
+}
+
+void kvet_jw_value_str(struct kvet_jw *jw, const char *val)
+{
+	kvet_jw_string(jw, val, val ? strlen(val) : 0);
+}
+
+void kvet_jw_value_pos(struct kvet_jw *jw, unsigned int val)
+{
+	if (val)
+		put_uint(jw, val);
+	else
+		put(jw, "null", 4);
+}
+
+void kvet_jw_value_open(struct kvet_jw *jw, char bracket)
+{
+	put_char(jw, bracket);
+	if (jw->depth < KVET_JW_MAX_DEPTH)
+		jw->empty[jw->depth] = true;
+	jw->depth++;
+}
+
+/* Texts longer than this are written as they come, not kept. */
+#define KEPT_MAX 1024
+_Static_assert(ESCAPED_MAX(KEPT_MAX) <= KVET_JW_KEPT_BUF,
+	       "kept_buf holds the longest kept text escaped");
+
+static struct kvet_jw_text *kept_slot(struct kvet_jw *jw, const char *val)
+{
+	/* the address's bits mixed, its high byte the slot */
+	uint64_t h = (uint64_t)(uintptr_t)val * 0x9e3779b97f4a7c15ull;
+
+	_Static_assert(KVET_JW_KEPT == 256, "the slot is one byte");
+	return &jw->kept[h >> 56];
+}
+
+/* Remember @val in @t: measured, and escaped when it needs it. False:
+ * too long to keep. */
+static bool kept_fill(struct kvet_jw *jw, struct kvet_jw_text *t,
+		      const char *val)
+{
+	size_t len = strnlen(val, KEPT_MAX + 1);
+
+	if (len > KEPT_MAX)
+		return false;
+	if (plain_run(val, len) == len) {
+		t->off = KVET_JW_PLAIN;
+		t->len = (uint32_t)len;
+	} else {
+		char *o;
+
+		if (KVET_JW_KEPT_BUF - jw->kept_used < ESCAPED_MAX(len)) {
+			/* full: start again, forgetting every text */
+			memset(jw->kept, 0, sizeof(jw->kept));
+			jw->kept_used = 0;
+		}
+		o = escape_body(jw->kept_buf + jw->kept_used, val, len);
+		t->off = (uint32_t)jw->kept_used;
+		t->len = (uint32_t)(o - (jw->kept_buf + jw->kept_used));
+		jw->kept_used += t->len;
+	}
+	t->s = val;
+	return true;
+}
+
+void kvet_jw_kept(struct kvet_jw *jw, const char *val)
+{
+	struct kvet_jw_text *t;
+	char *o;
+
+	if (!val) {
+		put(jw, "null", 4);
+		return;
+	}
+	if (!jw->kept_ready) {
+		memset(jw->kept, 0, sizeof(jw->kept));
+		jw->kept_used = 0;
+		jw->kept_ready = true;
+	}
+	t = kept_slot(jw, val);
+	if (t->s != val && !kept_fill(jw, t, val)) {
+		kvet_jw_value_str(jw, val);
+		return;
+	}
+	if (KVET_JW_BUF - jw->len < (size_t)t->len + 2)
+		kvet_jw_flush(jw);
+	o = jw->buf + jw->len;
+	*o++ = '"';
+	memcpy(o, t->off == KVET_JW_PLAIN ? val : jw->kept_buf + t->off,
+	       t->len);
+	o += t->len;
+	*o++ = '"';
+	jw->len = (size_t)(o - jw->buf);
 }
