@@ -90,17 +90,6 @@ void kvet_jw_open(struct kvet_jw *jw, const char *key, char bracket);
 void kvet_jw_close(struct kvet_jw *jw, char bracket);
 /* A string; NULL is written null. */
 void kvet_jw_str(struct kvet_jw *jw, const char *key, const char *val);
-/*
- * kvet_jw_str_joined() - three string members: @key @head, @sep and
- * @tail joined, then @head_key @head and @tail_key @tail, as three
- * kvet_jw_str() would write them, but escaped once and without joining
- * them (a finding's message is its headline and its reason joined with
- * ": "); @head_key and @tail_key NULL write the joined member alone.
- * The last byte of @head, and @sep's first and last, must be ASCII.
- */
-void kvet_jw_str_joined(struct kvet_jw *jw, const char *key,
-			const char *head_key, const char *tail_key,
-			const char *head, const char *sep, const char *tail);
 void kvet_jw_uint(struct kvet_jw *jw, const char *key, unsigned long long val);
 void kvet_jw_bool(struct kvet_jw *jw, const char *key, bool val);
 /* A 1-based line or column; 0 means "no position" and is written null. */
@@ -120,6 +109,8 @@ struct kvet_jw_key {
 };
 #define KVET_JW_KEY(k) ((struct kvet_jw_key){ "\"" k "\": ", sizeof(k) + 3 })
 #define KVET_JW_ELEMENT ((struct kvet_jw_key){ "", 0 })
+
+#define KVET_JW_NO_KEY ((struct kvet_jw_key){ NULL, 0 })
 
 void kvet_jw_key_slow(struct kvet_jw *jw, struct kvet_jw_key key);
 
@@ -163,5 +154,19 @@ void kvet_jw_value_open(struct kvet_jw *jw, char bracket);
  * it. @val must stay unchanged as long as the writer is used.
  */
 void kvet_jw_kept(struct kvet_jw *jw, const char *val);
+
+/*
+ * kvet_jw_str_joined() - three string members: @key @head, @sep and
+ * @tail joined, then @head_key @head and @tail_key @tail, as three
+ * kvet_jw_str() would write them, but escaped once and without joining
+ * them (a finding's message is its headline and its reason joined with
+ * ": "); @head_key and @tail_key KVET_JW_NO_KEY write the joined member
+ * alone. The last byte of @head, and @sep's first and last, must be
+ * ASCII.
+ */
+void kvet_jw_str_joined(struct kvet_jw *jw, struct kvet_jw_key key,
+			struct kvet_jw_key head_key,
+			struct kvet_jw_key tail_key,
+			const char *head, const char *sep, const char *tail);
 
 #endif

@@ -103,8 +103,9 @@ static void write_words(struct kvet_jw *jw, const struct kvet_finding *f)
 	const char *hl = f->headline ? f->headline : f->message;
 
 	if (hl && f->reason && message_joined(f, hl)) {
-		kvet_jw_str_joined(jw, "message", "headline", "reason", hl,
-				   ": ", f->reason);
+		kvet_jw_str_joined(jw, KVET_JW_KEY("message"),
+				   KVET_JW_KEY("headline"),
+				   KVET_JW_KEY("reason"), hl, ": ", f->reason);
 		return;
 	}
 	kvet_jw_str(jw, "message", f->message);
@@ -342,8 +343,9 @@ static void write_suppressed(struct kvet_jw *jw,
 	if (f->message || !f->headline || !f->reason)
 		kvet_jw_str(jw, "message", f->message);
 	else
-		kvet_jw_str_joined(jw, "message", NULL, NULL, f->headline,
-				   ": ", f->reason);
+		kvet_jw_str_joined(jw, KVET_JW_KEY("message"),
+				   KVET_JW_NO_KEY, KVET_JW_NO_KEY,
+				   f->headline, ": ", f->reason);
 	kvet_jw_str(jw, "file", f->pos.file);
 	kvet_jw_pos(jw, "line", f->pos.line);
 	kvet_jw_pos(jw, "column", f->pos.line ? f->pos.column : 0);
