@@ -40,6 +40,7 @@ void kvet_jw_init(struct kvet_jw *jw, FILE *fp)
 	jw->out = fp;
 	jw->depth = 0;
 	jw->len = 0;
+	jw->kept_ready = false;
 }
 
 void kvet_jw_init_inside(struct kvet_jw *jw, FILE *fp, unsigned int depth,
@@ -79,6 +80,22 @@ static const bool plain[256] = {
 	PLAIN_ROW(0x40), PLAIN_ROW(0x50), PLAIN_ROW(0x60), PLAIN_ROW(0x70),
 };
 
+#ifdef __SSE2__
+/* A bit for each of the 16 bytes of @v that is not plain. */
+static inline unsigned int bad_mask(__m128i v)
+{
+	/* a signed compare below 0x20 catches the bytes of 0x80 and up too */
+	const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
+	const __m128i space = _mm_set1_epi8(0x20), del = _mm_set1_epi8(0x7f);
+	__m128i bad = _mm_or_si128(
+		_mm_or_si128(_mm_cmpeq_epi8(v, quote),
+			     _mm_cmpeq_epi8(v, bslash)),
+		_mm_or_si128(_mm_cmplt_epi8(v, space), _mm_cmpeq_epi8(v, del)));
+
+	return (unsigned int)_mm_movemask_epi8(bad);
+}
+#endif
+
 /* How many bytes from @s on stand for themselves in a JSON string
  * (printable ASCII but '"' and '\\'): sixteen at a time with SSE2, else
  * eight. */
@@ -87,22 +104,22 @@ static size_t plain_run(const char *s, size_t len)
 	size_t n = 0;
 
 #ifdef __SSE2__
-	/* a signed compare below 0x20 catches the bytes of 0x80 and up too */
-	const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
-	const __m128i space = _mm_set1_epi8(0x20), del = _mm_set1_epi8(0x7f);
-
 	while (len - n >= 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(s + n));
-		__m128i bad = _mm_or_si128(
-			_mm_or_si128(_mm_cmpeq_epi8(v, quote),
-				     _mm_cmpeq_epi8(v, bslash)),
-			_mm_or_si128(_mm_cmplt_epi8(v, space),
-				     _mm_cmpeq_epi8(v, del)));
-		unsigned int m = (unsigned int)_mm_movemask_epi8(bad);
+		unsigned int m = bad_mask(
+			_mm_loadu_si128((const __m128i *)(s + n)));
 
 		if (m)
 			return n + (size_t)__builtin_ctz(m);
 		n += 16;
+	}
+	/* the last bytes of a text of 16 or more in one more step, over
+	 * some that were checked already */
+	if (n < len && len >= 16) {
+		size_t skip = 16 - (len - n);
+		unsigned int m = bad_mask(_mm_loadu_si128(
+			(const __m128i *)(s + len - 16))) >> skip;
+
+		return m ? n + (size_t)__builtin_ctz(m) : len;
 	}
 #else
 	const uint64_t ones = 0x0101010101010101ull;
@@ -141,6 +158,34 @@ static char *escape_body(char *o, const char *s, size_t len)
 	uint32_t cp;
 
 	for (i = 0; i < len; i += n) {
+#ifdef __SSE2__
+		/* sixteen bytes a step, stored whole and kept as far as
+		 * they are plain: each byte read may take six bytes of the
+		 * room, so sixteen fit wherever sixteen are left to read. A
+		 * finding's words are short runs between quotes: no call to
+		 * measure or copy each. */
+		n = 0;
+		while (len - i >= 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(s + i));
+			unsigned int m = bad_mask(v);
+
+			_mm_storeu_si128((__m128i *)o, v);
+			if (m) {
+				n = (size_t)__builtin_ctz(m);
+				break;
+			}
+			o += 16;
+			i += 16;
+		}
+		if (n) {
+			o += n;
+			continue;
+		}
+		while (i < len && plain[(unsigned char)s[i]])
+			*o++ = s[i++];
+		if (i == len)
+			break;
+#else
 		/* mostly one run of text that needs no escape */
 		n = plain_run(s + i, len - i);
 		if (n) {
@@ -148,6 +193,7 @@ static char *escape_body(char *o, const char *s, size_t len)
 			o += n;
 			continue;
 		}
+#endif
 		/* the quotes around names in findings' words are most of
 		 * what needs an escape: no UTF-8 decoding for them */
 		if (s[i] == '"' || s[i] == '\\') {
@@ -242,50 +288,53 @@ static void string_body(struct kvet_jw *jw, const char *s, size_t len)
 	}
 }
 
-/* @o[0, @len) again as a string member @key; the room is there. */
-static void copy_member(struct kvet_jw *jw, const char *key, size_t from,
-			size_t len)
+/* @o[0, @len) again as a string member @key; the room is there, for the
+ * key's fast path too. */
+static void copy_member(struct kvet_jw *jw, struct kvet_jw_key key,
+			size_t from, size_t len)
 {
-	kvet_jw_item(jw, key);
+	kvet_jw_key(jw, key);
 	jw->buf[jw->len++] = '"';
 	memcpy(jw->buf + jw->len, jw->buf + from, len);
 	jw->len += len;
 	jw->buf[jw->len++] = '"';
 }
 
-void kvet_jw_str_joined(struct kvet_jw *jw, const char *key,
-			const char *head_key, const char *tail_key,
+void kvet_jw_str_joined(struct kvet_jw *jw, struct kvet_jw_key key,
+			struct kvet_jw_key head_key,
+			struct kvet_jw_key tail_key,
 			const char *head, const char *sep, const char *tail)
 {
 	size_t hl = strlen(head), sl = strlen(sep), tl = strlen(tail);
 	size_t len = hl + sl + tl;
-	size_t keys = strlen(key) +
-		      (head_key ? strlen(head_key) + strlen(tail_key) : 0);
+	size_t keys = key.len + (head_key.s ? head_key.len + tail_key.len : 0);
+	/* each key's fast path wants 2 * KVET_JW_MAX_DEPTH + 2 beyond it */
 	size_t need = 2 * ESCAPED_MAX(len) + keys +
-		      3 * (2 * (size_t)jw->depth + 6);
+		      3 * (2 * (size_t)KVET_JW_MAX_DEPTH + 2);
 	size_t start, head_end, tail_start, end;
 	char *o;
 
 	if (KVET_JW_BUF - jw->len < need)
 		kvet_jw_flush(jw);
-	if (KVET_JW_BUF - jw->len < need || jw->depth > KVET_JW_MAX_DEPTH) {
-		kvet_jw_item(jw, key);
+	if (KVET_JW_BUF - jw->len < need || !jw->depth ||
+	    jw->depth > KVET_JW_MAX_DEPTH) {
+		kvet_jw_key(jw, key);
 		put_char(jw, '"');
 		string_body(jw, head, hl);
 		string_body(jw, sep, sl);
 		string_body(jw, tail, tl);
 		put_char(jw, '"');
-		if (!head_key)
+		if (!head_key.s)
 			return;
-		kvet_jw_item(jw, head_key);
+		kvet_jw_key(jw, head_key);
 		kvet_jw_string(jw, head, hl);
-		kvet_jw_item(jw, tail_key);
+		kvet_jw_key(jw, tail_key);
 		kvet_jw_string(jw, tail, tl);
 		return;
 	}
 	/* no UTF-8 sequence crosses an ASCII byte, so the escaped whole is
 	 * the escaped pieces one after the other */
-	kvet_jw_item(jw, key);
+	kvet_jw_key(jw, key);
 	o = jw->buf + jw->len;
 	*o++ = '"';
 	start = (size_t)(o - jw->buf);
@@ -297,7 +346,7 @@ void kvet_jw_str_joined(struct kvet_jw *jw, const char *key,
 	end = (size_t)(o - jw->buf);
 	*o++ = '"';
 	jw->len = (size_t)(o - jw->buf);
-	if (!head_key)
+	if (!head_key.s)
 		return;
 	copy_member(jw, head_key, start, head_end - start);
 	copy_member(jw, tail_key, tail_start, end - tail_start);
@@ -387,8 +436,21 @@ void kvet_jw_open(struct kvet_jw *jw, const char *key, char bracket)
 void kvet_jw_close(struct kvet_jw *jw, char bracket)
 {
 	jw->depth--;
-	if (jw->depth < KVET_JW_MAX_DEPTH && !jw->empty[jw->depth])
+	if (jw->depth < KVET_JW_MAX_DEPTH && !jw->empty[jw->depth]) {
+		/* the line break, the indentation and the bracket in copies
+		 * of constant sizes, as kvet_jw_key() writes a key */
+		if (KVET_JW_BUF - jw->len >= 2 * KVET_JW_MAX_DEPTH + 2) {
+			char *o = jw->buf + jw->len;
+
+			*o++ = '\n';
+			memcpy(o, SPACES, 2 * KVET_JW_MAX_DEPTH);
+			o += 2 * (size_t)jw->depth;
+			*o++ = bracket;
+			jw->len = (size_t)(o - jw->buf);
+			return;
+		}
 		jw_indent(jw, jw->depth);
+	}
 	put_char(jw, bracket);
 }
 
@@ -398,17 +460,35 @@ void kvet_jw_str(struct kvet_jw *jw, const char *key, const char *val)
 	kvet_jw_string(jw, val, val ? strlen(val) : 0);
 }
 
-/* Decimal digits without printf: a report has millions of them. */
+/* Decimal digits without printf: a report has millions of them. Two a
+ * step from a table, into the middle of a buffer, so that one copy of a
+ * fixed size takes the digits whatever their number. */
 static void put_uint(struct kvet_jw *jw, unsigned long long val)
 {
-	char buf[24];
-	size_t i = sizeof(buf);
+	static const char pairs[] =
+		"00010203040506070809101112131415161718192021222324"
+		"25262728293031323334353637383940414243444546474849"
+		"50515253545556575859606162636465666768697071727374"
+		"75767778798081828384858687888990919293949596979899";
+	char buf[48];
+	size_t i = 24, n;
 
-	do {
-		buf[--i] = (char)('0' + val % 10);
-		val /= 10;
-	} while (val);
-	put(jw, buf + i, sizeof(buf) - i);
+	while (val >= 100) {
+		i -= 2;
+		memcpy(buf + i, pairs + 2 * (val % 100), 2);
+		val /= 100;
+	}
+	if (val >= 10) {
+		i -= 2;
+		memcpy(buf + i, pairs + 2 * val, 2);
+	} else {
+		buf[--i] = (char)('0' + val);
+	}
+	n = 24 - i;
+	if (KVET_JW_BUF - jw->len < 20)
+		kvet_jw_flush(jw);
+	memcpy(jw->buf + jw->len, buf + i, 20);
+	jw->len += n;
 }
 
 void kvet_jw_uint(struct kvet_jw *jw, const char *key, unsigned long long val)
@@ -430,4 +510,111 @@ void kvet_jw_bool(struct kvet_jw *jw, const char *key, bool val)
 {
 	kvet_jw_item(jw, key);
 	put(jw, val ? "true" : "false", val ? 4 : 5);
+}
+
+void kvet_jw_key_slow(struct kvet_jw *jw, struct kvet_jw_key key)
+{
+	if (jw->depth) {
+		if (jw->depth <= KVET_JW_MAX_DEPTH) {
+			if (!jw->empty[jw->depth - 1])
+				put_char(jw, ',');
+			jw->empty[jw->depth - 1] = false;
+		}
+		jw_indent(jw, jw->depth);
+	}
+	put(jw, key.s, key.len);
+}
+
+void kvet_jw_value_str(struct kvet_jw *jw, const char *val)
+{
+	kvet_jw_string(jw, val, val ? strlen(val) : 0);
+}
+
+void kvet_jw_value_pos(struct kvet_jw *jw, unsigned int val)
+{
+	if (val)
+		put_uint(jw, val);
+	else
+		put(jw, "null", 4);
+}
+
+void kvet_jw_value_open(struct kvet_jw *jw, char bracket)
+{
+	put_char(jw, bracket);
+	if (jw->depth < KVET_JW_MAX_DEPTH)
+		jw->empty[jw->depth] = true;
+	jw->depth++;
+}
+
+/* Texts longer than this are written as they come, not kept. */
+#define KEPT_MAX 1024
+_Static_assert(ESCAPED_MAX(KEPT_MAX) <= KVET_JW_KEPT_BUF,
+	       "kept_buf holds the longest kept text escaped");
+
+static struct kvet_jw_text *kept_slot(struct kvet_jw *jw, const char *val)
+{
+	/* the address's bits mixed, its high byte the slot */
+	uint64_t h = (uint64_t)(uintptr_t)val * 0x9e3779b97f4a7c15ull;
+
+	_Static_assert(KVET_JW_KEPT == 256, "the slot is one byte");
+	return &jw->kept[h >> 56];
+}
+
+/* Remember @val in @t: measured, and escaped when it needs it. False:
+ * too long to keep. */
+static bool kept_fill(struct kvet_jw *jw, struct kvet_jw_text *t,
+		      const char *val)
+{
+	size_t len = strnlen(val, KEPT_MAX + 1);
+
+	if (len > KEPT_MAX)
+		return false;
+	if (plain_run(val, len) == len) {
+		t->off = KVET_JW_PLAIN;
+		t->len = (uint32_t)len;
+	} else {
+		char *o;
+
+		if (KVET_JW_KEPT_BUF - jw->kept_used < ESCAPED_MAX(len)) {
+			/* full: start again, forgetting every text */
+			memset(jw->kept, 0, sizeof(jw->kept));
+			jw->kept_used = 0;
+		}
+		o = escape_body(jw->kept_buf + jw->kept_used, val, len);
+		t->off = (uint32_t)jw->kept_used;
+		t->len = (uint32_t)(o - (jw->kept_buf + jw->kept_used));
+		jw->kept_used += t->len;
+	}
+	t->s = val;
+	return true;
+}
+
+void kvet_jw_kept(struct kvet_jw *jw, const char *val)
+{
+	struct kvet_jw_text *t;
+	char *o;
+
+	if (!val) {
+		put(jw, "null", 4);
+		return;
+	}
+	if (!jw->kept_ready) {
+		memset(jw->kept, 0, sizeof(jw->kept));
+		jw->kept_used = 0;
+		jw->kept_ready = true;
+	}
+	t = kept_slot(jw, val);
+	if (t->s != val && !kept_fill(jw, t, val)) {
+		kvet_jw_value_str(jw, val);
+		return;
+	}
+	if (KVET_JW_BUF - jw->len < (size_t)t->len + 2)
+		kvet_jw_flush(jw);
+	o = jw->buf + jw->len;
+	*o++ = '"';
+	memcpy(o, t->off == KVET_JW_PLAIN ? val : jw->kept_buf + t->off,
+	       t->len);
+	o += t->len;
+	*o++ = '"';
+	jw->len = (size_t)(o - jw->buf);
 }

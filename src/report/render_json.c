@@ -20,25 +20,51 @@
  * no position.
  */
 
+/*
+ * The members of findings, each written thousands of times: keys quoted
+ * at compile time, and the texts the findings keep once (file names,
+ * kinds, names, the rules' words) escaped once for the whole report.
+ */
+static inline void kept(struct kvet_jw *jw, struct kvet_jw_key key,
+			const char *val)
+{
+	kvet_jw_key(jw, key);
+	kvet_jw_kept(jw, val);
+}
+
+static inline void pos(struct kvet_jw *jw, struct kvet_jw_key key,
+		       unsigned int val)
+{
+	kvet_jw_key(jw, key);
+	kvet_jw_value_pos(jw, val);
+}
+
+static inline void open_member(struct kvet_jw *jw, struct kvet_jw_key key,
+			       char bracket)
+{
+	kvet_jw_key(jw, key);
+	kvet_jw_value_open(jw, bracket);
+}
+
 static void write_object(struct kvet_jw *jw,
 			 const struct kvet_object_ref *obj)
 {
-	kvet_jw_open(jw, "object", '{');
-	kvet_jw_str(jw, "apiVersion", obj->api_version);
-	kvet_jw_str(jw, "kind", obj->kind);
-	kvet_jw_str(jw, "namespace", obj->namespace);
-	kvet_jw_str(jw, "name", obj->name);
+	open_member(jw, KVET_JW_KEY("object"), '{');
+	kept(jw, KVET_JW_KEY("apiVersion"), obj->api_version);
+	kept(jw, KVET_JW_KEY("kind"), obj->kind);
+	kept(jw, KVET_JW_KEY("namespace"), obj->namespace);
+	kept(jw, KVET_JW_KEY("name"), obj->name);
 	kvet_jw_close(jw, '}');
 }
 
 static void write_related(struct kvet_jw *jw, const struct kvet_object_ref *rel)
 {
-	kvet_jw_open(jw, NULL, '{');
-	kvet_jw_str(jw, "kind", rel->kind);
-	kvet_jw_str(jw, "namespace", rel->namespace);
-	kvet_jw_str(jw, "name", rel->name);
-	kvet_jw_str(jw, "file", rel->pos.file);
-	kvet_jw_pos(jw, "line", rel->pos.line);
+	open_member(jw, KVET_JW_ELEMENT, '{');
+	kept(jw, KVET_JW_KEY("kind"), rel->kind);
+	kept(jw, KVET_JW_KEY("namespace"), rel->namespace);
+	kept(jw, KVET_JW_KEY("name"), rel->name);
+	kept(jw, KVET_JW_KEY("file"), rel->pos.file);
+	pos(jw, KVET_JW_KEY("line"), rel->pos.line);
 	kvet_jw_close(jw, '}');
 }
 
@@ -77,8 +103,9 @@ static void write_words(struct kvet_jw *jw, const struct kvet_finding *f)
 	const char *hl = f->headline ? f->headline : f->message;
 
 	if (hl && f->reason && message_joined(f, hl)) {
-		kvet_jw_str_joined(jw, "message", "headline", "reason", hl,
-				   ": ", f->reason);
+		kvet_jw_str_joined(jw, KVET_JW_KEY("message"),
+				   KVET_JW_KEY("headline"),
+				   KVET_JW_KEY("reason"), hl, ": ", f->reason);
 		return;
 	}
 	kvet_jw_str(jw, "message", f->message);
@@ -96,16 +123,16 @@ static void write_finding(struct kvet_jw *jw, const struct kvet_ctx *ctx,
 	const struct kvet_rule_info *info = kvet_ctx_rule_find(ctx, f->rule);
 	size_t i;
 
-	kvet_jw_open(jw, NULL, '{');
-	kvet_jw_str(jw, "rule", f->rule);
-	kvet_jw_str(jw, "severity", kvet_severity_name(f->severity));
+	open_member(jw, KVET_JW_ELEMENT, '{');
+	kept(jw, KVET_JW_KEY("rule"), f->rule);
+	kept(jw, KVET_JW_KEY("severity"), kvet_severity_name(f->severity));
 	write_words(jw, f);
-	kvet_jw_str(jw, "help", f->help);
-	kvet_jw_str(jw, "help_uri", info ? info->help_uri : NULL);
+	kept(jw, KVET_JW_KEY("help"), f->help);
+	kept(jw, KVET_JW_KEY("help_uri"), info ? info->help_uri : NULL);
 	write_object(jw, &f->object);
-	kvet_jw_str(jw, "file", f->pos.file);
-	kvet_jw_pos(jw, "line", f->pos.line);
-	kvet_jw_pos(jw, "column", f->pos.line ? f->pos.column : 0);
+	kept(jw, KVET_JW_KEY("file"), f->pos.file);
+	pos(jw, KVET_JW_KEY("line"), f->pos.line);
+	pos(jw, KVET_JW_KEY("column"), f->pos.line ? f->pos.column : 0);
 	kvet_jw_str(jw, "source", f->source);
 	/* only when the place above is a template line: reports of other
 	 * inputs keep their keys */
@@ -113,7 +140,7 @@ static void write_finding(struct kvet_jw *jw, const struct kvet_ctx *ctx,
 	/* only for renders kvet made, so plain reports stay as they were */
 	if (f->unit)
 		kvet_jw_str(jw, "unit", f->unit);
-	kvet_jw_open(jw, "related", '[');
+	open_member(jw, KVET_JW_KEY("related"), '[');
 	for (i = 0; i < f->n_related; i++)
 		write_related(jw, &f->related[i]);
 	kvet_jw_close(jw, ']');
@@ -316,8 +343,9 @@ static void write_suppressed(struct kvet_jw *jw,
 	if (f->message || !f->headline || !f->reason)
 		kvet_jw_str(jw, "message", f->message);
 	else
-		kvet_jw_str_joined(jw, "message", NULL, NULL, f->headline,
-				   ": ", f->reason);
+		kvet_jw_str_joined(jw, KVET_JW_KEY("message"),
+				   KVET_JW_NO_KEY, KVET_JW_NO_KEY,
+				   f->headline, ": ", f->reason);
 	kvet_jw_str(jw, "file", f->pos.file);
 	kvet_jw_pos(jw, "line", f->pos.line);
 	kvet_jw_pos(jw, "column", f->pos.line ? f->pos.column : 0);
