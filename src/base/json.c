@@ -413,9 +413,13 @@ void kvet_jw_item(struct kvet_jw *jw, const char *key)
 		return;
 	}
 	if (jw->depth) {
-		if (!jw->empty[jw->depth - 1])
-			put_char(jw, ',');
-		jw->empty[jw->depth - 1] = false;
+		/* deeper than the array: no comma is tracked (no report
+		 * nests so deep), but nothing is written outside it */
+		if (jw->depth <= KVET_JW_MAX_DEPTH) {
+			if (!jw->empty[jw->depth - 1])
+				put_char(jw, ',');
+			jw->empty[jw->depth - 1] = false;
+		}
 		jw_indent(jw, jw->depth);
 	}
 	if (key) {

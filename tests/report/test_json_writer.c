@@ -235,12 +235,41 @@ static void test_kept(void **state)
 		free(longs[i]);
 }
 
+/* Deeper than KVET_JW_MAX_DEPTH the writer promises no commas, but it
+ * must write nothing outside its arrays (UBSan's bounds check in the
+ * sanitizer build) and keep its brackets balanced. */
+static void test_too_deep(void **state)
+{
+	enum { DEEP = KVET_JW_MAX_DEPTH + 8 };
+	struct mem m;
+	size_t i, open = 0, close = 0;
+
+	(void)state;
+	mem_open(&m);
+	kvet_jw_open(m.jw, NULL, '{');
+	for (i = 1; i < DEEP; i++)
+		kvet_jw_open(m.jw, "k", '{');
+	kvet_jw_str(m.jw, "a", "x");
+	kvet_jw_str(m.jw, "b", "y");
+	for (i = 0; i < DEEP; i++)
+		kvet_jw_close(m.jw, '}');
+	mem_done(&m);
+	for (i = 0; i < m.len; i++) {
+		open += m.buf[i] == '{';
+		close += m.buf[i] == '}';
+	}
+	assert_int_equal(open, DEEP);
+	assert_int_equal(close, DEEP);
+	free(m.buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_tails),
 		cmocka_unit_test(test_keys),
 		cmocka_unit_test(test_kept),
+		cmocka_unit_test(test_too_deep),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
