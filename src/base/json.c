@@ -380,6 +380,22 @@ static void jw_indent(struct kvet_jw *jw, unsigned int depth)
 	}
 }
 
+/* What comes before an item inside a container: the comma after the one
+ * before it, a line break and the indentation. Deeper than the array no
+ * comma is tracked (no report nests so deep), but nothing is written
+ * outside it. */
+static void separate(struct kvet_jw *jw)
+{
+	if (!jw->depth)
+		return;
+	if (jw->depth <= KVET_JW_MAX_DEPTH) {
+		if (!jw->empty[jw->depth - 1])
+			put_char(jw, ',');
+		jw->empty[jw->depth - 1] = false;
+	}
+	jw_indent(jw, jw->depth);
+}
+
 void kvet_jw_item(struct kvet_jw *jw, const char *key)
 {
 	size_t klen = key ? strlen(key) : 0;
@@ -412,16 +428,7 @@ void kvet_jw_item(struct kvet_jw *jw, const char *key)
 		jw->len = (size_t)(o - jw->buf);
 		return;
 	}
-	if (jw->depth) {
-		/* deeper than the array: no comma is tracked (no report
-		 * nests so deep), but nothing is written outside it */
-		if (jw->depth <= KVET_JW_MAX_DEPTH) {
-			if (!jw->empty[jw->depth - 1])
-				put_char(jw, ',');
-			jw->empty[jw->depth - 1] = false;
-		}
-		jw_indent(jw, jw->depth);
-	}
+	separate(jw);
 	if (key) {
 		kvet_jw_string(jw, key, klen);
 		put(jw, ": ", 2);
@@ -518,14 +525,7 @@ void kvet_jw_bool(struct kvet_jw *jw, const char *key, bool val)
 
 void kvet_jw_key_slow(struct kvet_jw *jw, struct kvet_jw_key key)
 {
-	if (jw->depth) {
-		if (jw->depth <= KVET_JW_MAX_DEPTH) {
-			if (!jw->empty[jw->depth - 1])
-				put_char(jw, ',');
-			jw->empty[jw->depth - 1] = false;
-		}
-		jw_indent(jw, jw->depth);
-	}
+	separate(jw);
 	put(jw, key.s, key.len);
 }
 
