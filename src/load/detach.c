@@ -31,6 +31,8 @@ void kvet_detach_init(struct kvet_detach *d, struct kvet_arena *arena,
 	d->arena = arena;
 	d->lo = buf;
 	d->hi = buf + len;
+	/* a piece of a dump holds a few thousand different texts */
+	d->firstcap = 4096;
 }
 
 void kvet_detach_reserve(struct kvet_detach *d, size_t n)
@@ -148,9 +150,7 @@ static bool same(const char *a, const char *b, size_t len)
 
 static bool grow(struct kvet_detach *d)
 {
-	/* a piece of a dump holds a few thousand different texts */
-	size_t cap = d->captext ? 2 * d->captext
-			    : d->firstcap ? d->firstcap : 4096, i, j;
+	size_t cap = d->captext ? 2 * d->captext : d->firstcap, i, j;
 	struct kvet_detach_entry *slot = calloc(cap, sizeof(*slot));
 
 	if (!slot)
