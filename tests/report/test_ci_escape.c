@@ -15,6 +15,7 @@
 #include <libxml/parser.h>
 #include <libxml/xmlwriter.h>
 
+#include "capture.h"
 #include "report/escape.h"
 
 #define FFFD "\xef\xbf\xbd"
@@ -84,23 +85,9 @@ static void test_xml_writer_round_trip(void **state)
 	free(clean);
 }
 
-struct capture {
-	FILE *fp;
-	char *buf;
-	size_t len;
-};
-
-static void capture_open(struct capture *cap)
-{
-	cap->buf = NULL;
-	cap->len = 0;
-	cap->fp = open_memstream(&cap->buf, &cap->len);
-	assert_non_null(cap->fp);
-}
-
 static void capture_check(struct capture *cap, const char *want)
 {
-	assert_int_equal(fclose(cap->fp), 0);
+	capture_close(cap);
 	assert_string_equal(cap->buf, want);
 	free(cap->buf);
 }

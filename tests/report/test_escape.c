@@ -13,27 +13,13 @@
 #include <cmocka.h>
 
 #include "base/json.h"
+#include "capture.h"
 #include "report/escape.h"
-
-/* A stream that collects what is written, for comparing with a string. */
-struct capture {
-	FILE *fp;
-	char *buf;
-	size_t len;
-};
-
-static void capture_open(struct capture *cap)
-{
-	cap->buf = NULL;
-	cap->len = 0;
-	cap->fp = open_memstream(&cap->buf, &cap->len);
-	assert_non_null(cap->fp);
-}
 
 /* Close the stream, compare with @want and free. */
 static void capture_check(struct capture *cap, const char *want)
 {
-	assert_int_equal(fclose(cap->fp), 0);
+	capture_close(cap);
 	assert_string_equal(cap->buf, want);
 	assert_int_equal(cap->len, strlen(want));
 	free(cap->buf);

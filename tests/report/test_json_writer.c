@@ -15,30 +15,26 @@
 #include <cmocka.h>
 
 #include "base/json.h"
+#include "capture.h"
 
 /* A writer into memory; done() flushes, closes and hands the bytes. */
 struct mem {
 	struct kvet_jw *jw;
-	FILE *fp;
-	char *buf;
-	size_t len;
+	struct capture cap;
 };
 
 static void mem_open(struct mem *m)
 {
-	m->buf = NULL;
-	m->len = 0;
-	m->fp = open_memstream(&m->buf, &m->len);
-	assert_non_null(m->fp);
+	capture_open(&m->cap);
 	m->jw = malloc(sizeof(*m->jw));
 	assert_non_null(m->jw);
-	kvet_jw_init(m->jw, m->fp);
+	kvet_jw_init(m->jw, m->cap.fp);
 }
 
 static void mem_done(struct mem *m)
 {
 	kvet_jw_flush(m->jw);
-	assert_int_equal(fclose(m->fp), 0);
+	capture_close(&m->cap);
 	free(m->jw);
 }
 
@@ -46,10 +42,10 @@ static void mem_same(struct mem *a, struct mem *b)
 {
 	mem_done(a);
 	mem_done(b);
-	assert_int_equal(a->len, b->len);
-	assert_memory_equal(a->buf, b->buf, a->len);
-	free(a->buf);
-	free(b->buf);
+	assert_int_equal(a->cap.len, b->cap.len);
+	assert_memory_equal(a->cap.buf, b->cap.buf, a->cap.len);
+	free(a->cap.buf);
+	free(b->cap.buf);
 }
 
 /* Every length below 48 with a byte that needs an escape (or is not
@@ -86,9 +82,9 @@ static void test_tails(void **state)
 				mem_open(&m);
 				kvet_jw_string(m.jw, in, len);
 				mem_done(&m);
-				assert_int_equal(m.len, strlen(want));
-				assert_memory_equal(m.buf, want, m.len);
-				free(m.buf);
+				assert_int_equal(m.cap.len, strlen(want));
+				assert_memory_equal(m.cap.buf, want, m.cap.len);
+				free(m.cap.buf);
 				free(in);
 			}
 		}
@@ -104,9 +100,9 @@ static void test_tails(void **state)
 		mem_open(&m);
 		kvet_jw_string(m.jw, in, len);
 		mem_done(&m);
-		assert_memory_equal(m.buf, want, strlen(want));
-		assert_int_equal(m.len, strlen(want));
-		free(m.buf);
+		assert_memory_equal(m.cap.buf, want, strlen(want));
+		assert_int_equal(m.cap.len, strlen(want));
+		free(m.cap.buf);
 		free(in);
 	}
 }
@@ -254,13 +250,13 @@ static void test_too_deep(void **state)
 	for (i = 0; i < DEEP; i++)
 		kvet_jw_close(m.jw, '}');
 	mem_done(&m);
-	for (i = 0; i < m.len; i++) {
-		open += m.buf[i] == '{';
-		close += m.buf[i] == '}';
+	for (i = 0; i < m.cap.len; i++) {
+		open += m.cap.buf[i] == '{';
+		close += m.cap.buf[i] == '}';
 	}
 	assert_int_equal(open, DEEP);
 	assert_int_equal(close, DEEP);
-	free(m.buf);
+	free(m.cap.buf);
 }
 
 int main(void)
