@@ -29,18 +29,13 @@ enum {
 	MAX_LANES = 64,
 };
 
-/* Where a chunk's findings are: lane->findings.v[first, end). */
-struct chunk {
-	uint32_t lane;
-	size_t first, end;
-};
-
 struct shared {
 	struct kvet_ctx *ctx;
 	const struct kvet_pass *pass;
 	struct kvet_object *const *objs;
 	size_t n;
-	struct chunk *chunks;
+	/* where each chunk's findings are, in its lane */
+	struct kvet_findings_part *chunks;
 	size_t n_chunks;
 	struct kvet_pass_lane *lanes;
 };
@@ -65,7 +60,7 @@ static void run_lane(struct kvet_workers *ws, unsigned int id, void *arg)
 		size_t from = c * CHUNK;
 		size_t to = from + CHUNK < sh->n ? from + CHUNK : sh->n;
 
-		sh->chunks[c].lane = id;
+		sh->chunks[c].from = id;
 		sh->chunks[c].first = lane->findings.n;
 		for (i = from; i < to; i++) {
 			u = kvet_ctx_unit_from(ctx, u, sh->objs[i]);
@@ -133,24 +128,19 @@ static int invalid_shared(const struct kvet_pass_lane *lanes, size_t nl)
 static int join_lanes(struct shared *sh, struct kvet_pass_lane *lanes,
 		      size_t nl)
 {
-	struct kvet_findings *to = &sh->ctx->findings;
-	size_t c, i, k, total = 0;
+	struct kvet_findings *fs[MAX_LANES];
+	size_t i, k;
 
 	for (i = 0; i < nl; i++)
-		total += lanes[i].findings.n;
-	if (kvet_findings_reserve(to, to->n + total) < 0)
+		fs[i] = &lanes[i].findings;
+	if (kvet_findings_join(&sh->ctx->findings, fs, nl, sh->chunks,
+			       sh->n_chunks) < 0)
 		return -1;
-	for (c = 0; c < sh->n_chunks; c++) {
-		const struct chunk *ch = &sh->chunks[c];
-
-		kvet_findings_append_part(to, &lanes[ch->lane].findings,
-					  ch->first, ch->end - ch->first);
-	}
 	for (i = 0; i < nl; i++) {
-		const struct kvet_findings *fs = &lanes[i].findings;
+		const struct kvet_findings *f = &lanes[i].findings;
 
-		for (k = 0; k < fs->n_invalid; k++)
-			kvet_node_invalidate(fs->invalid[k]);
+		for (k = 0; k < f->n_invalid; k++)
+			kvet_node_invalidate(f->invalid[k]);
 		kvet_arena_adopt(&sh->ctx->arena, &lanes[i].arena);
 	}
 	return 0;

@@ -8,6 +8,11 @@
 
 #include "load/field_path.h"
 
+enum {
+	/* the least room trim() gives back in one call */
+	TRIM_BYTES = 1 << 20,
+};
+
 void kvet_findings_init(struct kvet_findings *fs, struct kvet_arena *arena)
 {
 	memset(fs, 0, sizeof(*fs));
@@ -313,7 +318,8 @@ oom:
 	return NULL;
 }
 
-int kvet_findings_reserve(struct kvet_findings *fs, size_t n)
+/* Room for @n findings in all. Returns 0, or -1 when out of memory. */
+static int reserve(struct kvet_findings *fs, size_t n)
 {
 	struct kvet_finding *v;
 	struct kvet_finding_meta *m;
@@ -332,27 +338,86 @@ int kvet_findings_reserve(struct kvet_findings *fs, size_t n)
 	return 0;
 }
 
-void kvet_findings_append_part(struct kvet_findings *to,
-			       const struct kvet_findings *from, size_t first,
-			       size_t n)
+/* Give back the room of @fs past its first @n findings, which the join
+ * has moved out, once it is worth a call. The list keeps its @n. */
+static void trim(struct kvet_findings *fs, size_t n)
 {
-	if (!n)
+	struct kvet_finding *v;
+	struct kvet_finding_meta *m;
+
+	if (!n || (fs->cap - n) * sizeof(*v) < TRIM_BYTES)
 		return;
-	memcpy(to->v + to->n, from->v + first, n * sizeof(*to->v));
-	memcpy(to->meta + to->n, from->meta + first, n * sizeof(*to->meta));
-	to->n += n;
+	v = realloc(fs->v, n * sizeof(*v));
+	m = realloc(fs->meta, n * sizeof(*m));
+	/* a smaller block is taken in place; were it not, the old stays */
+	if (v)
+		fs->v = v;
+	if (m)
+		fs->meta = m;
+	if (v && m)
+		fs->cap = n;
 }
 
-int kvet_findings_append(struct kvet_findings *to, struct kvet_findings *from)
+int kvet_findings_join(struct kvet_findings *to,
+		       struct kvet_findings *const *lanes, size_t nl,
+		       const struct kvet_findings_part *parts, size_t n_parts)
 {
-	if (from->oom)
-		to->oom = 1;
-	if (!from->n)
+	struct kvet_findings *base = NULL;
+	struct kvet_finding *old_v = to->v;
+	struct kvet_finding_meta *old_meta = to->meta;
+	size_t i, total = to->n, at, old_cap = to->cap;
+
+	for (i = 0; i < n_parts; i++)
+		total += parts[i].end - parts[i].first;
+	for (i = 0; i < nl; i++) {
+		if (lanes[i]->oom)
+			to->oom = 1;
+		if (!base || lanes[i]->n > base->n)
+			base = lanes[i];
+	}
+	if (!base || total == to->n)
 		return 0;
-	if (kvet_findings_reserve(to, to->n + from->n) < 0)
+	if (reserve(base, total) < 0)
 		return -1;
-	kvet_findings_append_part(to, from, 0, from->n);
-	from->n = 0;
+	/* a part of @base starts at or after where it is now, as @base's
+	 * earlier parts are among all the earlier parts: from the last
+	 * part down, a move never overwrites what is still to move */
+	at = total;
+	for (i = n_parts; i-- > 0;) {
+		const struct kvet_findings_part *pt = &parts[i];
+		struct kvet_findings *from = lanes[pt->from];
+		size_t n = pt->end - pt->first;
+
+		if (!n)
+			continue;
+		at -= n;
+		if (from == base) {
+			memmove(base->v + at, base->v + pt->first,
+				n * sizeof(*base->v));
+			memmove(base->meta + at, base->meta + pt->first,
+				n * sizeof(*base->meta));
+			continue;
+		}
+		memcpy(base->v + at, from->v + pt->first, n * sizeof(*base->v));
+		memcpy(base->meta + at, from->meta + pt->first,
+		       n * sizeof(*base->meta));
+		/* a lane's parts come in increasing order: this one's
+		 * findings and all after it are copied */
+		trim(from, pt->first);
+	}
+	if (to->n) {
+		memcpy(base->v, to->v, to->n * sizeof(*to->v));
+		memcpy(base->meta, to->meta, to->n * sizeof(*to->meta));
+	}
+	to->v = base->v;
+	to->meta = base->meta;
+	to->cap = base->cap;
+	to->n = total;
+	base->v = old_v;
+	base->meta = old_meta;
+	base->cap = old_cap;
+	for (i = 0; i < nl; i++)
+		lanes[i]->n = 0;
 	return 0;
 }
 

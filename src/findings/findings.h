@@ -95,19 +95,30 @@ const struct kvet_object_ref *
 kvet_findings_keep_refs(struct kvet_findings *fs,
 			const struct kvet_object_ref *refs, size_t n);
 
-/* Move the findings of @from after those of @to, in their order; their
- * strings stay where they are. Returns 0, or -1 when out of memory. */
-int kvet_findings_append(struct kvet_findings *to, struct kvet_findings *from);
+/* Findings [@first, @end) of @from, the lane of a pass that made them
+ * (kvet_findings_join()). */
+struct kvet_findings_part {
+	uint32_t from;
+	size_t first, end;
+};
 
-/* Room for @n findings in all. Returns 0, or -1 when out of memory. */
-int kvet_findings_reserve(struct kvet_findings *fs, size_t n);
-
-/* Copy @n findings of @from from @first on after those of @to, which
- * must have room for them (kvet_findings_reserve()); their strings stay
- * where they are. */
-void kvet_findings_append_part(struct kvet_findings *to,
-			       const struct kvet_findings *from, size_t first,
-			       size_t n);
+/*
+ * kvet_findings_join() - put the findings of @parts, in their order,
+ * after those of @to; *@lanes[part.from] holds each. A lane's parts
+ * are in its order and hold all its findings. The lanes' lists are
+ * emptied, and their strings stay where they are.
+ *
+ * The largest lane's list becomes @to's, and the parts are moved into it
+ * from the last to the first: each of its own parts only moves up, and
+ * the others' lists give back what has been copied as they go. A second
+ * list of every finding beside the lanes' was 34 MB at the peak of a
+ * 200,000-finding run on two threads.
+ *
+ * Returns 0, or -1 when out of memory (@to and the lanes unchanged).
+ */
+int kvet_findings_join(struct kvet_findings *to,
+		       struct kvet_findings *const *lanes, size_t nl,
+		       const struct kvet_findings_part *parts, size_t n_parts);
 
 /*
  * kvet_findings_invalidate() - a check found @n unusable for the rules
