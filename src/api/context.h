@@ -353,7 +353,6 @@ void kvet_ctx_pool_info(struct kvet_ctx *ctx, const struct drain_pool *pool,
 /* drain.c: simulate the drain plan instead of linting; 0 or -1 (OOM). */
 int kvet_ctx_run_drain(struct kvet_ctx *ctx);
 
-
 /* drain.c: issue @is as a finding of @rule, in @words (its message split
  * into headline and reason at its first colon when NULL). */
 int kvet_ctx_add_drain_issue(struct kvet_ctx *ctx,
@@ -381,7 +380,6 @@ int kvet_ctx_check_roll(struct kvet_ctx *ctx);
  * configurations of rendered manifests. */
 bool kvet_ctx_roll_applies(const struct kvet_ctx *ctx,
 			   const struct kvet_object *obj);
-
 
 /* The graph configuration the settings ask for. */
 void kvet_ctx_graph_config(const struct kvet_ctx *ctx,

@@ -95,7 +95,6 @@ void kvet_jw_bool(struct kvet_jw *jw, const char *key, bool val);
 /* A 1-based line or column; 0 means "no position" and is written null. */
 void kvet_jw_pos(struct kvet_jw *jw, const char *key, unsigned int val);
 
-
 /*
  * The same members for the reports' hot loops, cheaper: the key is a
  * constant known plain, quoted with its ": " at compile time

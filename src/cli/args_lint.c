@@ -316,7 +316,6 @@ int kvet_arg_set_help(struct kvet_args *args, const char *val, FILE *err)
 	return 0;
 }
 
-
 /* helm template's options, in its own spelling, passed on to every chart
  * rendered (docs/helm.md). */
 KVET_ARG_SETTER(add_values)

@@ -18,8 +18,6 @@ struct kvet_build_frame {
 	uint8_t role;		/* enum kvet_build_role */
 };
 
-
-
 struct kvet_build_anchor {
 	const char *name;
 	size_t len;

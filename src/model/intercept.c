@@ -3,7 +3,6 @@
 
 #include <string.h>
 
-
 /*
  * Objects the API server never sends to admission webhooks, so that a
  * webhook cannot lock out its own repair

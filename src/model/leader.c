@@ -3,7 +3,6 @@
 
 #include <string.h>
 
-
 /* Flags that switch leader election on (and, with a false value, off). */
 static const char *const elect_flags[] = {
 	"leader-elect", "enable-leader-election", "leader-election",

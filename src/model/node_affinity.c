@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 /* Gt and Lt values: strconv.ParseInt(s, 10, 64) */
 static bool parse_ll(struct kvet_slice s, long long *out)
 {

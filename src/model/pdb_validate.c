@@ -3,7 +3,6 @@
 
 #include <string.h>
 
-
 static bool all_digits(const struct kvet_node *n)
 {
 	uint32_t i;

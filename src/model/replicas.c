@@ -4,7 +4,6 @@
 #include <stdint.h>
 #include <string.h>
 
-
 bool kvet_object_is_hpa(const struct kvet_object *obj)
 {
 	return obj->group && strcmp(obj->group, "autoscaling") == 0 &&

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 static const struct kvet_node *strategy(const struct kvet_workload *wl)
 {
 	return kvet_node_path(wl->obj->root, "spec", "strategy", NULL);

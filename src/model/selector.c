@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 #define NS_NAME_LABEL "kubernetes.io/metadata.name"
 
 static const char *const op_names[] = {

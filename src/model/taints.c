@@ -3,7 +3,6 @@
 
 #include <string.h>
 
-
 /* A scalar's text, or "" */
 static struct kvet_slice slice_of(const struct kvet_node *n)
 {

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 const char *kvet_term_kind_name(enum kvet_term_kind kind)
 {
 	switch (kind) {

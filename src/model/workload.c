@@ -3,7 +3,6 @@
 
 #include <string.h>
 
-
 static const struct {
 	const char *group;
 	const char *kind;

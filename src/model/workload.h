@@ -40,7 +40,6 @@ struct kvet_custom_workload {
 	size_t n_replicas_path;
 };
 
-
 struct kvet_workload {
 	const struct kvet_object *obj;	/* the top-level owner: its identity */
 	enum kvet_workload_kind kind;

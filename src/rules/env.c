@@ -50,7 +50,6 @@ void kvet_cel_host_attach(struct cel_env *env, struct kvet_cel_host *h,
 	env->host = &h->host;
 }
 
-
 const struct kvet_graph *kvet_cel_graph(const struct cel_eval *ev)
 {
 	const struct kvet_cel_host *h = kvet_cel_host_of(ev);
