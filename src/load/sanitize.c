@@ -78,9 +78,9 @@ static size_t skip_plain(const unsigned char *s, size_t i, size_t len)
 
 		for (k = 0; k < BLOCK; k += sizeof(w)) {
 			memcpy(&w, s + i + k, sizeof(w));
-			acc |= w | (w - 0x0101010101010101ull);
+			acc |= word_look(w);
 		}
-		if (acc & 0x8080808080808080ull)
+		if (acc)
 			break;
 		i += BLOCK;
 	}
