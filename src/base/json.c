@@ -361,15 +361,11 @@ void kvet_json_write_string(FILE *fp, const char *s, size_t len)
 	kvet_jw_flush(&jw);
 }
 
-#define SPACES "                                "
-_Static_assert(sizeof(SPACES) == 2 * KVET_JW_MAX_DEPTH + 1,
-	       "SPACES holds the deepest indentation");
-
 static void jw_indent(struct kvet_jw *jw, unsigned int depth)
 {
-	/* a line break and 32 spaces: one write per line at any depth the
+	/* a line break and the spaces: one write per line at any depth the
 	 * reports have (KVET_JW_MAX_DEPTH) */
-	static const char spaces[] = "\n                                ";
+	static const char spaces[] = "\n" KVET_JW_SPACES;
 	const size_t most = sizeof(spaces) - 2;
 	size_t n = 2 * (size_t)depth, k = n < most ? n : most;
 
@@ -416,7 +412,7 @@ void kvet_jw_item(struct kvet_jw *jw, const char *key)
 		*o++ = '\n';
 		/* the deepest indentation in one copy of a fixed size, of
 		 * which @indent bytes count */
-		memcpy(o, SPACES, 2 * KVET_JW_MAX_DEPTH);
+		memcpy(o, KVET_JW_SPACES, 2 * KVET_JW_MAX_DEPTH);
 		o += indent;
 		if (key) {
 			*o++ = '"';
@@ -454,7 +450,7 @@ void kvet_jw_close(struct kvet_jw *jw, char bracket)
 			char *o = jw->buf + jw->len;
 
 			*o++ = '\n';
-			memcpy(o, SPACES, 2 * KVET_JW_MAX_DEPTH);
+			memcpy(o, KVET_JW_SPACES, 2 * KVET_JW_MAX_DEPTH);
 			o += 2 * (size_t)jw->depth;
 			*o++ = bracket;
 			jw->len = (size_t)(o - jw->buf);

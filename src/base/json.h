@@ -113,13 +113,17 @@ struct kvet_jw_key {
 
 void kvet_jw_key_slow(struct kvet_jw *jw, struct kvet_jw_key key);
 
+/* The indentation of the deepest level, copied in one piece. */
+#define KVET_JW_SPACES "                                "
+_Static_assert(sizeof(KVET_JW_SPACES) == 2 * KVET_JW_MAX_DEPTH + 1,
+	       "KVET_JW_SPACES holds the deepest indentation");
+
 /* The comma, the line break, the indentation and @key, in one copy of
  * each when there is room (inline, so that the copies are of constant
  * sizes). */
 static inline void kvet_jw_key(struct kvet_jw *jw, struct kvet_jw_key key)
 {
-	static const char spaces[2 * KVET_JW_MAX_DEPTH] =
-		"                                ";
+	static const char spaces[2 * KVET_JW_MAX_DEPTH] = KVET_JW_SPACES;
 	char *o;
 
 	if (!jw->depth || jw->depth > KVET_JW_MAX_DEPTH ||
