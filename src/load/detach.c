@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hash.h"
 #include "base/vec.h"
 
 enum {
@@ -81,37 +82,6 @@ static char *copy(struct kvet_detach *d, const char *s, size_t len)
 	d->chunk += len + 1;
 	d->left -= len + 1;
 	return p;
-}
-
-/* Keys and short values are a few bytes: a word or two at a time, never
- * reading outside the text (FNV-1a a byte at a time was most of the cost
- * of detaching). */
-static uint32_t hash(const char *s, size_t len)
-{
-	const uint64_t m = 0xff51afd7ed558ccdull;
-	uint64_t h = (uint64_t)len * 0x9e3779b97f4a7c15ull, w;
-	uint32_t a, b;
-	size_t i;
-
-	if (len >= 8) {
-		for (i = 0; i + 8 < len; i += 8) {
-			memcpy(&w, s + i, sizeof(w));
-			h = (h ^ w) * m;
-		}
-		memcpy(&w, s + len - 8, sizeof(w));
-	} else if (len >= 4) {
-		memcpy(&a, s, sizeof(a));
-		memcpy(&b, s + len - 4, sizeof(b));
-		w = (uint64_t)a << 32 | b;
-	} else {
-		w = (uint64_t)(unsigned char)s[0] |
-		    (uint64_t)(unsigned char)s[len / 2] << 8 |
-		    (uint64_t)(unsigned char)s[len - 1] << 16;
-	}
-	h = (h ^ w) * m;
-	h ^= h >> 29;
-	h *= 0xc4ceb9fe1a85ec53ull;
-	return (uint32_t)(h ^ h >> 32);
 }
 
 /* Are the @len bytes at @a and @b the same? Inline, a word at a time:
@@ -214,7 +184,7 @@ static int intern_slow(struct kvet_detach *d, struct kvet_node *n,
 
 	if (d->ntext >= d->captext / 2 && (d->ntext >= MAX_INTERNED || !grow(d)))
 		goto copy;
-	h = hash(n->u.str, n->len);
+	h = kvet_hash_text(n->u.str, n->len);
 	for (j = h & (d->captext - 1), probes = 0; d->slot[j].s;
 	     j = (j + 1) & (d->captext - 1)) {
 		e = &d->slot[j];

@@ -4,19 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* FNV-1a: keys are short, and a table at most half full keeps chains
- * short even for keys that share long prefixes. */
-static uint32_t hash(const char *s, size_t len)
-{
-	uint32_t h = 2166136261u;
-	size_t i;
-
-	for (i = 0; i < len; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 16777619u;
-	}
-	return h;
-}
+#include "base/hash.h"
 
 static bool resize(struct kvet_keyset *ks, size_t cap)
 {
@@ -33,7 +21,7 @@ static bool resize(struct kvet_keyset *ks, size_t cap)
 
 		if (!old[i].idx)
 			continue;
-		j = hash(old[i].s, old[i].len) & (cap - 1);
+		j = kvet_hash_text(old[i].s, old[i].len) & (cap - 1);
 		while (slot[j].idx)
 			j = (j + 1) & (cap - 1);
 		slot[j] = old[i];
@@ -84,7 +72,7 @@ bool kvet_keyset_reserve(struct kvet_keyset *ks)
 struct kvet_keyset_entry *kvet_keyset_slot(struct kvet_keyset *ks,
 					   const char *s, size_t len)
 {
-	size_t j = hash(s, len) & (ks->cap - 1);
+	size_t j = kvet_hash_text(s, len) & (ks->cap - 1);
 
 	while (ks->slot[j].idx) {
 		if (ks->slot[j].len == len &&

@@ -4,39 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hash.h"
+
 enum { HASH_MIN_CAP = 16 };
-
-/*
- * Keys are namespaces, kinds and label pairs, tens of bytes each, looked
- * up hundreds of thousands of times per run: they are hashed a word at a
- * time (multiply and fold, as fxhash and wyhash do), not a byte at a
- * time, and mixed once at the end. Iteration order depends on the hash,
- * and no caller relies on it (each sorts what it reports).
- */
-#define HASH_SEED 0x9e3779b97f4a7c15ull
-#define HASH_MUL 0xbf58476d1ce4e5b9ull
-
-static uint64_t mix(uint64_t h, uint64_t w)
-{
-	h = (h ^ w) * HASH_MUL;
-	return h ^ (h >> 31);
-}
-
-static uint64_t hash_bytes(uint64_t h, const char *s, size_t len)
-{
-	uint64_t w;
-
-	for (; len >= 8; s += 8, len -= 8) {
-		memcpy(&w, s, sizeof(w));
-		h = mix(h, w);
-	}
-	if (len) {
-		w = 0;
-		memcpy(&w, s, len);
-		h = mix(h, w);
-	}
-	return h;
-}
 
 /* Each part is hashed and stored as a 4-byte length then its bytes. */
 static void put_len(unsigned char *b, size_t len)
@@ -52,24 +22,18 @@ static void put_len(unsigned char *b, size_t len)
 static uint64_t hash_parts(const struct kvet_slice *parts, size_t nparts,
 			   size_t *klen)
 {
-	uint64_t h = HASH_SEED;
+	uint64_t h = KVET_HASH_SEED;
 	size_t i;
 
 	*klen = 0;
 	for (i = 0; i < nparts; i++) {
 		/* the length first, so that ("ab", "c") and ("a", "bc")
 		 * differ */
-		h = mix(h, (uint64_t)parts[i].len);
-		if (parts[i].len)
-			h = hash_bytes(h, parts[i].s, parts[i].len);
+		h = kvet_hash_mix(h, (uint64_t)parts[i].len);
+		h = kvet_hash_bytes(h, parts[i].s, parts[i].len);
 		*klen += sizeof(uint32_t) + parts[i].len;
 	}
-	/* a final avalanche (murmur3's), so the low bits that pick the
-	 * slot depend on every byte */
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdull;
-	h ^= h >> 33;
-	return h;
+	return kvet_hash_end(h);
 }
 
 static bool key_eq(const unsigned char *key, size_t klen,
