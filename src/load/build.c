@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/vec.h"
+#include "load/quoted.h"
 
 struct kvet_build_frame {
 	uint8_t type;		/* KVET_NODE_MAP or KVET_NODE_SEQ */
@@ -222,64 +223,11 @@ static void add_node(struct kvet_builder *b, const struct kvet_node *n,
 }
 
 /*
- * Decode the content of a single-quoted scalar (the bytes between its
- * quotes) into @out, which has room for @len bytes; returns the length.
- * YAML 1.2, 7.3.2 and 6.5: '' is one quote; white space next to a line
- * break goes, and so does the indentation of the next line; one line
- * break is a space, n+1 of them (empty lines between) are n newlines.
- *
- * kvet does this itself because libfyaml 0.7.12 (Debian 12) leaks the
- * chunk array of its text iterator on scalars holding two escaped quotes
- * in a row (libfyaml issue #233, fixed after 0.7.12): 2 KB for a 15-byte
- * scalar, so a 512 MiB file of them would leak tens of gigabytes. Found
- * by fuzz_pipeline. NEL, LS and PS are content here, as in YAML 1.2.
- */
-static size_t single_quoted(const char *s, size_t len, char *out)
-{
-	size_t i = 0, o = 0, j, breaks;
-
-	while (i < len) {
-		if (s[i] == '\'' && i + 1 < len && s[i + 1] == '\'') {
-			out[o++] = '\'';
-			i += 2;
-		} else if (s[i] == ' ' || s[i] == '\t') {
-			for (j = i; j < len && (s[j] == ' ' || s[j] == '\t'); j++)
-				;
-			/* white space before a line break is not content */
-			if (j == len || (s[j] != '\n' && s[j] != '\r')) {
-				memcpy(out + o, s + i, j - i);
-				o += j - i;
-			}
-			i = j;
-		} else if (s[i] == '\n' || s[i] == '\r') {
-			for (breaks = 0; i < len; i++) {
-				if (s[i] == '\n' || s[i] == '\r') {
-					if (s[i] == '\r' && i + 1 < len &&
-					    s[i + 1] == '\n')
-						i++;
-					breaks++;
-				} else if (s[i] != ' ' && s[i] != '\t') {
-					break;
-				}
-			}
-			if (breaks == 1)
-				out[o++] = ' ';
-			for (; breaks > 1; breaks--)
-				out[o++] = '\n';
-		} else {
-			out[o++] = s[i++];
-		}
-	}
-	return o;
-}
-
-/*
  * The text of a scalar. A one-line scalar whose text is exactly its bytes
  * in the input (plain, or quoted without escapes) is sliced from the
  * buffer; asking libfyaml for the text would build a copy, which costs
- * an eighth of the load. A single-quoted scalar with an escaped quote is
- * decoded here (single_quoted()). Everything else is copied into the
- * arena.
+ * an eighth of the load. Other quoted scalars are decoded here
+ * (load/quoted.h says why). Everything else is copied into the arena.
  */
 static const char *scalar_text(struct kvet_builder *b, struct fy_event *fye,
 			       enum fy_scalar_style style, size_t *len)
@@ -301,15 +249,21 @@ static const char *scalar_text(struct kvet_builder *b, struct fy_event *fye,
 			*len = n;
 			return p;
 		}
-		if (style == FYSS_SINGLE_QUOTED && memchr(p, '\'', n)) {
-			copy = kvet_arena_alloc(b->arena, n + 1);
+		if (style != FYSS_PLAIN) {
+			long got;
+
+			copy = kvet_arena_alloc(b->arena, kvet_quoted_room(n));
 			if (!copy) {
 				b->oom = true;
 				*len = 0;
 				return "";
 			}
-			*len = single_quoted(p, n, copy);
-			return copy;
+			got = kvet_quoted_text(style == FYSS_DOUBLE_QUOTED, p, n,
+					       copy);
+			if (got >= 0) {
+				*len = (size_t)got;
+				return copy;
+			}
 		}
 	}
 	t = fy_token_get_text(fye->scalar.value, len);

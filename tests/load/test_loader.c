@@ -585,75 +585,6 @@ static void test_fuzz_single_quoted_escapes(void **state)
 }
 
 /*
- * The loader's decoding of single-quoted scalars folds lines as libfyaml
- * does: every scalar of up to four pieces (text, spaces, tabs, line
- * breaks, empty lines, indentation) is read by libfyaml alone, and with
- * '' in front by the loader; the second must be the first after a quote
- * (and both what PyYAML reads).
- */
-static void test_fuzz_single_quoted_folding(void **state)
-{
-	static const char *const pieces[] = {
-		"a", " ", "\t", "\n", "\r\n", "\n  ", "\n\n", "b c",
-	};
-	enum { NP = sizeof(pieces) / sizeof(pieces[0]), MAX = 4 };
-	size_t idx[MAX], depth, i, checked = 0;
-
-	(void)state;
-	for (depth = 1; depth <= MAX; depth++) {
-		size_t total = 1;
-
-		for (i = 0; i < depth; i++)
-			total *= NP;
-		while (total--) {
-			char body[64] = "", a[96], b[96], *nl;
-			struct loaded *la, *lb;
-			const struct kvet_node *ka, *kb;
-			size_t t = total;
-
-			for (i = 0; i < depth; i++) {
-				idx[i] = t % NP;
-				t /= NP;
-				strncat(body, pieces[idx[i]],
-					sizeof(body) - strlen(body) - 1);
-			}
-			/*
-			 * Where libfyaml 0.7.12 is wrong (PyYAML and the spec
-			 * fold both to a space): a blank multi-line scalar,
-			 * which can hold no '' anyway, and a last line break
-			 * that is CR LF with only blanks after it.
-			 */
-			nl = strrchr(body, '\n');
-			if (!body[strspn(body, " \t\r\n")] ||
-			    (nl && nl > body && nl[-1] == '\r' &&
-			     !nl[1 + strspn(nl + 1, " \t")]))
-				continue;
-			snprintf(a, sizeof(a), "k: '%s'\n", body);
-			snprintf(b, sizeof(b), "k: '''%s'\n", body);
-			la = load_str(a);
-			lb = load_str(b);
-			/* an indentation libfyaml refuses is refused both ways */
-			assert_int_equal(la->diag.n, lb->diag.n);
-			if (!la->diag.n) {
-				ka = kvet_node_get(la->docs.v[0].root, "k");
-				kb = kvet_node_get(lb->docs.v[0].root, "k");
-				assert_non_null(ka);
-				assert_non_null(kb);
-				if (kb->len != ka->len + 1 || kb->u.str[0] != '\'' ||
-				    memcmp(kb->u.str + 1, ka->u.str, ka->len))
-					fail_msg("'%s': libfyaml \"%.*s\", kvet \"%.*s\"",
-						 body, (int)ka->len, ka->u.str,
-						 (int)kb->len, kb->u.str);
-				checked++;
-			}
-			loaded_free(la);
-			loaded_free(lb);
-		}
-	}
-	assert_true(checked > 1000);
-}
-
-/*
  * Found by the load fuzzer: libfyaml 0.7.12 crashes when a parser that
  * stopped at a tab before a block entry, after a simple key inside an
  * explicit key, is destroyed. The error is reported, the parser is
@@ -817,7 +748,6 @@ int main(void)
 		cmocka_unit_test(test_default_namespace_and_helm_test),
 		cmocka_unit_test(test_fuzz_empty_mapping_first),
 		cmocka_unit_test(test_fuzz_single_quoted_escapes),
-		cmocka_unit_test(test_fuzz_single_quoted_folding),
 	};
 
 	return cmocka_run_group_tests_name("loader", tests, NULL, NULL);
