@@ -22,6 +22,19 @@
  */
 size_t kvet_utf8_next(const char *s, size_t len, uint32_t *cp);
 
+/* The value of the hexadecimal digit @c, or -1: the escapes of CEL and
+ * YAML that name a code point (\xXX, \uXXXX, \UXXXXXXXX) read them. */
+static inline int kvet_hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
 /* Write @cp as UTF-8 into @out (room for 4 bytes); returns the length. */
 size_t kvet_utf8_encode(char *out, uint32_t cp);
 

@@ -88,17 +88,6 @@ static bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-static int hex_value(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 static void skip_space(struct cel_lexer *lx)
 {
 	while (lx->pos < lx->len) {
@@ -129,7 +118,7 @@ static int lex_number(struct cel_lexer *lx, struct cel_token *tok,
 	if (s[p] == '0' && p + 1 < lx->len && (s[p + 1] == 'x' || s[p + 1] == 'X')) {
 		hex = true;
 		p += 2;
-		while (p < lx->len && hex_value(s[p]) >= 0)
+		while (p < lx->len && kvet_hex_digit(s[p]) >= 0)
 			p++;
 	} else {
 		while (p < lx->len && is_digit(s[p]))
@@ -219,7 +208,7 @@ static int lex_escape(struct cel_lexer *lx, size_t *p, char *out, size_t *o,
 		return lex_error(err, at, "invalid escape '\\%c'", c);
 	}
 	for (i = 0; i < digits; i++) {
-		int h = *p < lx->len ? hex_value(s[*p]) : -1;
+		int h = *p < lx->len ? kvet_hex_digit(s[*p]) : -1;
 
 		if (h < 0)
 			return lex_error(err, at, "invalid escape: expected %zu hex digits",

@@ -4,6 +4,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "base/utf8.h"
+
 static bool is_break(char c)
 {
 	return c == '\n' || c == '\r';
@@ -42,17 +44,6 @@ static size_t take_breaks(const char *s, size_t *i, size_t len)
 	return breaks;
 }
 
-static int hex_digit(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* The code point of the @n hex digits at @s, or -1. */
 static long hex(const char *s, size_t n)
 {
@@ -60,37 +51,13 @@ static long hex(const char *s, size_t n)
 	size_t k;
 
 	for (k = 0; k < n; k++) {
-		int d = hex_digit(s[k]);
+		int d = kvet_hex_digit(s[k]);
 
 		if (d < 0)
 			return -1;
 		v = v * 16 + d;
 	}
 	return v;
-}
-
-static size_t put_utf8(char *out, uint32_t cp)
-{
-	if (cp < 0x80) {
-		out[0] = (char)cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		out[0] = (char)(0xc0 | cp >> 6);
-		out[1] = (char)(0x80 | (cp & 0x3f));
-		return 2;
-	}
-	if (cp < 0x10000) {
-		out[0] = (char)(0xe0 | cp >> 12);
-		out[1] = (char)(0x80 | (cp >> 6 & 0x3f));
-		out[2] = (char)(0x80 | (cp & 0x3f));
-		return 3;
-	}
-	out[0] = (char)(0xf0 | cp >> 18);
-	out[1] = (char)(0x80 | (cp >> 12 & 0x3f));
-	out[2] = (char)(0x80 | (cp >> 6 & 0x3f));
-	out[3] = (char)(0x80 | (cp & 0x3f));
-	return 4;
 }
 
 /* The code point of the escape at @s[@*i] (past its backslash), with
@@ -166,7 +133,7 @@ long kvet_quoted_text(bool double_quoted, const char *s, size_t len,
 			cp = escape(s, &i, len);
 			if (cp < 0)
 				return -1;
-			o += put_utf8(out + o, (uint32_t)cp);
+			o += kvet_utf8_encode(out + o, (uint32_t)cp);
 		} else if (is_white(s[i])) {
 			for (j = i; j < len && is_white(s[j]); j++)
 				;
