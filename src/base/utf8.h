@@ -35,6 +35,23 @@ static inline int kvet_hex_digit(char c)
 	return -1;
 }
 
+/* The value of the @n hexadecimal digits at @s (at most 8), or -1 when
+ * one is not a digit. */
+static inline long kvet_hex_value(const char *s, size_t n)
+{
+	long v = 0;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		int d = kvet_hex_digit(s[k]);
+
+		if (d < 0)
+			return -1;
+		v = v * 16 + d;
+	}
+	return v;
+}
+
 /* Write @cp as UTF-8 into @out (room for 4 bytes); returns the length. */
 size_t kvet_utf8_encode(char *out, uint32_t cp);
 

@@ -197,26 +197,6 @@ static bool text_put(struct jscan *j, size_t at, const char *s, size_t len)
 	return true;
 }
 
-static int hex4(const char *p)
-{
-	int v = 0, i;
-
-	for (i = 0; i < 4; i++) {
-		char c = p[i];
-
-		v <<= 4;
-		if (c >= '0' && c <= '9')
-			v |= c - '0';
-		else if (c >= 'a' && c <= 'f')
-			v |= c - 'a' + 10;
-		else if (c >= 'A' && c <= 'F')
-			v |= c - 'A' + 10;
-		else
-			return -1;
-	}
-	return v;
-}
-
 /*
  * The rest of a string from its first escape at @q: unescaped into
  * j->text, the text so far being [@s, @q). Returns the closing quote, or
@@ -258,13 +238,13 @@ static const char *unescape(struct jscan *j, const char *s, const char *q,
 			q += 2;
 			continue;
 		}
-		if (j->end - q < 6 || (cp = hex4(q + 2)) <= 0 ||
+		if (j->end - q < 6 || (cp = (int)kvet_hex_value(q + 2, 4)) <= 0 ||
 		    (cp >= 0xdc00 && cp <= 0xdfff))
 			return NULL;
 		q += 6;
 		if (cp >= 0xd800 && cp <= 0xdbff) {
 			if (j->end - q < 6 || q[0] != '\\' || q[1] != 'u' ||
-			    (lo = hex4(q + 2)) < 0xdc00 || lo > 0xdfff)
+			    (lo = (int)kvet_hex_value(q + 2, 4)) < 0xdc00 || lo > 0xdfff)
 				return NULL;
 			cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
 			q += 6;

@@ -44,22 +44,6 @@ static size_t take_breaks(const char *s, size_t *i, size_t len)
 	return breaks;
 }
 
-/* The code point of the @n hex digits at @s, or -1. */
-static long hex(const char *s, size_t n)
-{
-	long v = 0;
-	size_t k;
-
-	for (k = 0; k < n; k++) {
-		int d = kvet_hex_digit(s[k]);
-
-		if (d < 0)
-			return -1;
-		v = v * 16 + d;
-	}
-	return v;
-}
-
 /* The code point of the escape at @s[@*i] (past its backslash), with
  * @*i moved past it; -1 when this decoder leaves it to libfyaml. */
 static long escape(const char *s, size_t *i, size_t len)
@@ -102,8 +86,19 @@ static long escape(const char *s, size_t *i, size_t len)
 	}
 	if (len - *i < digits)
 		return -1;
-	cp = hex(s + *i, digits);
+	cp = kvet_hex_value(s + *i, digits);
 	*i += digits;
+	/* a surrogate pair, as JSON writes a character past U+FFFF, is the
+	 * one character (libfyaml reads it so, and refuses a lone one) */
+	if (digits == 4 && cp >= 0xd800 && cp <= 0xdbff && len - *i >= 6 &&
+	    s[*i] == '\\' && s[*i + 1] == 'u') {
+		long lo = kvet_hex_value(s + *i + 2, 4);
+
+		if (lo >= 0xdc00 && lo <= 0xdfff) {
+			cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+			*i += 6;
+		}
+	}
 	if (cp <= 0 || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
 		return -1;
 	return cp;

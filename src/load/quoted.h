@@ -18,8 +18,9 @@
  *
  * @out has room for kvet_quoted_room(@len) bytes. Returns the length of
  * the text, or -1 for what is left to libfyaml: an escape this decoder
- * does not write (\0, which would put a NUL into a text; a surrogate or
- * a code point past U+10FFFF; anything libfyaml would have refused).
+ * does not write (\0, which would put a NUL into a text; a lone
+ * surrogate or a code point past U+10FFFF; anything libfyaml would have
+ * refused). A surrogate pair (\ud83d\ude00) is the one character.
  */
 static inline size_t kvet_quoted_room(size_t len)
 {

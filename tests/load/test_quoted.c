@@ -71,13 +71,38 @@ static void test_cases(void **state)
 	assert_true(checked > 2500);
 }
 
+/* A surrogate pair is one character, as JSON writes it and libfyaml
+ * reads it (PyYAML, a YAML 1.1 reader, keeps the two halves). */
+static void test_surrogate_pairs(void **state)
+{
+	static const struct {
+		const char *body, *text;
+	} cases[] = {
+		{ "\\ud83d\\ude00", "\xf0\x9f\x98\x80" },
+		{ "a\\uD83D\\uDE00b", "a\xf0\x9f\x98\x80" "b" },
+		{ "\\udbff\\udfff", "\xf4\x8f\xbf\xbf" },
+	};
+	char out[64];
+	size_t i;
+	long n;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		n = kvet_quoted_text(true, cases[i].body, strlen(cases[i].body),
+				     out);
+		assert_int_equal(n, strlen(cases[i].text));
+		assert_memory_equal(out, cases[i].text, (size_t)n);
+	}
+}
+
 /* Left to libfyaml: a NUL would end the text early for C readers, and
- * surrogates and code points past U+10FFFF are not characters. */
+ * lone surrogates and code points past U+10FFFF are not characters. */
 static void test_left_to_libfyaml(void **state)
 {
 	static const char *const bodies[] = {
-		"a\\0b", "\\x00", "\\uD800", "\\UDFFF0000", "\\U00110000",
-		"\\q", "\\x4", "\\",
+		"a\\0b", "\\x00", "\\uD800", "\\uD800x", "\\uDC00\\uD800",
+		"\\uD800\\u0041", "\\UDFFF0000", "\\U00110000", "\\q",
+		"\\x4", "\\",
 	};
 	char out[64];
 	size_t i;
@@ -125,6 +150,7 @@ int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cases),
+		cmocka_unit_test(test_surrogate_pairs),
 		cmocka_unit_test(test_left_to_libfyaml),
 		cmocka_unit_test(test_fuzz_trailing_crlf_lines),
 	};
