@@ -10,6 +10,7 @@
 #include "load/collection.h"
 #include "load/keyset.h"
 #include "load/node.h"
+#include "load/quoted.h"
 
 /*
  * One pass over lines, no recursion: open collections are frames with
@@ -172,10 +173,91 @@ static bool dash_at(const struct bscan *j, size_t i)
 }
 
 /*
+ * A quoted scalar at @i whose closing quote is on a later line, as
+ * kubectl's YAML writer (go-yaml) breaks a long quoted value: its lines
+ * up to the quote, decoded as the builder decodes them (load/quoted.h).
+ * Declined: a line not more indented than the collection on top, a tab,
+ * a CR or another control character, a character libfyaml may read
+ * otherwise (high_ok()), anything but blanks or a comment after the
+ * quote, and an escape the decoder leaves to libfyaml. The next line to
+ * read is left in j->bol.
+ */
+static bool quoted_lines(struct bscan *j, size_t i, struct kvet_node *n)
+{
+	const char *buf = j->buf;
+	size_t floor = top(j)->indent, save = j->eol, p = j->bol, e = j->eol, k;
+	char q = buf[i];
+	uint32_t lines = 0;
+	bool closed = false;
+	char *text;
+	long len;
+
+	/* the quote's line, then each next one, up to the closing quote */
+	for (k = i + 1; !closed;) {
+		for (; k < e; k++) {
+			unsigned char c = (unsigned char)buf[k];
+
+			if (c == q && q == '\'' && k + 1 < e && buf[k + 1] == q) {
+				k++;
+			} else if (c == q) {
+				closed = true;
+				break;
+			} else if (c == '\\' && q == '"' && k + 1 < e) {
+				k++;
+			} else if (c < 0x20 || c == 0x7f ||
+				   (c >= 0x80 && !high_ok(j, k))) {
+				j->eol = save;
+				return give_up(j);
+			}
+		}
+		if (closed)
+			break;
+		/* the next line: more indented than the parent, or empty */
+		p = e + 1;
+		if (p >= j->end || !memchr(buf + p, '\n', j->end - p)) {
+			j->eol = save;
+			return give_up(j);
+		}
+		e = (size_t)((const char *)memchr(buf + p, '\n', j->end - p) -
+			     buf);
+		j->eol = e;
+		lines++;
+		for (k = p; k < e && buf[k] == ' '; k++)
+			;
+		if (k < e && k - p <= floor) {
+			j->eol = save;
+			return give_up(j);
+		}
+	}
+	/* after the quote: the end of the line, or a comment */
+	if (!line_done(j, k + 1)) {
+		j->eol = save;
+		return give_up(j);
+	}
+	j->eol = save;
+	text = kvet_arena_alloc(j->arena, kvet_quoted_room(k - i - 1));
+	if (!text) {
+		j->oom = j->bail = true;
+		return false;
+	}
+	len = kvet_quoted_text(q == '"', buf + i + 1, k - i - 1, text);
+	if (len < 0)
+		return give_up(j);
+	n->type = KVET_NODE_STRING;
+	n->flags = KVET_NODE_QUOTED;
+	n->u.str = text;
+	n->len = (uint32_t)len;
+	/* go on at the line after the closing quote's */
+	j->line += lines + 1;
+	j->bol = e + 1;
+	return true;
+}
+
+/*
  * The scalar at @i, which is not at the end of the line: plain, or
- * quoted on this one line without escapes. *@next is where it ends;
- * *@key is set when a ':' and a blank (or the line's end) follow it,
- * which makes it a mapping key. Declines what needs libfyaml.
+ * quoted (quoted_lines() takes escapes and more lines). *@next is where
+ * it ends; *@key is set when a ':' and a blank (or the line's end)
+ * follow it, which makes it a mapping key. Declines what needs libfyaml.
  */
 static bool scan_scalar(struct bscan *j, size_t i, struct kvet_node *n,
 			size_t *next, bool *key)
@@ -194,8 +276,10 @@ static bool scan_scalar(struct bscan *j, size_t i, struct kvet_node *n,
 		for (e = i + 1; e < eol && buf[e] != q; e++) {
 			unsigned char c = (unsigned char)buf[e];
 
-			if (c == '\\' && q == '"')
-				return give_up(j);
+			if (c == '\\' && q == '"') {
+				*next = eol;
+				return quoted_lines(j, i, n);
+			}
 			if (c < 0x20 || c == 0x7f)
 				return give_up(j);
 			if (c >= 0x80) {
@@ -204,9 +288,12 @@ static bool scan_scalar(struct bscan *j, size_t i, struct kvet_node *n,
 					return give_up(j);
 			}
 		}
-		/* no closing quote on the line, or '' in a single-quoted one */
-		if (e >= eol || (e + 1 < eol && buf[e + 1] == q))
-			return give_up(j);
+		/* no closing quote on the line, or '' in a single-quoted one:
+		 * a scalar of several lines, or to be decoded */
+		if (e >= eol || (e + 1 < eol && buf[e + 1] == q)) {
+			*next = eol;
+			return quoted_lines(j, i, n);
+		}
 		n->type = KVET_NODE_STRING;
 		n->flags = KVET_NODE_QUOTED;
 		n->u.str = buf + i + 1;
@@ -223,11 +310,15 @@ static bool scan_scalar(struct bscan *j, size_t i, struct kvet_node *n,
 			return give_up(j);
 		return true;
 	}
-	/* indicators that start something else than a plain scalar; a '-'
-	 * is plain when a non-blank follows it (args: --port=80, -1) */
-	if ((byte_class[(unsigned char)buf[i]] & INDICATOR) ||
-	    (buf[i] == '-' && (i + 1 == eol || buf[i + 1] == ' ')))
+	/* indicators that start something else than a plain scalar; a '-',
+	 * ':' or '?' is plain when a non-blank follows it (args:
+	 * --port=80, -1; value: :9236), and such a value is no key here */
+	if (buf[i] == '-' || buf[i] == ':' || buf[i] == '?') {
+		if (i + 1 == eol || buf[i + 1] == ' ')
+			return give_up(j);
+	} else if (byte_class[(unsigned char)buf[i]] & INDICATOR) {
 		return give_up(j);
+	}
 	for (e = i; e < eol; e++) {
 		unsigned char c = (unsigned char)buf[e];
 
@@ -255,6 +346,7 @@ static bool scan_scalar(struct bscan *j, size_t i, struct kvet_node *n,
 	while (e > s && buf[e - 1] == ' ')
 		e--;
 	if (*key && (!ascii || e - s > MAX_KEY || e == s ||
+		     buf[s] == ':' || buf[s] == '?' ||
 		     (e - s == 2 && buf[s] == '<' && buf[s + 1] == '<')))
 		return give_up(j);
 	n->u.str = buf + s;
@@ -429,6 +521,86 @@ static bool literal(struct bscan *j, size_t i)
 }
 
 /*
+ * The lines that go on with the plain scalar @n, which ends its line:
+ * lines more indented than the collection on top, as kubectl's YAML
+ * writer (go-yaml) breaks a long value at 80 columns. A line break and
+ * the blanks around it are one space. Declined: a continuation that
+ * starts with an indicator, a tab or "- ", or holds ": ", " #" or a
+ * control character, where libfyaml may read it otherwise or refuse
+ * it. An empty line ends the scan of continuations, and a continuation
+ * after it is declined by line(). The next line to read is left in
+ * j->bol.
+ */
+static bool plain_lines(struct bscan *j, struct kvet_node *n)
+{
+	const char *buf = j->buf;
+	size_t floor = top(j)->indent, p = j->eol + 1, last = 0, len = n->len;
+	size_t save = j->eol, k, sp, e;
+	uint32_t lines = 0;
+	char *text, *o;
+
+	for (; p < j->end; p = e + 1) {
+		const char *nl = memchr(buf + p, '\n', j->end - p);
+
+		e = nl ? (size_t)(nl - buf) : j->end;
+		for (sp = p; sp < e && buf[sp] == ' '; sp++)
+			;
+		if (sp == e || sp - p <= floor || buf[sp] == '#')
+			break;
+		/* "-Dx=1" goes on, "- x" is an entry to libfyaml */
+		if ((byte_class[(unsigned char)buf[sp]] & INDICATOR) ||
+		    (buf[sp] == '-' && (sp + 1 == e || buf[sp + 1] == ' ')))
+			return give_up(j);
+		j->eol = e;
+		for (k = sp; k < e; k++) {
+			unsigned char c = (unsigned char)buf[k];
+
+			if ((c == ':' && (k + 1 == e || buf[k + 1] == ' ')) ||
+			    (c == '#' && buf[k - 1] == ' ') || c < 0x20 ||
+			    c == 0x7f || (c >= 0x80 && !high_ok(j, k))) {
+				j->eol = save;
+				return give_up(j);
+			}
+		}
+		j->eol = save;
+		while (buf[e - 1] == ' ')
+			e--;
+		len += 1 + (e - sp);
+		lines++;
+		e = nl ? (size_t)(nl - buf) : j->end;
+		last = nl ? e + 1 : j->end;
+	}
+	if (!lines)
+		return true;
+	text = kvet_arena_alloc(j->arena, len + 1);
+	if (!text) {
+		j->oom = j->bail = true;
+		return false;
+	}
+	memcpy(text, n->u.str, n->len);
+	o = text + n->len;
+	for (p = j->eol + 1; p < last; p = e + 1) {
+		for (sp = p; buf[sp] == ' '; sp++)
+			;
+		for (e = sp; e < j->end && buf[e] != '\n'; e++)
+			;
+		for (k = e; buf[k - 1] == ' '; k--)
+			;
+		*o++ = ' ';
+		memcpy(o, buf + sp, k - sp);
+		o += k - sp;
+	}
+	*o = '\0';
+	n->u.str = text;
+	n->len = (uint32_t)len;
+	n->type = (uint8_t)kvet_scalar_type(text, len);
+	/* go on at the line after the last continuation */
+	j->line += lines + 1;
+	j->bol = last;
+	return true;
+}
+
+/*
  * A value after a key's ':' or a dash, at @i on the line: a scalar, an
  * empty "{}" or "[]", a literal block, or, for an item (@item), a
  * mapping whose first key is there. Nothing: the value is on the next
@@ -466,6 +638,9 @@ static bool value(struct bscan *j, size_t i, bool item)
 			return false;
 		return value(j, next + 1, false);
 	}
+	if (!(n.flags & KVET_NODE_QUOTED) && next == j->eol &&
+	    !plain_lines(j, &n))
+		return false;
 	return push(j, &n);
 }
 
