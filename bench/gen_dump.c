@@ -7,7 +7,9 @@
  * The output is one `apiVersion: v1, kind: List` document of exactly N
  * objects, laid out as kubectl prints it: keys sorted (kubectl turns JSON
  * into YAML through a map), two-space block style, sequence items not
- * indented under their key, and the items grouped by kind as
+ * indented under their key, plain values longer than a line folded as
+ * go-yaml folds them (one app in ten runs a long java command), and the
+ * items grouped by kind as
  * `kubectl get pods,services,...,poddisruptionbudgets -A -o yaml` groups
  * them. --json prints what `-o json` would instead.
  *
@@ -52,12 +54,20 @@
 #include <string.h>
 #include <time.h>
 
+#define JAVA_OPTS "exec java -server -Xms256m -Xmx1g -XX:+UseG1GC " \
+	"-XX:MaxGCPauseMillis=200 -Djava.security.egd=file:/dev/urandom " \
+	"-jar /app/server.jar"
+
 enum {
 	NS_OBJECTS = 200,	/* objects per namespace, roughly */
 	EM_MAX_DEPTH = 32,
 	STR_MAX = 256,
 	DS_NODES = 3,		/* nodes in the pool a DaemonSet runs on */
 	SHARED_GROUP = 6,	/* --overlap: apps installed by one release */
+	/* apps whose containers carry a value longer than a line, which
+	 * kubectl's YAML writer folds over lines (one object in about 40 of
+	 * the corpus's kubectl dump has one) */
+	JAVA_OPTS_PERCENT = 10,
 };
 
 /* 2024-01-01T00:00:00Z: every timestamp is an offset from here. */
@@ -316,18 +326,51 @@ static void put_literal(struct emitter *em, const char *s)
 	}
 }
 
+/*
+ * A plain scalar as go-yaml, kubectl's YAML writer, folds it: at the
+ * first space of a run past column 80 that is not before another space,
+ * the line breaks and goes on at @indent. @col is where it starts.
+ */
+static void put_plain_folded(FILE *fp, const char *s, int col, int indent)
+{
+	const char *p;
+
+	for (p = s; *p; p++) {
+		if (*p == ' ' && col > 80 && p[1] != ' ' &&
+		    (p == s || p[-1] != ' ')) {
+			putc('\n', fp);
+			put_indent(fp, indent);
+			col = indent;
+			continue;
+		}
+		putc(*p, fp);
+		col++;
+	}
+}
+
 static void em_str(struct emitter *em, const char *key, const char *val)
 {
+	const struct em_level *lv = &em->lv[em->depth];
+
 	em_entry(em, key);
 	if (!em->json && strchr(val, '\n')) {
 		put_literal(em, val);
 		return;
 	}
-	if (!em->json)
-		putc(' ', em->fp);
-	put_string(em, val);
-	if (!em->json)
-		putc('\n', em->fp);
+	if (em->json) {
+		put_string(em, val);
+		return;
+	}
+	putc(' ', em->fp);
+	if (yaml_plain_ok(val))
+		put_plain_folded(em->fp, val,
+				 lv->indent + (lv->kind == EM_MAP
+						       ? (int)strlen(key) + 2
+						       : 2),
+				 lv->indent + 2);
+	else
+		put_string(em, val);
+	putc('\n', em->fp);
 }
 
 /* Numbers, booleans and null: the same text in YAML and JSON. */
@@ -454,6 +497,7 @@ struct app {
 	int port;
 	long created;
 	bool shared;		/* --overlap: selects by the release label only */
+	bool java_opts;		/* its containers' args: a long java command */
 	char release[64];	/* ... which is this, shared by a few apps */
 	char hash[16];		/* pod-template-hash of the current ReplicaSet */
 	char old_hash[16];
@@ -653,6 +697,7 @@ static void plan_app(struct app *app, uint64_t seed, bool overlap,
 	/* drawn last, so that the default dump keeps its bytes */
 	if (overlap)
 		app->shared = rng_below(&r, 100) < 80;
+	app->java_opts = rng_below(&r, 100) < JAVA_OPTS_PERCENT;
 	snprintf(app->release, sizeof(app->release), "%s-%u", app->product,
 		 c->in_ns / SHARED_GROUP);
 	plan_slots(app, overlap);
@@ -910,6 +955,11 @@ static void pod_spec(struct gen *g, const struct app *app,
 		anti_affinity(em, app);
 	em_seq(em, "containers");
 	em_map(em, NULL);
+	if (app->java_opts) {
+		em_seq(em, "args");
+		em_str(em, NULL, JAVA_OPTS);
+		em_end(em);
+	}
 	em_str(em, "image", app->image);
 	em_str(em, "imagePullPolicy", "IfNotPresent");
 	if (g->full)
