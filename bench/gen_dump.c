@@ -54,7 +54,7 @@
 #include <string.h>
 #include <time.h>
 
-#define JAVA_OPTS "exec java -server -Xms256m -Xmx1g -XX:+UseG1GC " \
+#define JAVA_COMMAND "exec java -server -Xms256m -Xmx1g -XX:+UseG1GC " \
 	"-XX:MaxGCPauseMillis=200 -Djava.security.egd=file:/dev/urandom " \
 	"-jar /app/server.jar"
 
@@ -67,7 +67,7 @@ enum {
 	/* apps whose containers carry a value longer than a line, which
 	 * kubectl's YAML writer folds over lines (one object in about 40 of
 	 * the corpus's kubectl dump has one) */
-	JAVA_OPTS_PERCENT = 10,
+	JAVA_COMMAND_PERCENT = 10,
 };
 
 /* 2024-01-01T00:00:00Z: every timestamp is an offset from here. */
@@ -497,7 +497,7 @@ struct app {
 	int port;
 	long created;
 	bool shared;		/* --overlap: selects by the release label only */
-	bool java_opts;		/* its containers' args: a long java command */
+	bool java_command;	/* its containers' args: a long java command */
 	char release[64];	/* ... which is this, shared by a few apps */
 	char hash[16];		/* pod-template-hash of the current ReplicaSet */
 	char old_hash[16];
@@ -697,7 +697,7 @@ static void plan_app(struct app *app, uint64_t seed, bool overlap,
 	/* drawn last, so that the default dump keeps its bytes */
 	if (overlap)
 		app->shared = rng_below(&r, 100) < 80;
-	app->java_opts = rng_below(&r, 100) < JAVA_OPTS_PERCENT;
+	app->java_command = rng_below(&r, 100) < JAVA_COMMAND_PERCENT;
 	snprintf(app->release, sizeof(app->release), "%s-%u", app->product,
 		 c->in_ns / SHARED_GROUP);
 	plan_slots(app, overlap);
@@ -955,9 +955,9 @@ static void pod_spec(struct gen *g, const struct app *app,
 		anti_affinity(em, app);
 	em_seq(em, "containers");
 	em_map(em, NULL);
-	if (app->java_opts) {
+	if (app->java_command) {
 		em_seq(em, "args");
-		em_str(em, NULL, JAVA_OPTS);
+		em_str(em, NULL, JAVA_COMMAND);
 		em_end(em);
 	}
 	em_str(em, "image", app->image);
