@@ -92,10 +92,10 @@ static uint32_t col_of(const struct bscan *j, size_t at)
  * PS), a byte order mark, and the characters YAML does not print (U+0080
  * to U+009F, U+FFFE, U+FFFF), where libfyaml may differ or fail.
  */
-static bool high_ok(const struct bscan *j, size_t i)
+static bool high_ok(const char *buf, size_t i, size_t end)
 {
-	const unsigned char *q = (const unsigned char *)j->buf + i;
-	size_t left = j->eol - i;
+	const unsigned char *q = (const unsigned char *)buf + i;
+	size_t left = end - i;
 
 	if (q[0] == 0xc2)
 		return left >= 2 && q[1] >= 0xa0;
@@ -147,7 +147,7 @@ static bool comment_ok(const struct bscan *j, size_t i)
 		unsigned char c = (unsigned char)j->buf[i];
 
 		if ((c < 0x20 && c != '\t') || c == 0x7f ||
-		    (c >= 0x80 && !high_ok(j, i)))
+		    (c >= 0x80 && !high_ok(j->buf, i, j->eol)))
 			return false;
 	}
 	return true;
@@ -185,10 +185,11 @@ static bool dash_at(const struct bscan *j, size_t i)
 static bool quoted_lines(struct bscan *j, size_t i, struct kvet_node *n)
 {
 	const char *buf = j->buf;
-	size_t floor = top(j)->indent, save = j->eol, p = j->bol, e = j->eol, k;
+	size_t floor = top(j)->indent, save = j->eol, e = j->eol, p, k;
 	char q = buf[i];
 	uint32_t lines = 0;
-	bool closed = false;
+	bool closed = false, done;
+	const char *nl;
 	char *text;
 	long len;
 
@@ -205,8 +206,7 @@ static bool quoted_lines(struct bscan *j, size_t i, struct kvet_node *n)
 			} else if (c == '\\' && q == '"' && k + 1 < e) {
 				k++;
 			} else if (c < 0x20 || c == 0x7f ||
-				   (c >= 0x80 && !high_ok(j, k))) {
-				j->eol = save;
+				   (c >= 0x80 && !high_ok(buf, k, e))) {
 				return give_up(j);
 			}
 		}
@@ -214,27 +214,22 @@ static bool quoted_lines(struct bscan *j, size_t i, struct kvet_node *n)
 			break;
 		/* the next line: more indented than the parent, or empty */
 		p = e + 1;
-		if (p >= j->end || !memchr(buf + p, '\n', j->end - p)) {
-			j->eol = save;
+		nl = p < j->end ? memchr(buf + p, '\n', j->end - p) : NULL;
+		if (!nl)
 			return give_up(j);
-		}
-		e = (size_t)((const char *)memchr(buf + p, '\n', j->end - p) -
-			     buf);
-		j->eol = e;
+		e = (size_t)(nl - buf);
 		lines++;
 		for (k = p; k < e && buf[k] == ' '; k++)
 			;
-		if (k < e && k - p <= floor) {
-			j->eol = save;
+		if (k < e && k - p <= floor)
 			return give_up(j);
-		}
 	}
-	/* after the quote: the end of the line, or a comment */
-	if (!line_done(j, k + 1)) {
-		j->eol = save;
-		return give_up(j);
-	}
+	/* after the quote: the end of its line, or a comment */
+	j->eol = e;
+	done = line_done(j, k + 1);
 	j->eol = save;
+	if (!done)
+		return give_up(j);
 	text = kvet_arena_alloc(j->arena, kvet_quoted_room(k - i - 1));
 	if (!text) {
 		j->oom = j->bail = true;
@@ -284,7 +279,7 @@ static bool scan_scalar(struct bscan *j, size_t i, struct kvet_node *n,
 				return give_up(j);
 			if (c >= 0x80) {
 				ascii = false;
-				if (!high_ok(j, e))
+				if (!high_ok(buf, e, eol))
 					return give_up(j);
 			}
 		}
@@ -338,7 +333,7 @@ static bool scan_scalar(struct bscan *j, size_t i, struct kvet_node *n,
 			return give_up(j);
 		if (c >= 0x80) {
 			ascii = false;
-			if (!high_ok(j, e))
+			if (!high_ok(buf, e, eol))
 				return give_up(j);
 		}
 	}
@@ -465,16 +460,8 @@ static bool literal(struct bscan *j, size_t i)
 
 				if ((c < 0x20 && c != '\t') || c == 0x7f)
 					return give_up(j);
-				if (c >= 0x80) {
-					size_t save = j->eol;
-					bool ok;
-
-					j->eol = e;
-					ok = high_ok(j, k);
-					j->eol = save;
-					if (!ok)
-						return give_up(j);
-				}
+				if (c >= 0x80 && !high_ok(buf, k, e))
+					return give_up(j);
 			}
 			last = e + 1;
 		}
@@ -535,7 +522,7 @@ static bool plain_lines(struct bscan *j, struct kvet_node *n)
 {
 	const char *buf = j->buf;
 	size_t floor = top(j)->indent, p = j->eol + 1, last = 0, len = n->len;
-	size_t save = j->eol, k, sp, e;
+	size_t k, sp, e, te;
 	uint32_t lines = 0;
 	char *text, *o;
 
@@ -551,23 +538,18 @@ static bool plain_lines(struct bscan *j, struct kvet_node *n)
 		if ((byte_class[(unsigned char)buf[sp]] & INDICATOR) ||
 		    (buf[sp] == '-' && (sp + 1 == e || buf[sp + 1] == ' ')))
 			return give_up(j);
-		j->eol = e;
 		for (k = sp; k < e; k++) {
 			unsigned char c = (unsigned char)buf[k];
 
 			if ((c == ':' && (k + 1 == e || buf[k + 1] == ' ')) ||
 			    (c == '#' && buf[k - 1] == ' ') || c < 0x20 ||
-			    c == 0x7f || (c >= 0x80 && !high_ok(j, k))) {
-				j->eol = save;
+			    c == 0x7f || (c >= 0x80 && !high_ok(buf, k, e)))
 				return give_up(j);
-			}
 		}
-		j->eol = save;
-		while (buf[e - 1] == ' ')
-			e--;
-		len += 1 + (e - sp);
+		for (te = e; buf[te - 1] == ' '; te--)
+			;
+		len += 1 + (te - sp);
 		lines++;
-		e = nl ? (size_t)(nl - buf) : j->end;
 		last = nl ? e + 1 : j->end;
 	}
 	if (!lines)
