@@ -395,7 +395,6 @@ static void separate(struct kvet_jw *jw)
 void kvet_jw_item(struct kvet_jw *jw, const char *key)
 {
 	size_t klen = key ? strlen(key) : 0;
-	size_t indent = 2 * (size_t)jw->depth;
 	char *o;
 
 	/* the common case, a plain key at a depth the reports have, in one
@@ -405,15 +404,7 @@ void kvet_jw_item(struct kvet_jw *jw, const char *key)
 	    plain_run(key ? key : "", klen) == klen) {
 		size_t i;
 
-		o = jw->buf + jw->len;
-		if (!jw->empty[jw->depth - 1])
-			*o++ = ',';
-		jw->empty[jw->depth - 1] = false;
-		*o++ = '\n';
-		/* the deepest indentation in one copy of a fixed size, of
-		 * which @indent bytes count */
-		memcpy(o, KVET_JW_SPACES, 2 * KVET_JW_MAX_DEPTH);
-		o += indent;
+		o = kvet_jw_separate(jw, jw->buf + jw->len);
 		if (key) {
 			*o++ = '"';
 			for (i = 0; i < klen; i++)
@@ -434,10 +425,7 @@ void kvet_jw_item(struct kvet_jw *jw, const char *key)
 void kvet_jw_open(struct kvet_jw *jw, const char *key, char bracket)
 {
 	kvet_jw_item(jw, key);
-	put_char(jw, bracket);
-	if (jw->depth < KVET_JW_MAX_DEPTH)
-		jw->empty[jw->depth] = true;
-	jw->depth++;
+	kvet_jw_value_open(jw, bracket);
 }
 
 void kvet_jw_close(struct kvet_jw *jw, char bracket)
@@ -447,11 +435,8 @@ void kvet_jw_close(struct kvet_jw *jw, char bracket)
 		/* the line break, the indentation and the bracket in copies
 		 * of constant sizes, as kvet_jw_key() writes a key */
 		if (KVET_JW_BUF - jw->len >= 2 * KVET_JW_MAX_DEPTH + 2) {
-			char *o = jw->buf + jw->len;
+			char *o = kvet_jw_newline(jw->buf + jw->len, jw->depth);
 
-			*o++ = '\n';
-			memcpy(o, KVET_JW_SPACES, 2 * KVET_JW_MAX_DEPTH);
-			o += 2 * (size_t)jw->depth;
 			*o++ = bracket;
 			jw->len = (size_t)(o - jw->buf);
 			return;
@@ -464,7 +449,7 @@ void kvet_jw_close(struct kvet_jw *jw, char bracket)
 void kvet_jw_str(struct kvet_jw *jw, const char *key, const char *val)
 {
 	kvet_jw_item(jw, key);
-	kvet_jw_string(jw, val, val ? strlen(val) : 0);
+	kvet_jw_value_str(jw, val);
 }
 
 /* Decimal digits without printf: a report has millions of them. Two a
@@ -507,10 +492,7 @@ void kvet_jw_uint(struct kvet_jw *jw, const char *key, unsigned long long val)
 void kvet_jw_pos(struct kvet_jw *jw, const char *key, unsigned int val)
 {
 	kvet_jw_item(jw, key);
-	if (val)
-		put_uint(jw, val);
-	else
-		put(jw, "null", 4);
+	kvet_jw_value_pos(jw, val);
 }
 
 void kvet_jw_bool(struct kvet_jw *jw, const char *key, bool val)

@@ -118,12 +118,32 @@ void kvet_jw_key_slow(struct kvet_jw *jw, struct kvet_jw_key key);
 _Static_assert(sizeof(KVET_JW_SPACES) == 2 * KVET_JW_MAX_DEPTH + 1,
 	       "KVET_JW_SPACES holds the deepest indentation");
 
+/* At @o, a line break and the indentation of @depth (at most
+ * KVET_JW_MAX_DEPTH), as one copy of a constant size: the room for 1 +
+ * 2 * KVET_JW_MAX_DEPTH bytes is there. Returns the end. */
+static inline char *kvet_jw_newline(char *o, unsigned int depth)
+{
+	*o++ = '\n';
+	memcpy(o, KVET_JW_SPACES, 2 * KVET_JW_MAX_DEPTH);
+	return o + 2 * (size_t)depth;
+}
+
+/* The comma after the item before, when there is one, and the newline of
+ * an item at @o, for the fast paths: jw->depth is 1 to KVET_JW_MAX_DEPTH
+ * and the room for 2 + 2 * KVET_JW_MAX_DEPTH bytes is there. */
+static inline char *kvet_jw_separate(struct kvet_jw *jw, char *o)
+{
+	if (!jw->empty[jw->depth - 1])
+		*o++ = ',';
+	jw->empty[jw->depth - 1] = false;
+	return kvet_jw_newline(o, jw->depth);
+}
+
 /* The comma, the line break, the indentation and @key, in one copy of
  * each when there is room (inline, so that the copies are of constant
  * sizes). */
 static inline void kvet_jw_key(struct kvet_jw *jw, struct kvet_jw_key key)
 {
-	static const char spaces[2 * KVET_JW_MAX_DEPTH] = KVET_JW_SPACES;
 	char *o;
 
 	if (!jw->depth || jw->depth > KVET_JW_MAX_DEPTH ||
@@ -131,13 +151,7 @@ static inline void kvet_jw_key(struct kvet_jw *jw, struct kvet_jw_key key)
 		kvet_jw_key_slow(jw, key);
 		return;
 	}
-	o = jw->buf + jw->len;
-	if (!jw->empty[jw->depth - 1])
-		*o++ = ',';
-	jw->empty[jw->depth - 1] = false;
-	*o++ = '\n';
-	memcpy(o, spaces, sizeof(spaces));
-	o += 2 * (size_t)jw->depth;
+	o = kvet_jw_separate(jw, jw->buf + jw->len);
 	memcpy(o, key.s, key.len);
 	jw->len = (size_t)(o + key.len - jw->buf);
 }
