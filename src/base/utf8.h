@@ -22,8 +22,8 @@
  */
 size_t kvet_utf8_next(const char *s, size_t len, uint32_t *cp);
 
-/* The value of the hexadecimal digit @c, or -1: the escapes of CEL and
- * YAML that name a code point (\xXX, \uXXXX, \UXXXXXXXX) read them. */
+/* The value of the hexadecimal digit @c, or -1. For the escapes that
+ * name a code point in CEL and YAML strings (\xXX, \uXXXX, \UXXXXXXXX). */
 static inline int kvet_hex_digit(char c)
 {
 	if (c >= '0' && c <= '9')
