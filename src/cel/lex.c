@@ -183,8 +183,9 @@ static int lex_escape(struct cel_lexer *lx, size_t *p, char *out, size_t *o,
 		      struct cel_error *err)
 {
 	const char *s = lx->text;
-	size_t at = *p - 1, digits = 0, i;
-	uint32_t cp = 0;
+	size_t at = *p - 1, digits = 0;
+	uint32_t cp;
+	long v;
 	char c;
 
 	if (*p >= lx->len)
@@ -207,15 +208,12 @@ static int lex_escape(struct cel_lexer *lx, size_t *p, char *out, size_t *o,
 	default:
 		return lex_error(err, at, "invalid escape '\\%c'", c);
 	}
-	for (i = 0; i < digits; i++) {
-		int h = *p < lx->len ? kvet_hex_digit(s[*p]) : -1;
-
-		if (h < 0)
-			return lex_error(err, at, "invalid escape: expected %zu hex digits",
-					 digits);
-		cp = cp * 16 + (uint32_t)h;
-		(*p)++;
-	}
+	v = lx->len - *p >= digits ? kvet_hex_value(s + *p, digits) : -1;
+	if (v < 0)
+		return lex_error(err, at, "invalid escape: expected %zu hex digits",
+				 digits);
+	*p += digits;
+	cp = (uint32_t)v;
 	if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
 		return lex_error(err, at, "invalid code point in escape");
 	*o += kvet_utf8_encode(out + *o, cp);

@@ -61,6 +61,12 @@ static void parser_errors(void **state)
 	assert_compile_error(t, "\"x\".startsWith(1)", 15, "expects string");
 	assert_compile_error(t, "object.x.matches('(')", 19, "invalid regex");
 	assert_compile_error(t, "object.x.matches(object.y)", 24, "string literal");
+	/* escapes that name a code point: digits, count, and range */
+	assert_compile_error(t, "\"\\x4\"", 1, "expected 2 hex digits");
+	assert_compile_error(t, "\"\\u00zz\"", 1, "expected 4 hex digits");
+	assert_compile_error(t, "\"\\U0001F6\"", 1, "expected 8 hex digits");
+	assert_compile_error(t, "\"\\uD800\"", 1, "invalid code point");
+	assert_compile_error(t, "\"\\U00110000\"", 1, "invalid code point");
 	for (i = 0; i < 200; i++)
 		deep[i] = '(';
 	deep[200] = '1';
@@ -134,6 +140,8 @@ static void macros_and_strings(void **state)
 	assert_cel_true(t, "int(\"42\") == 42 && int(3.9) == 3 && double(1) == 1.0");
 	assert_cel_true(t, "string(12) == \"12\" && string(true) == \"true\"");
 	assert_cel_true(t, "\"ABC\".lowerAscii() == \"abc\"");
+	assert_cel_true(t, "\"\\x41\\u00e9\\U0001F600\" == \"A\u00e9\U0001F600\" && "
+			   "size(\"\\U0001F600\") == 1");
 	assert_cel_true(t, "[\"a\", \"b\", \"c\"].join(\", \") == \"a, b, c\"");
 	assert_cel_true(t, "[\"a\", \"b\"].join() == \"ab\" && [].join(\"-\") == \"\"");
 	assert_cel_true(t, "[1, 2].map(x, string(x)).join(\"+\") == \"1+2\"");
