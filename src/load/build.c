@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/vec.h"
+#include "load/fytext.h"
 #include "load/quoted.h"
 
 struct kvet_build_frame {
@@ -266,15 +267,9 @@ static const char *scalar_text(struct kvet_builder *b, struct fy_event *fye,
 			}
 		}
 	}
-	t = fy_token_get_text(fye->scalar.value, len);
-	if (!t || !*len) {
-		*len = 0;
-		return "";
-	}
-	copy = kvet_arena_strndup(b->arena, t, *len);
-	if (!copy)
+	if (kvet_fytext(b->arena, fye->scalar.value, &t, len))
 		b->oom = true;
-	return copy ? copy : "";
+	return t;
 }
 
 static const struct {
@@ -290,15 +285,16 @@ static const struct {
 };
 
 /* The core schema tag of a scalar: an index into core_tags, or -1. */
-static int core_tag(struct fy_token *tag)
+static int core_tag(struct kvet_builder *b, struct fy_token *tag)
 {
 	size_t i, tlen;
 	const char *t;
 
 	if (!tag)
 		return -1;
-	t = fy_token_get_text(tag, &tlen);
-	for (i = 0; t && i < sizeof(core_tags) / sizeof(core_tags[0]); i++)
+	if (kvet_fytext(b->arena, tag, &t, &tlen))
+		b->oom = true;
+	for (i = 0; i < sizeof(core_tags) / sizeof(core_tags[0]); i++)
 		if (strlen(core_tags[i].tag) == tlen &&
 		    memcmp(core_tags[i].tag, t, tlen) == 0)
 			return (int)i;
@@ -339,9 +335,10 @@ static size_t add_anchor(struct kvet_builder *b, struct fy_token *tok)
 
 	if (!tok)
 		return 0;
-	name = fy_token_get_text(tok, &len);
-	if (!name)
+	if (kvet_fytext(b->arena, tok, &name, &len)) {
+		b->oom = true;
 		return 0;
+	}
 	if (len > UINT32_MAX || !kvet_keyset_reserve(&b->anchor_index) ||
 	    !kvet_vec_grow((void **)&b->anchors, &b->capanchors,
 			   b->nanchors + 1, sizeof(*b->anchors))) {
@@ -392,7 +389,7 @@ void kvet_build_scalar(struct kvet_builder *b, struct fy_event *fye)
 		s += 3;
 		len -= 3;
 	}
-	tag = core_tag(fye->scalar.tag);
+	tag = core_tag(b, fye->scalar.tag);
 	if (tag >= 0)
 		n.type = (uint8_t)core_tags[tag].type;
 	else
@@ -440,9 +437,10 @@ void kvet_build_alias(struct kvet_builder *b, struct fy_event *fye)
 	/* libfyaml's alias mark is on the name; point at the '*' */
 	if (col > 1)
 		col--;
-	name = fy_token_get_text(fye->alias.anchor, &len);
-	if (!name)
-		name = "", len = 0;
+	if (kvet_fytext(b->arena, fye->alias.anchor, &name, &len)) {
+		b->oom = true;
+		return;
+	}
 	a = find_anchor(b, name, len);
 	if (!a) {
 		kvet_build_fail(b, line, col, "alias \"*%.*s\" refers to no anchor",
