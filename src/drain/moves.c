@@ -13,6 +13,22 @@
 #include "base/vec.h"
 #include "drain/journal.h"
 
+/*
+ * A node's use of one resource with @req (never negative, at most
+ * INT64_MAX: model/quantity.h) added (@sign 1) or taken away (-1). A sum
+ * stops at INT64_MAX, a node so full it takes nothing more: requests
+ * past what an int64 holds are no real pod's (found by fuzz_drain: two
+ * pods whose CPU requests summed past it). Taking away cannot overflow;
+ * after a sum has stopped it leaves less than the true use, a node of
+ * such pods that is full either way.
+ */
+static int64_t moved(int64_t used, int64_t req, int sign)
+{
+	if (sign < 0)
+		return used - req;
+	return used > INT64_MAX - req ? INT64_MAX : used + req;
+}
+
 /* Requests of @p on node @n, added (@sign 1) or taken away (-1). */
 static void count_requests(struct drain_cluster *c, uint32_t p, uint32_t n,
 			   int sign)
@@ -23,14 +39,14 @@ static void count_requests(struct drain_cluster *c, uint32_t p, uint32_t n,
 
 	for (i = 0; i < KVET_RES_BUILTIN; i++)
 		drain_set_i64(c, &node->used[i],
-			      node->used[i] + sign * req->v[i]);
+			      moved(node->used[i], req->v[i], sign));
 	for (i = 0; i < req->n_ext; i++)
 		for (j = 0; j < node->alloc.n_ext; j++)
 			if (kvet_slice_eq(req->ext[i].name,
 					  node->alloc.ext[j].name))
 				drain_set_i64(c, &node->ext_used[j],
-					      node->ext_used[j] +
-						      sign * req->ext[i].value);
+					      moved(node->ext_used[j],
+						    req->ext[i].value, sign));
 }
 
 static void count_terms(struct drain_cluster *c, uint32_t p, uint32_t n,

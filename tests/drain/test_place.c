@@ -175,6 +175,26 @@ static void resources_and_ports(void **state)
 		"0/2 nodes are available: 1 node(s) didn't have free ports for the requested pod ports, 1 node(s) were unschedulable.");
 }
 
+/*
+ * Found by fuzz_drain: a request past INT64_MAX millicores (read as
+ * INT64_MAX) beside another on one node summed past what an int64
+ * holds, undefined behaviour that in practice wrapped to a negative use,
+ * so that the fullest node looked the emptiest.
+ */
+static void requests_past_int64(void **state)
+{
+	char buf[512];
+
+	(void)state;
+	assert_string_equal(PLACE(
+		NODE("src", "{}", "")
+		NODE("full", "{}", "")
+		NODE("idle", "{}", "")
+		POD("huge", "full", "{app: h}", C("9223372036854775808m"))
+		POD("q", "full", "{app: q}", C("500m"))
+		POD("p", "src", "{app: p}", C("500m")), "p"), "idle");
+}
+
 #define ANTI(app, key)                                                      \
 	"affinity: {podAntiAffinity: {requiredDuringSchedulingIgnored"      \
 	"DuringExecution: [{labelSelector: {matchLabels: {app: " app "}},"  \
@@ -427,6 +447,7 @@ int main(void)
 		cmocka_unit_test(taints),
 		cmocka_unit_test(node_affinity_and_volumes),
 		cmocka_unit_test(resources_and_ports),
+		cmocka_unit_test(requests_past_int64),
 		cmocka_unit_test(inter_pod_affinity),
 		cmocka_unit_test(equal_terms),
 		cmocka_unit_test(topology_spread),
