@@ -184,11 +184,17 @@ static uint64_t order_key(const struct drain_cluster *c, uint32_t n)
 	int64_t alloc = node->alloc.v[KVET_RES_CPU];
 	int64_t used = node->used[KVET_RES_CPU];
 
+	double share;
+
 	if (alloc <= 0)
 		return UINT64_MAX / 2;
 	if (used < 0)
 		used = 0;
-	return (uint64_t)((double)used * 1e6 / (double)alloc);
+	share = (double)used * 1e6 / (double)alloc;
+	/* a node requested 10^12 times over (found by fuzz_drain) is as
+	 * full as one further over, and a larger share would not fit the
+	 * key; either sorts before a node of unknown size */
+	return share < 1e18 ? (uint64_t)share : (uint64_t)1e18;
 }
 
 static bool before(const struct drain_cluster *c, uint32_t a, uint32_t b)

@@ -179,20 +179,34 @@ static void resources_and_ports(void **state)
  * Found by fuzz_drain: a request past INT64_MAX millicores (read as
  * INT64_MAX) beside another on one node summed past what an int64
  * holds, undefined behaviour that in practice wrapped to a negative use,
- * so that the fullest node looked the emptiest.
+ * so that the fullest node looked the emptiest; and the node's share of
+ * CPU requested, in millionths, no longer fit the key nodes are ordered
+ * by (on x86-64 it became 0, the emptiest again).
  */
+#define HUGE_REQUESTS                                                       \
+	NODE("src", "{}", "")                                               \
+	NODE("full", "{}", "")                                              \
+	NODE("idle", "{}", "")                                              \
+	POD("huge", "full", "{app: h}", C("9223372036854775808m"))          \
+	POD("q", "full", "{app: q}", C("500m"))                             \
+	POD("p", "src", "{app: p}", C("500m"))
+
 static void requests_past_int64(void **state)
 {
+	struct drain_options o = td_options();
+	struct tdrain t;
 	char buf[512];
 
 	(void)state;
-	assert_string_equal(PLACE(
-		NODE("src", "{}", "")
-		NODE("full", "{}", "")
-		NODE("idle", "{}", "")
-		POD("huge", "full", "{app: h}", C("9223372036854775808m"))
-		POD("q", "full", "{app: q}", C("500m"))
-		POD("p", "src", "{app: p}", C("500m")), "p"), "idle");
+	assert_string_equal(PLACE(HUGE_REQUESTS, "p"), "idle");
+	/* a pod that requests no CPU fits both: the less requested wins */
+	assert_string_equal(PLACE(HUGE_REQUESTS
+		POD("none", "src", "{app: n}", "containers: [{name: c}]"),
+		"none"), "idle");
+	td_load(&t, HUGE_REQUESTS);
+	td_run(&t, &o);
+	assert_int_equal(t.rc, 0);
+	td_free(&t);
 }
 
 #define ANTI(app, key)                                                      \
