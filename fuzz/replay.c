@@ -181,19 +181,22 @@ static int read_input(const char *path, struct input *in)
 static int run(const uint8_t *data, size_t len, const char *path, bool keep,
 	       unsigned timeout)
 {
-	size_t before;
+	size_t mallocs, frees;
 
 	snprintf(cur.path, sizeof(cur.path), "%s", path);
 	cur.data = data;
 	cur.len = len;
 	cur.keep = keep;
 	cur.what = keep ? "a seed" : "a mutant";
-	before = atomic_load(&cur.mallocs) - atomic_load(&cur.frees);
+	mallocs = atomic_load(&cur.mallocs);
+	frees = atomic_load(&cur.frees);
 	alarm(timeout);
 	LLVMFuzzerTestOneInput(data, len);
 	alarm(0);
+	/* counts of this input only: what earlier ones left is theirs */
 	if (__lsan_do_recoverable_leak_check &&
-	    atomic_load(&cur.mallocs) - atomic_load(&cur.frees) > before &&
+	    atomic_load(&cur.mallocs) - mallocs >
+		    atomic_load(&cur.frees) - frees &&
 	    __lsan_do_recoverable_leak_check()) {
 		cur.what = "a leak";
 		save_input();
