@@ -30,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "mutate.h"
@@ -69,7 +70,17 @@ static struct {
 	bool keep;	/* a file already: name it, write nothing */
 	atomic_flag saved;
 	atomic_size_t mallocs, frees;
+	double slowest;		/* seconds, of the input named below */
+	char slowest_path[4096];
 } cur = { .saved = ATOMIC_FLAG_INIT };
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
 
 static void count_malloc(const volatile void *p, size_t size)
 {
@@ -182,6 +193,7 @@ static int run(const uint8_t *data, size_t len, const char *path, bool keep,
 	       unsigned timeout)
 {
 	size_t mallocs, frees;
+	double t0, t;
 
 	snprintf(cur.path, sizeof(cur.path), "%s", path);
 	cur.data = data;
@@ -190,9 +202,18 @@ static int run(const uint8_t *data, size_t len, const char *path, bool keep,
 	cur.what = keep ? "a seed" : "a mutant";
 	mallocs = atomic_load(&cur.mallocs);
 	frees = atomic_load(&cur.frees);
+	t0 = now();
 	alarm(timeout);
 	LLVMFuzzerTestOneInput(data, len);
 	alarm(0);
+	/* for the log only: what runs, and whether it passes, must not
+	 * depend on the clock */
+	t = now() - t0;
+	if (t > cur.slowest) {
+		cur.slowest = t;
+		snprintf(cur.slowest_path, sizeof(cur.slowest_path), "%s",
+			 path);
+	}
 	/* counts of this input only: what earlier ones left is theirs */
 	if (__lsan_do_recoverable_leak_check &&
 	    atomic_load(&cur.mallocs) - mallocs >
@@ -335,6 +356,9 @@ int main(int argc, char **argv)
 	for (i = 0; i < n; i++)
 		free(in[i].data);
 	free(in);
+	if (cur.slowest_path[0])
+		fprintf(stderr, "fuzz-replay: slowest input %.2f s: %s\n",
+			cur.slowest, cur.slowest_path);
 	fflush(stdout);
 	/* LeakSanitizer has reported what failed; its check at exit would
 	 * report it again */
