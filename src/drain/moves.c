@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/sat.h"
 #include "base/vec.h"
 #include "drain/journal.h"
 
@@ -24,9 +25,7 @@
  */
 static int64_t moved(int64_t used, int64_t req, int sign)
 {
-	if (sign < 0)
-		return used - req;
-	return used > INT64_MAX - req ? INT64_MAX : used + req;
+	return sign < 0 ? used - req : kvet_sat_add_i64(used, req);
 }
 
 /* Requests of @p on node @n, added (@sign 1) or taken away (-1). */
@@ -183,7 +182,6 @@ static uint64_t order_key(const struct drain_cluster *c, uint32_t n)
 	const struct drain_node *node = &c->nodes[n];
 	int64_t alloc = node->alloc.v[KVET_RES_CPU];
 	int64_t used = node->used[KVET_RES_CPU];
-
 	double share;
 
 	if (alloc <= 0)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/sat.h"
 #include "base/vec.h"
 #include "load/fytext.h"
 #include "load/quoted.h"
@@ -27,11 +28,6 @@ struct kvet_build_anchor {
 	uint64_t weight;
 	bool done;		/* false while the collection is still open */
 };
-
-static uint64_t sat_add(uint64_t a, uint64_t b)
-{
-	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
-}
 
 void kvet_build_mark(const struct kvet_builder *b, const struct fy_mark *m,
 		     uint32_t *line, uint32_t *col, size_t *pos)
@@ -220,7 +216,7 @@ static void add_node(struct kvet_builder *b, const struct kvet_node *n,
 	if (!push_child(b, n, weight))
 		return;
 	b->frames[b->depth - 1].weight =
-		sat_add(b->frames[b->depth - 1].weight, weight);
+		kvet_sat_add_u64(b->frames[b->depth - 1].weight, weight);
 }
 
 /*
@@ -455,7 +451,7 @@ void kvet_build_alias(struct kvet_builder *b, struct fy_event *fye)
 	}
 	/* The alias shares the anchored subtree; only the budget sees the
 	 * expansion, so a billion laughs costs a few nodes, then an error. */
-	b->doc_alias_weight = sat_add(b->doc_alias_weight, a->weight);
+	b->doc_alias_weight = kvet_sat_add_u64(b->doc_alias_weight, a->weight);
 	if (b->doc_alias_weight > KVET_LOAD_MAX_ALIAS_EXPANSION) {
 		kvet_build_fail(b, line, col,
 			 "aliases expand this document past the limit of %d nodes (\"*%.*s\")",

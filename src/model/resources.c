@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/sat.h"
 #include "model/quantity.h"
 
 /* Extended resource names one pod or node names; more are ignored. */
@@ -27,11 +28,6 @@ struct acc {
 	struct kvet_scalar_resource ext[MAX_EXT];
 	size_t n_ext;
 };
-
-static int64_t sat_add(int64_t a, int64_t b)
-{
-	return a > INT64_MAX - b ? INT64_MAX : a + b;
-}
 
 static int64_t *slot(struct acc *a, struct kvet_slice name)
 {
@@ -63,12 +59,12 @@ static void combine(struct acc *into, const struct acc *b, bool max)
 
 	for (i = 0; i < KVET_RES_BUILTIN; i++)
 		into->v[i] = max ? max64(into->v[i], b->v[i])
-				 : sat_add(into->v[i], b->v[i]);
+				 : kvet_sat_add_i64(into->v[i], b->v[i]);
 	for (i = 0; i < b->n_ext; i++) {
 		s = slot(into, b->ext[i].name);
 		if (s)
 			*s = max ? max64(*s, b->ext[i].value)
-				 : sat_add(*s, b->ext[i].value);
+				 : kvet_sat_add_i64(*s, b->ext[i].value);
 	}
 }
 
@@ -94,7 +90,7 @@ static void add_list(struct acc *a, const struct kvet_node *list,
 			continue;
 		s = slot(a, name);
 		if (s)
-			*s = sat_add(*s, v);
+			*s = kvet_sat_add_i64(*s, v);
 	}
 }
 
