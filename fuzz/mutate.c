@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/utf8.h"
+
 void fuzz_rng_seed(struct fuzz_rng *rng, uint64_t seed)
 {
 	/* xorshift must not start at 0; splitmix the seed so that seeds 1
@@ -33,21 +35,13 @@ size_t fuzz_rng_below(struct fuzz_rng *rng, size_t n)
 
 /* ---- the dictionary ---- */
 
-static int hex(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	c = tolower(c);
-	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
 /* The token quoted in @line into @out (room for strlen(@line)); its
  * length, or -1 when the line is no entry. */
 static long parse_entry(const char *line, uint8_t *out)
 {
 	const char *p = strchr(line, '"');
 	const char *end = strrchr(line, '"');
-	long n = 0;
+	long n = 0, byte;
 
 	if (!p || end == p)
 		return -1;
@@ -59,9 +53,9 @@ static long parse_entry(const char *line, uint8_t *out)
 		p++;
 		if (*p == '\\' || *p == '"') {
 			out[n++] = (uint8_t)*p;
-		} else if (*p == 'x' && p + 2 < end && hex(p[1]) >= 0 &&
-			   hex(p[2]) >= 0) {
-			out[n++] = (uint8_t)(hex(p[1]) << 4 | hex(p[2]));
+		} else if (*p == 'x' && p + 2 < end &&
+			   (byte = kvet_hex_value(p + 1, 2)) >= 0) {
+			out[n++] = (uint8_t)byte;
 			p += 2;
 		} else {
 			return -1;

@@ -33,6 +33,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/hash.h"
+#include "base/read_file.h"
 #include "mutate.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -54,7 +56,6 @@ __attribute__((weak)) int __sanitizer_install_malloc_and_free_hooks(
 	void (*free_hook)(const volatile void *));
 
 struct input {
-	const char *name;
 	uint8_t *data;
 	size_t len;
 };
@@ -105,27 +106,29 @@ static void say(const char *s)
 /* Async-signal-safe: open, write and close only. */
 static void save_input(void)
 {
-	int fd;
+	bool there = cur.keep;
 
 	if (!cur.data || atomic_flag_test_and_set(&cur.saved))
 		return;
-	fd = cur.keep ? 0 : open(cur.path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	if (fd > 0) {
+	if (!cur.keep) {
+		int fd = open(cur.path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 		size_t done = 0;
 
-		while (done < cur.len) {
+		while (fd >= 0 && done < cur.len) {
 			ssize_t n = write(fd, cur.data + done, cur.len - done);
 
 			if (n <= 0)
 				break;
 			done += (size_t)n;
 		}
-		close(fd);
+		there = fd >= 0 && done == cur.len;
+		if (fd >= 0)
+			close(fd);
 	}
 	say("fuzz-replay: the failing input (");
 	say(cur.what);
 	say(") is ");
-	say(fd >= 0 ? cur.path : "lost: cannot write it");
+	say(there ? cur.path : "lost: cannot write it");
 	say("\n");
 }
 
@@ -159,27 +162,20 @@ static void catch_failures(void)
 							  count_free);
 }
 
+/* Inputs are a harness's seeds: far below this. */
+#define INPUT_LIMIT ((size_t)1 << 30)
+
 static int read_input(const char *path, struct input *in)
 {
-	FILE *fp = fopen(path, "rb");
-	long len;
+	struct kvet_file f = { 0 };
 
-	in->name = path;
-	if (!fp || fseek(fp, 0, SEEK_END) || (len = ftell(fp)) < 0 ||
-	    fseek(fp, 0, SEEK_SET)) {
-		perror(path);
-		if (fp)
-			fclose(fp);
+	if (kvet_file_read(path, INPUT_LIMIT, &f) != KVET_FILE_OK) {
+		fprintf(stderr, "fuzz-replay: cannot read %s%s%s\n", path,
+			f.err ? ": " : "", f.err ? strerror(f.err) : "");
 		return -1;
 	}
-	in->len = (size_t)len;
-	in->data = malloc(in->len ? in->len : 1);
-	if (!in->data || fread(in->data, 1, in->len, fp) != in->len) {
-		perror(path);
-		fclose(fp);
-		return -1;
-	}
-	fclose(fp);
+	in->data = (uint8_t *)f.buf;
+	in->len = f.len;
 	return 0;
 }
 
@@ -263,11 +259,11 @@ static int parse(int argc, char **argv, struct opts *o)
 				fprintf(stderr, "fuzz-replay: %s takes a number\n", a);
 				return -1;
 			}
-			if (a[2] == 'm' && a[3] == 'u')
+			if (!strcmp(a, "--mutants"))
 				o->mutants = (size_t)v;
-			else if (a[2] == 's')
+			else if (!strcmp(a, "--seed"))
 				o->seed = v;
-			else if (a[2] == 'm')
+			else if (!strcmp(a, "--max-len"))
 				o->max_len = (size_t)v;
 			else
 				o->timeout = (unsigned)v;
@@ -283,20 +279,13 @@ static int parse(int argc, char **argv, struct opts *o)
 	return n;
 }
 
-/* FNV-1a over every mutant: one number that says two runs tried the
- * same inputs. */
-static uint64_t fnv(uint64_t h, const uint8_t *p, size_t n)
-{
-	while (n--)
-		h = (h ^ *p++) * 0x100000001b3u;
-	return h;
-}
-
 static int mutate_all(const struct opts *o, const struct input *in, size_t n)
 {
 	struct fuzz_dict dict = { 0 };
 	struct fuzz_rng rng;
-	uint64_t stream = 0xcbf29ce484222325u;
+	/* every mutant hashed: one number that says two runs tried the
+	 * same inputs */
+	uint64_t stream = KVET_HASH_SEED;
 	uint8_t *buf = malloc(o->max_len ? o->max_len : 1);
 	char path[4096];
 	size_t k;
@@ -315,7 +304,7 @@ static int mutate_all(const struct opts *o, const struct input *in, size_t n)
 		memcpy(buf, a->data, len);
 		len = fuzz_mutate(&rng, &dict, buf, len, o->max_len, b->data,
 				  b->len);
-		stream = fnv(stream, buf, len);
+		stream = kvet_hash_bytes(kvet_hash_mix(stream, len), buf, len);
 		snprintf(path, sizeof(path), "%s/mutant-%llu-%zu", o->artifacts,
 			 (unsigned long long)o->seed, k);
 		if (run(buf, len, path, false, o->timeout))
