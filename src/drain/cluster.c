@@ -126,6 +126,7 @@ static int read_pod(struct drain_cluster *c, struct drain_pod *p,
 	p->origin = DRAIN_NONE;
 	p->replaced_by = DRAIN_NONE;
 	p->sts = DRAIN_NONE;
+	p->group = DRAIN_NONE;
 	p->next = p->prev = DRAIN_NONE;
 	p->ns = obj->namespace;
 	p->name = obj->name;

@@ -64,6 +64,18 @@ int drain_cluster_reserve(struct drain_cluster *c, uint32_t more);
 void drain_pod_bind(struct drain_cluster *c, uint32_t p, uint32_t n);
 void drain_pod_unbind(struct drain_cluster *c, uint32_t p);
 
+/* Set @p's state (enum drain_pod_state), keeping its workload's counts. */
+void drain_pod_set_state(struct drain_cluster *c, uint32_t p, uint32_t state);
+
+/* Does @p count among its workload's pods on its node: running there
+ * and not yet replaced (a pod being evicted leaves the count as soon as
+ * its replacement is created)? */
+static inline bool drain_pod_counted(const struct drain_pod *pod)
+{
+	return pod->state == DRAIN_POD_RUNNING && pod->node != DRAIN_NONE &&
+	       pod->replaced_by == DRAIN_NONE;
+}
+
 /* Set whether @p counts as Ready, keeping budgets, Services, webhooks
  * and StatefulSets counted. */
 void drain_pod_set_ready(struct drain_cluster *c, uint32_t p, bool ready);

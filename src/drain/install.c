@@ -104,7 +104,7 @@ static int new_pod(struct build *b, const struct kvet_workload *wl,
 	p = &c->pods[c->n_pods];
 	memset(p, 0, sizeof(*p));
 	p->obj = wl->obj;
-	p->origin = p->replaced_by = p->sts = DRAIN_NONE;
+	p->origin = p->replaced_by = p->sts = p->group = DRAIN_NONE;
 	p->next = p->prev = p->node = p->from_node = DRAIN_NONE;
 	p->ns = wl->obj->namespace;
 	p->name = pod_name(c, wl, ordinal, node);
@@ -167,10 +167,17 @@ static int workload_pods(struct build *b, const struct kvet_workload *wl)
 			    new_pod(b, wl, k++, node, prio.value) < 0)
 				return -1;
 	}
-	for (p = first; p < c->n_pods; p++) {
-		c->pods[p].sib_first = first;
-		c->pods[p].sib_n = c->n_pods - first;
-	}
+	/* one pod has no sibling to spread from (its replacement is
+	 * placed after it stopped counting) */
+	if (wl->kind == KVET_WL_DAEMONSET || c->n_pods - first < 2)
+		return 0;
+	c->siblings[c->n_siblings] = kvet_arena_array(
+		c->arena, (size_t)c->cap_nodes + 1, sizeof(**c->siblings));
+	if (!c->siblings[c->n_siblings])
+		return -1;
+	for (p = first; p < c->n_pods; p++)
+		c->pods[p].group = c->n_siblings;
+	c->n_siblings++;
 	return 0;
 }
 
@@ -188,6 +195,9 @@ int drain_install_pods(struct drain_cluster *c, struct drain_install *inst)
 	if (!b.prios)
 		return -1;
 	wls = kvet_graph_workloads(c->g, &n);
+	c->siblings = kvet_arena_array(c->arena, n + 1, sizeof(*c->siblings));
+	if (!c->siblings)
+		goto out;
 	for (i = 0; i < n; i++)
 		if (kvet_object_runs(wls[i]->obj) &&
 		    workload_pods(&b, wls[i]) < 0)

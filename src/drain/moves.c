@@ -68,10 +68,38 @@ static void count_terms(struct drain_cluster *c, uint32_t p, uint32_t n,
 	}
 }
 
+/* @p's workload's counts after a change of what drain_pod_counted()
+ * reads: before it, the pod counted (@was) on node @from. */
+static void count_sibling(struct drain_cluster *c, uint32_t p, bool was,
+			  uint32_t from)
+{
+	const struct drain_pod *pod = &c->pods[p];
+	bool now = drain_pod_counted(pod);
+	int32_t *on;
+
+	if (pod->group == DRAIN_NONE || (was == now && from == pod->node))
+		return;
+	on = c->siblings[pod->group];
+	if (was)
+		drain_set_i32(c, &on[from], on[from] - 1);
+	if (now)
+		drain_set_i32(c, &on[pod->node], on[pod->node] + 1);
+}
+
+void drain_pod_set_state(struct drain_cluster *c, uint32_t p, uint32_t state)
+{
+	bool was = drain_pod_counted(&c->pods[p]);
+
+	drain_set_u32(c, &c->pods[p].state, state);
+	count_sibling(c, p, was, c->pods[p].node);
+}
+
 void drain_pod_bind(struct drain_cluster *c, uint32_t p, uint32_t n)
 {
 	struct drain_pod *pod = &c->pods[p];
 	struct drain_node *node = &c->nodes[n];
+	bool was = drain_pod_counted(pod);
+	uint32_t from = pod->node;
 
 	drain_set_u32(c, &pod->node, n);
 	drain_set_u32(c, &pod->state, DRAIN_POD_RUNNING);
@@ -80,6 +108,7 @@ void drain_pod_bind(struct drain_cluster *c, uint32_t p, uint32_t n)
 	if (node->first_pod != DRAIN_NONE)
 		drain_set_u32(c, &c->pods[node->first_pod].prev, p);
 	drain_set_u32(c, &node->first_pod, p);
+	count_sibling(c, p, was, from);
 	count_requests(c, p, n, 1);
 	count_terms(c, p, n, 1);
 	if (c->order)
@@ -90,6 +119,7 @@ void drain_pod_unbind(struct drain_cluster *c, uint32_t p)
 {
 	struct drain_pod *pod = &c->pods[p];
 	uint32_t n = pod->node;
+	bool was = drain_pod_counted(pod);
 
 	if (n == DRAIN_NONE)
 		return;
@@ -102,6 +132,7 @@ void drain_pod_unbind(struct drain_cluster *c, uint32_t p)
 	drain_set_u32(c, &pod->next, DRAIN_NONE);
 	drain_set_u32(c, &pod->prev, DRAIN_NONE);
 	drain_set_u32(c, &pod->node, DRAIN_NONE);
+	count_sibling(c, p, was, n);
 	/* a finished pod used nothing */
 	if (!kvet_pod_phase_terminal(pod->phase)) {
 		count_requests(c, p, n, -1);
@@ -148,6 +179,7 @@ uint32_t drain_pod_replace(struct drain_cluster *c, uint32_t p)
 {
 	struct drain_pod *r;
 	uint32_t i = c->n_pods;
+	bool was;
 
 	if (c->n_pods == c->cap_pods) {
 		/* a journal holds pointers into the pods: never move them
@@ -172,7 +204,9 @@ uint32_t drain_pod_replace(struct drain_cluster *c, uint32_t p)
 	r->why = NULL;
 	r->held_by = DRAIN_NONE;
 	drain_set_u32(c, &c->n_pods, i + 1);
+	was = drain_pod_counted(&c->pods[p]);
 	drain_set_u32(c, &c->pods[p].replaced_by, i);
+	count_sibling(c, p, was, c->pods[p].node);
 	return i;
 }
 

@@ -89,9 +89,10 @@ struct drain_pod {
 	const uint32_t *own_terms;
 	uint32_t n_own_terms;
 	uint32_t sts;			/* index into cluster.sts, or NONE */
-	/* a pool's: the pods its workload was installed with, c->pods
-	 * [sib_first, sib_first + sib_n) (replacements inherit them) */
-	uint32_t sib_first, sib_n;
+	/* a pool's: its workload's counts, c->siblings[group] (its
+	 * replacements inherit it); DRAIN_NONE for a dump's pod, a
+	 * DaemonSet's and a workload of one pod */
+	uint32_t group;
 	/* dynamic */
 	uint32_t node;			/* DRAIN_NONE when not on a node */
 	uint32_t next, prev;		/* its node's list */
@@ -258,6 +259,11 @@ struct drain_cluster {
 	struct drain_key *keys;
 	uint32_t n_keys;
 	uint32_t zone_key;		/* DRAIN_NONE when no node has one */
+	/* a pool's: per workload of more than one pod, how many of its
+	 * pods run on each node (drain_pod_counted()), dynamic, kept by
+	 * moves.c so that placing a replica does not recount them */
+	int32_t **siblings;
+	uint32_t n_siblings;
 	uint32_t *order;		/* node indexes by preference */
 	struct drain_journal *journal;
 	uint32_t *result_of;		/* per node: its drain_result node */

@@ -96,7 +96,7 @@ static bool create_one(struct drain_cluster *c, uint32_t r)
 		if (c->pods[r].state != DRAIN_POD_HELD ||
 		    c->pods[r].held_by != DRAIN_NONE) {
 			why = drain_unready_hold_reason(c, r);
-			drain_set_u32(c, &c->pods[r].state, DRAIN_POD_HELD);
+			drain_pod_set_state(c, r, DRAIN_POD_HELD);
 			drain_set_u32(c, &c->pods[r].held_by, DRAIN_NONE);
 			drain_set_ptr(c, (const void **)&c->pods[r].why, why);
 		}
@@ -108,7 +108,7 @@ static bool create_one(struct drain_cluster *c, uint32_t r)
 		if (c->pods[r].state != DRAIN_POD_HELD ||
 		    c->pods[r].held_by != q) {
 			why = drain_sts_hold_reason(c, r, q);
-			drain_set_u32(c, &c->pods[r].state, DRAIN_POD_HELD);
+			drain_pod_set_state(c, r, DRAIN_POD_HELD);
 			drain_set_u32(c, &c->pods[r].held_by, q);
 			drain_set_ptr(c, (const void **)&c->pods[r].why, why);
 		}
@@ -120,7 +120,7 @@ static bool create_one(struct drain_cluster *c, uint32_t r)
 		/* refused again as last time: nothing to journal */
 		if (c->pods[r].state != DRAIN_POD_REFUSED ||
 		    c->pods[r].why != why) {
-			drain_set_u32(c, &c->pods[r].state, DRAIN_POD_REFUSED);
+			drain_pod_set_state(c, r, DRAIN_POD_REFUSED);
 			drain_set_ptr(c, (const void **)&c->pods[r].why, why);
 			c->refusal_new = true;
 		}
@@ -128,7 +128,7 @@ static bool create_one(struct drain_cluster *c, uint32_t r)
 	}
 	n = drain_place(c, r, &why);
 	if (n == DRAIN_NONE) {
-		drain_set_u32(c, &c->pods[r].state, DRAIN_POD_PENDING);
+		drain_pod_set_state(c, r, DRAIN_POD_PENDING);
 		drain_set_ptr(c, (const void **)&c->pods[r].why, why);
 		return false;
 	}
@@ -208,7 +208,7 @@ static void remove_pod(struct drain_cluster *c, struct target *t,
 	pod = &c->pods[t->pod];
 	drain_pod_set_ready(c, t->pod, false);
 	drain_pod_unbind(c, t->pod);
-	drain_set_u32(c, &pod->state, DRAIN_POD_GONE);
+	drain_pod_set_state(c, t->pod, DRAIN_POD_GONE);
 	if (r != DRAIN_NONE)
 		wait_for(c, r);
 	/* only a ready pod's going takes an endpoint away */
@@ -365,7 +365,7 @@ static bool report_unready(struct drain_cluster *c, const struct target *t,
 	ok = drain_unready_report(c, n, wait, n_wait, skip, n_skip, why);
 	for (i = 0; i < n_skip; i++) {
 		drain_pod_unbind(c, skip[i]);
-		drain_set_u32(c, &c->pods[skip[i]].state, DRAIN_POD_GONE);
+		drain_pod_set_state(c, skip[i], DRAIN_POD_GONE);
 	}
 out:
 	free(wait);
@@ -443,7 +443,7 @@ void drain_nodes_down(struct drain_cluster *c, const uint32_t *set, size_t n)
 			if (c->pods[p].state != DRAIN_POD_RUNNING ||
 			    kvet_pod_phase_terminal(c->pods[p].phase))
 				continue;
-			drain_set_u32(c, &c->pods[p].state, DRAIN_POD_LOST);
+			drain_pod_set_state(c, p, DRAIN_POD_LOST);
 			if (c->pods[p].ready) {
 				drain_pod_set_ready(c, p, false);
 				check_outages(c, p, set[i]);
@@ -466,7 +466,7 @@ void drain_nodes_up(struct drain_cluster *c, const uint32_t *set, size_t n)
 		     p = c->pods[p].next) {
 			if (c->pods[p].state != DRAIN_POD_LOST)
 				continue;
-			drain_set_u32(c, &c->pods[p].state, DRAIN_POD_RUNNING);
+			drain_pod_set_state(c, p, DRAIN_POD_RUNNING);
 			drain_pod_set_ready(c, p, true);
 		}
 	}

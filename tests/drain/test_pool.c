@@ -131,6 +131,40 @@ static void spreads_replicas(void **state)
 	td_free(&t);
 }
 
+#define DEPLOY_CPU(name, replicas, cpu)                                     \
+	"apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: " name     \
+	", namespace: ns}\nspec:\n  replicas: " replicas "\n  selector:"    \
+	" {matchLabels: {app: " name "}}\n  template:\n    metadata:"       \
+	" {labels: {app: " name "}}\n    spec:\n      containers: [{name:"  \
+	" c, resources: {requests: {cpu: " cpu "}}}]\n---\n"
+
+/*
+ * Fewest pods of the workload first, then the least CPU: the counts of
+ * the workload's pods per node follow installs, evictions and
+ * replacements through a roll. Without them every replica would go by
+ * CPU alone (node-1 1 pod, node-2 and node-3 2).
+ */
+static void spreads_replacements(void **state)
+{
+	struct drain_options o = td_options();
+	struct drain_pool p = pool_of(3, 1);
+	struct tdrain t;
+
+	(void)state;
+	o.plan = KVET_DRAIN_ROLLING;
+	td_load(&t, DEPLOY_CPU("big", "1", "1500m")
+		    DEPLOY_CPU("web", "4", "100m"));
+	td_run_pool(&t, &o, &p);
+	/* big on node-1; web on node-2, node-3, node-1 (no web pod yet,
+	 * however busy), node-2 (less CPU than node-1) */
+	assert_int_equal(td_node(&t, "node-1")->evicted, 2);
+	/* big goes to node-3 (100m), so does web (1 web pod, node-2 2);
+	 * node-2's two go to node-1, back up and empty */
+	assert_int_equal(td_node(&t, "node-2")->evicted, 2);
+	assert_int_equal(td_node(&t, "node-3")->evicted, 3);
+	td_free(&t);
+}
+
 /* The queue pops the higher priority first: it gets the only room. */
 static void priority_first(void **state)
 {
@@ -265,6 +299,7 @@ int main(void)
 		cmocka_unit_test(allocatable),
 		cmocka_unit_test(pods_per_kind),
 		cmocka_unit_test(spreads_replicas),
+		cmocka_unit_test(spreads_replacements),
 		cmocka_unit_test(priority_first),
 		cmocka_unit_test(daemonsets),
 		cmocka_unit_test(presses_on),
