@@ -14,38 +14,74 @@
 #include "base/vec.h"
 #include "drain/journal.h"
 
-/*
- * A node's use of one resource with @req (never negative, at most
- * INT64_MAX: model/quantity.h) added (@sign 1) or taken away (-1). A sum
- * stops at INT64_MAX, a node so full it takes nothing more: requests
- * past what an int64 holds are no real pod's (found by fuzz_drain: two
- * pods whose CPU requests summed past it). Taking away cannot overflow;
- * after a sum has stopped it leaves less than the true use, a node of
- * such pods that is full either way.
- */
-static int64_t moved(int64_t used, int64_t req, int sign)
+/* What @req asks of resource @k of @node: a built-in one below
+ * KVET_RES_BUILTIN, else its extended resource k - KVET_RES_BUILTIN. */
+static int64_t request_of(const struct kvet_resources *req,
+			  const struct drain_node *node, size_t k)
 {
-	return sign < 0 ? used - req : kvet_sat_add_i64(used, req);
+	int64_t sum = 0;
+	size_t i;
+
+	if (k < KVET_RES_BUILTIN)
+		return req->v[k];
+	for (i = 0; i < req->n_ext; i++)
+		if (kvet_slice_eq(req->ext[i].name,
+				  node->alloc.ext[k - KVET_RES_BUILTIN].name))
+			sum = kvet_sat_add_i64(sum, req->ext[i].value);
+	return sum;
 }
 
-/* Requests of @p on node @n, added (@sign 1) or taken away (-1). */
+/* The use of resource @k by the unfinished pods listed on node @n. */
+static int64_t recount(const struct drain_cluster *c, uint32_t n, size_t k)
+{
+	const struct drain_node *node = &c->nodes[n];
+	int64_t sum = 0;
+	uint32_t q;
+
+	for (q = node->first_pod; q != DRAIN_NONE; q = c->pods[q].next)
+		if (!kvet_pod_phase_terminal(c->pods[q].phase))
+			sum = kvet_sat_add_i64(sum, request_of(&c->pods[q].needs.req,
+							       node, k));
+	return sum;
+}
+
+/*
+ * Node @n's use @used of resource @k with @req (never negative, at most
+ * INT64_MAX: model/quantity.h) added (@sign 1) or taken away (-1), for a
+ * pod already off the node's list. A use is the true sum, or INT64_MAX
+ * when that is more, a node so full it takes nothing more: requests past
+ * what an int64 holds are no real pod's, yet fuzz_drain found three
+ * pods whose CPU requests summed past it, first as a signed overflow, then,
+ * with sums stopped, as a use taken below zero. A stopped sum is
+ * recounted when a pod leaves, which costs the node's pods only on such
+ * inputs.
+ */
+static int64_t moved(const struct drain_cluster *c, uint32_t n, size_t k,
+		     int64_t used, int64_t req, int sign)
+{
+	if (sign > 0)
+		return kvet_sat_add_i64(used, req);
+	return used < INT64_MAX ? used - req : recount(c, n, k);
+}
+
+/* Requests of @p on node @n, added (@sign 1) or taken away (-1: @p
+ * already off the node's list). */
 static void count_requests(struct drain_cluster *c, uint32_t p, uint32_t n,
 			   int sign)
 {
 	struct drain_node *node = &c->nodes[n];
 	const struct kvet_resources *req = &c->pods[p].needs.req;
-	size_t i, j;
+	size_t k, n_res = KVET_RES_BUILTIN + node->alloc.n_ext;
+	int64_t *used, r;
 
-	for (i = 0; i < KVET_RES_BUILTIN; i++)
-		drain_set_i64(c, &node->used[i],
-			      moved(node->used[i], req->v[i], sign));
-	for (i = 0; i < req->n_ext; i++)
-		for (j = 0; j < node->alloc.n_ext; j++)
-			if (kvet_slice_eq(req->ext[i].name,
-					  node->alloc.ext[j].name))
-				drain_set_i64(c, &node->ext_used[j],
-					      moved(node->ext_used[j],
-						    req->ext[i].value, sign));
+	for (k = 0; k < n_res; k++) {
+		used = k < KVET_RES_BUILTIN
+			       ? &node->used[k]
+			       : &node->ext_used[k - KVET_RES_BUILTIN];
+		r = request_of(req, node, k);
+		if (r)
+			drain_set_i64(c, used, moved(c, n, k, *used, r, sign));
+	}
 }
 
 static void count_terms(struct drain_cluster *c, uint32_t p, uint32_t n,

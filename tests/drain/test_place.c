@@ -209,6 +209,45 @@ static void requests_past_int64(void **state)
 	td_free(&t);
 }
 
+/*
+ * Found by fuzz_drain once sums stopped at INT64_MAX: the stopped sum
+ * less a huge pod went on down, below zero, and past INT64_MIN. A
+ * node's use is the true sum or INT64_MAX, also after pods leave it.
+ */
+static void requests_recounted(void **state)
+{
+	struct drain_options o = td_options();
+	struct drain_cluster c;
+	struct tdrain t;
+	uint32_t p, full;
+
+	(void)state;
+	td_load(&t, NODE("full", "{}", "")
+		    POD("a", "full", "{app: a}", C("9223372036854775800m"))
+		    POD("b", "full", "{app: b}", C("500m"))
+		    POD("c", "full", "{app: c}", C("9223372036854775800m")));
+	assert_int_equal(drain_cluster_from_dump(&c, &t.l->arena, &t.diag,
+						 t.g, &o), 0);
+	full = drain_node_find(&c, kvet_slice_of("full"));
+	assert_int_not_equal(full, DRAIN_NONE);
+	assert_true(c.nodes[full].used[KVET_RES_CPU] == INT64_MAX);
+	for (p = 0; strcmp(c.pods[p].name, "a"); p++)
+		;
+	drain_pod_unbind(&c, p);
+	/* b and c: still more than an int64 holds */
+	assert_true(c.nodes[full].used[KVET_RES_CPU] == INT64_MAX);
+	for (p = 0; strcmp(c.pods[p].name, "c"); p++)
+		;
+	drain_pod_unbind(&c, p);
+	assert_int_equal(c.nodes[full].used[KVET_RES_CPU], 500);
+	for (p = 0; strcmp(c.pods[p].name, "b"); p++)
+		;
+	drain_pod_unbind(&c, p);
+	assert_int_equal(c.nodes[full].used[KVET_RES_CPU], 0);
+	drain_cluster_release(&c);
+	td_free(&t);
+}
+
 #define ANTI(app, key)                                                      \
 	"affinity: {podAntiAffinity: {requiredDuringSchedulingIgnored"      \
 	"DuringExecution: [{labelSelector: {matchLabels: {app: " app "}},"  \
@@ -462,6 +501,7 @@ int main(void)
 		cmocka_unit_test(node_affinity_and_volumes),
 		cmocka_unit_test(resources_and_ports),
 		cmocka_unit_test(requests_past_int64),
+		cmocka_unit_test(requests_recounted),
 		cmocka_unit_test(inter_pod_affinity),
 		cmocka_unit_test(equal_terms),
 		cmocka_unit_test(topology_spread),
