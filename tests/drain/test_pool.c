@@ -33,12 +33,13 @@ static void td_run_pool(struct tdrain *t, const struct drain_options *o,
 	assert_true(t->res.pool);
 }
 
-#define DEPLOY(name, replicas, extra)                                       \
+#define DEPLOY_CPU(name, replicas, cpu, extra)                              \
 	"apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: " name     \
 	", namespace: ns}\nspec:\n  replicas: " replicas "\n  selector:"    \
 	" {matchLabels: {app: " name "}}\n  template:\n    metadata:"       \
 	" {labels: {app: " name "}}\n    spec:\n      containers: [{name:"  \
-	" c, resources: {requests: {cpu: 500m}}}]\n" extra "---\n"
+	" c, resources: {requests: {cpu: " cpu "}}}]\n" extra "---\n"
+#define DEPLOY(name, replicas, extra) DEPLOY_CPU(name, replicas, "500m", extra)
 
 #define BUDGET(name, min)                                                   \
 	"apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: " \
@@ -131,13 +132,6 @@ static void spreads_replicas(void **state)
 	td_free(&t);
 }
 
-#define DEPLOY_CPU(name, replicas, cpu)                                     \
-	"apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: " name     \
-	", namespace: ns}\nspec:\n  replicas: " replicas "\n  selector:"    \
-	" {matchLabels: {app: " name "}}\n  template:\n    metadata:"       \
-	" {labels: {app: " name "}}\n    spec:\n      containers: [{name:"  \
-	" c, resources: {requests: {cpu: " cpu "}}}]\n---\n"
-
 /*
  * Fewest pods of the workload first, then the least CPU: the counts of
  * the workload's pods per node follow installs, evictions and
@@ -152,8 +146,8 @@ static void spreads_replacements(void **state)
 
 	(void)state;
 	o.plan = KVET_DRAIN_ROLLING;
-	td_load(&t, DEPLOY_CPU("big", "1", "1500m")
-		    DEPLOY_CPU("web", "4", "100m"));
+	td_load(&t, DEPLOY_CPU("big", "1", "1500m", "")
+		    DEPLOY_CPU("web", "4", "100m", ""));
 	td_run_pool(&t, &o, &p);
 	/* big on node-1; web on node-2, node-3, node-1 (no web pod yet,
 	 * however busy), node-2 (less CPU than node-1) */
