@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/sat.h"
 #include "base/vec.h"
 #include "drain/cluster.h"
 #include "drain/fit.h"
@@ -144,6 +145,42 @@ static bool eligible(const struct drain_cluster *c,
 					      kvet_slice_of(node->name));
 }
 
+/* The pods the pool's nodes take in all (their allocatable "pods"). */
+static long long room(const struct drain_cluster *c)
+{
+	long long sum = 0;
+	uint32_t n;
+
+	for (n = 0; n < c->n_nodes; n++)
+		sum = kvet_sat_add_i64(sum, c->nodes[n].alloc.v[KVET_RES_PODS]);
+	return sum;
+}
+
+/*
+ * Of @n pods, those the pool could ever run, and one more that is sure
+ * to stay Pending: placed in turn, identical, a workload's pods after its
+ * first Pending one stay Pending too (the pool's state is the same for
+ * them), so making them would only cost (replicas: 2147483647 of a
+ * fuzzed Deployment ran for minutes). The others are counted in
+ * @b's unmade list.
+ */
+static int made_pods(struct build *b, const struct kvet_workload *wl,
+		     long long *n)
+{
+	struct drain_install *inst = b->inst;
+	long long most = kvet_sat_add_i64(room(b->c), 1);
+
+	if (*n <= most)
+		return 0;
+	if (!kvet_vec_grow((void **)&inst->unmade, &inst->cap_unmade,
+			   inst->n_unmade + 1, sizeof(*inst->unmade)))
+		return -1;
+	inst->unmade[inst->n_unmade].obj = wl->obj;
+	inst->unmade[inst->n_unmade++].n = *n - most;
+	*n = most;
+	return 0;
+}
+
 static int workload_pods(struct build *b, const struct kvet_workload *wl)
 {
 	struct drain_cluster *c = b->c;
@@ -153,6 +190,8 @@ static int workload_pods(struct build *b, const struct kvet_workload *wl)
 
 	if (!wl->pod_spec)
 		return 0;
+	if (made_pods(b, wl, &n) < 0)
+		return -1;
 	kvet_effective_priority(b->prios, wl, &prio);
 	if (!prio.known)
 		prio.value = 0;
@@ -228,6 +267,7 @@ void drain_install_release(struct drain_install *inst)
 		return;
 	free(inst->order);
 	free(inst->target);
+	free(inst->unmade);
 	memset(inst, 0, sizeof(*inst));
 }
 
@@ -272,8 +312,8 @@ static const struct kvet_node *blamed_field(const struct drain_pod *pod,
 						: pod->obj->root);
 }
 
-static void report(struct drain_cluster *c, uint32_t p, size_t failed,
-		   size_t total)
+static void report(struct drain_cluster *c, uint32_t p, long long failed,
+		   long long total)
 {
 	const struct drain_pod *pod = &c->pods[p];
 	const struct kvet_object *obj = pod->obj;
@@ -289,7 +329,7 @@ static void report(struct drain_cluster *c, uint32_t p, size_t failed,
 	else
 		is = drain_issue_add(c, DRAIN_RULE_INSTALL_UNSCHEDULABLE,
 				     KVET_SEV_ERROR, DRAIN_NONE, obj, at,
-				     "%zu of the %zu pods of %s \"%s/%s\" cannot be scheduled on the pool, so the manifests cannot be installed: pod \"%s\" stays Pending: %s",
+				     "%lld of the %lld pods of %s \"%s/%s\" cannot be scheduled on the pool, so the manifests cannot be installed: pod \"%s\" stays Pending: %s",
 				     failed, total, obj->kind, obj->namespace,
 				     obj->name, drain_pod_label(c, p), pod->why);
 	if (is)
@@ -308,11 +348,24 @@ static void start(struct drain_cluster *c, uint32_t p, uint32_t n)
 		c->services[c->pods[p].services[i]].total++;
 }
 
+/* The pods of @obj counted, not made (made_pods()). */
+static long long unmade(const struct drain_install *inst,
+			const struct kvet_object *obj)
+{
+	size_t i;
+
+	for (i = 0; i < inst->n_unmade; i++)
+		if (inst->unmade[i].obj == obj)
+			return inst->unmade[i].n;
+	return 0;
+}
+
 int drain_install_place(struct drain_cluster *c,
 			const struct drain_install *inst,
 			struct drain_result *out)
 {
-	size_t i, j, failed;
+	size_t i, j;
+	long long failed, more;
 	uint32_t p, n, first;
 	const char *why;
 
@@ -339,8 +392,10 @@ int drain_install_place(struct drain_cluster *c,
 			if (!failed++)
 				first = p;
 		}
+		more = unmade(inst, obj);
+		out->pods_unplaced += (size_t)more;
 		if (failed)
-			report(c, first, failed, j - i);
+			report(c, first, failed + more, (long long)(j - i) + more);
 	}
 	return c->oom ? -1 : 0;
 }

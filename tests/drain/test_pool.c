@@ -159,6 +159,28 @@ static void spreads_replacements(void **state)
 	td_free(&t);
 }
 
+/*
+ * More replicas than the pool holds: the pods past its room and one
+ * more are counted, not made (a fuzzed replicas: 2147483647 ran for
+ * minutes), and the finding and the counts are those of every pod.
+ */
+static void counts_pods_past_room(void **state)
+{
+	struct drain_options o = td_options();
+	struct drain_pool p = pool_of(3, 3);
+	struct tdrain t;
+
+	(void)state;
+	td_load(&t, DEPLOY_CPU("web", "2147483647", "1m", ""));
+	td_run_pool(&t, &o, &p);
+	assert_int_equal(t.res.pods_placed, 330);
+	assert_int_equal(t.res.pods_unplaced, 2147483317);
+	assert_string_equal(
+		td_issue(&t, NULL, DRAIN_RULE_INSTALL_UNSCHEDULABLE)->message,
+		"2147483317 of the 2147483647 pods of Deployment \"ns/web\" cannot be scheduled on the pool, so the manifests cannot be installed: pod \"ns/web-331\" stays Pending: 0/3 nodes are available: 3 Too many pods.");
+	td_free(&t);
+}
+
 /* The queue pops the higher priority first: it gets the only room. */
 static void priority_first(void **state)
 {
@@ -294,6 +316,7 @@ int main(void)
 		cmocka_unit_test(pods_per_kind),
 		cmocka_unit_test(spreads_replicas),
 		cmocka_unit_test(spreads_replacements),
+		cmocka_unit_test(counts_pods_past_room),
 		cmocka_unit_test(priority_first),
 		cmocka_unit_test(daemonsets),
 		cmocka_unit_test(presses_on),

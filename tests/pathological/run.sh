@@ -518,6 +518,12 @@ case_drain_replicas() {
 	run_rss 60 256 lint --no-config --pool 100x3 web.yaml
 	check "65,535 replicas on a pool of 100 nodes: the pods that fit placed, the rest said" \
 		eval '[ $rc = 1 ] && says out "cannot be installed on a pool of 100 nodes in 3 zones"'
+	# the most an int32 holds: those past the pool's room are counted,
+	# not made (a fuzzed Deployment ran for minutes)
+	sed -i 's/replicas: 65535/replicas: 2147483647/' "$tmp/w/web.yaml"
+	run_rss 60 256 drain --no-config web.yaml
+	check "2,147,483,647 replicas on the default pool: 330 placed, the rest counted" \
+		eval '[ $rc = 1 ] && says out "330 pods placed, 2147483317 that fit no node"'
 }
 
 # ---- what already held ----
