@@ -158,11 +158,12 @@ static long long room(const struct drain_cluster *c)
 
 /*
  * Of @n pods, those the pool could ever run, and one more that is sure
- * to stay Pending: placed in turn, identical, a workload's pods after its
- * first Pending one stay Pending too (the pool's state is the same for
- * them), so making them would only cost (replicas: 2147483647 of a
- * fuzzed Deployment ran for minutes). The others are counted in
- * @b's unmade list.
+ * to stay Pending. A workload's pods are placed in turn and differ only
+ * in their names (and a StatefulSet's ordinal labels), so the pods after
+ * its first Pending one meet the same pool and stay Pending too; making
+ * them would only cost (replicas: 2147483647 of a fuzzed Deployment ran
+ * for minutes). The others are counted in @b's unmade list. Only a term
+ * of another pod that names one ordinal could tell them apart.
  */
 static int made_pods(struct build *b, const struct kvet_workload *wl,
 		     long long *n)
