@@ -19,16 +19,10 @@
 static int64_t request_of(const struct kvet_resources *req,
 			  const struct drain_node *node, size_t k)
 {
-	int64_t sum = 0;
-	size_t i;
-
-	if (k < KVET_RES_BUILTIN)
-		return req->v[k];
-	for (i = 0; i < req->n_ext; i++)
-		if (kvet_slice_eq(req->ext[i].name,
-				  node->alloc.ext[k - KVET_RES_BUILTIN].name))
-			sum = kvet_sat_add_i64(sum, req->ext[i].value);
-	return sum;
+	return k < KVET_RES_BUILTIN
+		       ? req->v[k]
+		       : kvet_resources_ext(
+				 req, node->alloc.ext[k - KVET_RES_BUILTIN].name);
 }
 
 /* The use of resource @k by the unfinished pods listed on node @n. */
@@ -40,8 +34,8 @@ static int64_t recount(const struct drain_cluster *c, uint32_t n, size_t k)
 
 	for (q = node->first_pod; q != DRAIN_NONE; q = c->pods[q].next)
 		if (!kvet_pod_phase_terminal(c->pods[q].phase))
-			sum = kvet_sat_add_i64(sum, request_of(&c->pods[q].needs.req,
-							       node, k));
+			sum = kvet_sat_add_i64(
+				sum, request_of(&c->pods[q].needs.req, node, k));
 	return sum;
 }
 
