@@ -157,42 +157,31 @@ static long long room(const struct drain_cluster *c)
 }
 
 /*
- * Of @n pods, those the pool could ever run, and one more that is sure
- * to stay Pending. A workload's pods are placed in turn and differ only
- * in their names (and a StatefulSet's ordinal labels), so the pods after
- * its first Pending one meet the same pool and stay Pending too; making
- * them would only cost (replicas: 2147483647 of a fuzzed Deployment ran
- * for minutes). The others are counted in @b's unmade list. Only a term
- * of another pod that names one ordinal could tell them apart.
+ * Of a workload's @n pods, those made: those the pool could ever run, and
+ * one more that is sure to stay Pending. A workload's pods are placed in
+ * turn and differ only in their names (and a StatefulSet's ordinal
+ * labels), so the pods after its first Pending one meet the same pool and
+ * stay Pending too; making them would only cost (replicas: 2147483647 of
+ * a fuzzed Deployment ran for minutes). drain_install_place() counts the
+ * others (unmade()). Only a term of another pod that names one ordinal
+ * could tell them apart.
  */
-static int made_pods(struct build *b, const struct kvet_workload *wl,
-		     long long *n)
+static long long made_pods(const struct drain_cluster *c, long long n)
 {
-	struct drain_install *inst = b->inst;
-	long long most = kvet_sat_add_i64(room(b->c), 1);
+	long long most = kvet_sat_add_i64(room(c), 1);
 
-	if (*n <= most)
-		return 0;
-	if (!kvet_vec_grow((void **)&inst->unmade, &inst->cap_unmade,
-			   inst->n_unmade + 1, sizeof(*inst->unmade)))
-		return -1;
-	inst->unmade[inst->n_unmade].obj = wl->obj;
-	inst->unmade[inst->n_unmade++].n = *n - most;
-	*n = most;
-	return 0;
+	return n < most ? n : most;
 }
 
 static int workload_pods(struct build *b, const struct kvet_workload *wl)
 {
 	struct drain_cluster *c = b->c;
 	struct kvet_priority prio;
-	long long n = kvet_workload_install_pods(wl), i;
+	long long n = made_pods(c, kvet_workload_install_pods(wl)), i;
 	uint32_t node, k = 0, first = c->n_pods, p;
 
 	if (!wl->pod_spec)
 		return 0;
-	if (made_pods(b, wl, &n) < 0)
-		return -1;
 	kvet_effective_priority(b->prios, wl, &prio);
 	if (!prio.known)
 		prio.value = 0;
@@ -268,7 +257,6 @@ void drain_install_release(struct drain_install *inst)
 		return;
 	free(inst->order);
 	free(inst->target);
-	free(inst->unmade);
 	memset(inst, 0, sizeof(*inst));
 }
 
@@ -349,16 +337,13 @@ static void start(struct drain_cluster *c, uint32_t p, uint32_t n)
 		c->services[c->pods[p].services[i]].total++;
 }
 
-/* The pods of @obj counted, not made (made_pods()). */
-static long long unmade(const struct drain_install *inst,
-			const struct kvet_object *obj)
+/* The pods of @pod's workload that made_pods() left out, of the @made
+ * made. */
+static long long unmade(const struct drain_pod *pod, size_t made)
 {
-	size_t i;
+	long long n = pod->wl ? kvet_workload_install_pods(pod->wl) : -1;
 
-	for (i = 0; i < inst->n_unmade; i++)
-		if (inst->unmade[i].obj == obj)
-			return inst->unmade[i].n;
-	return 0;
+	return n > (long long)made ? n - (long long)made : 0;
 }
 
 int drain_install_place(struct drain_cluster *c,
@@ -393,7 +378,7 @@ int drain_install_place(struct drain_cluster *c,
 			if (!failed++)
 				first = p;
 		}
-		more = unmade(inst, obj);
+		more = unmade(&c->pods[inst->order[i]], j - i);
 		out->pods_unplaced += (size_t)more;
 		if (failed)
 			report(c, first, failed + more, (long long)(j - i) + more);

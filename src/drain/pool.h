@@ -9,19 +9,10 @@
  */
 #include "drain/state.h"
 
-/* A workload with more pods than the pool holds: those past the
- * pool's room plus one are counted, not made. */
-struct drain_unmade {
-	const struct kvet_object *obj;
-	long long n;
-};
-
 struct drain_install {
 	uint32_t *order;	/* pods in placement order */
 	uint32_t *target;	/* per pod: a DaemonSet pod's node, or NONE */
 	uint32_t n;
-	struct drain_unmade *unmade;	/* malloc'd */
-	size_t n_unmade, cap_unmade;
 };
 
 /**
